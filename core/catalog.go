@@ -1,0 +1,114 @@
+package core
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"ruleslab/core/config"
+)
+
+// CardIdx indexes a component in its game's Catalog. Copies of one card have distinct indices and the
+// same ID.
+type CardIdx int16
+
+// Card is one physical component.
+type Card struct {
+	ID    string
+	Kind  string
+	Attrs map[string]any // numbers as float64, everything else as string
+}
+
+// Catalog is every component of a game in a fixed order, plus derived lookups the hot path needs.
+type Catalog struct {
+	Cards    []Card
+	byID     map[string][]CardIdx
+	playMove []string // "play <id>", cached so the trick mechanic allocates no strings
+}
+
+// NewCatalog expands the component templates of a config.
+func NewCatalog(defs []config.Component) (*Catalog, error) {
+	c := &Catalog{byID: map[string][]CardIdx{}}
+	for _, d := range defs {
+		count := d.Count
+		if count == 0 {
+			count = 1
+		}
+		for _, combo := range expand(d.Each) {
+			id := d.ID
+			attrs := map[string]any{}
+			for k, v := range d.Attrs {
+				attrs[k] = normalizeAttr(v)
+			}
+			for k, v := range combo {
+				id = strings.ReplaceAll(id, "{"+k+"}", fmt.Sprint(v))
+				attrs[k] = normalizeAttr(v)
+			}
+			if strings.Contains(id, "{") {
+				return nil, fmt.Errorf("component id template %q names a key not in `each`", d.ID)
+			}
+			for i := 0; i < count; i++ {
+				idx := CardIdx(len(c.Cards))
+				c.Cards = append(c.Cards, Card{ID: id, Kind: d.Kind, Attrs: attrs})
+				c.byID[id] = append(c.byID[id], idx)
+				c.playMove = append(c.playMove, "play "+id)
+			}
+		}
+	}
+	if len(c.Cards) > 32000 {
+		return nil, fmt.Errorf("too many components (%d)", len(c.Cards))
+	}
+	return c, nil
+}
+
+func normalizeAttr(v any) any {
+	switch x := v.(type) {
+	case int:
+		return float64(x)
+	case int64:
+		return float64(x)
+	case float64:
+		return x
+	case bool:
+		return x
+	default:
+		return fmt.Sprint(x)
+	}
+}
+
+// expand returns the cartesian product of the `each` lists in sorted key order, first key slowest.
+func expand(each map[string][]any) []map[string]any {
+	keys := make([]string, 0, len(each))
+	for k := range each {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	out := []map[string]any{{}}
+	for _, k := range keys {
+		var next []map[string]any
+		for _, base := range out {
+			for _, v := range each[k] {
+				m := make(map[string]any, len(base)+1)
+				for bk, bv := range base {
+					m[bk] = bv
+				}
+				m[k] = v
+				next = append(next, m)
+			}
+		}
+		out = next
+	}
+	return out
+}
+
+// Lookup returns the indices of every copy of a card id.
+func (c *Catalog) Lookup(id string) []CardIdx { return c.byID[id] }
+
+// Has reports whether id names a component.
+func (c *Catalog) Has(id string) bool { return len(c.byID[id]) > 0 }
+
+// ID returns a card's id.
+func (c *Catalog) ID(i CardIdx) string { return c.Cards[i].ID }
+
+// PlayMove returns the cached "play <id>" move of a card.
+func (c *Catalog) PlayMove(i CardIdx) string { return c.playMove[i] }

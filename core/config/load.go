@@ -1,0 +1,266 @@
+package config
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"reflect"
+	"sort"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// ErrUnknownGame is returned (wrapped) when a game id is neither bundled nor a file.
+var ErrUnknownGame = errors.New("unknown game")
+
+// Load reads a game or variant YAML file, applies its `extends` chain and checks the result.
+func Load(path string) (*Game, error) {
+	nf := nodeFiles{}
+	root, err := loadMerged(path, nf, 0)
+	if err != nil {
+		return nil, err
+	}
+	g := &Game{}
+	if err := nf.decodeStrict(root, reflect.ValueOf(g).Elem()); err != nil {
+		return nil, err
+	}
+	abs, _ := filepath.Abs(path)
+	g.Path = abs
+	if g.Extends != "" {
+		// A variant is named by its file; its game id is the base's.
+		if idn := mapValue(root, "id"); idn != nil && nf[idn] == path {
+			return nil, nf.errAt(idn, "a variant is named by its file name: remove `id`")
+		}
+		g.Variant = strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
+		g.Base = g.ID
+	}
+	if err := resolvePaths(g, root, nf); err != nil {
+		return nil, err
+	}
+	if err := check(g, root, nf); err != nil {
+		return nil, err
+	}
+	return g, nil
+}
+
+// loadMerged parses path and, if it extends another file, merges it over that file's merged tree.
+func loadMerged(path string, nf nodeFiles, depth int) (*yaml.Node, error) {
+	if depth > 8 {
+		return nil, &PosError{File: path, Msg: "`extends` chain is too deep (a cycle?)"}
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, fmt.Errorf("%s: no such file", path)
+		}
+		return nil, err
+	}
+	var doc yaml.Node
+	if err := yaml.Unmarshal(data, &doc); err != nil {
+		return nil, yamlSyntaxError(path, err)
+	}
+	if len(doc.Content) == 0 {
+		return nil, &PosError{File: path, Msg: "empty file"}
+	}
+	root := doc.Content[0]
+	nf.mark(root, path)
+	if root.Kind != yaml.MappingNode {
+		return nil, nf.errAt(root, "expected a mapping at the top of the file")
+	}
+	ext := mapValue(root, "extends")
+	if ext == nil {
+		return root, nil
+	}
+	if ext.Kind != yaml.ScalarNode {
+		return nil, nf.errAt(ext, "`extends` must be a file name")
+	}
+	basePath := filepath.Join(filepath.Dir(path), ext.Value)
+	base, err := loadMerged(basePath, nf, depth+1)
+	if err != nil {
+		var pe *PosError
+		if errors.As(err, &pe) && pe.File == basePath && pe.Msg == "no such file" {
+			return nil, nf.errAt(ext, "extends %q: no such file", ext.Value)
+		}
+		if !errors.As(err, &pe) && strings.HasSuffix(err.Error(), "no such file") {
+			return nil, nf.errAt(ext, "extends %q: no such file", ext.Value)
+		}
+		return nil, err
+	}
+	// The variant's overrides add to its base's, so a house rule needs no copy of the base list.
+	if bo, vo := mapValue(base, "overrides"), mapValue(root, "overrides"); bo != nil && vo != nil &&
+		bo.Kind == yaml.SequenceNode && vo.Kind == yaml.SequenceNode {
+		merged := *vo
+		merged.Content = append(append([]*yaml.Node{}, bo.Content...), vo.Content...)
+		setMapValue(root, "overrides", &merged)
+	}
+	return mergeNodes(base, root), nil
+}
+
+// mergeNodes overlays top onto base: maps deep-merge, everything else is replaced.
+func mergeNodes(base, top *yaml.Node) *yaml.Node {
+	if base == nil || base.Kind != yaml.MappingNode || top.Kind != yaml.MappingNode {
+		return top
+	}
+	out := *base
+	out.Content = append([]*yaml.Node{}, base.Content...)
+	for i := 0; i+1 < len(top.Content); i += 2 {
+		k, v := top.Content[i], top.Content[i+1]
+		replaced := false
+		for j := 0; j+1 < len(out.Content); j += 2 {
+			if out.Content[j].Value == k.Value {
+				out.Content[j+1] = mergeNodes(out.Content[j+1], v)
+				replaced = true
+				break
+			}
+		}
+		if !replaced {
+			out.Content = append(out.Content, k, v)
+		}
+	}
+	return &out
+}
+
+func mapValue(m *yaml.Node, key string) *yaml.Node {
+	if m == nil || m.Kind != yaml.MappingNode {
+		return nil
+	}
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		if m.Content[i].Value == key {
+			return m.Content[i+1]
+		}
+	}
+	return nil
+}
+
+func setMapValue(m *yaml.Node, key string, v *yaml.Node) {
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		if m.Content[i].Value == key {
+			m.Content[i+1] = v
+			return
+		}
+	}
+}
+
+// resolvePaths makes script and bot paths absolute, relative to the file each was written in.
+func resolvePaths(g *Game, root *yaml.Node, nf nodeFiles) error {
+	rel := func(n *yaml.Node) (string, error) {
+		p := filepath.Join(filepath.Dir(nf[n]), n.Value)
+		if _, err := os.Stat(p); err != nil {
+			return "", nf.errAt(n, "script %q: no such file", n.Value)
+		}
+		abs, _ := filepath.Abs(p)
+		return abs, nil
+	}
+	if n := mapValue(root, "script"); n != nil {
+		p, err := rel(n)
+		if err != nil {
+			return err
+		}
+		g.Scripts = append(g.Scripts, p)
+	}
+	if n := mapValue(root, "overrides"); n != nil {
+		for _, c := range n.Content {
+			p, err := rel(c)
+			if err != nil {
+				return err
+			}
+			g.Scripts = append(g.Scripts, p)
+		}
+	}
+	g.BotPaths = map[string]string{}
+	if n := mapValue(root, "bots"); n != nil {
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			p, err := rel(n.Content[i+1])
+			if err != nil {
+				return err
+			}
+			g.BotPaths[n.Content[i].Value] = p
+		}
+	}
+	return nil
+}
+
+func check(g *Game, root *yaml.Node, nf nodeFiles) error {
+	at := func(key string) *yaml.Node {
+		if n := mapValue(root, key); n != nil {
+			return n
+		}
+		return root
+	}
+	if g.ID == "" {
+		return nf.errAt(root, "missing `id`")
+	}
+	if g.Players.Min < 1 || g.Players.Max < g.Players.Min {
+		return nf.errAt(at("players"), "`players` needs 1 <= min <= max")
+	}
+	if g.Players.Default == 0 {
+		g.Players.Default = g.Players.Max
+	}
+	if g.Players.Default < g.Players.Min || g.Players.Default > g.Players.Max {
+		return nf.errAt(at("players"), "`players.default` is outside min..max")
+	}
+	if len(g.Scripts) == 0 {
+		return nf.errAt(root, "missing `script` (the Lua rules)")
+	}
+	if len(g.Components) == 0 {
+		return nf.errAt(root, "missing `components`")
+	}
+	if len(g.Zones) == 0 {
+		return nf.errAt(root, "missing `zones`")
+	}
+	zn := mapValue(root, "zones")
+	for _, name := range sortedKeys(g.Zones) {
+		switch g.Zones[name].Visible {
+		case "owner", "all", "none":
+		default:
+			n := mapValue(mapValue(zn, name), "visible")
+			if n == nil {
+				n = mapValue(zn, name)
+			}
+			if n == nil {
+				n = zn
+			}
+			return nf.errAt(n, "zone %s: `visible` must be owner, all or none", name)
+		}
+		if g.Zones[name].Visible == "owner" && !g.Zones[name].PerSeat {
+			return nf.errAt(mapValue(zn, name), "zone %s: `visible: owner` needs `per_seat: true`", name)
+		}
+	}
+	for verb, vis := range g.PrivateMoves {
+		if vis != "owner" && vis != "public" && vis != "none" {
+			return nf.errAt(mapValue(mapValue(root, "private_moves"), verb), "private_moves.%s must be owner, public or none", verb)
+		}
+	}
+	if t := g.Mechanics.Trick; t != nil {
+		tn := mapValue(mapValue(root, "mechanics"), "trick")
+		for _, z := range []string{t.Hand, t.Table} {
+			if _, ok := g.Zones[z]; !ok {
+				return nf.errAt(tn, "trick mechanic: no zone %q", z)
+			}
+		}
+	}
+	return nil
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// yamlSyntaxError turns yaml.v3's "yaml: line N: msg" into file:N:1: msg.
+func yamlSyntaxError(path string, err error) error {
+	msg := strings.TrimPrefix(err.Error(), "yaml: ")
+	var line int
+	if n, _ := fmt.Sscanf(msg, "line %d:", &line); n == 1 {
+		msg = strings.TrimSpace(msg[strings.Index(msg, ":")+1:])
+		return &PosError{File: path, Line: line, Col: 1, Msg: msg}
+	}
+	return &PosError{File: path, Msg: msg}
+}

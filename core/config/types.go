@@ -1,0 +1,76 @@
+package config
+
+// Game is the resolved configuration of a game or variant.
+type Game struct {
+	ID           string               `yaml:"id"`
+	Title        string               `yaml:"title"`
+	Extends      string               `yaml:"extends"`
+	Description  string               `yaml:"description"`
+	Players      Players              `yaml:"players"`
+	Params       map[string]any       `yaml:"params"`
+	Components   []Component          `yaml:"components"`
+	Zones        map[string]Zone      `yaml:"zones"`
+	Mechanics    Mechanics            `yaml:"mechanics"`
+	PrivateMoves map[string]string    `yaml:"private_moves"`
+	Script       string               `yaml:"script"`
+	Overrides    []string             `yaml:"overrides"`
+	Bots         map[string]string    `yaml:"bots"`
+	Stats        []string             `yaml:"stats"`
+	Setup        map[string]SetupSlot `yaml:"setup"`
+	Limits       Limits               `yaml:"limits"`
+
+	// Filled by the loader, not by YAML.
+	Path     string            `yaml:"-"` // the file this config was loaded from
+	Base     string            `yaml:"-"` // id of the base game, for a variant
+	Variant  string            `yaml:"-"` // variant name, "" for a base game
+	Scripts  []string          `yaml:"-"` // absolute Lua paths in load order (base script, then overrides)
+	BotPaths map[string]string `yaml:"-"`
+}
+
+// Players is the allowed player counts.
+type Players struct {
+	Min     int `yaml:"min"`
+	Max     int `yaml:"max"`
+	Default int `yaml:"default"`
+}
+
+// Component is a template for one or more cards.
+type Component struct {
+	Kind  string           `yaml:"kind"`
+	ID    string           `yaml:"id"`
+	Each  map[string][]any `yaml:"each"`
+	Attrs map[string]any   `yaml:"attrs"`
+	Count int              `yaml:"count"`
+}
+
+// Zone says where cards can lie and who sees them.
+type Zone struct {
+	PerSeat bool   `yaml:"per_seat"`
+	Visible string `yaml:"visible"` // owner | all | none
+	Start   bool   `yaml:"start"`   // every component starts here (default: the zone named deck)
+}
+
+// Mechanics lists the Go mechanics a game uses.
+type Mechanics struct {
+	Trick *Trick `yaml:"trick"`
+}
+
+// Trick configures the Go trick mechanic.
+type Trick struct {
+	Hand      string   `yaml:"hand"`
+	Table     string   `yaml:"table"`
+	Suit      string   `yaml:"suit"`
+	WildKinds []string `yaml:"wild_kinds"`
+	Follow    bool     `yaml:"follow"`
+}
+
+// SetupSlot describes a key that scenario files may use under `setup:` and how Lua receives it.
+type SetupSlot struct {
+	Kind string `yaml:"kind"` // cards-per-seat | cards | seat | string | any
+}
+
+// Limits caps what Lua may spend.
+type Limits struct {
+	HookMillis int `yaml:"hook_millis"` // wall time per hook call; 0 means the default
+	MaxMoves   int `yaml:"max_moves"`   // a game longer than this is stopped as an error
+}

@@ -1,0 +1,121 @@
+package core
+
+import (
+	"fmt"
+	"sort"
+
+	"ruleslab/core/config"
+)
+
+// Visibility of a zone's contents.
+const (
+	VisibleOwner = "owner"
+	VisibleAll   = "all"
+	VisibleNone  = "none"
+)
+
+// ZoneDef is a compiled zone definition.
+type ZoneDef struct {
+	Name    string
+	PerSeat bool
+	Visible string
+}
+
+// Game is a loaded, compiled game definition shared (read-only) by every match of it.
+type Game struct {
+	Config  *config.Game
+	Catalog *Catalog
+	Zones   []ZoneDef
+	zoneIdx map[string]int
+	start   int
+
+	// Trick mechanic tables, indexed by CardIdx.
+	trick *config.Trick
+	suit  []int16 // -1: no suit
+	wild  []bool
+}
+
+// Compile builds the runtime definition of a config.
+func Compile(cfg *config.Game) (*Game, error) {
+	cat, err := NewCatalog(cfg.Components)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", cfg.Path, err)
+	}
+	g := &Game{Config: cfg, Catalog: cat, zoneIdx: map[string]int{}, start: -1}
+	names := make([]string, 0, len(cfg.Zones))
+	for n := range cfg.Zones {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		z := cfg.Zones[n]
+		g.zoneIdx[n] = len(g.Zones)
+		g.Zones = append(g.Zones, ZoneDef{Name: n, PerSeat: z.PerSeat, Visible: z.Visible})
+		if z.Start {
+			if g.start >= 0 {
+				return nil, fmt.Errorf("%s: zones %s and %s both say start: true", cfg.Path, g.Zones[g.start].Name, n)
+			}
+			g.start = len(g.Zones) - 1
+		}
+	}
+	if g.start < 0 {
+		if i, ok := g.zoneIdx["deck"]; ok && !g.Zones[i].PerSeat {
+			g.start = i
+		}
+	}
+	if g.start < 0 {
+		for i, z := range g.Zones {
+			if !z.PerSeat {
+				g.start = i
+				break
+			}
+		}
+	}
+	if g.start < 0 {
+		return nil, fmt.Errorf("%s: no shared zone to hold the components at the start (mark one `start: true`)", cfg.Path)
+	}
+	if t := cfg.Mechanics.Trick; t != nil {
+		g.trick = t
+		suits := map[string]int16{}
+		g.suit = make([]int16, len(cat.Cards))
+		g.wild = make([]bool, len(cat.Cards))
+		for i, c := range cat.Cards {
+			g.suit[i] = -1
+			for _, k := range t.WildKinds {
+				if c.Kind == k {
+					g.wild[i] = true
+				}
+			}
+			if v, ok := c.Attrs[t.Suit]; ok && !g.wild[i] {
+				key := fmt.Sprint(v)
+				if _, seen := suits[key]; !seen {
+					suits[key] = int16(len(suits))
+				}
+				g.suit[i] = suits[key]
+			}
+		}
+	}
+	return g, nil
+}
+
+// ZoneIndex returns the index of a zone by name.
+func (g *Game) ZoneIndex(name string) (int, bool) {
+	i, ok := g.zoneIdx[name]
+	return i, ok
+}
+
+// MoveVisibility says who sees a move with this verb in the log: "public", "owner" or "none".
+func (g *Game) MoveVisibility(verb string) string {
+	if v, ok := g.Config.PrivateMoves[verb]; ok {
+		return v
+	}
+	return "public"
+}
+
+// Name is "game" or "game/variant".
+func (g *Game) Name() string {
+	if g.Config.Variant != "" {
+		return g.Config.ID + "/" + g.Config.Variant
+	}
+	return g.Config.ID
+}

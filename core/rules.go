@@ -1,0 +1,16 @@
+package core
+
+// Rules is what a game's scripts provide to the engine. The scripting package implements it over Lua
+// hooks; the core never knows which game it runs.
+type Rules interface {
+	Setup(s *State) error
+	OnMove(s *State, seat int, move string) error
+	// Normalize returns the canonical spelling of a typed move, or the move itself.
+	Normalize(s *State, seat int, move string) (string, error)
+	TrickWinner(s *State, t *Trick) (int, error)
+	TrickDone(s *State, winner int) error
+	// CanPlay filters trick plays; ok is false when the game defines no such hook.
+	CanPlay(s *State, seat int, card CardIdx) (allowed bool, defined bool, err error)
+	// Stats returns extra per-seat and per-game numbers at the end of a game.
+	Stats(s *State) (seat map[string][]float64, game map[string]float64, err error)
+}

@@ -1,0 +1,116 @@
+package core
+
+import (
+	"fmt"
+	"sort"
+)
+
+// ZoneRef addresses one zone instance: a zone def and, for per-seat zones, a seat.
+type ZoneRef struct {
+	Def  int
+	Seat int // -1 for shared zones
+}
+
+// Zone resolves a zone name and seat; seat is ignored (and must be -1) for shared zones.
+func (s *State) Zone(name string, seat int) (ZoneRef, error) {
+	i, ok := s.Game.zoneIdx[name]
+	if !ok {
+		return ZoneRef{}, fmt.Errorf("no zone %q", name)
+	}
+	if s.Game.Zones[i].PerSeat {
+		if seat < 0 || seat >= s.Players {
+			return ZoneRef{}, fmt.Errorf("zone %q is per seat: give a seat 0..%d", name, s.Players-1)
+		}
+		return ZoneRef{Def: i, Seat: seat}, nil
+	}
+	return ZoneRef{Def: i, Seat: -1}, nil
+}
+
+func (s *State) slot(z ZoneRef) int {
+	if z.Seat < 0 {
+		return s.zoneBase[z.Def]
+	}
+	return s.zoneBase[z.Def] + z.Seat
+}
+
+// Cards returns a zone's cards, bottom first. The slice belongs to the state: do not keep or change it.
+func (s *State) Cards(z ZoneRef) []CardIdx { return s.zones[s.slot(z)] }
+
+// Count returns how many cards a zone holds.
+func (s *State) Count(z ZoneRef) int { return len(s.zones[s.slot(z)]) }
+
+// Find returns the position in a zone of the topmost card with this id, or -1.
+func (s *State) Find(z ZoneRef, id string) int {
+	cards := s.zones[s.slot(z)]
+	for i := len(cards) - 1; i >= 0; i-- {
+		if s.Game.Catalog.Cards[cards[i]].ID == id {
+			return i
+		}
+	}
+	return -1
+}
+
+// TakeAt removes and returns the card at position i of a zone, keeping the order of the rest.
+func (s *State) TakeAt(z ZoneRef, i int) CardIdx {
+	slot := s.slot(z)
+	cards := s.zones[slot]
+	c := cards[i]
+	copy(cards[i:], cards[i+1:])
+	s.zones[slot] = cards[:len(cards)-1]
+	return c
+}
+
+// Put adds a card on top of a zone.
+func (s *State) Put(z ZoneRef, c CardIdx) {
+	slot := s.slot(z)
+	s.zones[slot] = append(s.zones[slot], c)
+}
+
+// MoveCard moves the topmost card with this id from one zone to another.
+func (s *State) MoveCard(id string, from, to ZoneRef) error {
+	i := s.Find(from, id)
+	if i < 0 {
+		return fmt.Errorf("card %s is not in %s", id, s.ZoneName(from))
+	}
+	s.Put(to, s.TakeAt(from, i))
+	return nil
+}
+
+// MoveTop moves up to n cards one by one from the top of a zone; it returns how many moved.
+func (s *State) MoveTop(from, to ZoneRef, n int) int {
+	moved := 0
+	for ; moved < n && s.Count(from) > 0; moved++ {
+		s.Put(to, s.TakeAt(from, s.Count(from)-1))
+	}
+	return moved
+}
+
+// MoveAll moves every card, keeping their order.
+func (s *State) MoveAll(from, to ZoneRef) {
+	fs, ts := s.slot(from), s.slot(to)
+	if fs == ts {
+		return
+	}
+	s.zones[ts] = append(s.zones[ts], s.zones[fs]...)
+	s.zones[fs] = s.zones[fs][:0]
+}
+
+// Shuffle shuffles a zone with the game's generator.
+func (s *State) Shuffle(z ZoneRef) {
+	cards := s.zones[s.slot(z)]
+	s.rng.Shuffle(len(cards), func(i, j int) { cards[i], cards[j] = cards[j], cards[i] })
+}
+
+// Sort puts a zone in catalogue order.
+func (s *State) Sort(z ZoneRef) {
+	cards := s.zones[s.slot(z)]
+	sort.Slice(cards, func(i, j int) bool { return cards[i] < cards[j] })
+}
+
+// ZoneName spells a zone instance for messages: "hand[2]" or "deck".
+func (s *State) ZoneName(z ZoneRef) string {
+	if z.Seat < 0 {
+		return s.Game.Zones[z.Def].Name
+	}
+	return fmt.Sprintf("%s[%d]", s.Game.Zones[z.Def].Name, z.Seat)
+}

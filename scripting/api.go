@@ -1,0 +1,341 @@
+package scripting
+
+import (
+	"fmt"
+	"os"
+	"strings"
+
+	lua "github.com/yuin/gopher-lua"
+
+	"ruleslab/core"
+)
+
+// gHandle is what the Lua `g` userdata holds: the state a hook acts on and the match's rules.
+type gHandle struct {
+	s *core.State
+	r *Rules
+}
+
+// Debug makes g:log print to stderr.
+var Debug = false
+
+func (h *Host) gMeta() *lua.LTable {
+	if h.gmeta != nil {
+		return h.gmeta
+	}
+	L := h.L
+	methods := L.SetFuncs(L.NewTable(), gMethods)
+	meta := L.NewTable()
+	meta.RawSetString("__index", methods)
+	meta.RawSetString("__newindex", L.NewFunction(func(L *lua.LState) int {
+		L.RaiseError("g is read-only: keep game state in zones and values (g:set), not in fields of g")
+		return 0
+	}))
+	h.gmeta = meta
+	return meta
+}
+
+func handle(L *lua.LState) *gHandle {
+	ud := L.CheckUserData(1)
+	g, ok := ud.Value.(*gHandle)
+	if !ok {
+		L.ArgError(1, "expected g (call methods as g:name(...))")
+	}
+	return g
+}
+
+// must raises a Lua error for a Go error, so the message carries the script position.
+func must(L *lua.LState, err error) {
+	if err != nil {
+		L.RaiseError("%s", err.Error())
+	}
+}
+
+func optSeat(L *lua.LState, n int) int {
+	v := L.Get(n)
+	if v == lua.LNil {
+		return -1
+	}
+	i, ok := toInt(v)
+	if !ok {
+		L.ArgError(n, "expected a seat number")
+	}
+	return i
+}
+
+func zoneArg(L *lua.LState, g *gHandle, nameIdx, seatIdx int) core.ZoneRef {
+	z, err := g.s.Zone(L.CheckString(nameIdx), optSeat(L, seatIdx))
+	must(L, err)
+	return z
+}
+
+func visArg(L *lua.LState, n int, seat int) core.Vis {
+	v := L.Get(n)
+	switch x := v.(type) {
+	case *lua.LNilType:
+		return core.VisPublic
+	case lua.LString:
+		switch string(x) {
+		case "public":
+			return core.VisPublic
+		case "hidden":
+			return core.VisHidden
+		case "owner":
+			if seat >= 0 {
+				return core.Vis(seat)
+			}
+		}
+	case lua.LNumber:
+		if i, ok := toInt(x); ok && i >= 0 {
+			return core.Vis(i)
+		}
+	}
+	L.ArgError(n, `expected "public", "hidden", "owner" or a seat number`)
+	return core.VisPublic
+}
+
+func plainArg(L *lua.LState, n int) any {
+	v := L.Get(n)
+	switch v.(type) {
+	case lua.LNumber, lua.LString, lua.LBool, *lua.LNilType:
+		return toGo(v)
+	}
+	L.ArgError(n, "values must be numbers, strings or booleans")
+	return nil
+}
+
+func (g *gHandle) cardsTable(L *lua.LState, cards []core.CardIdx) *lua.LTable {
+	t := L.CreateTable(len(cards), 0)
+	for _, c := range cards {
+		t.Append(g.r.data.cardStr[c])
+	}
+	return t
+}
+
+func intList(L *lua.LState, n int, players int, what string) []int {
+	t := L.CheckTable(n)
+	var out []int
+	for i := 1; i <= t.Len(); i++ {
+		v, ok := toInt(t.RawGetInt(i))
+		if !ok {
+			L.ArgError(n, what+" must be a list of integers")
+		}
+		out = append(out, v)
+	}
+	return out
+}
+
+var gMethods = map[string]lua.LGFunction{
+	"players": func(L *lua.LState) int { L.Push(lua.LNumber(handle(L).s.Players)); return 1 },
+	"param": func(L *lua.LState) int {
+		g := handle(L)
+		var cur any = g.s.Game.Config.Params
+		for _, part := range strings.Split(L.CheckString(2), ".") {
+			m, ok := cur.(map[string]any)
+			if !ok {
+				cur = nil
+				break
+			}
+			cur = m[part]
+		}
+		L.Push(toLua(L, cur))
+		return 1
+	},
+	"fixed": func(L *lua.LState) int {
+		g := handle(L)
+		L.Push(toLua(L, g.s.Fixed[L.CheckString(2)]))
+		return 1
+	},
+	"card": func(L *lua.LState) int {
+		g := handle(L)
+		L.Push(g.r.data.cards.RawGetString(L.CheckString(2)))
+		return 1
+	},
+	"is_card": func(L *lua.LState) int {
+		g := handle(L)
+		L.Push(lua.LBool(g.s.Game.Catalog.Has(L.CheckString(2))))
+		return 1
+	},
+	"random": func(L *lua.LState) int {
+		g := handle(L)
+		n := L.CheckInt(2)
+		if n < 1 {
+			L.ArgError(2, "n must be at least 1")
+		}
+		L.Push(lua.LNumber(g.s.Random(n) + 1))
+		return 1
+	},
+	"chance": func(L *lua.LState) int {
+		g := handle(L)
+		L.Push(lua.LBool(g.s.Float() < float64(L.CheckNumber(2))))
+		return 1
+	},
+	"cards": func(L *lua.LState) int {
+		g := handle(L)
+		L.Push(g.cardsTable(L, g.s.Cards(zoneArg(L, g, 2, 3))))
+		return 1
+	},
+	"count": func(L *lua.LState) int {
+		g := handle(L)
+		L.Push(lua.LNumber(g.s.Count(zoneArg(L, g, 2, 3))))
+		return 1
+	},
+	"has": func(L *lua.LState) int {
+		g := handle(L)
+		var z core.ZoneRef
+		var id string
+		if L.GetTop() >= 4 {
+			z, id = zoneArg(L, g, 2, 3), L.CheckString(4)
+		} else {
+			z, id = zoneArg(L, g, 2, 99), L.CheckString(3)
+		}
+		L.Push(lua.LBool(g.s.Find(z, id) >= 0))
+		return 1
+	},
+	"top": func(L *lua.LState) int {
+		g := handle(L)
+		cards := g.s.Cards(zoneArg(L, g, 2, 3))
+		if len(cards) == 0 {
+			L.Push(lua.LNil)
+		} else {
+			L.Push(g.r.data.cardStr[cards[len(cards)-1]])
+		}
+		return 1
+	},
+	"move": func(L *lua.LState) int {
+		g := handle(L)
+		id := L.CheckString(2)
+		from, to := zoneArg(L, g, 3, 4), zoneArg(L, g, 5, 6)
+		must(L, g.s.MoveCard(id, from, to))
+		return 0
+	},
+	"move_top": func(L *lua.LState) int {
+		g := handle(L)
+		from, to := zoneArg(L, g, 2, 3), zoneArg(L, g, 4, 5)
+		L.Push(lua.LNumber(g.s.MoveTop(from, to, L.OptInt(6, 1))))
+		return 1
+	},
+	"move_all": func(L *lua.LState) int {
+		g := handle(L)
+		g.s.MoveAll(zoneArg(L, g, 2, 3), zoneArg(L, g, 4, 5))
+		return 0
+	},
+	"shuffle": func(L *lua.LState) int {
+		g := handle(L)
+		g.s.Shuffle(zoneArg(L, g, 2, 3))
+		return 0
+	},
+	"sort": func(L *lua.LState) int {
+		g := handle(L)
+		g.s.Sort(zoneArg(L, g, 2, 3))
+		return 0
+	},
+	"get": func(L *lua.LState) int {
+		g := handle(L)
+		v, _ := g.s.Get(L.CheckString(2))
+		L.Push(toLua(L, v))
+		return 1
+	},
+	"set": func(L *lua.LState) int {
+		g := handle(L)
+		g.s.Set(L.CheckString(2), plainArg(L, 3), visArg(L, 4, -1))
+		return 0
+	},
+	"sget": func(L *lua.LState) int {
+		g := handle(L)
+		seat := checkSeat(L, g, 2)
+		v, _ := g.s.SeatGet(seat, L.CheckString(3))
+		L.Push(toLua(L, v))
+		return 1
+	},
+	"sset": func(L *lua.LState) int {
+		g := handle(L)
+		seat := checkSeat(L, g, 2)
+		g.s.SeatSet(seat, L.CheckString(3), plainArg(L, 4), visArg(L, 5, seat))
+		return 0
+	},
+	"score": func(L *lua.LState) int {
+		g := handle(L)
+		L.Push(lua.LNumber(g.s.Score(checkSeat(L, g, 2))))
+		return 1
+	},
+	"add_score": func(L *lua.LState) int {
+		g := handle(L)
+		g.s.AddScore(checkSeat(L, g, 2), L.CheckInt(3))
+		return 0
+	},
+	"stat": func(L *lua.LState) int {
+		g := handle(L)
+		g.s.AddStat(checkSeat(L, g, 2), L.CheckString(3), float64(L.OptNumber(4, 1)))
+		return 0
+	},
+	"ask": func(L *lua.LState) int {
+		g := handle(L)
+		seat := checkSeat(L, g, 2)
+		t := L.CheckTable(3)
+		moves := make([]string, 0, t.Len())
+		for i := 1; i <= t.Len(); i++ {
+			s, ok := t.RawGetInt(i).(lua.LString)
+			if !ok {
+				L.ArgError(3, "moves must be a list of strings")
+			}
+			moves = append(moves, string(s))
+		}
+		must(L, g.s.Ask(seat, moves))
+		return 0
+	},
+	"start_trick": func(L *lua.LState) int {
+		g := handle(L)
+		must(L, g.s.StartTrick(checkSeat(L, g, 2)))
+		return 0
+	},
+	"event": func(L *lua.LState) int {
+		g := handle(L)
+		e := core.Event{Type: L.CheckString(2), Seat: -1, Vis: visArg(L, 4, -1)}
+		if t, ok := L.Get(3).(*lua.LTable); ok {
+			e.Fields = map[string]any{}
+			t.ForEach(func(k, v lua.LValue) { e.Fields[k.String()] = toGo(v) })
+			if seat, ok := e.Fields["seat"].(float64); ok {
+				e.Seat = int(seat)
+				delete(e.Fields, "seat")
+			}
+		}
+		g.s.Log(e)
+		return 0
+	},
+	"round_end": func(L *lua.LState) int {
+		g := handle(L)
+		g.s.RoundEnd(L.CheckInt(2), intList(L, 3, g.s.Players, "scores"))
+		return 0
+	},
+	"finish": func(L *lua.LState) int {
+		g := handle(L)
+		winners := intList(L, 2, g.s.Players, "winners")
+		for _, w := range winners {
+			if w < 0 || w >= g.s.Players {
+				L.ArgError(2, fmt.Sprintf("no seat %d", w))
+			}
+		}
+		g.s.Finish(winners)
+		return 0
+	},
+	"to_act": func(L *lua.LState) int { L.Push(lua.LNumber(handle(L).s.ToAct())); return 1 },
+	"log": func(L *lua.LState) int {
+		if Debug {
+			var parts []string
+			for i := 2; i <= L.GetTop(); i++ {
+				parts = append(parts, L.Get(i).String())
+			}
+			fmt.Fprintln(os.Stderr, "lua:", strings.Join(parts, " "))
+		}
+		return 0
+	},
+}
+
+func checkSeat(L *lua.LState, g *gHandle, n int) int {
+	i, ok := toInt(L.Get(n))
+	if !ok || i < 0 || i >= g.s.Players {
+		L.ArgError(n, fmt.Sprintf("expected a seat 0..%d, got %s", g.s.Players-1, L.Get(n).String()))
+	}
+	return i
+}

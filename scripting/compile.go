@@ -1,0 +1,55 @@
+package scripting
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+
+	lua "github.com/yuin/gopher-lua"
+	"github.com/yuin/gopher-lua/parse"
+)
+
+// Chunk is a compiled Lua file, shareable between goroutines.
+type Chunk struct {
+	Path  string // as shown in messages
+	Proto *lua.FunctionProto
+}
+
+var syntaxErr = regexp.MustCompile(`(?s)^(.*?) line:(\d+)\(column:(\d+)\) near '(.*?)':\s*(.*?)\s*$`)
+
+// CompileFile parses and compiles a Lua file; errors read file:line:col: message.
+func CompileFile(path string) (*Chunk, error) {
+	shown := DisplayPath(path)
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", shown, err)
+	}
+	stmts, err := parse.Parse(strings.NewReader(string(src)), shown)
+	if err != nil {
+		msg := err.Error()
+		if m := syntaxErr.FindStringSubmatch(msg); m != nil {
+			return nil, fmt.Errorf("%s:%s:%s: %s near '%s'", shown, m[2], m[3], m[5], m[4])
+		}
+		return nil, fmt.Errorf("%s: %s", shown, strings.TrimSpace(msg))
+	}
+	proto, err := lua.Compile(stmts, shown)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", shown, err)
+	}
+	return &Chunk{Path: shown, Proto: proto}, nil
+}
+
+// DisplayPath shows a path relative to the working directory when it lies below it.
+func DisplayPath(path string) string {
+	wd, err := os.Getwd()
+	if err != nil {
+		return path
+	}
+	rel, err := filepath.Rel(wd, path)
+	if err != nil || strings.HasPrefix(rel, "..") {
+		return path
+	}
+	return rel
+}

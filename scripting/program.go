@@ -1,0 +1,138 @@
+package scripting
+
+import (
+	"fmt"
+	"sort"
+
+	lua "github.com/yuin/gopher-lua"
+
+	"ruleslab/core"
+)
+
+// Hook names a game script may define.
+var hookNames = []string{"setup", "on_move", "normalize", "trick_winner", "trick_done", "can_play", "stats"}
+
+// Program is a game's compiled Lua, shared read-only by every worker.
+type Program struct {
+	Game   *core.Game
+	Chunks []*Chunk
+	Bots   map[string]*Chunk
+}
+
+// Compile compiles a game's rule scripts and bot scripts.
+func Compile(g *core.Game) (*Program, error) {
+	p := &Program{Game: g, Bots: map[string]*Chunk{}}
+	for _, path := range g.Config.Scripts {
+		c, err := CompileFile(path)
+		if err != nil {
+			return nil, err
+		}
+		p.Chunks = append(p.Chunks, c)
+	}
+	names := make([]string, 0, len(g.Config.BotPaths))
+	for n := range g.Config.BotPaths {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		c, err := CompileFile(g.Config.BotPaths[n])
+		if err != nil {
+			return nil, err
+		}
+		p.Bots[n] = c
+	}
+	return p, nil
+}
+
+// hostData is what a host caches per program: card attribute tables and card id strings.
+type hostData struct {
+	cards   *lua.LTable  // id -> attribute table
+	cardStr []lua.LValue // CardIdx -> id string
+}
+
+func (h *Host) data(p *Program) *hostData {
+	if h.progs == nil {
+		h.progs = map[*Program]*hostData{}
+	}
+	if d, ok := h.progs[p]; ok {
+		return d
+	}
+	L := h.L
+	d := &hostData{cards: L.NewTable()}
+	for _, c := range p.Game.Catalog.Cards {
+		d.cardStr = append(d.cardStr, lua.LString(c.ID))
+		if d.cards.RawGetString(c.ID) != lua.LNil {
+			continue
+		}
+		t := L.NewTable()
+		t.RawSetString("id", lua.LString(c.ID))
+		t.RawSetString("kind", lua.LString(c.Kind))
+		for k, v := range c.Attrs {
+			t.RawSetString(k, toLua(L, v))
+		}
+		d.cards.RawSetString(c.ID, t)
+	}
+	h.progs[p] = d
+	return d
+}
+
+// newEnv makes a fresh global environment that reads the sandboxed libraries through __index, runs
+// chunks in order, and before each later chunk exposes the hooks defined so far as `base`.
+func (h *Host) newEnv(p *Program, chunks []*Chunk, hooks []string) (*lua.LTable, error) {
+	L := h.L
+	env := L.NewTable()
+	meta := L.NewTable()
+	meta.RawSetString("__index", h.globals)
+	L.SetMetatable(env, meta)
+	env.RawSetString("CARDS", h.data(p).cards)
+	for i, c := range chunks {
+		if i > 0 {
+			base := L.NewTable()
+			for _, name := range hooks {
+				if fn, ok := env.RawGetString(name).(*lua.LFunction); ok {
+					base.RawSetString(name, fn)
+				}
+			}
+			env.RawSetString("base", base)
+		}
+		fn := L.NewFunctionFromProto(c.Proto)
+		fn.Env = env
+		if err := h.call("(loading "+c.Path+")", fn, 0); err != nil {
+			return nil, err
+		}
+	}
+	return env, nil
+}
+
+// CheckHooks loads a program once on a fresh host to report scripts that fail at load time or that
+// define no setup hook; `validate` uses it.
+func (p *Program) CheckHooks() error {
+	h := NewHost()
+	defer h.Close()
+	env, err := h.newEnv(p, p.Chunks, hookNames)
+	if err != nil {
+		return err
+	}
+	for _, name := range []string{"setup", "on_move"} {
+		if _, ok := env.RawGetString(name).(*lua.LFunction); !ok {
+			return fmt.Errorf("%s: no `%s` hook is defined", p.Chunks[0].Path, name)
+		}
+	}
+	if p.Game.Config.Mechanics.Trick != nil {
+		for _, name := range []string{"trick_winner", "trick_done"} {
+			if _, ok := env.RawGetString(name).(*lua.LFunction); !ok {
+				return fmt.Errorf("%s: the trick mechanic needs a `%s` hook", p.Chunks[0].Path, name)
+			}
+		}
+	}
+	for name, c := range p.Bots {
+		benv, err := h.newEnv(p, []*Chunk{c}, nil)
+		if err != nil {
+			return err
+		}
+		if _, ok := benv.RawGetString("choose").(*lua.LFunction); !ok {
+			return fmt.Errorf("%s: bot %s defines no `choose(obs, legal)`", c.Path, name)
+		}
+	}
+	return nil
+}

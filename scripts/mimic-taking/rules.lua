@@ -1,0 +1,348 @@
+-- Mimic Taking rules (../shared/rules/mimic-taking.md). The Go trick mechanic plays the cards and
+-- enforces the follow rule (MT-3..MT-7); these hooks decide tricks, taking and scoring.
+
+local COLORS = {"O", "B", "P", "G"}
+
+local function is_mimic(id) return CARDS[id].kind == "mimic" end
+
+-- catalogue rank, so lists of cards are always spelled in one order (O, B, P, G by number, then M)
+local COLOR_RANK = {O = 1, B = 2, P = 3, G = 4}
+local function rank(id)
+  local c = CARDS[id]
+  if c.kind == "mimic" then return 100 + c.n end
+  return COLOR_RANK[c.color] * 10 + c.number
+end
+local function sort_cards(list)
+  table.sort(list, function(a, b) return rank(a) < rank(b) end)
+  return list
+end
+
+local function nplayers_key(g) return tostring(g:players()) end
+
+-- analyse returns the winning position in the trick and how it was won:
+-- "trump" (MT-8), "closest" (MT-9), "lead" (MT-11) or "mimics" (MT-12).
+function analyse(g, trick)
+  local cards = trick.cards
+  local n = #cards
+  local lead = trick.lead
+  if lead == nil then
+    return n, "mimics" -- MT-12: every card is a Mimic; the last one played wins
+  end
+  local lc = CARDS[cards[lead]]
+  -- MT-8: a card of the lead number (another colour) is a trump; the last trump played wins
+  local trump
+  for i = 1, n do
+    local c = CARDS[cards[i]]
+    if i ~= lead and c.kind ~= "mimic" and c.number == lc.number then trump = i end
+  end
+  if trump then return trump, "trump" end
+  -- MT-9: closest number in the lead colour, the later card on equal distance
+  local best, bestd
+  for i = 1, n do
+    local c = CARDS[cards[i]]
+    if i ~= lead and c.kind ~= "mimic" and c.color == lc.color then
+      local d = math.abs(c.number - lc.number)
+      if bestd == nil or d <= bestd then best, bestd = i, d end
+    end
+  end
+  if best then return best, "closest" end
+  -- MT-11: nobody followed: the lead player wins (MT-D1 says who that is after a Mimic lead)
+  if g:param("mimic_lead") == "original" then return 1, "lead" end
+  return lead, "lead"
+end
+
+local function deal_round(g)
+  local n = g:players()
+  -- gather every card back into the deck
+  for seat = 0, n - 1 do
+    for _, z in ipairs({"hand", "won", "counted"}) do g:move_all(z, seat, "deck", nil) end
+  end
+  g:move_all("trick", nil, "deck", nil)
+  g:move_all("removed", nil, "deck", nil)
+  g:sort("deck")
+  -- MT-1: at 3 players the four 9s are out of the game
+  if n == 3 then
+    for _, num in ipairs(g:param("removed_at_3")) do
+      for _, col in ipairs(COLORS) do g:move(col .. num, "deck", nil, "removed", nil) end
+    end
+  end
+  local size = g:param("hand_size")[nplayers_key(g)]
+  local hands = g:get("round") == 1 and g:fixed("hands") or nil
+  if hands then
+    if #hands ~= n then error(string.format("setup.hands: %d hands for %d players", #hands, n)) end
+    for seat = 0, n - 1 do
+      local h = hands[seat + 1]
+      if #h ~= size then
+        error(string.format("setup.hands[%d]: %d cards, but %d are dealt to each of %d players", seat, #h, size, n))
+      end
+      for _, id in ipairs(h) do
+        if not g:is_card(id) then error(string.format("setup.hands[%d]: no card %q", seat, id)) end
+        if not g:has("deck", id) then error(string.format("setup.hands[%d]: card %s is dealt twice or is out of the game", seat, id)) end
+        g:move(id, "deck", nil, "hand", seat)
+      end
+    end
+  else
+    g:shuffle("deck")
+    for _ = 1, size do
+      for seat = 0, n - 1 do g:move_top("deck", nil, "hand", seat) end
+    end
+  end
+  for seat = 0, n - 1 do g:sort("hand", seat) end
+end
+
+function setup(g)
+  local n = g:players()
+  local leader = g:fixed("leader")
+  if leader == nil then
+    leader = g:random(n) - 1 -- MT-2
+  elseif leader < 0 or leader >= n then
+    error(string.format("setup.leader: no seat %d", leader))
+  end
+  g:set("round", 1)
+  deal_round(g)
+  g:start_trick(leader)
+end
+
+function trick_winner(g, trick)
+  local w = analyse(g, trick)
+  return w
+end
+
+-- every subset of the trick's cards, from all kept to none kept (MT-14)
+local function keep_moves(cards)
+  sort_cards(cards)
+  local moves = {}
+  local k = #cards
+  for mask = 2 ^ k - 1, 0, -1 do
+    local parts = {"keep"}
+    for i = 1, k do
+      if math.floor(mask / 2 ^ (i - 1)) % 2 == 1 then parts[#parts + 1] = cards[i] end
+    end
+    moves[#moves + 1] = table.concat(parts, " ")
+  end
+  return moves
+end
+
+local function round_over(g)
+  for seat = 0, g:players() - 1 do
+    if g:count("hand", seat) ~= 1 then return false end
+  end
+  return true -- MT-17
+end
+
+local function after_trick(g, winner)
+  g:set("last_winner", winner)
+  if round_over(g) then
+    -- MT-18/19: each player turns over their stack and decides, seat 0 first
+    for seat = 0, g:players() - 1 do g:move_all("won", seat, "counted", seat) end
+    g:set("phase", "last")
+    g:set("deciding", 0)
+    ask_last(g, 0)
+  else
+    g:start_trick((winner + 1) % g:players()) -- MT-16
+  end
+end
+
+function trick_done(g, winner, trick)
+  g:stat(winner, "tricks", 1)
+  local _, how = analyse(g, trick)
+  if how == "trump" then
+    g:stat(winner, "trump_wins", 1)
+    g:set("phase", "keep")
+    g:set("keeper", winner)
+    g:ask(winner, keep_moves(g:cards("trick"))) -- MT-14: the winner's decision
+    return
+  end
+  g:move_all("trick", nil, "won", winner) -- MT-13
+  after_trick(g, winner)
+end
+
+-- colour counts of a stack, with Mimics assigned by `assign` (id -> colour)
+local function counts_of(cards, assign)
+  local counts = {O = 0, B = 0, P = 0, G = 0}
+  for _, id in ipairs(cards) do
+    local c = CARDS[id]
+    if c.kind == "mimic" then
+      local col = assign and assign[id]
+      if col then counts[col] = counts[col] + 1 end
+    else
+      counts[c.color] = counts[c.color] + 1
+    end
+  end
+  return counts
+end
+
+local function present_colors(cards)
+  local seen, list = {}, {}
+  for _, id in ipairs(cards) do
+    local c = CARDS[id]
+    if c.kind ~= "mimic" and not seen[c.color] then
+      seen[c.color] = true
+    end
+  end
+  for _, col in ipairs(COLORS) do if seen[col] then list[#list + 1] = col end end
+  return list
+end
+
+-- MT-20/MT-21: the score of a stack whose Mimics are assigned
+function stack_score(g, cards, assign)
+  local present = present_colors(cards)
+  if #present == 0 then return 0 end -- no cards, or only Mimics
+  local counts = counts_of(cards, assign)
+  local largest, smallest = 0, nil
+  for _, col in ipairs(present) do
+    largest = math.max(largest, counts[col])
+    smallest = smallest and math.min(smallest, counts[col]) or counts[col]
+  end
+  if #present >= 2 and largest == smallest then
+    return g:param("scoring.bonus")[tostring(#present)] -- perfect mimicry
+  end
+  if #present == 1 then smallest = 0 end
+  if g:param("scoring.smallest") == "all" then
+    for _, col in ipairs(COLORS) do smallest = math.min(smallest, counts[col]) end
+  end
+  return -(largest - smallest)
+end
+
+-- MT-D3's auto policy: the best assignment of the stack's Mimics. Adding each Mimic (in id order) to the
+-- smallest present colour (the first in colour order on a tie) minimises largest-smallest, and reaches
+-- equal counts whenever any assignment can, so it is optimal for both scoring readings.
+local function best_assignment(g, cards)
+  local present = present_colors(cards)
+  local mimics = {}
+  for _, id in ipairs(cards) do if is_mimic(id) then mimics[#mimics + 1] = id end end
+  sort_cards(mimics)
+  local assign = {}
+  if #present > 0 then
+    local counts = counts_of(cards, nil)
+    for _, id in ipairs(mimics) do
+      local low = present[1]
+      for _, col in ipairs(present) do if counts[col] < counts[low] then low = col end end
+      assign[id] = low
+      counts[low] = counts[low] + 1
+    end
+  end
+  return stack_score(g, cards, assign), assign
+end
+
+-- MT-18: the auto policy's choice comes first in the list
+function ask_last(g, seat)
+  local stack = g:cards("counted", seat)
+  local last = g:cards("hand", seat)[1]
+  local with = {last}
+  for _, id in ipairs(stack) do with[#with + 1] = id end
+  local add = best_assignment(g, with)
+  local discard = best_assignment(g, stack)
+  if add >= discard then
+    g:ask(seat, {"last add", "last discard"})
+  else
+    g:ask(seat, {"last discard", "last add"})
+  end
+end
+
+-- MT-19: one decision per Mimic in id order; the auto policy's colour first
+local function ask_next_mimic(g, seat)
+  local stack = g:cards("counted", seat)
+  local present = present_colors(stack)
+  if #present > 0 then
+    local mimics = {}
+    for _, id in ipairs(stack) do
+      if is_mimic(id) and g:sget(seat, "mimic_" .. id) == nil then mimics[#mimics + 1] = id end
+    end
+    sort_cards(mimics)
+    if #mimics > 0 then
+      local id = mimics[1]
+      local _, auto = best_assignment(g, stack)
+      local moves = {"mimic " .. id .. " " .. auto[id]}
+      for _, col in ipairs(present) do
+        if col ~= auto[id] then moves[#moves + 1] = "mimic " .. id .. " " .. col end
+      end
+      g:ask(seat, moves)
+      return
+    end
+  end
+  -- this seat is done; the next seat decides, or the round is scored
+  if seat + 1 < g:players() then
+    g:set("phase", "last")
+    g:set("deciding", seat + 1)
+    ask_last(g, seat + 1)
+  else
+    score_round(g)
+  end
+end
+
+function score_round(g)
+  local n = g:players()
+  local scores = {}
+  for seat = 0, n - 1 do
+    local stack = g:cards("counted", seat)
+    local assign = {}
+    for _, id in ipairs(stack) do
+      if is_mimic(id) then assign[id] = g:sget(seat, "mimic_" .. id) end
+      g:sset(seat, "mimic_" .. id, nil)
+    end
+    scores[seat + 1] = stack_score(g, stack, assign)
+    g:add_score(seat, scores[seat + 1])
+  end
+  local round = g:get("round")
+  g:round_end(round, scores)
+  g:set("phase", nil)
+  g:set("deciding", nil)
+  if round >= g:param("rounds")[tostring(n)] then
+    -- MT-24: highest total wins; ties share the victory
+    local best
+    for seat = 0, n - 1 do best = best and math.max(best, g:score(seat)) or g:score(seat) end
+    local winners = {}
+    for seat = 0, n - 1 do if g:score(seat) == best then winners[#winners + 1] = seat end end
+    g:finish(winners)
+    return
+  end
+  g:set("round", round + 1)
+  local leader = g:get("last_winner") -- MT-23
+  deal_round(g)
+  g:start_trick(leader)
+end
+
+function on_move(g, seat, move)
+  local verb, rest = move:match("^(%S+)%s*(.*)$")
+  if verb == "keep" then
+    -- MT-14: kept cards to the winner's stack, the rest out of the round
+    local kept = {}
+    for id in rest:gmatch("%S+") do kept[id] = true end
+    for _, id in ipairs(g:cards("trick")) do
+      if kept[id] then g:move(id, "trick", nil, "won", seat) else g:move(id, "trick", nil, "removed", nil) end
+    end
+    g:set("phase", nil)
+    g:set("keeper", nil)
+    after_trick(g, seat)
+  elseif verb == "last" then
+    local last = g:cards("hand", seat)[1]
+    if rest == "add" then
+      g:move(last, "hand", seat, "counted", seat)
+    else
+      g:move(last, "hand", seat, "removed", nil)
+    end
+    g:set("phase", "mimic")
+    ask_next_mimic(g, seat)
+  elseif verb == "mimic" then
+    local id, col = rest:match("^(%S+) (%S+)$")
+    g:sset(seat, "mimic_" .. id, col, "owner")
+    ask_next_mimic(g, seat)
+  else
+    error("unexpected move " .. move)
+  end
+end
+
+-- `keep B4 O4` and `keep O4 B4` are the same choice: spell kept cards in catalogue order
+function normalize(g, seat, move)
+  local verb, rest = move:match("^%s*(%S+)%s*(.-)%s*$")
+  if verb ~= "keep" then return move end
+  local ids = {}
+  for id in rest:gmatch("%S+") do
+    if not g:is_card(id) then return move end
+    ids[#ids + 1] = id
+  end
+  sort_cards(ids)
+  if #ids == 0 then return "keep" end
+  return "keep " .. table.concat(ids, " ")
+end
