@@ -7,16 +7,27 @@ import (
 	"strconv"
 )
 
-// Vis says who may see a value or event: VisPublic, VisHidden, or a seat number (>= 0).
+// Vis says who may see a value or event: everyone (the zero value), nobody, or one seat.
 type Vis int8
 
 const (
-	VisPublic Vis = -1
-	VisHidden Vis = -2
+	VisPublic Vis = 0
+	VisHidden Vis = -1
 )
 
+// SeatVis is visible to one seat only.
+func SeatVis(seat int) Vis { return Vis(seat + 1) }
+
+// Seat returns the only seat that may see it, or -1 for public and hidden.
+func (v Vis) Seat() int {
+	if v > 0 {
+		return int(v) - 1
+	}
+	return -1
+}
+
 // VisibleTo reports whether seat may see something with this visibility.
-func (v Vis) VisibleTo(seat int) bool { return v == VisPublic || int(v) == seat }
+func (v Vis) VisibleTo(seat int) bool { return v == VisPublic || v.Seat() == seat }
 
 // Event is one entry of a game's log. Which fields are set depends on Type.
 type Event struct {
@@ -73,7 +84,7 @@ func (e Event) MarshalJSON() ([]byte, error) {
 		if e.Vis == VisHidden {
 			field("visible", "none")
 		} else {
-			field("visible", int(e.Vis))
+			field("visible", e.Vis.Seat())
 		}
 	}
 	b.WriteByte('}')

@@ -61,10 +61,10 @@ func (s *State) Observe(seat int) *Observation {
 			o.Vars[k] = v.V
 		}
 	}
-	for i, m := range s.seatVars {
+	for _, m := range s.seatVars {
 		sv := map[string]any{}
 		for k, v := range m {
-			if v.Vis == VisPublic || (v.Vis >= 0 && i == seat) {
+			if v.Vis.VisibleTo(seat) {
 				sv[k] = v.V
 			}
 		}

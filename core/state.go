@@ -207,7 +207,7 @@ func (s *State) moveVis(seat int, move string) Vis {
 	}
 	switch s.Game.MoveVisibility(verb) {
 	case "owner":
-		return Vis(seat)
+		return SeatVis(seat)
 	case "none":
 		return VisHidden
 	}

@@ -82,12 +82,12 @@ func visArg(L *lua.LState, n int, seat int) core.Vis {
 			return core.VisHidden
 		case "owner":
 			if seat >= 0 {
-				return core.Vis(seat)
+				return core.SeatVis(seat)
 			}
 		}
 	case lua.LNumber:
 		if i, ok := toInt(x); ok && i >= 0 {
-			return core.Vis(i)
+			return core.SeatVis(i)
 		}
 	}
 	L.ArgError(n, `expected "public", "hidden", "owner" or a seat number`)

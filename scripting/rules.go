@@ -194,3 +194,19 @@ func (r *Rules) Stats(s *core.State) (map[string][]float64, map[string]float64, 
 	}
 	return seat, game, nil
 }
+
+// Render asks the game's optional `render(obs)` hook to draw a seat's observation as text; "" when the
+// game has none. The hook sees only the observation, never the state.
+func (r *Rules) Render(s *core.State, obs *core.Observation) (string, error) {
+	fn, ok := r.env.RawGetString("render").(*lua.LFunction)
+	if !ok {
+		return "", nil
+	}
+	r.bind(s)
+	if err := r.h.call("render", fn, 1, observationTable(r.h.L, obs)); err != nil {
+		return "", err
+	}
+	v := r.h.L.Get(-1)
+	r.h.L.Pop(1)
+	return lua.LVAsString(v), nil
+}

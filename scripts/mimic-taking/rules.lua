@@ -69,15 +69,15 @@ local function deal_round(g)
   local size = g:param("hand_size")[nplayers_key(g)]
   local hands = g:get("round") == 1 and g:fixed("hands") or nil
   if hands then
-    if #hands ~= n then error(string.format("setup.hands: %d hands for %d players", #hands, n)) end
+    if #hands ~= n then error(string.format("setup.hands: %d hands for %d players", #hands, n), 0) end
     for seat = 0, n - 1 do
       local h = hands[seat + 1]
       if #h ~= size then
-        error(string.format("setup.hands[%d]: %d cards, but %d are dealt to each of %d players", seat, #h, size, n))
+        error(string.format("setup.hands[%d]: %d cards, but %d are dealt to each of %d players", seat, #h, size, n), 0)
       end
       for _, id in ipairs(h) do
-        if not g:is_card(id) then error(string.format("setup.hands[%d]: no card %q", seat, id)) end
-        if not g:has("deck", id) then error(string.format("setup.hands[%d]: card %s is dealt twice or is out of the game", seat, id)) end
+        if not g:is_card(id) then error(string.format("setup.hands[%d]: no card %q", seat, id), 0) end
+        if not g:has("deck", id) then error(string.format("setup.hands[%d]: card %s is dealt twice or is out of the game", seat, id), 0) end
         g:move(id, "deck", nil, "hand", seat)
       end
     end
@@ -96,7 +96,7 @@ function setup(g)
   if leader == nil then
     leader = g:random(n) - 1 -- MT-2
   elseif leader < 0 or leader >= n then
-    error(string.format("setup.leader: no seat %d", leader))
+    error(string.format("setup.leader: no seat %d", leader), 0)
   end
   g:set("round", 1)
   deal_round(g)

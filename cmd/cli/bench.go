@@ -1,0 +1,83 @@
+package cli
+
+import (
+	"fmt"
+	"runtime"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"ruleslab/core"
+	"ruleslab/scripting"
+)
+
+// BenchOptions are the options of `ruleslab bench`.
+type BenchOptions struct {
+	IO      *IO
+	Game    string
+	Variant string
+	Games   int
+	Players int
+	Seats   string
+}
+
+func newBenchCmd(io *IO) *cobra.Command {
+	opts := &BenchOptions{IO: io}
+	cmd := &cobra.Command{
+		Use:   "bench GAME",
+		Short: "Measure a game's speed on one core: moves per second, time and allocations per move",
+		Args:  exactArgs(1, "a GAME (bundled id or YAML path)"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.Game = args[0]
+			return runBench(opts)
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&opts.Variant, "variant", "", "a bundled variant of GAME")
+	f.IntVar(&opts.Games, "games", 200, "games to play")
+	f.IntVar(&opts.Players, "players", 0, "number of players (default: the game's)")
+	f.StringVar(&opts.Seats, "seats", "random", "bots by seat")
+	return cmd
+}
+
+func runBench(opts *BenchOptions) error {
+	p, err := scripting.Load(opts.Game, opts.Variant)
+	if err != nil {
+		return err
+	}
+	players := opts.Players
+	if players == 0 {
+		players = p.Game.Config.Players.Default
+	}
+	seats, err := splitSeats(opts.Seats)
+	if err != nil {
+		return err
+	}
+	w := p.NewWorker(players, cycleSeats(seats, players), false)
+	defer w.Close()
+	// one warm-up game, so the measure excludes first-use costs
+	if r := w.Play(0, core.GameSeed(1, 0)); r.Error != "" {
+		return fmt.Errorf("%s", r.Error)
+	}
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	start := time.Now()
+	moves := 0
+	for i := 0; i < opts.Games; i++ {
+		r := w.Play(i, core.GameSeed(1, i))
+		if r.Error != "" {
+			return fmt.Errorf("%s", r.Error)
+		}
+		moves += len(r.Moves)
+	}
+	elapsed := time.Since(start)
+	runtime.ReadMemStats(&after)
+	fmt.Fprintf(opts.IO.Out, "%s, %d players, %d games (%d moves) on one core\n", p.Game.Name(), players, opts.Games, moves)
+	fmt.Fprintf(opts.IO.Out, "per move: %.2f µs, %.1f allocations, %.0f bytes\n",
+		float64(elapsed.Nanoseconds())/float64(moves)/1000, float64(after.Mallocs-before.Mallocs)/float64(moves),
+		float64(after.TotalAlloc-before.TotalAlloc)/float64(moves))
+	fmt.Fprintf(opts.IO.Out, "per game: %.1f µs (%.0f games/s)\n", float64(elapsed.Microseconds())/float64(opts.Games),
+		float64(opts.Games)/elapsed.Seconds())
+	return nil
+}

@@ -1,0 +1,224 @@
+package cli
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"ruleslab/core"
+	"ruleslab/scripting"
+)
+
+// PlayOptions are the options of `ruleslab play`.
+type PlayOptions struct {
+	IO      *IO
+	Game    string
+	Variant string
+	Seats   string
+	Seed    uint64
+	Players int
+}
+
+func newPlayCmd(io *IO) *cobra.Command {
+	opts := &PlayOptions{IO: io}
+	cmd := &cobra.Command{
+		Use:   "play GAME",
+		Short: "Play a game in the terminal: human seats see only their own observation",
+		Args:  exactArgs(1, "a GAME (bundled id or YAML path)"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.Game = args[0]
+			if !cmd.Flags().Changed("seed") {
+				opts.Seed = uint64(time.Now().UnixNano())
+			}
+			return runPlay(opts)
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&opts.Variant, "variant", "", "a bundled variant of GAME")
+	f.StringVar(&opts.Seats, "seats", "human,random", "who plays each seat: human or a bot name; cycled")
+	f.Uint64Var(&opts.Seed, "seed", 0, "game seed (default: from the clock, printed at the start)")
+	f.IntVar(&opts.Players, "players", 0, "number of players (default: the game's)")
+	return cmd
+}
+
+var errQuit = errors.New("quit")
+
+func runPlay(opts *PlayOptions) error {
+	p, err := scripting.Load(opts.Game, opts.Variant)
+	if err != nil {
+		return err
+	}
+	players := opts.Players
+	if players == 0 {
+		players = p.Game.Config.Players.Default
+	}
+	if players < p.Game.Config.Players.Min || players > p.Game.Config.Players.Max {
+		return usagef("--players %d: %s plays with %d..%d", players, p.Game.Name(), p.Game.Config.Players.Min, p.Game.Config.Players.Max)
+	}
+	seatList, err := splitSeats(opts.Seats)
+	if err != nil {
+		return err
+	}
+	seats := cycleSeats(seatList, players)
+	h := scripting.NewHost()
+	defer h.Close()
+	s, err := p.NewState(h, players, opts.Seed, nil)
+	if err != nil {
+		return err
+	}
+	bots := make([]core.Bot, players)
+	in := bufio.NewReader(opts.IO.In)
+	for i, name := range seats {
+		if name == "human" {
+			bots[i] = &humanSeat{p: p, io: opts.IO, in: in}
+			continue
+		}
+		b, err := p.NewBot(h, name, core.Mix(opts.Seed^0xb0b, uint64(i)))
+		if err != nil {
+			return usagef("--seats: %v", err)
+		}
+		bots[i] = b
+	}
+	fmt.Fprintf(opts.IO.Out, "%s, %d players, seed %d; seats: %s\n", p.Game.Name(), players, opts.Seed, strings.Join(seats, ", "))
+	err = core.PlayOut(s, bots, seats)
+	if errors.Is(err, errQuit) {
+		fmt.Fprintln(opts.IO.Out, "quit: the game was left unfinished")
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(opts.IO.Out, "\ngame over: totals %v, winners %v\n", s.Totals(), s.Winners())
+	return nil
+}
+
+// humanSeat asks a person at the terminal. It prints only the seat's observation.
+type humanSeat struct {
+	p    *scripting.Program
+	io   *IO
+	in   *bufio.Reader
+	seen int // events already shown
+}
+
+func (hs *humanSeat) Choose(s *core.State, seat int, legal []string) (string, error) {
+	obs := s.Observe(seat)
+	w := hs.io.Out
+	if hs.seen < len(obs.Events) {
+		fmt.Fprintln(w)
+		for _, e := range obs.Events[hs.seen:] {
+			fmt.Fprintln(w, formatEvent(e))
+		}
+		hs.seen = len(obs.Events)
+	}
+	text, err := s.Rules.(*scripting.Rules).Render(s, obs)
+	if err != nil {
+		return "", err
+	}
+	fmt.Fprintf(w, "\n=== seat %d, your decision ===\n", seat)
+	if text != "" {
+		fmt.Fprint(w, text)
+		if !strings.HasSuffix(text, "\n") {
+			fmt.Fprintln(w)
+		}
+	} else {
+		renderObservation(w, obs)
+	}
+	for {
+		fmt.Fprintln(w, "your moves:")
+		for i, m := range legal {
+			fmt.Fprintf(w, "  %2d) %s\n", i+1, m)
+		}
+		fmt.Fprint(w, "move (number or notation; help, quit)> ")
+		line, err := hs.in.ReadString('\n')
+		if err != nil && line == "" {
+			if err == io.EOF {
+				return "", errQuit
+			}
+			return "", err
+		}
+		line = strings.TrimSpace(line)
+		switch line {
+		case "":
+			continue
+		case "quit", "q":
+			return "", errQuit
+		case "help", "h", "?":
+			fmt.Fprintln(w, "Type the number of a move, or the move itself in the game's notation (as listed).")
+			fmt.Fprintln(w, "You see your own hand and what is public; hidden zones show only their size.")
+			fmt.Fprintln(w, "'quit' leaves the game.")
+			continue
+		}
+		if n, err := strconv.Atoi(line); err == nil {
+			if n >= 1 && n <= len(legal) {
+				return legal[n-1], nil
+			}
+			fmt.Fprintf(w, "no move %d: pick 1..%d\n", n, len(legal))
+			continue
+		}
+		norm, err := s.Rules.Normalize(s, seat, line)
+		if err == nil {
+			for _, m := range legal {
+				if m == norm || m == line {
+					return m, nil
+				}
+			}
+		}
+		fmt.Fprintf(w, "%q is not a legal move now\n", line)
+	}
+}
+
+// renderObservation prints an observation generically: zones (cards or sizes), values and scores.
+func renderObservation(w io.Writer, o *core.Observation) {
+	for _, z := range o.Zones {
+		name := z.Name
+		if z.Seat >= 0 {
+			name = fmt.Sprintf("%s[%d]", z.Name, z.Seat)
+			if z.Seat == o.Seat {
+				name += " (yours)"
+			}
+		}
+		if z.Visible {
+			if z.Count == 0 {
+				fmt.Fprintf(w, "  %-18s -\n", name)
+			} else {
+				fmt.Fprintf(w, "  %-18s %s\n", name, strings.Join(z.Cards, " "))
+			}
+		} else if z.Count > 0 {
+			fmt.Fprintf(w, "  %-18s %d face down\n", name, z.Count)
+		}
+	}
+	if len(o.Vars) > 0 {
+		keys := make([]string, 0, len(o.Vars))
+		for k := range o.Vars {
+			keys = append(keys, k)
+		}
+		sortStrings(keys)
+		var parts []string
+		for _, k := range keys {
+			parts = append(parts, fmt.Sprintf("%s=%v", k, o.Vars[k]))
+		}
+		fmt.Fprintf(w, "  %s\n", strings.Join(parts, "  "))
+	}
+	for i, m := range o.SeatVars {
+		if len(m) == 0 {
+			continue
+		}
+		keys := make([]string, 0, len(m))
+		for k := range m {
+			keys = append(keys, k)
+		}
+		sortStrings(keys)
+		var parts []string
+		for _, k := range keys {
+			parts = append(parts, fmt.Sprintf("%s=%v", k, m[k]))
+		}
+		fmt.Fprintf(w, "  seat %d: %s\n", i, strings.Join(parts, "  "))
+	}
+	fmt.Fprintf(w, "  scores: %v\n", o.Scores)
+}

@@ -1,0 +1,113 @@
+package cli
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+
+	"github.com/spf13/cobra"
+
+	"ruleslab/core"
+	"ruleslab/scripting"
+)
+
+// ReplayOptions are the options of `ruleslab replay`.
+type ReplayOptions struct {
+	IO   *IO
+	File string
+}
+
+func newReplayCmd(io *IO) *cobra.Command {
+	opts := &ReplayOptions{IO: io}
+	return &cobra.Command{
+		Use:   "replay FILE.jsonl",
+		Short: "Re-play every game of a sim --log file and fail if any recorded event differs",
+		Args:  exactArgs(1, "a FILE.jsonl written by sim --log"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.File = args[0]
+			return runReplay(opts)
+		},
+	}
+}
+
+func runReplay(opts *ReplayOptions) error {
+	f, err := os.Open(opts.File)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 1<<30)
+	progs := map[string]*scripting.Program{}
+	h := scripting.NewHost()
+	defer h.Close()
+	line, verified, skipped := 0, 0, 0
+	for sc.Scan() {
+		line++
+		var rec LogRecord
+		if err := json.Unmarshal(sc.Bytes(), &rec); err != nil {
+			return fmt.Errorf("%s:%d: not a log record: %v", opts.File, line, err)
+		}
+		if rec.Error != "" {
+			skipped++
+			continue
+		}
+		key := rec.Game + "\x00" + rec.Variant
+		p := progs[key]
+		if p == nil {
+			if p, err = scripting.Load(rec.Game, rec.Variant); err != nil {
+				return fmt.Errorf("%s:%d: %v", opts.File, line, err)
+			}
+			progs[key] = p
+		}
+		if rec.Events == nil {
+			return fmt.Errorf("%s:%d: the record has no events to check", opts.File, line)
+		}
+		s, err := p.NewState(h, rec.Players, rec.Seed, nil)
+		if err != nil {
+			return fmt.Errorf("%s:%d: game %d: %v", opts.File, line, rec.Index, err)
+		}
+		for i, m := range rec.Moves {
+			if err := s.Apply(m); err != nil {
+				return fmt.Errorf("%s:%d: game %d: move %d (%q): %v", opts.File, line, rec.Index, i, m, err)
+			}
+		}
+		want, _ := json.Marshal(rec.Events)
+		got, _ := json.Marshal(s.Events())
+		if !bytes.Equal(want, got) {
+			return fmt.Errorf("%s:%d: game %d: the replayed events differ from the log (%s)", opts.File, line, rec.Index, firstDiff(rec.Events, s.Events()))
+		}
+		if !s.Over() {
+			return fmt.Errorf("%s:%d: game %d: the logged moves do not finish the game", opts.File, line, rec.Index)
+		}
+		verified++
+	}
+	if err := sc.Err(); err != nil {
+		return fmt.Errorf("%s: %v", opts.File, err)
+	}
+	fmt.Fprintf(opts.IO.Out, "%s: %d games replayed, all events identical", opts.File, verified)
+	if skipped > 0 {
+		fmt.Fprintf(opts.IO.Out, " (%d failed games skipped)", skipped)
+	}
+	fmt.Fprintln(opts.IO.Out)
+	return nil
+}
+
+func firstDiff(want, got []core.Event) string {
+	for i := 0; i < len(want) || i < len(got); i++ {
+		if i >= len(want) {
+			return fmt.Sprintf("event %d is extra", i)
+		}
+		if i >= len(got) {
+			return fmt.Sprintf("event %d is missing", i)
+		}
+		w, _ := json.Marshal(want[i])
+		g, _ := json.Marshal(got[i])
+		if !bytes.Equal(w, g) {
+			return fmt.Sprintf("event %d: logged %s, replayed %s", i, w, g)
+		}
+	}
+	return "same events"
+}

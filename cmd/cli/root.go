@@ -1,0 +1,124 @@
+// Package cli implements the ruleslab commands: each is a thin cobra shell over an Options struct and a
+// run function, so tests can call the run functions directly.
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/spf13/cobra"
+	"golang.org/x/term"
+
+	"ruleslab/scripting"
+)
+
+// Exit codes.
+const (
+	ExitOK    = 0
+	ExitError = 1 // bad input, illegal move, a failed game
+	ExitUsage = 2 // bad flags or arguments
+)
+
+// IO is where a command reads and writes: data on Out, progress and diagnostics on Err.
+type IO struct {
+	In         io.Reader
+	Out, Err   io.Writer
+	ErrIsTerm  bool
+	InIsTerm   bool
+	OutIsTerm  bool
+	Interrupts <-chan os.Signal // nil: no interrupt handling
+}
+
+// System returns the process's standard streams.
+func System() *IO {
+	return &IO{In: os.Stdin, Out: os.Stdout, Err: os.Stderr,
+		ErrIsTerm: term.IsTerminal(int(os.Stderr.Fd())),
+		InIsTerm:  term.IsTerminal(int(os.Stdin.Fd())),
+		OutIsTerm: term.IsTerminal(int(os.Stdout.Fd()))}
+}
+
+// UsageError is a problem with flags or arguments (exit code 2).
+type UsageError struct{ Msg string }
+
+func (e *UsageError) Error() string { return e.Msg }
+
+func usagef(format string, args ...any) error { return &UsageError{Msg: fmt.Sprintf(format, args...)} }
+
+// SilentError carries an exit code for an error already reported.
+type SilentError struct{ Code int }
+
+func (e *SilentError) Error() string { return fmt.Sprintf("exit %d", e.Code) }
+
+// NewRoot builds the command tree.
+func NewRoot(io *IO) *cobra.Command {
+	root := &cobra.Command{
+		Use:           "ruleslab",
+		Short:         "A sandbox for tabletop rules: play, simulate and check games written as YAML + Lua",
+		SilenceUsage:  true,
+		SilenceErrors: true,
+	}
+	root.PersistentFlags().BoolVar(&scripting.Debug, "debug", false, "print g:log output of Lua hooks to stderr")
+	root.SetOut(io.Out)
+	root.SetErr(io.Err)
+	root.SetIn(io.In)
+	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return &UsageError{Msg: err.Error()} })
+	root.AddCommand(newGamesCmd(io), newShowCmd(io), newValidateCmd(io), newRunCmd(io), newPlayCmd(io),
+		newSimCmd(io), newReplayCmd(io), newBenchCmd(io))
+	return root
+}
+
+// Main runs the command line and returns the exit code.
+func Main(io *IO) int {
+	return Execute(io, os.Args[1:])
+}
+
+// Execute runs the command line with args and returns the exit code; errors are one short line on Err.
+func Execute(io *IO, args []string) (code int) {
+	defer func() {
+		if p := recover(); p != nil {
+			fmt.Fprintf(io.Err, "ruleslab: internal error: %v\n", p)
+			code = ExitError
+		}
+	}()
+	root := NewRoot(io)
+	root.SetArgs(args)
+	err := root.Execute()
+	if err == nil {
+		return ExitOK
+	}
+	var silent *SilentError
+	if errors.As(err, &silent) {
+		return silent.Code
+	}
+	var usage *UsageError
+	if errors.As(err, &usage) || isCobraUsage(err) {
+		fmt.Fprintf(io.Err, "ruleslab: %v\n", err)
+		fmt.Fprintln(io.Err, "Run 'ruleslab --help' for usage.")
+		return ExitUsage
+	}
+	fmt.Fprintf(io.Err, "ruleslab: %v\n", err)
+	return ExitError
+}
+
+func isCobraUsage(err error) bool {
+	msg := err.Error()
+	for _, p := range []string{"unknown command", "accepts ", "requires at least", "unknown flag", "unknown shorthand", "invalid argument"} {
+		if strings.Contains(msg, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// exactArgs is cobra.ExactArgs as a usage error.
+func exactArgs(n int, what string) cobra.PositionalArgs {
+	return func(cmd *cobra.Command, args []string) error {
+		if len(args) != n {
+			return usagef("%s needs %s", cmd.Name(), what)
+		}
+		return nil
+	}
+}

@@ -1,0 +1,100 @@
+package cli
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"ruleslab/core"
+	"ruleslab/scripting/scenario"
+)
+
+// RunOptions are the options of `ruleslab run`.
+type RunOptions struct {
+	IO       *IO
+	Scenario string
+	JSON     bool
+	Seats    string
+}
+
+func newRunCmd(io *IO) *cobra.Command {
+	opts := &RunOptions{IO: io}
+	cmd := &cobra.Command{
+		Use:   "run SCENARIO.yaml",
+		Short: "Play a scenario (a fixed setup and a list of moves) and print the events and the outcome",
+		Args:  exactArgs(1, "a SCENARIO.yaml"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.Scenario = args[0]
+			return runRun(opts)
+		},
+	}
+	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print one JSON object")
+	cmd.Flags().StringVar(&opts.Seats, "seats", "", "finish the game with these bots (comma-separated, cycled) when the moves run out")
+	return cmd
+}
+
+func runRun(opts *RunOptions) error {
+	sc, err := scenario.Load(opts.Scenario)
+	if err != nil {
+		return err
+	}
+	var r scenario.Runner
+	if opts.Seats != "" {
+		if r.Finish, err = splitSeats(opts.Seats); err != nil {
+			return err
+		}
+	}
+	out, _, err := r.Run(sc)
+	if err != nil {
+		return err
+	}
+	if opts.JSON {
+		enc := json.NewEncoder(opts.IO.Out)
+		return enc.Encode(out)
+	}
+	printOutcome(opts.IO.Out, out)
+	return nil
+}
+
+func printOutcome(w io.Writer, o *scenario.Outcome) {
+	name := o.Game
+	if o.Variant != "" {
+		name += "/" + o.Variant
+	}
+	fmt.Fprintf(w, "%s, %d players, seed %d\n", name, o.Players, o.Seed)
+	for _, e := range o.Events {
+		fmt.Fprintln(w, formatEvent(e))
+	}
+	if o.Finished {
+		fmt.Fprintf(w, "finished: totals %v, winners %v\n", o.Totals, o.Winners)
+	} else {
+		fmt.Fprintf(w, "not finished: totals %v; seat %d to act; legal: %s\n", o.Totals, *o.ToAct, strings.Join(o.Legal, ", "))
+	}
+}
+
+func formatEvent(e core.Event) string {
+	var s string
+	switch e.Type {
+	case "move":
+		s = fmt.Sprintf("seat %d: %s", e.Seat, e.Move)
+	case "trick":
+		s = fmt.Sprintf("  trick to seat %d: %s", e.Winner, strings.Join(e.Cards, " "))
+	case "round_end":
+		s = fmt.Sprintf("round %d ends: scores %v", e.Round, e.Scores)
+	case "game_end":
+		s = fmt.Sprintf("game ends: totals %v, winners %v", e.Totals, e.Winners)
+	default:
+		data, _ := json.Marshal(e)
+		s = "  " + string(data)
+	}
+	switch {
+	case e.Vis == core.VisHidden:
+		s += "   (seen by nobody)"
+	case e.Vis.Seat() >= 0:
+		s += fmt.Sprintf("   (seen by seat %d only)", e.Vis.Seat())
+	}
+	return s
+}

@@ -1,0 +1,54 @@
+package cli
+
+import (
+	"fmt"
+
+	"github.com/spf13/cobra"
+	"go.yaml.in/yaml/v3"
+
+	"ruleslab/core/config"
+	"ruleslab/scripting"
+)
+
+// ShowOptions are the options of `ruleslab show`.
+type ShowOptions struct {
+	IO      *IO
+	Game    string
+	Variant string
+}
+
+func newShowCmd(io *IO) *cobra.Command {
+	opts := &ShowOptions{IO: io}
+	cmd := &cobra.Command{
+		Use:   "show GAME",
+		Short: "Print a game's resolved configuration (after variant overlays) as YAML",
+		Args:  exactArgs(1, "a GAME (bundled id or YAML path)"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.Game = args[0]
+			return runShow(opts)
+		},
+	}
+	cmd.Flags().StringVar(&opts.Variant, "variant", "", "a bundled variant of GAME")
+	return cmd
+}
+
+func runShow(opts *ShowOptions) error {
+	cfg, err := config.Resolve(opts.Game, opts.Variant)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(opts.IO.Out, "# %s", cfg.ID)
+	if cfg.Variant != "" {
+		fmt.Fprintf(opts.IO.Out, ", variant %s", cfg.Variant)
+	}
+	fmt.Fprintf(opts.IO.Out, " (from %s)\n# Lua, in load order:\n", scripting.DisplayPath(cfg.Path))
+	for _, s := range cfg.Scripts {
+		fmt.Fprintf(opts.IO.Out, "#   %s\n", scripting.DisplayPath(s))
+	}
+	enc := yaml.NewEncoder(opts.IO.Out)
+	enc.SetIndent(2)
+	if err := enc.Encode(cfg); err != nil {
+		return err
+	}
+	return enc.Close()
+}

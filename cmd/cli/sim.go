@@ -1,0 +1,196 @@
+package cli
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"runtime"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/schollz/progressbar/v3"
+	"github.com/spf13/cobra"
+
+	"ruleslab/core"
+	"ruleslab/scripting"
+)
+
+// SimOptions are the options of `ruleslab sim`.
+type SimOptions struct {
+	IO      *IO
+	Game    string
+	Variant string
+	Games   int
+	Seats   string
+	Seed    uint64
+	Workers int
+	Players int
+	Log     string
+	JSON    bool
+}
+
+func newSimCmd(io *IO) *cobra.Command {
+	opts := &SimOptions{IO: io}
+	cmd := &cobra.Command{
+		Use:   "sim GAME",
+		Short: "Play a batch of games with bots and report win rates, scores and game lengths per seat",
+		Args:  exactArgs(1, "a GAME (bundled id or YAML path)"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.Game = args[0]
+			return runSim(opts)
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&opts.Variant, "variant", "", "a bundled variant of GAME")
+	f.IntVar(&opts.Games, "games", 1000, "number of games")
+	f.StringVar(&opts.Seats, "seats", "random", "bots by seat, comma-separated; cycled if shorter than the player count")
+	f.Uint64Var(&opts.Seed, "seed", 1, "batch seed: game i is seeded from it, whatever the number of workers")
+	f.IntVar(&opts.Workers, "workers", runtime.NumCPU(), "parallel workers (results are identical for any number)")
+	f.IntVar(&opts.Players, "players", 0, "number of players (default: the game's)")
+	f.StringVar(&opts.Log, "log", "", "write every game (moves and events) to this JSON-lines file, for replay")
+	f.BoolVar(&opts.JSON, "json", false, "print the summary as JSON")
+	return cmd
+}
+
+// LogRecord is one line of a --log file.
+type LogRecord struct {
+	Game    string `json:"game"`
+	Variant string `json:"variant,omitempty"`
+	core.Result
+}
+
+func runSim(opts *SimOptions) error {
+	if opts.Games < 1 {
+		return usagef("--games must be at least 1")
+	}
+	if opts.Workers < 1 {
+		return usagef("--workers must be at least 1")
+	}
+	p, err := scripting.Load(opts.Game, opts.Variant)
+	if err != nil {
+		return err
+	}
+	cfg := p.Game.Config
+	players := opts.Players
+	if players == 0 {
+		players = cfg.Players.Default
+	}
+	if players < cfg.Players.Min || players > cfg.Players.Max {
+		return usagef("--players %d: %s plays with %d..%d", players, p.Game.Name(), cfg.Players.Min, cfg.Players.Max)
+	}
+	seats, err := splitSeats(opts.Seats)
+	if err != nil {
+		return err
+	}
+	for _, s := range seats {
+		if s != "random" && p.Bots[s] == nil {
+			return usagef("--seats: unknown bot %q for %s (bots: %s)", s, p.Game.Name(), strings.Join(p.BotNames(), ", "))
+		}
+	}
+	seats = cycleSeats(seats, players)
+
+	var logw *bufio.Writer
+	if opts.Log != "" {
+		f, err := os.Create(opts.Log)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		logw = bufio.NewWriter(f)
+		defer logw.Flush()
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+
+	var bar *progressbar.ProgressBar
+	if opts.IO.ErrIsTerm {
+		bar = progressbar.NewOptions(opts.Games, progressbar.OptionSetWriter(opts.IO.Err),
+			progressbar.OptionSetDescription(p.Game.Name()), progressbar.OptionShowCount(),
+			progressbar.OptionThrottle(100_000_000), progressbar.OptionClearOnFinish())
+	}
+	tally := core.NewTally(players, seats)
+	var firstErr string
+	batch := core.Batch{Games: opts.Games, Seed: opts.Seed, Workers: opts.Workers,
+		NewWorker: func() (core.Worker, error) { return p.NewWorker(players, seats, logw != nil), nil }}
+	done, runErr := batch.Run(ctx, func(r core.Result) {
+		tally.Add(r)
+		if r.Error != "" && firstErr == "" {
+			firstErr = r.Error
+		}
+		if logw != nil {
+			rec := LogRecord{Game: opts.Game, Variant: opts.Variant, Result: r}
+			data, _ := json.Marshal(rec)
+			logw.Write(data)
+			logw.WriteByte('\n')
+		}
+		if bar != nil {
+			bar.Add(1)
+		}
+	})
+	if bar != nil {
+		bar.Finish()
+	}
+	sum := tally.Summary()
+	sum.Game, sum.Variant, sum.Seed = cfg.ID, cfg.Variant, opts.Seed
+	if opts.JSON {
+		enc := json.NewEncoder(opts.IO.Out)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(sum); err != nil {
+			return err
+		}
+	} else {
+		printSummary(opts.IO.Out, sum)
+	}
+	if runErr != nil {
+		fmt.Fprintf(opts.IO.Err, "interrupted: %d of %d games finished and reported\n", done, opts.Games)
+		return &SilentError{Code: ExitError}
+	}
+	if sum.Failed > 0 {
+		fmt.Fprintf(opts.IO.Err, "%d games failed; the first: %s\n", sum.Failed, firstErr)
+		return &SilentError{Code: ExitError}
+	}
+	return nil
+}
+
+func printSummary(w io.Writer, s core.Summary) {
+	name := s.Game
+	if s.Variant != "" {
+		name += "/" + s.Variant
+	}
+	fmt.Fprintf(w, "%s: %d games, %d players, seed %d\n", name, s.Games, s.Players, s.Seed)
+	fmt.Fprintf(w, "game length: %.1f moves (95%% CI %.1f-%.1f)\n", s.Length.Value, s.Length.Low, s.Length.High)
+	if s.NoWinner > 0 {
+		fmt.Fprintf(w, "games without a winner: %d\n", s.NoWinner)
+	}
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	names := s.StatNames()
+	header := "SEAT\tBOT\tWINS\tWIN RATE (95% CI)\tMEAN SCORE (95% CI)"
+	for _, n := range names {
+		header += "\t" + strings.ToUpper(n)
+	}
+	fmt.Fprintln(tw, header)
+	for _, seat := range s.Seats {
+		line := fmt.Sprintf("%d\t%s\t%d\t%.1f%% (%.1f-%.1f)\t%.2f (%.2f..%.2f)", seat.Seat, seat.Bot, seat.Wins,
+			100*seat.WinRate.Value, 100*seat.WinRate.Low, 100*seat.WinRate.High, seat.Score.Value, seat.Score.Low, seat.Score.High)
+		for _, n := range names {
+			line += fmt.Sprintf("\t%.3f", seat.Stats[n].Value)
+		}
+		fmt.Fprintln(tw, line)
+	}
+	tw.Flush()
+	if len(s.GameStats) > 0 {
+		keys := make([]string, 0, len(s.GameStats))
+		for k := range s.GameStats {
+			keys = append(keys, k)
+		}
+		sortStrings(keys)
+		for _, k := range keys {
+			v := s.GameStats[k]
+			fmt.Fprintf(w, "%s: %.3f per game (95%% CI %.3f-%.3f)\n", k, v.Value, v.Low, v.High)
+		}
+	}
+}

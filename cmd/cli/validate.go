@@ -1,0 +1,101 @@
+package cli
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"ruleslab/core"
+	"ruleslab/core/config"
+	"ruleslab/scripting"
+	"ruleslab/scripting/scenario"
+)
+
+// ValidateOptions are the options of `ruleslab validate`.
+type ValidateOptions struct {
+	IO    *IO
+	Paths []string
+}
+
+func newValidateCmd(io *IO) *cobra.Command {
+	opts := &ValidateOptions{IO: io}
+	return &cobra.Command{
+		Use:   "validate PATH...",
+		Short: "Check game/variant YAML (and its Lua), scenario files and Lua scripts; print each problem as file:line:col: message",
+		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) == 0 {
+				return usagef("validate needs at least one PATH")
+			}
+			return nil
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.Paths = args
+			return runValidate(opts)
+		},
+	}
+}
+
+func runValidate(opts *ValidateOptions) error {
+	bad := 0
+	for _, path := range opts.Paths {
+		if err := validatePath(path); err != nil {
+			fmt.Fprintln(opts.IO.Out, err)
+			bad++
+			continue
+		}
+		fmt.Fprintf(opts.IO.Err, "%s: ok\n", path)
+	}
+	if bad > 0 {
+		return &SilentError{Code: ExitError}
+	}
+	return nil
+}
+
+func validatePath(path string) error {
+	switch strings.ToLower(filepath.Ext(path)) {
+	case ".lua":
+		_, err := scripting.CompileFile(path)
+		return err
+	case ".yaml", ".yml":
+	default:
+		return fmt.Errorf("%s: not a .yaml or .lua file", path)
+	}
+	var probe struct {
+		Game any `yaml:"game"`
+	}
+	if isScenario(path, &probe) {
+		sc, err := scenario.Load(path)
+		if err != nil {
+			return err
+		}
+		_, _, err = scenario.Runner{}.Run(sc)
+		return err
+	}
+	cfg, err := config.Load(path)
+	if err != nil {
+		return err
+	}
+	g, err := core.Compile(cfg)
+	if err != nil {
+		return err
+	}
+	p, err := scripting.Compile(g)
+	if err != nil {
+		return err
+	}
+	return p.CheckHooks()
+}
+
+// isScenario tells scenario files (with a `game:` key) from game and variant files.
+func isScenario(path string, probe *struct {
+	Game any `yaml:"game"`
+}) bool {
+	var m map[string]any
+	if err := readYAML(path, &m); err != nil {
+		return false
+	}
+	_, ok := m["game"]
+	return ok
+}

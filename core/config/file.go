@@ -1,0 +1,82 @@
+package config
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"reflect"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// DecodeFile strictly decodes one YAML file (no overlays) into out and returns its root node, so the
+// caller can point later errors at positions in the file.
+func DecodeFile(path string, out any) (*yaml.Node, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, fmt.Errorf("%s: no such file", path)
+		}
+		return nil, err
+	}
+	var doc yaml.Node
+	if err := yaml.Unmarshal(data, &doc); err != nil {
+		return nil, yamlSyntaxError(path, err)
+	}
+	if len(doc.Content) == 0 {
+		return nil, &PosError{File: path, Msg: "empty file"}
+	}
+	nf := nodeFiles{}
+	nf.mark(doc.Content[0], path)
+	if doc.Content[0].Kind != yaml.MappingNode {
+		return nil, nf.errAt(doc.Content[0], "expected a mapping at the top of the file")
+	}
+	if err := nf.decodeStrict(doc.Content[0], reflect.ValueOf(out).Elem()); err != nil {
+		return nil, err
+	}
+	return doc.Content[0], nil
+}
+
+// At returns the value node under a chain of mapping keys or list indices ("setup", "hands"), or the
+// deepest node found on the way, for pointing an error at it.
+func At(n *yaml.Node, path ...any) *yaml.Node {
+	cur := n
+	for _, p := range path {
+		var next *yaml.Node
+		switch k := p.(type) {
+		case string:
+			next = mapValue(cur, k)
+		case int:
+			if cur.Kind == yaml.SequenceNode && k >= 0 && k < len(cur.Content) {
+				next = cur.Content[k]
+			}
+		}
+		if next == nil {
+			return cur
+		}
+		cur = next
+	}
+	return cur
+}
+
+// KeyAt returns the key node of a mapping entry (for "unknown key" errors), or the mapping itself.
+func KeyAt(m *yaml.Node, key string) *yaml.Node {
+	if m != nil && m.Kind == yaml.MappingNode {
+		for i := 0; i+1 < len(m.Content); i += 2 {
+			if m.Content[i].Value == key {
+				return m.Content[i]
+			}
+		}
+	}
+	return m
+}
+
+// ErrAt builds a file:line:col error at a node.
+func ErrAt(file string, n *yaml.Node, format string, args ...any) error {
+	e := &PosError{File: file, Msg: fmt.Sprintf(format, args...)}
+	if n != nil {
+		e.Line, e.Col = n.Line, n.Column
+	}
+	return e
+}
