@@ -78,6 +78,15 @@ func loadMerged(path string, nf nodeFiles, depth int) (*yaml.Node, error) {
 		return nil, nf.errAt(ext, "`extends` must be a file name")
 	}
 	basePath := filepath.Join(filepath.Dir(path), ext.Value)
+	if !strings.HasSuffix(ext.Value, ".yaml") && !strings.HasSuffix(ext.Value, ".yml") {
+		// `extends: mimic-taking` or `extends: mimic-taking/face-up` names a bundled game or variant, so
+		// a house rule can live anywhere.
+		bp, err := bundledPath(ext.Value)
+		if err != nil {
+			return nil, nf.errAt(ext, "extends %q: %v", ext.Value, err)
+		}
+		basePath = bp
+	}
 	base, err := loadMerged(basePath, nf, depth+1)
 	if err != nil {
 		var pe *PosError

@@ -119,3 +119,27 @@ func Resolve(game, variant string) (*Game, error) {
 	}
 	return g, nil
 }
+
+// bundledPath finds the YAML of a bundled "game" or "game/variant".
+func bundledPath(ref string) (string, error) {
+	game, variant, _ := strings.Cut(ref, "/")
+	games, err := BundledGames()
+	if err != nil {
+		return "", err
+	}
+	for _, b := range games {
+		if b.ID != game {
+			continue
+		}
+		if variant == "" {
+			return b.Path, nil
+		}
+		for _, v := range b.Variants {
+			if v == variant {
+				return filepath.Join(filepath.Dir(b.Path), v+".yaml"), nil
+			}
+		}
+		return "", fmt.Errorf("%s has no variant %q", game, variant)
+	}
+	return "", fmt.Errorf("no bundled game %q", game)
+}
