@@ -1,0 +1,513 @@
+-- Mito rules (../shared/rules/mito.md, ids MI-n).
+--
+-- Flow state lives in g values: `phase` says which decision is pending
+--   turn      the player on turn (`turn`) cheats, plays or draws (MI-5, MI-6, MI-13, MI-15)
+--   mosquito  the other players give a card to the slowest (`slowest`), one after the other (`giver`)
+--   cockroach every player holding a card of the value may throw it (`roach_from`, `roach_k`)
+--   spider    the player gives one card to a seat of their choice
+--   reply     the Keeper accuses or passes after the private signal (MI-15)
+--   penalty   a Keeper who caught a cheat gives the cheater a card (MI-14)
+-- `cheated` (visible to the cheater only) is the card cheated away this turn; `next` the seat that takes
+-- the next turn when a Cockroach throw won it; `stall` counts turns in a row that ended in a forced pass.
+
+local function value(id) return CARDS[id].value end
+local function kind(id) return CARDS[id].kind end
+local function nextseat(g, s) return (s + 1) % g:players() end
+
+-- the distinct card ids of a list (copies are indistinguishable: each is offered once), keeping order
+local function distinct(cards, keep)
+  local out, seen = {}, {}
+  for _, id in ipairs(cards) do
+    if not seen[id] and (keep == nil or keep(id)) then
+      seen[id] = true
+      out[#out + 1] = id
+    end
+  end
+  return out
+end
+
+local function not_mito(id) return kind(id) ~= "mito" end
+
+-- MI-5: one higher or one lower, with wrap-around (5 is below 1, 1 is above 5)
+function adjacent(g, top, id)
+  local m = g:param("max_value")
+  local d = (value(id) - value(top)) % m
+  return d == 1 or d == m - 1
+end
+
+-- MI-7 / MI-8: the cards a seat may give away (never a Mito, never the last card)
+function giveable(g, seat)
+  local hand = g:cards("hand", seat)
+  if #hand < 2 then return {} end
+  return distinct(hand, not_mito)
+end
+
+local function counter(g, key, delta)
+  g:set(key, (g:get(key) or 0) + delta, "hidden")
+end
+
+-- MI-D3: is there a card to draw (the deck, or the pile under its top card when reshuffling)?
+function can_draw(g)
+  if g:count("deck") > 0 then return true end
+  return g:param("empty_deck") == "reshuffle" and g:count("discard") > 1
+end
+
+-- MI-6 / MI-12 / MI-14: a seat draws one card; false when there is nothing to draw (MI-D3)
+function draw_card(g, seat)
+  if g:count("deck") == 0 then
+    if not can_draw(g) then return false end
+    -- MI-D3: the discard pile except its top card becomes the new deck
+    local top = g:top("discard")
+    g:move_all("discard", nil, "deck", nil)
+    g:move(top, "deck", nil, "discard", nil)
+    g:shuffle("deck")
+    g:event("reshuffle", {cards = g:count("deck")})
+  end
+  g:move_top("deck", nil, "hand", seat)
+  g:sort("hand", seat)
+  return true
+end
+
+-- MI-D4 / MI-D5: reaction draws weighted by `reflex` (index = seat)
+local function reflex(g, seat)
+  local r = g:param("reflex")
+  local w = r and r[seat + 1]
+  if w == nil then return 1 end
+  return w
+end
+
+function draw_fastest(g, seats)
+  local total = 0
+  for _, s in ipairs(seats) do total = total + reflex(g, s) end
+  if total <= 0 then return seats[g:random(#seats)] end
+  local x = g:random(1000000) / 1000000 * total
+  for _, s in ipairs(seats) do
+    x = x - reflex(g, s)
+    if x <= 0 and reflex(g, s) > 0 then return s end
+  end
+  for i = #seats, 1, -1 do if reflex(g, seats[i]) > 0 then return seats[i] end end
+end
+
+function draw_slowest(g, seats)
+  local zero = {}
+  for _, s in ipairs(seats) do if reflex(g, s) <= 0 then zero[#zero + 1] = s end end
+  if #zero > 0 then return zero[g:random(#zero)] end
+  local total = 0
+  for _, s in ipairs(seats) do total = total + 1 / reflex(g, s) end
+  local x = g:random(1000000) / 1000000 * total
+  for _, s in ipairs(seats) do
+    x = x - 1 / reflex(g, s)
+    if x <= 0 then return s end
+  end
+  return seats[#seats]
+end
+
+local function setup_error(fmt, ...) error(string.format(fmt, ...), 0) end
+
+local function check_card(g, where, id)
+  if not g:is_card(id) then setup_error("%s: no card %q", where, id) end
+  if kind(id) == "keeper" then setup_error("%s: %s is the Bug Keeper card, never a playing card", where, id) end
+  if not g:has("deck", id) then setup_error("%s: card %s is used more often than it exists", where, id) end
+end
+
+-- MI-3: a new round: gather every card, give the Keeper card, deal 8 from the Keeper's left, turn one
+function start_round(g, keeper)
+  local n = g:players()
+  for seat = 0, n - 1 do
+    g:move_all("hand", seat, "deck", nil)
+    g:move_all("box", seat, "deck", nil)
+    g:move_all("keeper_card", seat, "deck", nil)
+  end
+  g:move_all("discard", nil, "deck", nil)
+  g:sort("deck")
+  g:move("BK", "deck", nil, "keeper_card", keeper)
+  g:set("keeper", keeper)
+
+  local first = g:get("round") == 1
+  local hands = first and g:fixed("hands") or nil
+  local disc = first and g:fixed("discard") or nil
+  local order = first and g:fixed("deck") or nil
+  if hands then
+    for seat = 0, n - 1 do
+      local h = hands[seat + 1]
+      if #h == 0 then setup_error("setup.hands[%d]: a hand needs at least one card", seat) end
+      for _, id in ipairs(h) do
+        check_card(g, string.format("setup.hands[%d]", seat), id)
+        g:move(id, "deck", nil, "hand", seat)
+      end
+    end
+  end
+  if disc then
+    check_card(g, "setup.discard", disc)
+    g:move(disc, "deck", nil, "discard", nil)
+  end
+  if order then
+    -- set the listed cards aside (box of seat 0 is empty now), shuffle the rest, put them on top
+    for i, id in ipairs(order) do
+      check_card(g, string.format("setup.deck[%d]", i - 1), id)
+      g:move(id, "deck", nil, "box", 0)
+    end
+  end
+  g:shuffle("deck")
+  if order then
+    for i = #order, 1, -1 do g:move(order[i], "box", 0, "deck", nil) end
+  end
+  if not hands then
+    local size = g:param("hand_size")
+    for _ = 1, size do
+      for k = 1, n do g:move_top("deck", nil, "hand", (keeper + k) % n) end
+    end
+  end
+  if not disc then g:move_top("deck", nil, "discard", nil) end
+  for seat = 0, n - 1 do g:sort("hand", seat) end
+  g:set("stall", 0)
+  g:event("round_start", {round = g:get("round"), keeper = keeper, card = g:top("discard")})
+  begin_turn(g, keeper) -- MI-4
+end
+
+function setup(g)
+  local n = g:players()
+  for seat = 0, n - 1 do
+    for _, s in ipairs({"cheats", "caught", "accusations", "wrong_accusations", "slowest"}) do g:stat(seat, s, 0) end
+  end
+  local keeper = g:fixed("keeper")
+  if keeper == nil then
+    keeper = g:random(n) - 1 -- MI-2
+  elseif keeper < 0 or keeper >= n then
+    setup_error("setup.keeper: no seat %d", keeper)
+  end
+  g:set("round", 1)
+  g:set("first_keeper", keeper)
+  start_round(g, keeper)
+end
+
+-- a turn: MI-13 / MI-15 cheat (non-Keeper, once, before playing or drawing), MI-5 / MI-7 play, MI-6 draw
+local function turn_moves(g, p, may_cheat)
+  local moves = {}
+  local hand = g:cards("hand", p)
+  local keeper = g:get("keeper")
+  local top = g:top("discard")
+  local plays = 0
+  for _, id in ipairs(distinct(hand)) do
+    if (kind(id) ~= "mito" or p == keeper) and adjacent(g, top, id) then
+      moves[#moves + 1] = "play " .. id
+      plays = plays + 1
+    end
+  end
+  if plays == 0 or (g:param("voluntary_draw") and can_draw(g)) then moves[#moves + 1] = "draw" end
+  if may_cheat and p ~= keeper and #hand >= 2 then
+    for _, id in ipairs(distinct(hand)) do moves[#moves + 1] = "cheat " .. id end
+  end
+  return moves
+end
+
+function begin_turn(g, p)
+  g:set("phase", "turn")
+  g:set("turn", p)
+  g:set("next", nil)
+  g:set("cheated", nil)
+  g:ask(p, turn_moves(g, p, true))
+end
+
+-- MI-9: the others give the slowest one card each, clockwise from the slowest's left
+local function next_gift(g, seat)
+  local s = g:get("slowest")
+  while seat ~= s do
+    local cards = giveable(g, seat)
+    if #cards > 0 then
+      g:set("giver", seat)
+      local moves = {}
+      for _, id in ipairs(cards) do moves[#moves + 1] = "give " .. id .. " to " .. s end
+      g:ask(seat, moves)
+      return
+    end
+    seat = nextseat(g, seat)
+  end
+  g:set("giver", nil)
+  g:set("slowest", nil)
+  end_turn(g)
+end
+
+-- MI-10: ask every holder of a card of the value, from the player on, whether they throw
+local function next_throw(g, k)
+  local n = g:players()
+  local first, v = g:get("roach_from"), g:get("roach_value")
+  while k < n do
+    local seat = (first + k) % n
+    local moves = {}
+    for _, id in ipairs(distinct(g:cards("hand", seat))) do
+      if kind(id) ~= "mito" and value(id) == v then moves[#moves + 1] = "throw " .. id end
+    end
+    if #moves > 0 then
+      moves[#moves + 1] = "pass"
+      g:set("roach_k", k)
+      g:ask(seat, moves)
+      return
+    end
+    k = k + 1
+  end
+  -- MI-D5: the fastest of those who threw; only that card stays, the others keep theirs
+  local throwers = {}
+  for i = 0, n - 1 do
+    local seat = (first + i) % n
+    if g:sget(seat, "throw") then throwers[#throwers + 1] = seat end
+  end
+  if #throwers > 0 then
+    local w = draw_fastest(g, throwers)
+    local id = g:sget(w, "throw")
+    g:move(id, "hand", w, "discard", nil)
+    g:set("next", w)
+    g:event("cockroach", {seat = w, card = id, throwers = #throwers})
+  else
+    g:event("cockroach", {throwers = 0})
+  end
+  for seat = 0, n - 1 do g:sset(seat, "throw", nil) end
+  g:set("roach_from", nil)
+  g:set("roach_value", nil)
+  g:set("roach_k", nil)
+  end_turn(g)
+end
+
+-- the power of an action card played by player p (MI-9..MI-12); the start card has none
+local function power(g, p, id)
+  local k = kind(id)
+  local n = g:players()
+  if k == "mosquito" then
+    local all = {}
+    for s = 0, n - 1 do all[#all + 1] = s end
+    local s = draw_slowest(g, all) -- MI-D4
+    g:stat(s, "slowest", 1)
+    g:event("mosquito", {seat = s})
+    g:set("phase", "mosquito")
+    g:set("slowest", s)
+    next_gift(g, nextseat(g, s))
+  elseif k == "cockroach" then
+    g:set("phase", "cockroach")
+    g:set("roach_from", p)
+    g:set("roach_value", value(id))
+    next_throw(g, 0)
+  elseif k == "spider" then
+    local cards = giveable(g, p)
+    if #cards == 0 then
+      end_turn(g)
+      return
+    end
+    g:set("phase", "spider")
+    local moves = {}
+    for _, c in ipairs(cards) do
+      for i = 1, n - 1 do moves[#moves + 1] = "give " .. c .. " to " .. ((p + i) % n) end
+    end
+    g:ask(p, moves)
+  elseif k == "ant" then
+    for i = 1, n - 1 do draw_card(g, (p + i) % n) end
+    end_turn(g)
+  else
+    end_turn(g)
+  end
+end
+
+-- MI-15: after a non-Keeper's turn the Keeper gets a private signal and accuses or passes
+function end_turn(g)
+  local p, keeper = g:get("turn"), g:get("keeper")
+  if p == keeper then
+    finish_turn(g)
+    return
+  end
+  local chance
+  if g:get("cheated") ~= nil then chance = g:param("cheat.detect_chance") else chance = g:param("cheat.false_alarm_chance") end
+  local suspicious = g:chance(chance)
+  g:set("signal", suspicious, keeper)
+  g:event("signal", {seat = p, suspicious = suspicious}, keeper)
+  g:set("phase", "reply")
+  g:ask(keeper, {"accuse", "pass"})
+end
+
+-- MI-14: the accused becomes Keeper after the penalty gift
+local function hand_over(g)
+  local keeper, p = g:get("keeper"), g:get("turn")
+  g:move("BK", "keeper_card", keeper, "keeper_card", p)
+  g:set("keeper", p)
+  g:event("keeper", {seat = p})
+  finish_turn(g)
+end
+
+-- MI-16 / MI-17: the end of a turn: someone out, a blocked table, or the next player
+function finish_turn(g)
+  local n, p = g:players(), g:get("turn")
+  g:set("phase", nil)
+  g:set("signal", nil)
+  local winner
+  for i = 0, n - 1 do
+    local seat = (p + i) % n
+    if g:count("hand", seat) == 0 then
+      winner = seat
+      break
+    end
+  end
+  if winner then
+    g:event("out", {seat = winner})
+    end_round(g, {winner})
+    return
+  end
+  if g:get("stall") >= n then
+    -- nobody could play or draw for a whole round of turns: the round ends, fewest cards win
+    local fewest
+    for seat = 0, n - 1 do
+      local c = g:count("hand", seat)
+      if fewest == nil or c < fewest then fewest = c end
+    end
+    local winners = {}
+    for seat = 0, n - 1 do if g:count("hand", seat) == fewest then winners[#winners + 1] = seat end end
+    counter(g, "blocked_rounds", 1)
+    g:event("blocked", {winners = winners})
+    end_round(g, winners)
+    return
+  end
+  begin_turn(g, g:get("next") or nextseat(g, p))
+end
+
+-- MI-V1: penalty points of every hand (a player who went out has none)
+function penalties(g)
+  local scores = {}
+  for seat = 0, g:players() - 1 do
+    local sum = 0
+    for _, id in ipairs(g:cards("hand", seat)) do sum = sum + CARDS[id].penalty end
+    scores[seat + 1] = sum
+  end
+  return scores
+end
+
+-- MI-17: the base game is one round; the winner of the round wins. round_end carries the penalty points
+-- each hand would score under MI-V1 (not added to the totals in the base game).
+function end_round(g, winners)
+  g:round_end(g:get("round"), penalties(g))
+  counter(g, "rounds", 1)
+  g:finish(winners)
+end
+
+local function give(g, from, id, to)
+  g:move(id, "hand", from, "hand", to)
+  g:sort("hand", to)
+  g:event("gift", {seat = from, to = to})
+  g:event("received", {seat = to, from = from, card = id}, to)
+end
+
+function on_move(g, seat, move)
+  local phase = g:get("phase")
+  local verb, id, rest = move:match("^(%S+)%s*(%S*)%s*(.*)$")
+  if phase == "turn" then
+    if verb == "cheat" then
+      -- MI-13: into the box, seen by nobody but the cheater
+      g:move(id, "hand", seat, "box", seat)
+      g:set("cheated", id, seat)
+      g:stat(seat, "cheats", 1)
+      counter(g, "cheats", 1)
+      g:ask(seat, turn_moves(g, seat, false))
+    elseif verb == "play" then
+      g:move(id, "hand", seat, "discard", nil)
+      g:set("stall", 0)
+      power(g, seat, id)
+    elseif verb == "draw" then
+      if draw_card(g, seat) then
+        g:set("stall", 0)
+      else
+        g:set("stall", g:get("stall") + 1)
+        g:event("no_card", {seat = seat})
+      end
+      end_turn(g)
+    end
+  elseif phase == "mosquito" then
+    give(g, seat, id, g:get("slowest"))
+    next_gift(g, nextseat(g, seat))
+  elseif phase == "spider" then
+    give(g, seat, id, tonumber(rest:match("^to (%d+)$")))
+    end_turn(g)
+  elseif phase == "cockroach" then
+    if verb == "throw" then g:sset(seat, "throw", id, "hidden") end
+    next_throw(g, g:get("roach_k") + 1)
+  elseif phase == "reply" then
+    local p = g:get("turn")
+    if verb == "pass" then
+      finish_turn(g)
+      return
+    end
+    g:stat(seat, "accusations", 1)
+    local cheated = g:get("cheated")
+    g:event("accusation", {seat = p, guilty = cheated ~= nil})
+    if cheated then
+      -- MI-14: the cheated card comes back, the Keeper gives a card and the Keeper card
+      g:move(cheated, "box", p, "hand", p)
+      g:sort("hand", p)
+      g:set("cheated", nil)
+      g:set("stall", 0)
+      g:stat(p, "caught", 1)
+      counter(g, "caught", 1)
+      local cards = giveable(g, seat)
+      if #cards > 0 then
+        g:set("phase", "penalty")
+        local moves = {}
+        for _, c in ipairs(cards) do moves[#moves + 1] = "give " .. c .. " to " .. p end
+        g:ask(seat, moves)
+      else
+        hand_over(g)
+      end
+    else
+      g:stat(seat, "wrong_accusations", 1)
+      if draw_card(g, seat) then g:set("stall", 0) end
+      finish_turn(g)
+    end
+  elseif phase == "penalty" then
+    give(g, seat, id, g:get("turn"))
+    hand_over(g)
+  else
+    error("unexpected move " .. move .. " in phase " .. tostring(phase))
+  end
+end
+
+-- typed moves: any case and spacing (`Play g3` is `play G3`)
+function normalize(g, seat, move)
+  local words = {}
+  for w in move:gmatch("%S+") do words[#words + 1] = w end
+  if #words == 0 then return move end
+  words[1] = words[1]:lower()
+  if words[2] then words[2] = words[2]:upper() end
+  if words[3] then words[3] = words[3]:lower() end
+  return table.concat(words, " ")
+end
+
+function stats(g)
+  return {game = {cheats = g:get("cheats") or 0, caught = g:get("caught") or 0,
+    rounds = g:get("rounds") or 0, blocked_rounds = g:get("blocked_rounds") or 0}}
+end
+
+-- what a human sees at the table: own hand and box, the pile's top, hand sizes, the Keeper
+function render(obs)
+  local lines = {}
+  local v = obs.vars
+  local n = obs.players
+  local top = obs.zones.discard.cards[#obs.zones.discard.cards]
+  lines[#lines + 1] = string.format("round %s   Bug Keeper: seat %s   turn: seat %s", tostring(v.round),
+    tostring(v.keeper), tostring(v.turn))
+  lines[#lines + 1] = string.format("discard pile top: %s (value %s)   draw deck: %d cards", tostring(top),
+    top and tostring(CARDS[top].value) or "-", obs.zones.deck.count)
+  local sizes = {}
+  for s = 0, n - 1 do
+    local tag = ""
+    if s == v.keeper then tag = tag .. " (Keeper)" end
+    if s == obs.seat then tag = tag .. " (you)" end
+    sizes[#sizes + 1] = string.format("seat %d: %d cards%s", s, obs.zones.hand[s + 1].count, tag)
+  end
+  lines[#lines + 1] = "hands: " .. table.concat(sizes, ", ")
+  lines[#lines + 1] = "your hand: " .. table.concat(obs.zones.hand[obs.seat + 1].cards, " ")
+  local box = obs.zones.box[obs.seat + 1].cards
+  if #box > 0 then lines[#lines + 1] = "your box (cheated away): " .. table.concat(box, " ") end
+  if v.signal ~= nil then
+    lines[#lines + 1] = string.format("your suspicion signal about seat %s: %s", tostring(v.turn),
+      v.signal and "SUSPICIOUS" or "nothing seen")
+  end
+  if v.cheated then lines[#lines + 1] = "you cheated away " .. v.cheated .. " this turn" end
+  local sc = {}
+  for s = 0, n - 1 do sc[#sc + 1] = tostring(obs.scores[s + 1]) end
+  lines[#lines + 1] = "penalty totals: " .. table.concat(sc, " ")
+  return table.concat(lines, "\n") .. "\n"
+end
