@@ -37,7 +37,18 @@ func (s *State) CanSee(seat int, z ZoneRef) bool {
 }
 
 // Observe builds seat's observation.
-func (s *State) Observe(seat int) *Observation {
+func (s *State) Observe(seat int) *Observation { return s.observe(seat, 0) }
+
+// ObserveSince is Observe with only the events logged at index from or later (of the full log), for
+// observers that keep what they saw; it also returns the log's length, the cursor of the next call.
+func (s *State) ObserveSince(seat, from int) (*Observation, int) {
+	if from < 0 || from > len(s.events) {
+		from = 0
+	}
+	return s.observe(seat, from), len(s.events)
+}
+
+func (s *State) observe(seat, from int) *Observation {
 	o := &Observation{Seat: seat, Players: s.Players, ToAct: s.ToAct(), Vars: map[string]any{}}
 	for d, def := range s.Game.Zones {
 		n := 1
@@ -71,7 +82,7 @@ func (s *State) Observe(seat int) *Observation {
 		o.SeatVars = append(o.SeatVars, sv)
 	}
 	o.Scores = append([]int{}, s.scores...)
-	for _, e := range s.events {
+	for _, e := range s.events[from:] {
 		if e.Vis.VisibleTo(seat) {
 			o.Events = append(o.Events, e)
 		}

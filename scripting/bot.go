@@ -20,6 +20,11 @@ type LuaBot struct {
 	env    *lua.LTable
 	choose *lua.LFunction
 	rng    *rand.Rand
+
+	// obs.events grows in place: the events already converted, for the state they came from
+	evState  *core.State
+	evCursor int
+	evTable  *lua.LTable
 }
 
 // BotNames lists the bots a program offers: random plus the game's scripted bots.
@@ -55,7 +60,16 @@ func (p *Program) NewBot(h *Host, name string, seed uint64) (core.Bot, error) {
 // Choose implements core.Bot. The bot sees only its seat's observation.
 func (b *LuaBot) Choose(s *core.State, seat int, legal []string) (string, error) {
 	L := b.h.L
-	obs := observationTable(L, s.Observe(seat))
+	// only the events logged since the last call are converted: a long game stays linear
+	if b.evState != s || b.evTable == nil || b.evCursor > len(s.Events()) {
+		b.evState, b.evCursor, b.evTable = s, 0, L.NewTable()
+	}
+	o, cursor := s.ObserveSince(seat, b.evCursor)
+	b.evCursor = cursor
+	appendEvents(L, b.evTable, o.Events)
+	o.Events = nil
+	obs := observationTable(L, o)
+	obs.RawSetString("events", b.evTable)
 	lt := L.CreateTable(len(legal), 0)
 	for _, m := range legal {
 		lt.Append(lua.LString(m))
@@ -114,7 +128,14 @@ func observationTable(L *lua.LState, o *core.Observation) *lua.LTable {
 	t.RawSetString("seat_vars", sv)
 	t.RawSetString("scores", toLua(L, o.Scores))
 	ev := L.CreateTable(len(o.Events), 0)
-	for _, e := range o.Events {
+	appendEvents(L, ev, o.Events)
+	t.RawSetString("events", ev)
+	return t
+}
+
+// appendEvents converts events to Lua tables and appends them to ev.
+func appendEvents(L *lua.LState, ev *lua.LTable, events []core.Event) {
+	for _, e := range events {
 		et := L.NewTable()
 		et.RawSetString("type", lua.LString(e.Type))
 		if e.Seat >= 0 {
@@ -135,6 +156,4 @@ func observationTable(L *lua.LState, o *core.Observation) *lua.LTable {
 		}
 		ev.Append(et)
 	}
-	t.RawSetString("events", ev)
-	return t
 }
