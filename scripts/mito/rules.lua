@@ -68,7 +68,8 @@ function draw_card(g, seat)
   return true
 end
 
--- MI-D4 / MI-D5: reaction draws weighted by `reflex` (index = seat)
+-- MI-D4 / MI-D5: reaction draws weighted by `reflex` (index = seat). Each returns the chance of every
+-- seat (a list indexed seat + 1, 0 for seats not in the race), so events can show them.
 local function reflex(g, seat)
   local r = g:param("reflex")
   local w = r and r[seat + 1]
@@ -76,30 +77,48 @@ local function reflex(g, seat)
   return w
 end
 
-function draw_fastest(g, seats)
-  local total = 0
+-- the fastest of `seats`: chance proportional to reflex (evenly if every reflex is 0)
+function fastest_chances(g, seats)
+  local ch, total = {}, 0
+  for s = 1, g:players() do ch[s] = 0 end
   for _, s in ipairs(seats) do total = total + reflex(g, s) end
-  if total <= 0 then return seats[g:random(#seats)] end
-  local x = g:random(1000000) / 1000000 * total
   for _, s in ipairs(seats) do
-    x = x - reflex(g, s)
-    if x <= 0 and reflex(g, s) > 0 then return s end
+    if total > 0 then ch[s + 1] = reflex(g, s) / total else ch[s + 1] = 1 / #seats end
   end
-  for i = #seats, 1, -1 do if reflex(g, seats[i]) > 0 then return seats[i] end end
+  return ch
 end
 
-function draw_slowest(g, seats)
-  local zero = {}
-  for _, s in ipairs(seats) do if reflex(g, s) <= 0 then zero[#zero + 1] = s end end
-  if #zero > 0 then return zero[g:random(#zero)] end
-  local total = 0
-  for _, s in ipairs(seats) do total = total + 1 / reflex(g, s) end
-  local x = g:random(1000000) / 1000000 * total
+-- the slowest of `seats`: chance proportional to 1/reflex; a seat with reflex 0 never reacts, so the
+-- slowest is drawn evenly among those
+function slowest_chances(g, seats)
+  local ch, zero, total = {}, 0, 0
+  for s = 1, g:players() do ch[s] = 0 end
   for _, s in ipairs(seats) do
-    x = x - 1 / reflex(g, s)
-    if x <= 0 then return s end
+    if reflex(g, s) <= 0 then zero = zero + 1 else total = total + 1 / reflex(g, s) end
   end
-  return seats[#seats]
+  for _, s in ipairs(seats) do
+    local r = reflex(g, s)
+    if zero > 0 then
+      if r <= 0 then ch[s + 1] = 1 / zero end
+    else
+      ch[s + 1] = (1 / r) / total
+    end
+  end
+  return ch
+end
+
+-- one seat drawn with these chances (seeded)
+function draw_seat(g, ch)
+  local x = (g:random(1000000) - 0.5) / 1000000
+  local last
+  for s = 1, #ch do
+    if ch[s] > 0 then
+      last = s - 1
+      x = x - ch[s]
+      if x <= 0 then return s - 1 end
+    end
+  end
+  return last
 end
 
 local function setup_error(fmt, ...) error(string.format(fmt, ...), 0) end
@@ -161,7 +180,7 @@ function start_round(g, keeper)
   if not disc then g:move_top("deck", nil, "discard", nil) end
   for seat = 0, n - 1 do g:sort("hand", seat) end
   g:set("stall", 0)
-  g:event("round_start", {round = g:get("round"), keeper = keeper, card = g:top("discard")})
+  g:event("round_start", {round = g:get("round"), keeper = keeper, card = g:top("discard"), deck = g:count("deck")})
   begin_turn(g, keeper) -- MI-4
 end
 
@@ -253,11 +272,12 @@ local function next_throw(g, k)
     if g:sget(seat, "throw") then throwers[#throwers + 1] = seat end
   end
   if #throwers > 0 then
-    local w = draw_fastest(g, throwers)
+    local ch = fastest_chances(g, throwers)
+    local w = draw_seat(g, ch)
     local id = g:sget(w, "throw")
     g:move(id, "hand", w, "discard", nil)
     g:set("next", w)
-    g:event("cockroach", {seat = w, card = id, throwers = #throwers})
+    g:event("cockroach", {seat = w, card = id, throwers = #throwers, chances = ch})
   else
     g:event("cockroach", {throwers = 0})
   end
@@ -275,9 +295,10 @@ local function power(g, p, id)
   if k == "mosquito" then
     local all = {}
     for s = 0, n - 1 do all[#all + 1] = s end
-    local s = draw_slowest(g, all) -- MI-D4
+    local ch = slowest_chances(g, all) -- MI-D4
+    local s = draw_seat(g, ch)
     g:stat(s, "slowest", 1)
-    g:event("mosquito", {seat = s})
+    g:event("mosquito", {seat = s, chances = ch})
     g:set("phase", "mosquito")
     g:set("slowest", s)
     next_gift(g, nextseat(g, s))
