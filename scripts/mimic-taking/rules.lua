@@ -204,17 +204,22 @@ function stack_score(g, cards, assign)
   return -(largest - smallest)
 end
 
--- MT-D3's auto policy: the best assignment of the stack's Mimics. Adding each Mimic (in id order) to the
--- smallest present colour (the first in colour order on a tie) minimises largest-smallest, and reaches
--- equal counts whenever any assignment can, so it is optimal for both scoring readings.
-local function best_assignment(g, cards)
+-- MT-D3's auto policy: the best assignment of the stack's Mimics, given those already assigned in
+-- `fixed` (id -> colour; may be nil). Adding each remaining Mimic (in id order) to the smallest present
+-- colour (the first in colour order on a tie) minimises largest-smallest, and reaches equal counts
+-- whenever any assignment can, so it is optimal for both scoring readings. Starting from the counts with
+-- the fixed Mimics included keeps it optimal after a player chose a colour other than the auto one.
+local function best_assignment(g, cards, fixed)
   local present = present_colors(cards)
   local mimics = {}
-  for _, id in ipairs(cards) do if is_mimic(id) then mimics[#mimics + 1] = id end end
+  for _, id in ipairs(cards) do
+    if is_mimic(id) and not (fixed and fixed[id]) then mimics[#mimics + 1] = id end
+  end
   sort_cards(mimics)
   local assign = {}
   if #present > 0 then
-    local counts = counts_of(cards, nil)
+    local counts = counts_of(cards, fixed)
+    for id, col in pairs(fixed or {}) do assign[id] = col end
     for _, id in ipairs(mimics) do
       local low = present[1]
       for _, col in ipairs(present) do if counts[col] < counts[low] then low = col end end
@@ -245,14 +250,17 @@ local function ask_next_mimic(g, seat)
   local stack = g:cards("counted", seat)
   local present = present_colors(stack)
   if #present > 0 then
-    local mimics = {}
+    local mimics, fixed = {}, {}
     for _, id in ipairs(stack) do
-      if is_mimic(id) and g:sget(seat, "mimic_" .. id) == nil then mimics[#mimics + 1] = id end
+      if is_mimic(id) then
+        local col = g:sget(seat, "mimic_" .. id)
+        if col == nil then mimics[#mimics + 1] = id else fixed[id] = col end
+      end
     end
     sort_cards(mimics)
     if #mimics > 0 then
       local id = mimics[1]
-      local _, auto = best_assignment(g, stack)
+      local _, auto = best_assignment(g, stack, fixed)
       local moves = {"mimic " .. id .. " " .. auto[id]}
       for _, col in ipairs(present) do
         if col ~= auto[id] then moves[#moves + 1] = "mimic " .. id .. " " .. col end
