@@ -106,6 +106,7 @@ func (s *State) Clone() *State {
 		c.seatVars[i] = cloneVals(m)
 	}
 	c.scores = append([]int(nil), s.scores...)
+	c.seen = append([]uint64(nil), s.seen...)
 	c.stats = map[string][]float64{}
 	for k, v := range s.stats {
 		c.stats[k] = append([]float64(nil), v...)
