@@ -133,8 +133,8 @@ end
 local function after_trick(g, winner)
   g:set("last_winner", winner)
   if round_over(g) then
-    -- MT-18/19: each player turns over their stack and decides, seat 0 first
-    for seat = 0, g:players() - 1 do g:move_all("won", seat, "counted", seat) end
+    -- MT-18/19: each player decides, seat 0 first. A stack stays face down (MT-15) until its owner
+    -- has chosen for the last card (the rulebook: choose, then reveal); on_move turns it over.
     g:set("phase", "last")
     g:set("deciding", 0)
     ask_last(g, 0)
@@ -232,7 +232,7 @@ end
 
 -- MT-18: the auto policy's choice comes first in the list
 function ask_last(g, seat)
-  local stack = g:cards("counted", seat)
+  local stack = g:cards("won", seat)
   local last = g:cards("hand", seat)[1]
   local with = {last}
   for _, id in ipairs(stack) do with[#with + 1] = id end
@@ -324,6 +324,7 @@ function on_move(g, seat, move)
     g:set("keeper", nil)
     after_trick(g, seat)
   elseif verb == "last" then
+    g:move_all("won", seat, "counted", seat) -- the stack is revealed for scoring (MT-19, MT-20)
     local last = g:cards("hand", seat)[1]
     if rest == "add" then
       g:move(last, "hand", seat, "counted", seat)
