@@ -129,16 +129,7 @@ var gMethods = map[string]lua.LGFunction{
 	"players": func(L *lua.LState) int { L.Push(lua.LNumber(handle(L).s.Players)); return 1 },
 	"param": func(L *lua.LState) int {
 		g := handle(L)
-		var cur any = g.s.Game.Config.Params
-		for _, part := range strings.Split(L.CheckString(2), ".") {
-			m, ok := cur.(map[string]any)
-			if !ok {
-				cur = nil
-				break
-			}
-			cur = m[part]
-		}
-		L.Push(toLua(L, cur))
+		L.Push(g.r.data.param(L, g.s.Game.Config.Params, L.CheckString(2)))
 		return 1
 	},
 	"fixed": func(L *lua.LState) int {
@@ -205,14 +196,13 @@ var gMethods = map[string]lua.LGFunction{
 	"tally": func(L *lua.LState) int {
 		g := handle(L)
 		cards := g.s.Cards(zoneArg(L, g, 2, 3))
-		attr := L.CheckString(4)
+		keys := g.r.data.attrKeys(g.s.Game.Catalog, L.CheckString(4))
 		t := L.CreateTable(0, 4)
 		for _, c := range cards {
-			v, ok := g.s.Game.Catalog.Cards[c].Attrs[attr]
-			if !ok {
+			key := keys[c]
+			if key == "" {
 				continue
 			}
-			key := fmt.Sprint(v)
 			n, _ := t.RawGetString(key).(lua.LNumber)
 			t.RawSetString(key, n+1)
 		}

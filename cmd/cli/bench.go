@@ -3,6 +3,8 @@ package cli
 import (
 	"fmt"
 	"runtime"
+	"sort"
+	"text/tabwriter"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -59,6 +61,7 @@ func runBench(opts *BenchOptions) error {
 	if r := w.Play(0, core.GameSeed(1, 0)); r.Error != "" {
 		return fmt.Errorf("%s", r.Error)
 	}
+	w.H.Profile = map[string]*scripting.HookCost{}
 	var before, after runtime.MemStats
 	runtime.GC()
 	runtime.ReadMemStats(&before)
@@ -79,5 +82,18 @@ func runBench(opts *BenchOptions) error {
 		float64(after.TotalAlloc-before.TotalAlloc)/float64(moves))
 	fmt.Fprintf(opts.IO.Out, "per game: %.1f µs (%.0f games/s)\n", float64(elapsed.Microseconds())/float64(opts.Games),
 		float64(opts.Games)/elapsed.Seconds())
-	return nil
+	// Where the time goes: Lua hooks (and Lua bots) by name, so designers see what a hook costs.
+	names := make([]string, 0, len(w.H.Profile))
+	for n := range w.H.Profile {
+		names = append(names, n)
+	}
+	sort.Slice(names, func(i, j int) bool { return w.H.Profile[names[i]].Time > w.H.Profile[names[j]].Time })
+	tw := tabwriter.NewWriter(opts.IO.Out, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "LUA HOOK\tCALLS/GAME\tµs/CALL\tSHARE OF TIME")
+	for _, n := range names {
+		c := w.H.Profile[n]
+		fmt.Fprintf(tw, "%s\t%.1f\t%.2f\t%.1f%%\n", n, float64(c.Calls)/float64(opts.Games),
+			float64(c.Time.Nanoseconds())/float64(c.Calls)/1000, 100*float64(c.Time)/float64(elapsed))
+	}
+	return tw.Flush()
 }
