@@ -43,15 +43,11 @@ func newBenchCmd(io *IO) *cobra.Command {
 }
 
 func runBench(opts *BenchOptions) error {
-	p, err := scripting.Load(opts.Game, opts.Variant)
+	p, players, err := loadGame(opts.Game, opts.Variant, opts.Players)
 	if err != nil {
 		return err
 	}
-	players := opts.Players
-	if players == 0 {
-		players = p.Game.Config.Players.Default
-	}
-	seats, err := splitSeats(opts.Seats)
+	seats, err := parseBots(p, opts.Seats)
 	if err != nil {
 		return err
 	}

@@ -50,18 +50,11 @@ func newPlayCmd(io *IO) *cobra.Command {
 var errQuit = errors.New("quit")
 
 func runPlay(opts *PlayOptions) error {
-	p, err := scripting.Load(opts.Game, opts.Variant)
+	p, players, err := loadGame(opts.Game, opts.Variant, opts.Players)
 	if err != nil {
 		return err
 	}
-	players := opts.Players
-	if players == 0 {
-		players = p.Game.Config.Players.Default
-	}
-	if players < p.Game.Config.Players.Min || players > p.Game.Config.Players.Max {
-		return usagef("--players %d: %s plays with %d..%d", players, p.Game.Name(), p.Game.Config.Players.Min, p.Game.Config.Players.Max)
-	}
-	seatList, err := splitSeats(opts.Seats)
+	seatList, err := parseBots(p, opts.Seats, "human")
 	if err != nil {
 		return err
 	}

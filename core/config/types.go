@@ -46,8 +46,8 @@ type Component struct {
 // Zone says where cards can lie and who sees them.
 type Zone struct {
 	PerSeat bool   `yaml:"per_seat,omitempty"`
-	Visible string `yaml:"visible"` // owner | all | none
-	Start   bool   `yaml:"start,omitempty"`   // every component starts here (default: the zone named deck)
+	Visible string `yaml:"visible"`         // owner | all | none
+	Start   bool   `yaml:"start,omitempty"` // every component starts here (default: the zone named deck)
 }
 
 // Mechanics lists the Go mechanics a game uses.
