@@ -197,14 +197,39 @@ var gMethods = map[string]lua.LGFunction{
 		g := handle(L)
 		cards := g.s.Cards(zoneArg(L, g, 2, 3))
 		keys := g.r.data.attrKeys(g.s.Game.Catalog, L.CheckString(4))
-		t := L.CreateTable(0, 4)
+		// count in Go first: every Lua number stored is an allocation
+		var distinct [8]string
+		var counts [8]int
+		n := 0
+		var more map[string]int
+	cards:
 		for _, c := range cards {
 			key := keys[c]
 			if key == "" {
 				continue
 			}
-			n, _ := t.RawGetString(key).(lua.LNumber)
-			t.RawSetString(key, n+1)
+			for i := 0; i < n; i++ {
+				if distinct[i] == key {
+					counts[i]++
+					continue cards
+				}
+			}
+			if n < len(distinct) {
+				distinct[n], counts[n] = key, 1
+				n++
+				continue
+			}
+			if more == nil {
+				more = map[string]int{}
+			}
+			more[key]++
+		}
+		t := L.CreateTable(0, n+len(more))
+		for i := 0; i < n; i++ {
+			t.RawSetString(distinct[i], lua.LNumber(counts[i]))
+		}
+		for k, v := range more {
+			t.RawSetString(k, lua.LNumber(v))
 		}
 		L.Push(t)
 		return 1
