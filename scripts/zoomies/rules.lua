@@ -69,8 +69,13 @@ local function start_round(g, round, leader)
 end
 
 -- checks that every id of a fixed list is a card still in the deck, and marks it used
+-- (a double may be written as a YAML number: 22). Returns the ids as strings.
 local function check_cards(g, key, list, used)
+  if type(list) ~= "table" then error(key .. ": expected a list of card ids", 0) end
+  local ids = {}
   for i, id in ipairs(list) do
+    if type(id) == "number" and id == math.floor(id) then id = string.format("%d", id) end
+    ids[i] = id
     if type(id) ~= "string" or not g:is_card(id) then
       error(string.format("%s[%d]: no card %s (card ids spell the smaller reading first: 1|10, 45|54, 22)", key, i - 1, tostring(id)), 0)
     end
@@ -79,6 +84,7 @@ local function check_cards(g, key, list, used)
     end
     used[id] = true
   end
+  return ids
 end
 
 function setup(g)
@@ -103,7 +109,7 @@ function setup(g)
       if type(h) ~= "table" or #h ~= sizes[1] then
         error(string.format("setup.hands[%d]: %d cards, but round 1 deals %d to each player", seat, type(h) == "table" and #h or 0, sizes[1]), 0)
       end
-      check_cards(g, string.format("setup.hands[%d]", seat), h, used)
+      hands[seat + 1] = check_cards(g, string.format("setup.hands[%d]", seat), h, used)
     end
   end
   -- setup.removed: the unused cards (ZM-2)
@@ -112,12 +118,12 @@ function setup(g)
     if #removed ~= nremoved then
       error(string.format("setup.removed: %d cards, but %d are removed", #removed, nremoved), 0)
     end
-    check_cards(g, "setup.removed", removed, used)
+    removed = check_cards(g, "setup.removed", removed, used)
   end
   -- setup.deck: the order the rest is dealt in (a prefix; the cards after it are shuffled)
   local deck = g:fixed("deck")
   if deck then
-    check_cards(g, "setup.deck", deck, used)
+    deck = check_cards(g, "setup.deck", deck, used)
     local rest = dealt - (hands and sizes[1] * n or 0)
     if #deck > rest then
       error(string.format("setup.deck: %d cards, but only %d are dealt%s", #deck, rest, hands and " after the fixed hands" or ""), 0)
@@ -344,7 +350,7 @@ function render(obs)
   lines[#lines + 1] = string.format("round %s of 3", tostring(vars.round))
   local trick = obs.zones.trick.cards or {}
   if #trick == 0 then
-    lines[#lines + 1] = "trick: (empty) - you lead" .. (obs.to_act == me and "" or "")
+    lines[#lines + 1] = "trick: (empty)"
   else
     local parts = {}
     for i, id in ipairs(trick) do
