@@ -202,6 +202,36 @@ var gMethods = map[string]lua.LGFunction{
 		}
 		return 1
 	},
+	"tally": func(L *lua.LState) int {
+		g := handle(L)
+		cards := g.s.Cards(zoneArg(L, g, 2, 3))
+		attr := L.CheckString(4)
+		t := L.CreateTable(0, 4)
+		for _, c := range cards {
+			v, ok := g.s.Game.Catalog.Cards[c].Attrs[attr]
+			if !ok {
+				continue
+			}
+			key := fmt.Sprint(v)
+			n, _ := t.RawGetString(key).(lua.LNumber)
+			t.RawSetString(key, n+1)
+		}
+		L.Push(t)
+		return 1
+	},
+	"count_kind": func(L *lua.LState) int {
+		g := handle(L)
+		cards := g.s.Cards(zoneArg(L, g, 2, 3))
+		kind := L.CheckString(4)
+		n := 0
+		for _, c := range cards {
+			if g.s.Game.Catalog.Cards[c].Kind == kind {
+				n++
+			}
+		}
+		L.Push(lua.LNumber(n))
+		return 1
+	},
 	"move": func(L *lua.LState) int {
 		g := handle(L)
 		id := L.CheckString(2)

@@ -45,7 +45,7 @@ func runValidate(opts *ValidateOptions) error {
 			bad++
 			continue
 		}
-		fmt.Fprintf(opts.IO.Err, "%s: ok\n", path)
+		fmt.Fprintf(opts.IO.Out, "%s: ok\n", path)
 	}
 	if bad > 0 {
 		return &SilentError{Code: ExitError}

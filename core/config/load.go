@@ -98,6 +98,10 @@ func loadMerged(path string, nf nodeFiles, depth int) (*yaml.Node, error) {
 		}
 		return nil, err
 	}
+	// A variant may only change params its base has: a typo in a house rule is an error, not a no-op.
+	if err := checkParams(mapValue(base, "params"), mapValue(root, "params"), nf, "params"); err != nil {
+		return nil, err
+	}
 	// The variant's overrides add to its base's, so a house rule needs no copy of the base list.
 	if bo, vo := mapValue(base, "overrides"), mapValue(root, "overrides"); bo != nil && vo != nil &&
 		bo.Kind == yaml.SequenceNode && vo.Kind == yaml.SequenceNode {
@@ -272,4 +276,26 @@ func yamlSyntaxError(path string, err error) error {
 		return &PosError{File: path, Line: line, Col: 1, Msg: msg}
 	}
 	return &PosError{File: path, Msg: msg}
+}
+
+// checkParams reports a key of top that base lacks, recursively through maps.
+func checkParams(base, top *yaml.Node, nf nodeFiles, path string) error {
+	if base == nil || top == nil || base.Kind != yaml.MappingNode || top.Kind != yaml.MappingNode {
+		return nil
+	}
+	for i := 0; i+1 < len(top.Content); i += 2 {
+		k := top.Content[i]
+		bv := mapValue(base, k.Value)
+		if bv == nil {
+			var known []string
+			for j := 0; j+1 < len(base.Content); j += 2 {
+				known = append(known, base.Content[j].Value)
+			}
+			return nf.errAt(k, "unknown param %s.%s (the base has: %s)", path, k.Value, strings.Join(known, ", "))
+		}
+		if err := checkParams(bv, top.Content[i+1], nf, path+"."+k.Value); err != nil {
+			return err
+		}
+	}
+	return nil
 }
