@@ -182,6 +182,11 @@ func printSummary(w io.Writer, s core.Summary) {
 		fmt.Fprintln(tw, line)
 	}
 	tw.Flush()
+	fmt.Fprintln(w, "score distribution by seat (min / 25% / median / 75% / max):")
+	for _, seat := range s.Seats {
+		d := seat.ScoreDist
+		fmt.Fprintf(w, "  %d: %g / %g / %g / %g / %g\n", seat.Seat, d.Min, d.Q1, d.Median, d.Q3, d.Max)
+	}
 	if len(s.GameStats) > 0 {
 		keys := make([]string, 0, len(s.GameStats))
 		for k := range s.GameStats {
