@@ -58,16 +58,27 @@ function choose(obs, legal)
   end
   local want = proj[me] + pts < top_other or proj[me] < second_other
 
-  -- cards not seen by this seat: every card minus earlier tricks, the table and my hand
-  local seen = {}
+  -- cards not seen by this seat: every card minus earlier tricks, the table and my hand. obs.events
+  -- holds only the events since this bot's last decision, so the played cards are remembered in
+  -- PLAYED (a global: one environment per seat per game).
+  local table_cards = obs.zones.trick.cards or {}
+  local hand = obs.zones.hand[me + 1].cards or {}
+  if PLAYED then
+    -- a card in hand or on the table that was already played means we were handed an earlier state
+    for _, id in ipairs(hand) do if PLAYED[id] then PLAYED = nil; break end end
+  end
+  if PLAYED then
+    for _, id in ipairs(table_cards) do if PLAYED[id] then PLAYED = nil; break end end
+  end
+  PLAYED = PLAYED or {}
   for _, e in ipairs(obs.events) do
     if e.type == "trick" then
-      for _, id in ipairs(e.cards) do seen[id] = true end
+      for _, id in ipairs(e.cards) do PLAYED[id] = true end
     end
   end
-  local table_cards = obs.zones.trick.cards or {}
+  local seen = {}
+  for id in pairs(PLAYED) do seen[id] = true end
   for _, id in ipairs(table_cards) do seen[id] = true end
-  local hand = obs.zones.hand[me + 1].cards or {}
   for _, id in ipairs(hand) do seen[id] = true end
   local unseen = {}
   for id, c in pairs(CARDS) do
