@@ -190,15 +190,18 @@ local function finish_game(g)
     error("params.second_place must be below_top or rank, not " .. tostring(rule), 0)
   end
   if rule == "rank" and ntop > 1 then below = nil end -- nobody is ranked exactly second
-  local winners = {}
+  local winners, eliminated = {}, {}
   for seat = 0, n - 1 do
     local s = g:score(seat)
     local elim = s == top
     local wins = below ~= nil and s == below
     g:stat(seat, "eliminated", elim and 1 or 0)
     g:stat(seat, "second", wins and 1 or 0)
+    if elim then eliminated[#eliminated + 1] = seat end
     if wins then winners[#winners + 1] = seat end
   end
+  -- the players who "break the furniture", logged before game_end
+  g:event("eliminated", {seats = eliminated})
   g:finish(winners)
 end
 
