@@ -7,8 +7,9 @@
 
 local function is_double(c) return c.kind == "double" end
 
--- ZM-1 / Notation: the move strings of each card, built once per card (immutable data only).
-local LEAD_MOVES, FOLLOW_MOVES = {}, {}
+-- ZM-1 / Notation: the move strings of each card, built once per card (immutable data only), and
+-- what each move means: MOVE[move] = {id, declaration} ("high"/"low", a number, or nil).
+local LEAD_MOVES, FOLLOW_MOVES, MOVE = {}, {}, {}
 local function moves_of(id, leading)
   local cache = leading and LEAD_MOVES or FOLLOW_MOVES
   local m = cache[id]
@@ -17,11 +18,14 @@ local function moves_of(id, leading)
   if is_double(c) then
     if leading then
       m = {"play " .. id .. " high", "play " .. id .. " low"} -- ZM-6
+      MOVE[m[1]], MOVE[m[2]] = {id, "high"}, {id, "low"}
     else
       m = {"play " .. id} -- ZM-8: a double that is not led has one value and no choice
+      MOVE[m[1]] = {id, nil}
     end
   else
     m = {"play " .. id .. " " .. c.lo, "play " .. id .. " " .. c.hi} -- ZM-5 / ZM-7
+    MOVE[m[1]], MOVE[m[2]] = {id, c.lo}, {id, c.hi}
   end
   cache[id] = m
   return m
@@ -265,7 +269,15 @@ local function end_trick(g)
 end
 
 function on_move(g, seat, move)
-  local id, decl = move:match("^play (%S+) ?(%S*)$")
+  local info = MOVE[move]
+  if info == nil then
+    -- a move offered by another environment (not built here yet): build this card's moves
+    local pid = move:match("^play (%S+)")
+    moves_of(pid, true)
+    moves_of(pid, false)
+    info = MOVE[move]
+  end
+  local id, decl = info[1], info[2]
   local c = CARDS[id]
   g:move(id, "hand", seat, "trick", nil)
   local value = c.lo
@@ -274,13 +286,13 @@ function on_move(g, seat, move)
     if is_double(c) then
       goal = decl -- ZM-6: the leader of a double declares High or Low
     else
-      value = tonumber(decl)
+      value = decl
       goal = value == c.hi and "high" or "low" -- ZM-5
     end
   elseif is_double(c) then
     goal = goal == "high" and "low" or "high" -- ZM-8: a double not led reverses the Goal
   else
-    value = tonumber(decl) -- ZM-7: any card, any reading
+    value = decl -- ZM-7: any card, any reading
   end
   g:set("goal", goal)
   g:sset(seat, "value", value)
