@@ -62,10 +62,7 @@ func validatePath(path string) error {
 	default:
 		return fmt.Errorf("%s: not a .yaml or .lua file", path)
 	}
-	var probe struct {
-		Game any `yaml:"game"`
-	}
-	if isScenario(path, &probe) {
+	if isScenario(path) {
 		sc, err := scenario.Load(path)
 		if err != nil {
 			return err
@@ -89,9 +86,7 @@ func validatePath(path string) error {
 }
 
 // isScenario tells scenario files (with a `game:` key) from game and variant files.
-func isScenario(path string, probe *struct {
-	Game any `yaml:"game"`
-}) bool {
+func isScenario(path string) bool {
 	var m map[string]any
 	if err := readYAML(path, &m); err != nil {
 		return false

@@ -3,7 +3,6 @@ package config
 import (
 	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -51,24 +50,9 @@ func loadMerged(path string, nf nodeFiles, depth int) (*yaml.Node, error) {
 	if depth > 8 {
 		return nil, &PosError{File: path, Msg: "`extends` chain is too deep (a cycle?)"}
 	}
-	data, err := os.ReadFile(path)
+	root, err := readRoot(path, nf)
 	if err != nil {
-		if errors.Is(err, fs.ErrNotExist) {
-			return nil, fmt.Errorf("%s: no such file", path)
-		}
 		return nil, err
-	}
-	var doc yaml.Node
-	if err := yaml.Unmarshal(data, &doc); err != nil {
-		return nil, yamlSyntaxError(path, err)
-	}
-	if len(doc.Content) == 0 {
-		return nil, &PosError{File: path, Msg: "empty file"}
-	}
-	root := doc.Content[0]
-	nf.mark(root, path)
-	if root.Kind != yaml.MappingNode {
-		return nil, nf.errAt(root, "expected a mapping at the top of the file")
 	}
 	ext := mapValue(root, "extends")
 	if ext == nil {

@@ -48,7 +48,7 @@ local function remember(obs)
     elseif e.type == "move" and e.seat == obs.seat and e.move:sub(1, 4) == "keep" and last_trick then
       -- a trump win: only the kept cards stay
       local kept = {}
-      for id in e.move:gmatch("%S+") do kept[id] = true end
+      for _, id in ipairs({words(e.move)}) do kept[id] = true end
       for _, id in ipairs(last_trick) do
         if not kept[id] then
           for i = #stack, 1, -1 do if stack[i] == id then table.remove(stack, i); break end end
@@ -91,7 +91,7 @@ end
 
 function choose(obs, legal)
   local first = legal[1]
-  local verb = first:match("^(%S+)")
+  local verb = words(first)
   if verb == "last" or verb == "mimic" then
     remember(obs)
     return first -- the rules list the auto choice first
@@ -101,7 +101,7 @@ function choose(obs, legal)
     local best, bestv
     for _, m in ipairs(legal) do
       local kept = {}
-      for id in m:gmatch("%S+") do if id ~= "keep" then kept[#kept + 1] = id end end
+      for _, id in ipairs({words(m)}) do if id ~= "keep" then kept[#kept + 1] = id end end
       local v = stack_score(with(stack, kept))
       if not bestv or v > bestv then best, bestv = m, v end
     end

@@ -290,11 +290,11 @@ function score_round(g)
 end
 
 function on_move(g, seat, move)
-  local verb, rest = move:match("^(%S+)%s*(.*)$")
+  local verb, a, b = words(move)
   if verb == "keep" then
     -- MT-14: kept cards to the winner's stack, the rest out of the round
     local kept = {}
-    for id in rest:gmatch("%S+") do kept[id] = true end
+    for i, id in ipairs({words(move)}) do if i > 1 then kept[id] = true end end
     for _, id in ipairs(g:cards("trick")) do
       if kept[id] then g:move(id, "trick", nil, "won", seat) else g:move(id, "trick", nil, "removed", nil) end
     end
@@ -303,7 +303,7 @@ function on_move(g, seat, move)
     after_trick(g, seat)
   elseif verb == "last" then
     local last = g:cards("hand", seat)[1]
-    if rest == "add" then
+    if a == "add" then
       g:move(last, "hand", seat, "counted", seat)
     else
       g:move(last, "hand", seat, "removed", nil)
@@ -311,22 +311,21 @@ function on_move(g, seat, move)
     g:set("phase", "mimic")
     ask_next_mimic(g, seat)
   elseif verb == "mimic" then
-    local id, col = rest:match("^(%S+) (%S+)$")
-    g:sset(seat, "mimic_" .. id, col, "owner")
+    g:sset(seat, "mimic_" .. a, b, "owner")
     ask_next_mimic(g, seat)
   else
-    error("unexpected move " .. move)
+    error("unexpected move " .. move, 0)
   end
 end
 
 -- `keep B4 O4` and `keep O4 B4` are the same choice: spell kept cards in catalogue order
 function normalize(g, seat, move)
-  local verb, rest = move:match("^%s*(%S+)%s*(.-)%s*$")
-  if verb ~= "keep" then return move end
+  local parts = {words(move)}
+  if parts[1] ~= "keep" then return move end
   local ids = {}
-  for id in rest:gmatch("%S+") do
-    if not g:is_card(id) then return move end
-    ids[#ids + 1] = id
+  for i = 2, #parts do
+    if not g:is_card(parts[i]) then return move end
+    ids[#ids + 1] = parts[i]
   end
   sort_cards(ids)
   if #ids == 0 then return "keep" end
