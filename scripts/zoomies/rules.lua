@@ -31,11 +31,21 @@ local function moves_of(id, leading)
   return m
 end
 
-local function ask_play(g, seat)
-  local leading = g:count("trick") == 0
-  local moves = {}
-  for _, id in ipairs(g:cards("hand", seat)) do
-    for _, m in ipairs(moves_of(id, leading)) do moves[#moves + 1] = m end
+-- ntrick: the number of cards already in the trick
+local function ask_play(g, seat, ntrick)
+  local leading = ntrick == 0
+  local cache = leading and LEAD_MOVES or FOLLOW_MOVES
+  local moves, k = {}, 0
+  local hand = g:cards("hand", seat)
+  for i = 1, #hand do
+    local id = hand[i]
+    local m = cache[id] or moves_of(id, leading)
+    k = k + 1
+    moves[k] = m[1]
+    if m[2] then
+      k = k + 1
+      moves[k] = m[2]
+    end
   end
   g:ask(seat, moves)
 end
@@ -69,7 +79,7 @@ local function start_round(g, round, leader)
   if round > 1 or g:fixed("hands") == nil then deal(g, round) end
   g:set("leader", leader)
   g:set("goal", nil)
-  ask_play(g, leader)
+  ask_play(g, leader, 0)
 end
 
 -- checks that every id of a fixed list is a card still in the deck, and marks it used
@@ -264,7 +274,7 @@ local function end_trick(g)
     end_round(g, g:get("round"), winner) -- ZM-11: the hands are empty
   else
     g:set("leader", winner) -- ZM-10: the winner leads the next trick
-    ask_play(g, winner)
+    ask_play(g, winner, 0)
   end
 end
 
@@ -280,9 +290,10 @@ function on_move(g, seat, move)
   local id, decl = info[1], info[2]
   local c = CARDS[id]
   g:move(id, "hand", seat, "trick", nil)
+  local ntrick = g:count("trick")
   local value = c.lo
   local goal = g:get("goal")
-  if g:count("trick") == 1 then
+  if ntrick == 1 then
     if is_double(c) then
       goal = decl -- ZM-6: the leader of a double declares High or Low
     else
@@ -296,8 +307,9 @@ function on_move(g, seat, move)
   end
   g:set("goal", goal)
   g:sset(seat, "value", value)
-  if g:count("trick") < g:players() then
-    ask_play(g, (seat + 1) % g:players()) -- ZM-7: clockwise
+  local n = g:players()
+  if ntrick < n then
+    ask_play(g, (seat + 1) % n, ntrick) -- ZM-7: clockwise
   else
     end_trick(g)
   end
