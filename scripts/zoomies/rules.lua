@@ -5,6 +5,10 @@
 -- ("high" | "low", public), `last_winner`; per seat `value` (the number it declared in the trick in
 -- progress, public), `tricks` (tricks won in the game, public) and `round_tricks` (this round, public).
 
+-- library functions as locals: a global lookup goes through the sandbox's __index on every use
+local ipairs, pairs, type, tostring, tonumber, error = ipairs, pairs, type, tostring, tonumber, error
+local CARDS = CARDS
+
 local function is_double(c) return c.kind == "double" end
 
 -- ZM-1 / Notation: the move strings of each card, built once per card (immutable data only), and
