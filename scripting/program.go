@@ -69,6 +69,16 @@ func (d *hostData) attrKeys(cat *core.Catalog, attr string) []string {
 	return keys
 }
 
+// paramsTable returns every param as one shared Lua table (bots and render read obs.params).
+func (d *hostData) paramsTable(L *lua.LState, params map[string]any) lua.LValue {
+	if v, ok := d.params[""]; ok {
+		return v
+	}
+	v := toLua(L, params)
+	d.params[""] = v
+	return v
+}
+
 // param returns a params value by dotted path, converted once and shared (treat it as read-only).
 func (d *hostData) param(L *lua.LState, params map[string]any, path string) lua.LValue {
 	if v, ok := d.params[path]; ok {

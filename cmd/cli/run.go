@@ -98,7 +98,7 @@ func formatEvent(e core.Event) string {
 	case "move":
 		s = fmt.Sprintf("seat %d: %s", e.Seat, e.Move)
 	case "trick":
-		s = fmt.Sprintf("  trick to seat %d: %s", e.Winner, strings.Join(e.Cards, " "))
+		s = fmt.Sprintf("  trick to seat %d: %s", e.Winner, strings.Join(e.Cards, " ")) + extraFields(e)
 	case "round_end":
 		s = fmt.Sprintf("round %d ends: scores %v", e.Round, e.Scores)
 	case "game_end":
@@ -114,4 +114,22 @@ func formatEvent(e core.Event) string {
 		s += fmt.Sprintf("   (seen by seat %d only)", e.Vis.Seat())
 	}
 	return s
+}
+
+// extraFields spells an engine event's custom fields (a Lua-run trick's goal, say) in key order.
+func extraFields(e core.Event) string {
+	if len(e.Fields) == 0 {
+		return ""
+	}
+	keys := make([]string, 0, len(e.Fields))
+	for k := range e.Fields {
+		keys = append(keys, k)
+	}
+	sortStrings(keys)
+	var parts []string
+	for _, k := range keys {
+		data, _ := json.Marshal(e.Fields[k])
+		parts = append(parts, k+"="+string(data))
+	}
+	return "  (" + strings.Join(parts, " ") + ")"
 }
