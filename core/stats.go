@@ -10,6 +10,7 @@ type Interval struct {
 	Value float64 `json:"value"`
 	Low   float64 `json:"low"`
 	High  float64 `json:"high"`
+	Share bool    `json:"share,omitempty"` // a share of games (a 0/1 statistic), with Wilson's interval
 }
 
 const z95 = 1.959963984540054
@@ -60,7 +61,9 @@ func (m *Moments) Binary() bool { return m.N > 0 && !m.nonBinary }
 // approximation (the interval is the point when N<2).
 func (m *Moments) Mean() Interval {
 	if m.Binary() {
-		return Wilson(m.ones, m.N)
+		iv := Wilson(m.ones, m.N)
+		iv.Share = true
+		return iv
 	}
 	if m.N < 2 {
 		return Interval{Value: m.mean, Low: m.mean, High: m.mean}
