@@ -114,7 +114,9 @@ func TestMeanOfZeroOneValuesIsAShareWithWilsonInterval(t *testing.T) {
 		m.Add(map[bool]float64{true: 1, false: 0}[i < 2])
 	}
 	require.True(t, m.Binary())
-	assert.Equal(t, Wilson(2, 10), m.Mean())
+	share := Wilson(2, 10)
+	share.Share = true
+	assert.Equal(t, share, m.Mean())
 	assert.GreaterOrEqual(t, m.Mean().Low, 0.0)
 	m.Add(2)
 	require.False(t, m.Binary())
