@@ -20,11 +20,7 @@ type LuaBot struct {
 	env    *lua.LTable
 	choose *lua.LFunction
 	rng    *rand.Rand
-
-	// obs.events grows in place: the events already converted, for the state they came from
-	evState  *core.State
-	evCursor int
-	evTable  *lua.LTable
+	events int // events already handed to the bot
 }
 
 // BotNames lists the bots a program offers: random plus the game's scripted bots.
@@ -60,16 +56,12 @@ func (p *Program) NewBot(h *Host, name string, seed uint64) (core.Bot, error) {
 // Choose implements core.Bot. The bot sees only its seat's observation.
 func (b *LuaBot) Choose(s *core.State, seat int, legal []string) (string, error) {
 	L := b.h.L
-	// only the events logged since the last call are converted: a long game stays linear
-	if b.evState != s || b.evTable == nil || b.evCursor > len(s.Events()) {
-		b.evState, b.evCursor, b.evTable = s, 0, L.NewTable()
+	if b.events > s.EventCount() {
+		b.events = 0 // a different (earlier) state: start over
 	}
-	o, cursor := s.ObserveSince(seat, b.evCursor)
-	b.evCursor = cursor
-	appendEvents(L, b.evTable, o.Events)
-	o.Events = nil
-	obs := observationTable(L, o)
-	obs.RawSetString("events", b.evTable)
+	obs := observationTable(L, s.ObserveFrom(seat, b.events))
+	obs.RawSetString("params", b.h.data(b.p).paramsTable(L, b.p.Game.Config.Params))
+	b.events = s.EventCount()
 	lt := L.CreateTable(len(legal), 0)
 	for _, m := range legal {
 		lt.Append(lua.LString(m))
@@ -128,14 +120,7 @@ func observationTable(L *lua.LState, o *core.Observation) *lua.LTable {
 	t.RawSetString("seat_vars", sv)
 	t.RawSetString("scores", toLua(L, o.Scores))
 	ev := L.CreateTable(len(o.Events), 0)
-	appendEvents(L, ev, o.Events)
-	t.RawSetString("events", ev)
-	return t
-}
-
-// appendEvents converts events to Lua tables and appends them to ev.
-func appendEvents(L *lua.LState, ev *lua.LTable, events []core.Event) {
-	for _, e := range events {
+	for _, e := range o.Events {
 		et := L.NewTable()
 		et.RawSetString("type", lua.LString(e.Type))
 		if e.Seat >= 0 {
@@ -156,4 +141,6 @@ func appendEvents(L *lua.LState, ev *lua.LTable, events []core.Event) {
 		}
 		ev.Append(et)
 	}
+	t.RawSetString("events", ev)
+	return t
 }

@@ -145,12 +145,11 @@ func (nf nodeFiles) decodeStrict(n *yaml.Node, out reflect.Value) error {
 		out.SetInt(i)
 		return nil
 	case reflect.Uint, reflect.Uint64, reflect.Uint32:
-		// seeds are uint64: sim reports them in full, so a scenario must read them back
 		if n.Kind != yaml.ScalarNode || n.Tag != "!!int" {
 			return nf.errAt(n, "expected a non-negative integer, found %s", describe(n))
 		}
-		u, err := strconv.ParseUint(n.Value, 0, out.Type().Bits())
-		if err != nil {
+		u, err := strconv.ParseUint(n.Value, 0, 64)
+		if err != nil || out.OverflowUint(u) {
 			return nf.errAt(n, "expected a non-negative integer, found %q", n.Value)
 		}
 		out.SetUint(u)

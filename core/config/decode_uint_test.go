@@ -3,28 +3,27 @@ package config
 import (
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/require"
 )
 
-func TestDecodeUint64(t *testing.T) {
-	var v struct {
+func TestDecodeUnsigned(t *testing.T) {
+	type doc struct {
 		Seed *uint64 `yaml:"seed"`
 	}
-	path := filepath.Join(t.TempDir(), "x.yaml")
-	if err := os.WriteFile(path, []byte("seed: 11904322950028659555\n"), 0o644); err != nil {
-		t.Fatal(err)
+	dir := t.TempDir()
+	write := func(text string) string {
+		p := filepath.Join(dir, "x.yaml")
+		require.NoError(t, os.WriteFile(p, []byte(text), 0o644))
+		return p
 	}
-	if _, err := DecodeFile(path, &v); err != nil {
-		t.Fatal(err)
-	}
-	if v.Seed == nil || *v.Seed != 11904322950028659555 {
-		t.Fatalf("seed = %v", v.Seed)
-	}
-	if err := os.WriteFile(path, []byte("seed: -1\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := DecodeFile(path, &v); err == nil || !strings.Contains(err.Error(), "non-negative") {
-		t.Fatalf("negative seed: err = %v", err)
-	}
+	var d doc
+	_, err := DecodeFile(write("seed: 18446744073709551615\n"), &d)
+	require.NoError(t, err)
+	require.Equal(t, uint64(18446744073709551615), *d.Seed)
+	_, err = DecodeFile(write("seed: -1\n"), &doc{})
+	require.ErrorContains(t, err, "expected a non-negative integer")
+	_, err = DecodeFile(write("seed: x\n"), &doc{})
+	require.ErrorContains(t, err, "expected a non-negative integer")
 }
