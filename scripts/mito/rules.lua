@@ -498,7 +498,7 @@ end
 
 function stats(g)
   return {game = {cheats = g:get("cheats") or 0, caught = g:get("caught") or 0,
-    rounds = g:get("rounds") or 0, blocked_rounds = g:get("blocked_rounds") or 0}}
+    blocked_rounds = g:get("blocked_rounds") or 0}}
 end
 
 -- what a human sees at the table: own hand and box, the pile's top, hand sizes, the Keeper
@@ -529,6 +529,6 @@ function render(obs)
   if v.cheated then lines[#lines + 1] = "you cheated away " .. v.cheated .. " this turn" end
   local sc = {}
   for s = 0, n - 1 do sc[#sc + 1] = tostring(obs.scores[s + 1]) end
-  lines[#lines + 1] = "penalty totals: " .. table.concat(sc, " ")
+  lines[#lines + 1] = "penalty points so far: " .. table.concat(sc, " ")
   return table.concat(lines, "\n") .. "\n"
 end
