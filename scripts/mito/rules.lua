@@ -497,7 +497,8 @@ function normalize(g, seat, move)
 end
 
 function stats(g)
-  return {game = {cheats = g:get("cheats") or 0, caught = g:get("caught") or 0,
+  -- per game: cheats attempted and caught by the whole table (per seat: the `cheats` and `caught` stats)
+  return {game = {all_cheats = g:get("cheats") or 0, all_caught = g:get("caught") or 0,
     blocked_rounds = g:get("blocked_rounds") or 0}}
 end
 
