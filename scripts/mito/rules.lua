@@ -14,23 +14,46 @@ local function value(id) return CARDS[id].value end
 local function kind(id) return CARDS[id].kind end
 local function nextseat(g, s) return (s + 1) % g:players() end
 
--- the distinct card ids of a list (copies are indistinguishable: each is offered once), keeping order
+-- params never change during a game: read them once per match (this environment belongs to one match)
+local P
+local function params(g)
+  if P == nil then
+    P = {max = g:param("max_value"), voluntary = g:param("voluntary_draw"),
+      reshuffle = g:param("empty_deck") == "reshuffle", reflex = g:param("reflex") or {},
+      detect = g:param("cheat.detect_chance"), false_alarm = g:param("cheat.false_alarm_chance")}
+  end
+  return P
+end
+
+-- move spellings, built once per card id
+local function spelled(prefix)
+  return setmetatable({}, {__index = function(t, id)
+    local m = prefix .. id
+    rawset(t, id, m)
+    return m
+  end})
+end
+local PLAY, CHEAT, THROW = spelled("play "), spelled("cheat "), spelled("throw ")
+
+-- the distinct card ids of a hand (copies are indistinguishable: each is offered once). Hands are kept
+-- in catalogue order, so copies lie next to each other.
 local function distinct(cards, keep)
-  local out, seen = {}, {}
-  for _, id in ipairs(cards) do
-    if not seen[id] and (keep == nil or keep(id)) then
-      seen[id] = true
-      out[#out + 1] = id
+  local out, last = {}, nil
+  for i = 1, #cards do
+    local id = cards[i]
+    if id ~= last then
+      last = id
+      if keep == nil or keep(id) then out[#out + 1] = id end
     end
   end
   return out
 end
 
-local function not_mito(id) return kind(id) ~= "mito" end
+local function not_mito(id) return CARDS[id].kind ~= "mito" end
 
 -- MI-5: one higher or one lower, with wrap-around (5 is below 1, 1 is above 5)
 function adjacent(g, top, id)
-  local m = g:param("max_value")
+  local m = params(g).max
   local d = (value(id) - value(top)) % m
   return d == 1 or d == m - 1
 end
@@ -49,7 +72,7 @@ end
 -- MI-D3: is there a card to draw (the deck, or the pile under its top card when reshuffling)?
 function can_draw(g)
   if g:count("deck") > 0 then return true end
-  return g:param("empty_deck") == "reshuffle" and g:count("discard") > 1
+  return params(g).reshuffle and g:count("discard") > 1
 end
 
 -- MI-6 / MI-12 / MI-14: a seat draws one card; false when there is nothing to draw (MI-D3)
@@ -71,8 +94,7 @@ end
 -- MI-D4 / MI-D5: reaction draws weighted by `reflex` (index = seat). Each returns the chance of every
 -- seat (a list indexed seat + 1, 0 for seats not in the race), so events can show them.
 local function reflex(g, seat)
-  local r = g:param("reflex")
-  local w = r and r[seat + 1]
+  local w = params(g).reflex[seat + 1]
   if w == nil then return 1 end
   return w
 end
@@ -204,18 +226,33 @@ end
 local function turn_moves(g, p, may_cheat)
   local moves = {}
   local hand = g:cards("hand", p)
-  local keeper = g:get("keeper")
-  local top = g:top("discard")
-  local plays = 0
-  for _, id in ipairs(distinct(hand)) do
-    if (kind(id) ~= "mito" or p == keeper) and adjacent(g, top, id) then
-      moves[#moves + 1] = "play " .. id
-      plays = plays + 1
+  local is_keeper = p == g:get("keeper")
+  local pr = params(g)
+  local m = pr.max
+  local tv = value(g:top("discard"))
+  local plays, last = 0, nil
+  for i = 1, #hand do
+    local id = hand[i]
+    if id ~= last then
+      last = id
+      local c = CARDS[id]
+      local d = (c.value - tv) % m
+      if (d == 1 or d == m - 1) and (is_keeper or c.kind ~= "mito") then
+        plays = plays + 1
+        moves[plays] = PLAY[id]
+      end
     end
   end
-  if plays == 0 or (g:param("voluntary_draw") and can_draw(g)) then moves[#moves + 1] = "draw" end
-  if may_cheat and p ~= keeper and #hand >= 2 then
-    for _, id in ipairs(distinct(hand)) do moves[#moves + 1] = "cheat " .. id end
+  if plays == 0 or (pr.voluntary and can_draw(g)) then moves[#moves + 1] = "draw" end
+  if may_cheat and not is_keeper and #hand >= 2 then
+    last = nil
+    for i = 1, #hand do
+      local id = hand[i]
+      if id ~= last then
+        last = id
+        moves[#moves + 1] = CHEAT[id]
+      end
+    end
   end
   return moves
 end
@@ -236,7 +273,7 @@ local function next_gift(g, seat)
     if #cards > 0 then
       g:set("giver", seat)
       local moves = {}
-      for _, id in ipairs(cards) do moves[#moves + 1] = "give " .. id .. " to " .. s end
+      for i = 1, #cards do moves[i] = "give " .. cards[i] .. " to " .. s end
       g:ask(seat, moves)
       return
     end
@@ -254,8 +291,13 @@ local function next_throw(g, k)
   while k < n do
     local seat = (first + k) % n
     local moves = {}
-    for _, id in ipairs(distinct(g:cards("hand", seat))) do
-      if kind(id) ~= "mito" and value(id) == v then moves[#moves + 1] = "throw " .. id end
+    local hand, last = g:cards("hand", seat), nil
+    for i = 1, #hand do
+      local id = hand[i]
+      if id ~= last then
+        last = id
+        if kind(id) ~= "mito" and value(id) == v then moves[#moves + 1] = THROW[id] end
+      end
     end
     if #moves > 0 then
       moves[#moves + 1] = "pass"
@@ -335,7 +377,7 @@ function end_turn(g)
     return
   end
   local chance
-  if g:get("cheated") ~= nil then chance = g:param("cheat.detect_chance") else chance = g:param("cheat.false_alarm_chance") end
+  if g:get("cheated") ~= nil then chance = params(g).detect else chance = params(g).false_alarm end
   local suspicious = g:chance(chance)
   g:set("signal", suspicious, keeper)
   g:event("signal", {seat = p, suspicious = suspicious}, keeper)
@@ -392,7 +434,8 @@ function penalties(g)
   local scores = {}
   for seat = 0, g:players() - 1 do
     local sum = 0
-    for _, id in ipairs(g:cards("hand", seat)) do sum = sum + CARDS[id].penalty end
+    local hand = g:cards("hand", seat)
+    for i = 1, #hand do sum = sum + CARDS[hand[i]].penalty end
     scores[seat + 1] = sum
   end
   return scores
