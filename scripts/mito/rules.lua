@@ -51,13 +51,6 @@ end
 
 local function not_mito(id) return CARDS[id].kind ~= "mito" end
 
--- MI-5: one higher or one lower, with wrap-around (5 is below 1, 1 is above 5)
-function adjacent(g, top, id)
-  local m = params(g).max
-  local d = (value(id) - value(top)) % m
-  return d == 1 or d == m - 1
-end
-
 -- MI-7 / MI-8: the cards a seat may give away (never a Mito, never the last card)
 function giveable(g, seat)
   local hand = g:cards("hand", seat)
@@ -236,6 +229,8 @@ local function turn_moves(g, p, may_cheat)
     if id ~= last then
       last = id
       local c = CARDS[id]
+      -- MI-5: one higher or one lower, with wrap-around (5 is below 1, 1 is above 5); MI-7: Mitos only
+      -- for the Keeper
       local d = (c.value - tv) % m
       if (d == 1 or d == m - 1) and (is_keeper or c.kind ~= "mito") then
         plays = plays + 1
