@@ -1,0 +1,474 @@
+-- Cats Called Jiji (../shared/rules/jiji.md, ids JJ-n). All state lives in Go zones and values:
+--   hand[s] (owner), jiji[s] (owner: the Lost Jiji), extra (nobody: the 3-player extra Lost Jiji),
+--   found[s] / extra_found (a discovered Lost Jiji, face up), pairs[s], shared[s] (public),
+--   rules / rule (the rule cards), discovery / taken[s] (the discovery cards).
+-- Public values: start, redeals, phase, turn, rule, rule_text, rule_table, end. Nothing secret is
+-- ever stored in a public value or a public event.
+
+-- the 16 distinct Jiji card ids in catalogue order (JJ-1)
+local IDS = {}
+for _, col in ipairs({"W", "K"}) do
+  for n = 1, 8 do IDS[#IDS + 1] = col .. n end
+end
+local IDX = {}
+for i, id in ipairs(IDS) do IDX[id] = i end
+local RULES = {"A", "B", "C"}
+
+-- JJ-12 / DECISION JJ-D2: may `card` (an id) be shared by a player whose Lost Jiji is `jiji` (an id)
+-- under the public shared rule `rule` ("A", "B" or "C")? The printed texts of A/B/C are unknown: these
+-- are placeholders. A variant replaces this hook (see variants/jiji/rule-cards-distance.yaml) and the
+-- `rule_texts` param that `play` shows.
+function share_allowed(card, jiji, rule)
+  local c, j = CARDS[card].number, CARDS[jiji].number
+  if rule == "A" then return c > j end
+  if rule == "B" then return c < j end
+  if rule == "C" then return c % 2 == j % 2 end
+  error("share_allowed: unknown shared rule " .. tostring(rule), 0)
+end
+
+-- The chosen rule as a public 256-character table: character (j-1)*16 + c is "1" when card IDS[c] may
+-- be shared by a player whose Lost Jiji is IDS[j]. It is built once from share_allowed, so the legal
+-- shares and the bots follow whatever a variant's hook says.
+local function rule_table(rule)
+  local out = {}
+  for j = 1, 16 do
+    for c = 1, 16 do
+      out[#out + 1] = share_allowed(IDS[c], IDS[j], rule) and "1" or "0"
+    end
+  end
+  return table.concat(out)
+end
+
+local function is_jiji_card(id) return IDX[id] ~= nil end
+
+-- distinct ids of a zone, in catalogue order
+local function distinct(cards)
+  local seen, out = {}, {}
+  for _, id in ipairs(cards) do
+    if not seen[id] then seen[id] = true; out[#out + 1] = id end
+  end
+  table.sort(out, function(a, b) return IDX[a] < IDX[b] end)
+  return out
+end
+
+local DRAW = {} -- DRAW[k]: the move list "draw 0" .. "draw k-1" (a constant, not game state)
+local function draw_moves(k)
+  local m = DRAW[k]
+  if not m then
+    m = {}
+    for i = 0, k - 1 do m[#m + 1] = "draw " .. i end
+    DRAW[k] = m
+  end
+  return m
+end
+
+local function deal_sizes(g)
+  local sizes = g:param("deal")[tostring(g:players())]
+  if not sizes then error("params.deal has no entry for " .. g:players() .. " players", 0) end
+  return sizes
+end
+
+-- JJ-4: deal clockwise from the start player (the first deal may be fixed by setup.hands / setup.extra)
+local function deal(g, first)
+  local n, start = g:players(), g:get("start")
+  for seat = 0, n - 1 do g:move_all("hand", seat, "deck", nil) end
+  g:move_all("extra", nil, "deck", nil)
+  g:sort("deck")
+  local sizes = deal_sizes(g)
+  local total = 0
+  for _, k in ipairs(sizes) do total = total + k end
+  local hands = first and g:fixed("hands") or nil
+  local extra = first and g:fixed("extra") or nil
+  if extra ~= nil then
+    if total == 32 then error(string.format("setup.extra: there is no extra Lost Jiji with %d players", n), 0) end
+    if not is_jiji_card(extra) then error(string.format("setup.extra: %s is not a Jiji card", tostring(extra)), 0) end
+  end
+  if hands then
+    if #hands ~= n then error(string.format("setup.hands: %d hands for %d players", #hands, n), 0) end
+    for k = 0, n - 1 do
+      local seat = (start + k) % n
+      local h = hands[seat + 1]
+      if #h ~= sizes[k + 1] then
+        error(string.format("setup.hands[%d]: %d cards, but seat %d is dealt %d with %d players and start player %d",
+          seat, #h, seat, sizes[k + 1], n, start), 0)
+      end
+      for _, id in ipairs(h) do
+        if not is_jiji_card(id) then error(string.format("setup.hands[%d]: %s is not a Jiji card", seat, tostring(id)), 0) end
+        if not g:has("deck", id) then error(string.format("setup.hands[%d]: %s is dealt more than twice", seat, id), 0) end
+        g:move(id, "deck", nil, "hand", seat)
+      end
+    end
+    if total < 32 then
+      local left = g:cards("deck")
+      if extra ~= nil and left[1] ~= extra then
+        error(string.format("setup.extra: %s, but the card left over by setup.hands is %s", extra, left[1]), 0)
+      end
+      g:move(left[1], "deck", nil, "extra", nil)
+    end
+  else
+    if extra ~= nil then
+      if not g:has("deck", extra) then error("setup.extra: no card " .. extra, 0) end
+      g:move(extra, "deck", nil, "extra", nil)
+    end
+    g:shuffle("deck")
+    local dealt = {}
+    for k = 1, n do dealt[k] = 0 end
+    local more = true
+    while more do
+      more = false
+      for k = 0, n - 1 do
+        if dealt[k + 1] < sizes[k + 1] then
+          g:move_top("deck", nil, "hand", (start + k) % n)
+          dealt[k + 1] = dealt[k + 1] + 1
+          more = true
+        end
+      end
+    end
+    if g:count("deck") > 0 then g:move_top("deck", nil, "extra", nil) end -- JJ-7: the left-over card
+  end
+  if g:count("deck") ~= 0 then error("params.deal leaves cards in the deck", 0) end
+  for seat = 0, n - 1 do g:sort("hand", seat) end
+end
+
+local function pair_count(g, seat)
+  local seen, pairs = {}, 0
+  for _, id in ipairs(g:cards("hand", seat)) do
+    if seen[id] then pairs = pairs + 1 else seen[id] = true end
+  end
+  return pairs
+end
+
+local function redeal_allowed(g)
+  if g:get("redeals") >= g:param("max_redeals") then return false end -- JJ-D1
+  for _, k in ipairs(g:param("redeal_players")) do
+    if k == g:players() then return true end
+  end
+  return false
+end
+
+-- JJ-5: each seat in turn from the start player decides; every seat is asked (a seat with fewer pairs
+-- can only `keep`), so being asked reveals nothing about a hand.
+local function ask_redeal(g, k)
+  local seat = (g:get("start") + k) % g:players()
+  g:set("phase", "redeal")
+  g:set("asking", k)
+  if pair_count(g, seat) >= g:param("redeal_pairs") then
+    g:ask(seat, {"keep", "redeal"})
+  else
+    g:ask(seat, {"keep"})
+  end
+end
+
+local begin_rule, begin_jiji, begin_turn, finish
+
+local function begin_redeals(g)
+  if redeal_allowed(g) then ask_redeal(g, 0) else begin_rule(g) end
+end
+
+local function set_rule(g, r)
+  g:move(r, "rules", nil, "rule", nil)
+  g:set("rule", r)
+  g:set("rule_text", g:param("rule_texts")[r] or "")
+  g:set("rule_table", rule_table(r))
+end
+
+-- JJ-6: the start player chooses the public shared rule
+begin_rule = function(g)
+  g:set("asking", nil)
+  local r = g:fixed("rule")
+  if r ~= nil then
+    if r ~= "A" and r ~= "B" and r ~= "C" then error(string.format("setup.rule: %s is not A, B or C", tostring(r)), 0) end
+    set_rule(g, r)
+    begin_jiji(g)
+    return
+  end
+  g:set("phase", "rule")
+  local moves = {}
+  for _, x in ipairs(RULES) do moves[#moves + 1] = "rule " .. x end
+  g:ask(g:get("start"), moves)
+end
+
+local function ask_jiji(g, k)
+  local seat = (g:get("start") + k) % g:players()
+  g:set("phase", "jiji")
+  g:set("asking", k)
+  local moves = {}
+  for _, id in ipairs(distinct(g:cards("hand", seat))) do moves[#moves + 1] = "jiji " .. id end
+  g:ask(seat, moves)
+end
+
+-- JJ-8: every pair left in a hand is laid out face up
+local function lay_out_pairs(g)
+  for seat = 0, g:players() - 1 do
+    local seen = {}
+    for _, id in ipairs(g:cards("hand", seat)) do
+      if seen[id] then
+        g:move(id, "hand", seat, "pairs", seat)
+        g:move(id, "hand", seat, "pairs", seat)
+        g:event("pair", {seat = seat, card = id})
+      else
+        seen[id] = true
+      end
+    end
+  end
+end
+
+local function start_play(g)
+  g:set("asking", nil)
+  lay_out_pairs(g)
+  begin_turn(g, g:get("start"))
+end
+
+-- JJ-7: each player lays one hand card face down as their Lost Jiji (setup.jiji may fix them)
+begin_jiji = function(g)
+  local fixed = g:fixed("jiji")
+  if fixed ~= nil then
+    local n = g:players()
+    if #fixed ~= n then error(string.format("setup.jiji: %d cards for %d players (one Lost Jiji per seat)", #fixed, n), 0) end
+    for seat = 0, n - 1 do
+      local id = fixed[seat + 1]
+      if not g:has("hand", seat, id) then
+        error(string.format("setup.jiji[%d]: %s is not in seat %d's hand", seat, tostring(id), seat), 0)
+      end
+      g:move(id, "hand", seat, "jiji", seat)
+    end
+    start_play(g)
+    return
+  end
+  ask_jiji(g, 0)
+end
+
+local function undiscovered(g, seat) return g:count("jiji", seat) > 0 end
+
+-- JJ-9: draw blind from the left neighbour; end A when that hand is empty
+begin_turn = function(g, seat)
+  local left = (seat + 1) % g:players()
+  g:set("turn", seat)
+  local k = g:count("hand", left)
+  if k == 0 then
+    finish(g, "end_a")
+    return
+  end
+  g:set("phase", "draw")
+  g:ask(seat, draw_moves(k))
+end
+
+-- JJ-11 / JJ-12: the cards `seat` may share now
+local function share_moves(g, seat)
+  local hand = distinct(g:cards("hand", seat))
+  local moves = {}
+  if not undiscovered(g, seat) then
+    for _, id in ipairs(hand) do moves[#moves + 1] = "share " .. id end -- the rule is ignored
+  else
+    local tbl = g:get("rule_table")
+    local base = (IDX[g:cards("jiji", seat)[1]] - 1) * 16
+    for _, id in ipairs(hand) do
+      if tbl:byte(base + IDX[id]) == 49 then moves[#moves + 1] = "share " .. id end
+    end
+  end
+  if #moves == 0 then moves[1] = "share none" end
+  return moves
+end
+
+-- JJ-13: a guess may name any seat but oneself whose Lost Jiji is hidden, or the extra one
+local function guess_moves(g, seat)
+  local n = g:players()
+  local moves = {"noguess"}
+  for k = 1, n - 1 do
+    local s = (seat + k) % n
+    if undiscovered(g, s) then
+      for _, id in ipairs(IDS) do moves[#moves + 1] = "guess " .. s .. " " .. id end
+    end
+  end
+  if g:count("extra") > 0 then
+    for _, id in ipairs(IDS) do moves[#moves + 1] = "guess extra " .. id end
+  end
+  return moves
+end
+
+local function ask_share(g, seat)
+  g:set("phase", "share")
+  g:ask(seat, share_moves(g, seat))
+end
+
+local function ask_guess(g, seat)
+  g:set("phase", "guess")
+  g:ask(seat, guess_moves(g, seat))
+end
+
+-- JJ-10: the drawn card pairs with a hand card or one of the drawer's own shared cards
+local function pair_in_hand(g, seat, id)
+  local c = 0
+  for _, x in ipairs(g:cards("hand", seat)) do
+    if x == id then c = c + 1 end
+  end
+  return c >= 2
+end
+
+local function prove(g, seat, id)
+  if pair_in_hand(g, seat, id) then
+    g:move(id, "hand", seat, "pairs", seat)
+    g:move(id, "hand", seat, "pairs", seat)
+    g:event("pair", {seat = seat, card = id})
+  elseif g:has("shared", seat, id) then
+    g:move(id, "shared", seat, "pairs", seat)
+    g:move(id, "hand", seat, "pairs", seat)
+    g:event("pair", {seat = seat, card = id, with_shared = true})
+  end
+end
+
+local function end_of_turn(g, seat)
+  local n = g:players()
+  -- JJ-14: every Lost Jiji discovered, or (JJ-D4) both discovery cards taken
+  local all = g:count("extra") == 0
+  for s = 0, n - 1 do
+    if undiscovered(g, s) then all = false end
+  end
+  if all then finish(g, "all_discovered"); return end
+  if g:count("discovery") == 0 and g:param("end_when_discovery_cards_gone") then
+    finish(g, "cards_gone")
+    return
+  end
+  begin_turn(g, (seat + 1) % n)
+end
+
+-- JJ-13 / JJ-15: a guess
+local function guess(g, seat, target, id)
+  local zone, tseat, found = "extra", nil, "extra_found"
+  if target ~= "extra" then zone, tseat, found = "jiji", tonumber(target), "found" end
+  local real = g:cards(zone, tseat)[1]
+  if real == id then
+    g:move(id, zone, tseat, found, tseat)
+    local card = g:cards("discovery")[1]
+    local pts
+    if card then
+      g:move(card, "discovery", nil, "taken", seat)
+      pts = g:param("points")[card]
+    else
+      pts = g:param("points").none
+    end
+    g:add_score(seat, pts)
+    g:stat(seat, "right", 1)
+    g:event("discovered", {seat = seat, target = target, card = id, discovery = card or "none", points = pts})
+  else
+    local pts = g:param("wrong_guess")
+    g:add_score(seat, pts)
+    g:stat(seat, "wrong", 1)
+    -- a wrong guess reveals only that it is wrong: the move names the guess, this event only the result
+    g:event("wrong", {seat = seat, target = target, points = pts})
+  end
+end
+
+-- JJ-15 / JJ-16: hidden bonus, then the highest total wins; ties: fewer hand cards, then fewer shared
+finish = function(g, reason)
+  local n = g:players()
+  g:set("end", reason)
+  g:set("phase", nil)
+  g:set("asking", nil)
+  local bonus = g:param("hidden_bonus")
+  for s = 0, n - 1 do
+    if undiscovered(g, s) and bonus ~= 0 then g:add_score(s, bonus) end
+  end
+  local function better(a, b) -- a ranks strictly above b
+    if g:score(a) ~= g:score(b) then return g:score(a) > g:score(b) end
+    if g:count("hand", a) ~= g:count("hand", b) then return g:count("hand", a) < g:count("hand", b) end
+    return g:count("shared", a) < g:count("shared", b)
+  end
+  local winners = {0}
+  for s = 1, n - 1 do
+    if better(s, winners[1]) then
+      winners = {s}
+    elseif not better(winners[1], s) then
+      winners[#winners + 1] = s
+    end
+  end
+  g:event("end", {reason = reason})
+  g:finish(winners)
+end
+
+function stats(g)
+  local r = g:get("end")
+  return {game = {
+    end_a = r == "end_a" and 1 or 0,
+    all_discovered = r == "all_discovered" and 1 or 0,
+    cards_gone = r == "cards_gone" and 1 or 0,
+  }}
+end
+
+function setup(g)
+  local n = g:players()
+  local start = g:fixed("start")
+  if start == nil then
+    start = g:random(n) - 1 -- JJ-3
+  elseif start < 0 or start >= n then
+    error(string.format("setup.start: no seat %d", start), 0)
+  end
+  g:set("start", start)
+  for _, r in ipairs(RULES) do g:move(r, "deck", nil, "rules", nil) end
+  g:move("1st", "deck", nil, "discovery", nil)
+  g:move("2nd", "deck", nil, "discovery", nil)
+  g:set("redeals", 0)
+  deal(g, true)
+  begin_redeals(g)
+end
+
+function on_move(g, seat, move)
+  local verb, rest = move:match("^(%S+)%s*(.*)$")
+  local phase = g:get("phase")
+  if verb == "draw" then
+    local left = (seat + 1) % g:players()
+    -- the drawer chose a position in an order it cannot see: shuffle the neighbour's hand now, so the
+    -- index carries no information, then take the card at that position
+    g:shuffle("hand", left)
+    local id = g:cards("hand", left)[tonumber(rest) + 1]
+    g:move(id, "hand", left, "hand", seat)
+    g:sort("hand", left)
+    g:sort("hand", seat)
+    -- only the drawer and the victim learn which card moved
+    g:event("drew", {seat = seat, from = left, card = id}, seat)
+    g:event("lost", {seat = left, to = seat, card = id}, left)
+    prove(g, seat, id)
+    ask_share(g, seat)
+  elseif verb == "share" then
+    if rest ~= "none" then g:move(rest, "hand", seat, "shared", seat) end
+    ask_guess(g, seat)
+  elseif verb == "noguess" then
+    end_of_turn(g, seat)
+  elseif verb == "guess" then
+    local target, id = rest:match("^(%S+) (%S+)$")
+    guess(g, seat, target, id)
+    end_of_turn(g, seat)
+  elseif verb == "keep" then
+    local k = g:get("asking") + 1
+    if k < g:players() then ask_redeal(g, k) else begin_rule(g) end
+  elseif verb == "redeal" then
+    -- JJ-5: the hand is shown to everyone, then every card is dealt again
+    g:event("redeal", {seat = seat, hand = g:cards("hand", seat)})
+    g:set("redeals", g:get("redeals") + 1)
+    deal(g, false)
+    begin_redeals(g)
+  elseif verb == "rule" then
+    set_rule(g, rest)
+    begin_jiji(g)
+  elseif verb == "jiji" then
+    g:move(rest, "hand", seat, "jiji", seat)
+    local k = g:get("asking") + 1
+    if k < g:players() then ask_jiji(g, k) else start_play(g) end
+  else
+    error("unexpected move " .. move .. " in phase " .. tostring(phase))
+  end
+end
+
+-- accept lower-case card ids and extra spaces: `guess 2 w3`, `share  k6`
+function normalize(g, seat, move)
+  local words = {}
+  for w in move:gmatch("%S+") do words[#words + 1] = w end
+  if #words == 0 then return move end
+  words[1] = words[1]:lower()
+  for i = 2, #words do
+    local up = words[i]:upper()
+    if IDX[up] or up == "A" or up == "B" or up == "C" then words[i] = up end
+    if words[i]:lower() == "none" or words[i]:lower() == "extra" then words[i] = words[i]:lower() end
+  end
+  return table.concat(words, " ")
+end
