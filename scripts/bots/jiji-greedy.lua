@@ -25,6 +25,8 @@ local shares = {}        -- seat -> list of ids it shared
 local last_share = {}    -- seat -> "none" or an id: its latest share move
 local refused = {}       -- seat -> list of ids that do NOT satisfy the rule for its Lost Jiji
 local jiji_chosen = false
+local lost = nil         -- {card=, to=}: the card the right neighbour took from this seat, while it is
+                         -- provably still in that neighbour's hand (see read_events)
 
 local function allowed(tbl, card, jiji)
   return tbl:byte((IDX[jiji] - 1) * 16 + IDX[card]) == 49
@@ -38,6 +40,11 @@ local function read_events(obs)
     local e = evs[i]
     if e.type == "move" then
       local verb, rest = e.move:match("^(%S+)%s*(.*)$")
+      -- a card taken from this seat stays in the taker's hand until the taker lays it out or shares it,
+      -- or until another seat's turn starts (the taker's right neighbour may then draw it)
+      if lost and ((verb == "draw" and e.seat ~= obs.seat) or (verb == "share" and e.seat == lost.to and rest == lost.card)) then
+        lost = nil
+      end
       if verb == "share" then
         last_share[e.seat] = rest
         if rest ~= "none" then
@@ -47,6 +54,10 @@ local function read_events(obs)
       elseif verb == "jiji" and e.seat == obs.seat then
         jiji_chosen = true
       end
+    elseif e.type == "lost" and e.seat == obs.seat then
+      lost = {card = e.card, to = e.to}
+    elseif e.type == "pair" and lost and e.seat == lost.to and e.card == lost.card then
+      lost = nil
     elseif e.type == "drew" and e.seat == obs.seat then
       if last_share[e.from] == "none" then
         refused[e.from] = refused[e.from] or {}
@@ -74,6 +85,7 @@ local function snapshot(obs, minus)
     add(zone_cards(z.pairs[s]))
     add(zone_cards(z.shared[s]))
   end
+  if lost then cnt[lost.card] = (cnt[lost.card] or 0) + 1 end
   for id, c in pairs(cnt) do
     if c > (lower[id] or 0) then lower[id] = c end
   end
