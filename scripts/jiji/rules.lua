@@ -472,3 +472,59 @@ function normalize(g, seat, move)
   end
   return table.concat(words, " ")
 end
+
+-- `play`: the position as this seat sees it (only the observation). The rule cards are labelled as
+-- placeholders: their printed text is unknown (DECISION JJ-D2).
+local function list(z)
+  if z == nil then return "-" end
+  if z.cards == nil then return z.count > 0 and (z.count .. " face down") or "-" end
+  if #z.cards == 0 then return "-" end
+  return table.concat(z.cards, " ")
+end
+
+function render(obs)
+  local z, v, me = obs.zones, obs.vars, obs.seat
+  local out = {}
+  local function line(s) out[#out + 1] = s end
+  line(string.format("Cats Called Jiji: you are seat %d; start player %s; phase %s", me,
+    tostring(v.start), tostring(v.phase or "over")))
+  local texts = obs.params.rule_texts or {}
+  if v.rule then
+    line(string.format("Shared rule %s [PLACEHOLDER: the printed text is unknown; DECISION JJ-D2 reads it as] %s",
+      v.rule, texts[v.rule] or "?"))
+  else
+    line("Shared rule cards (PLACEHOLDERS: the printed texts are unknown; DECISION JJ-D2 reads them as):")
+    for _, r in ipairs({"A", "B", "C"}) do line(string.format("  rule %s: %s", r, texts[r] or "?")) end
+  end
+  line("Discovery cards on the table: " .. list(z.discovery) .. "   redeals so far: " .. tostring(v.redeals))
+  for s = 0, obs.players - 1 do
+    local i = s + 1
+    local jiji
+    if z.found[i].count > 0 then
+      jiji = "discovered " .. list(z.found[i])
+    elseif z.jiji[i].cards then
+      jiji = (z.jiji[i].cards[1] or "-") .. " (hidden from the others)"
+    else
+      jiji = z.jiji[i].count > 0 and "face down" or "-"
+    end
+    local hand = z.hand[i].cards and list(z.hand[i]) or (z.hand[i].count .. " cards")
+    line(string.format("seat %d%s: score %d | hand %s | Lost Jiji %s", s, s == me and " (you)" or "",
+      obs.scores[i], hand, jiji))
+    line(string.format("    pairs %s | shared %s | discovery cards %s", list(z.pairs[i]), list(z.shared[i]), list(z.taken[i])))
+  end
+  if z.extra.count > 0 then
+    line("extra Lost Jiji: face down (nobody knows it)")
+  elseif z.extra_found.count > 0 then
+    line("extra Lost Jiji: discovered " .. list(z.extra_found))
+  end
+  local last = {}
+  for _, e in ipairs(obs.events) do
+    if e.type == "drew" then last[#last + 1] = string.format("you drew %s from seat %d", e.card, e.from)
+    elseif e.type == "lost" then last[#last + 1] = string.format("seat %d drew your %s", e.to, e.card) end
+  end
+  if #last > 0 then
+    local from = math.max(1, #last - 3)
+    line("your blind draws (private): " .. table.concat(last, "; ", from))
+  end
+  return table.concat(out, "\n") .. "\n"
+end
