@@ -54,12 +54,33 @@ func (m *Moments) Mean() Interval {
 
 // SeatSummary is one seat's line in a batch report.
 type SeatSummary struct {
-	Seat    int                 `json:"seat"`
-	Bot     string              `json:"bot"`
-	Wins    int                 `json:"wins"`
-	WinRate Interval            `json:"win_rate"`
-	Score   Interval            `json:"score"`
-	Stats   map[string]Interval `json:"stats,omitempty"`
+	Seat      int                 `json:"seat"`
+	Bot       string              `json:"bot"`
+	Wins      int                 `json:"wins"`
+	WinRate   Interval            `json:"win_rate"`
+	Score     Interval            `json:"score"`
+	ScoreDist Quantiles           `json:"score_distribution"`
+	Stats     map[string]Interval `json:"stats,omitempty"`
+}
+
+// Quantiles summarise a distribution: minimum, quartiles and maximum.
+type Quantiles struct {
+	Min    float64 `json:"min"`
+	Q1     float64 `json:"q1"`
+	Median float64 `json:"median"`
+	Q3     float64 `json:"q3"`
+	Max    float64 `json:"max"`
+}
+
+// QuantilesOf computes the quantiles of values (nearest-rank on a sorted copy).
+func QuantilesOf(values []int) Quantiles {
+	if len(values) == 0 {
+		return Quantiles{}
+	}
+	v := append([]int(nil), values...)
+	sort.Ints(v)
+	at := func(p float64) float64 { return float64(v[int(math.Round(p*float64(len(v)-1)))]) }
+	return Quantiles{Min: at(0), Q1: at(0.25), Median: at(0.5), Q3: at(0.75), Max: at(1)}
 }
 
 // Summary is a batch report.
@@ -84,6 +105,7 @@ type Tally struct {
 	noWinner int
 	wins     []int
 	scores   []Moments
+	all      [][]int // every total, per seat, for the distribution
 	length   Moments
 	stats    map[string][]Moments
 	game     map[string]*Moments
@@ -92,7 +114,7 @@ type Tally struct {
 
 // NewTally starts an empty tally.
 func NewTally(players int, bots []string) *Tally {
-	return &Tally{players: players, wins: make([]int, players), scores: make([]Moments, players),
+	return &Tally{players: players, wins: make([]int, players), scores: make([]Moments, players), all: make([][]int, players),
 		stats: map[string][]Moments{}, game: map[string]*Moments{}, bots: bots}
 }
 
@@ -111,6 +133,7 @@ func (t *Tally) Add(r Result) {
 	}
 	for i, s := range r.Totals {
 		t.scores[i].Add(float64(s))
+		t.all[i] = append(t.all[i], s)
 	}
 	t.length.Add(float64(len(r.Moves)))
 	for name, vals := range r.SeatStats {
@@ -142,7 +165,8 @@ func (t *Tally) Summary() Summary {
 	}
 	sort.Strings(names)
 	for i := 0; i < t.players; i++ {
-		ss := SeatSummary{Seat: i, Bot: t.bots[i], Wins: t.wins[i], WinRate: Wilson(t.wins[i], t.games), Score: t.scores[i].Mean()}
+		ss := SeatSummary{Seat: i, Bot: t.bots[i], Wins: t.wins[i], WinRate: Wilson(t.wins[i], t.games), Score: t.scores[i].Mean(),
+			ScoreDist: QuantilesOf(t.all[i])}
 		if len(names) > 0 {
 			ss.Stats = map[string]Interval{}
 			for _, n := range names {

@@ -16,7 +16,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"ruleslab/core"
-	"ruleslab/scripting"
 )
 
 // SimOptions are the options of `ruleslab sim`.
@@ -70,26 +69,14 @@ func runSim(opts *SimOptions) error {
 	if opts.Workers < 1 {
 		return usagef("--workers must be at least 1")
 	}
-	p, err := scripting.Load(opts.Game, opts.Variant)
+	p, players, err := loadGame(opts.Game, opts.Variant, opts.Players)
 	if err != nil {
 		return err
 	}
 	cfg := p.Game.Config
-	players := opts.Players
-	if players == 0 {
-		players = cfg.Players.Default
-	}
-	if players < cfg.Players.Min || players > cfg.Players.Max {
-		return usagef("--players %d: %s plays with %d..%d", players, p.Game.Name(), cfg.Players.Min, cfg.Players.Max)
-	}
-	seats, err := splitSeats(opts.Seats)
+	seats, err := parseBots(p, opts.Seats)
 	if err != nil {
 		return err
-	}
-	for _, s := range seats {
-		if s != "random" && p.Bots[s] == nil {
-			return usagef("--seats: unknown bot %q for %s (bots: %s)", s, p.Game.Name(), strings.Join(p.BotNames(), ", "))
-		}
 	}
 	seats = cycleSeats(seats, players)
 
@@ -182,6 +169,11 @@ func printSummary(w io.Writer, s core.Summary) {
 		fmt.Fprintln(tw, line)
 	}
 	tw.Flush()
+	fmt.Fprintln(w, "score distribution by seat (min / 25% / median / 75% / max):")
+	for _, seat := range s.Seats {
+		d := seat.ScoreDist
+		fmt.Fprintf(w, "  %d: %g / %g / %g / %g / %g\n", seat.Seat, d.Min, d.Q1, d.Median, d.Q3, d.Max)
+	}
 	if len(s.GameStats) > 0 {
 		keys := make([]string, 0, len(s.GameStats))
 		for k := range s.GameStats {
