@@ -52,6 +52,8 @@ type hostData struct {
 	cardStr []lua.LValue // CardIdx -> id string
 	attrs   map[string][]string
 	params  map[string]lua.LValue
+	// paramsAll is every param as one table, for observations (nil until first used)
+	paramsAll lua.LValue
 }
 
 // attrKeys returns each card's value of attr as a string ("" when the card lacks it).
@@ -86,6 +88,18 @@ func (d *hostData) param(L *lua.LState, params map[string]any, path string) lua.
 	v := toLua(L, cur)
 	d.params[path] = v
 	return v
+}
+
+// allParams returns every param as one Lua table (a bot's or render's `obs.params`), converted once
+// and shared (treat it as read-only).
+func (d *hostData) allParams(L *lua.LState, params map[string]any) lua.LValue {
+	if d.paramsAll == nil {
+		if params == nil {
+			params = map[string]any{}
+		}
+		d.paramsAll = toLua(L, params)
+	}
+	return d.paramsAll
 }
 
 func (h *Host) data(p *Program) *hostData {

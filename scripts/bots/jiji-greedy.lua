@@ -19,7 +19,6 @@ end
 local IDX = {}
 for i, id in ipairs(IDS) do IDX[id] = i end
 
-local nseen = 0          -- events already read
 local lower = {}         -- id -> copies known not to be hidden Lost Jiji (max over snapshots)
 local shares = {}        -- seat -> list of ids it shared
 local last_share = {}    -- seat -> "none" or an id: its latest share move
@@ -35,9 +34,8 @@ end
 local function zone_cards(z) return (z and z.cards) or {} end
 
 local function read_events(obs)
-  local evs = obs.events
-  for i = nseen + 1, #evs do
-    local e = evs[i]
+  -- obs.events holds the events logged since this bot's previous decision
+  for _, e in ipairs(obs.events) do
     if e.type == "move" then
       local verb, rest = e.move:match("^(%S+)%s*(.*)$")
       -- a card taken from this seat stays in the taker's hand until the taker lays it out or shares it,
@@ -65,7 +63,6 @@ local function read_events(obs)
       end
     end
   end
-  nseen = #evs
 end
 
 -- count hand + public non-Jiji cards now; `minus` is a card to leave out of the hand (a Jiji being chosen)

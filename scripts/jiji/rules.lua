@@ -73,6 +73,7 @@ local function deal(g, first)
   local n, start = g:players(), g:get("start")
   for seat = 0, n - 1 do g:move_all("hand", seat, "deck", nil) end
   g:move_all("extra", nil, "deck", nil)
+  g:move_all("shown", nil, "deck", nil)
   g:sort("deck")
   local sizes = deal_sizes(g)
   local total = 0
@@ -444,6 +445,7 @@ function on_move(g, seat, move)
   elseif verb == "redeal" then
     -- JJ-5: the hand is shown to everyone, then every card is dealt again
     g:event("redeal", {seat = seat, hand = g:cards("hand", seat)})
+    g:move_all("hand", seat, "shown", nil)
     g:set("redeals", g:get("redeals") + 1)
     deal(g, false)
     begin_redeals(g)
@@ -502,8 +504,8 @@ function render(obs)
     local jiji
     if z.found[i].count > 0 then
       jiji = "discovered " .. list(z.found[i])
-    elseif z.jiji[i].cards then
-      jiji = (z.jiji[i].cards[1] or "-") .. " (hidden from the others)"
+    elseif z.jiji[i].cards and z.jiji[i].cards[1] then
+      jiji = z.jiji[i].cards[1] .. " (hidden from the others)"
     else
       jiji = z.jiji[i].count > 0 and "face down" or "-"
     end
