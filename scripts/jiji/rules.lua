@@ -509,7 +509,8 @@ function render(obs)
     else
       jiji = z.jiji[i].count > 0 and "face down" or "-"
     end
-    local hand = z.hand[i].cards and list(z.hand[i]) or (z.hand[i].count .. " cards")
+    local hand = z.hand[i].count .. " cards"
+    if z.hand[i].cards and z.hand[i].count > 0 then hand = hand .. ": " .. list(z.hand[i]) end
     line(string.format("seat %d%s: score %d | hand %s | Lost Jiji %s", s, s == me and " (you)" or "",
       obs.scores[i], hand, jiji))
     line(string.format("    pairs %s | shared %s | discovery cards %s", list(z.pairs[i]), list(z.shared[i]), list(z.taken[i])))
