@@ -516,7 +516,7 @@ function render(obs)
     line(string.format("    pairs %s | shared %s | discovery cards %s", list(z.pairs[i]), list(z.shared[i]), list(z.taken[i])))
   end
   if z.extra.count > 0 then
-    line("extra Lost Jiji: face down (nobody knows it)")
+    line("extra Lost Jiji: " .. (z.extra.cards and list(z.extra) or "face down (nobody knows it)"))
   elseif z.extra_found.count > 0 then
     line("extra Lost Jiji: discovered " .. list(z.extra_found))
   end
