@@ -10,6 +10,7 @@ type Interval struct {
 	Value float64 `json:"value"`
 	Low   float64 `json:"low"`
 	High  float64 `json:"high"`
+	Share bool    `json:"share,omitempty"` // a share of games (a 0/1 statistic), with Wilson's interval
 }
 
 const z95 = 1.959963984540054
@@ -27,23 +28,43 @@ func Wilson(k, n int) Interval {
 	return Interval{Value: p, Low: math.Max(0, centre-half), High: math.Min(1, centre+half)}
 }
 
-// Moments accumulates a mean and variance (Welford), for a mean with a normal 95% interval.
+// Moments accumulates a mean and variance (Welford), for a mean with a normal 95% interval. When every
+// observation is 0 or 1 (a per-game yes/no, such as "this seat was eliminated") the mean is a share and
+// gets the Wilson interval instead, which stays inside [0, 1] and is honest for rare events.
 type Moments struct {
-	N    int
-	mean float64
-	m2   float64
+	N         int
+	mean      float64
+	m2        float64
+	ones      int
+	nonBinary bool
 }
 
 // Add records one observation.
 func (m *Moments) Add(x float64) {
+	switch x {
+	case 1:
+		m.ones++
+	case 0:
+	default:
+		m.nonBinary = true
+	}
 	m.N++
 	d := x - m.mean
 	m.mean += d / float64(m.N)
 	m.m2 += d * (x - m.mean)
 }
 
-// Mean returns the mean and its 95% interval (normal approximation; the interval is the point when N<2).
+// Binary reports whether every observation so far was 0 or 1.
+func (m *Moments) Binary() bool { return m.N > 0 && !m.nonBinary }
+
+// Mean returns the mean and its 95% interval: Wilson's for 0/1 observations, otherwise the normal
+// approximation (the interval is the point when N<2).
 func (m *Moments) Mean() Interval {
+	if m.Binary() {
+		iv := Wilson(m.ones, m.N)
+		iv.Share = true
+		return iv
+	}
 	if m.N < 2 {
 		return Interval{Value: m.mean, Low: m.mean, High: m.mean}
 	}

@@ -107,3 +107,21 @@ func TestBatchInterruptedKeepsFinishedGames(t *testing.T) {
 		require.Equal(t, i, idx, "every game before the last reported one is reported")
 	}
 }
+
+func TestMeanOfZeroOneValuesIsAShareWithWilsonInterval(t *testing.T) {
+	var m Moments
+	for i := 0; i < 10; i++ {
+		m.Add(map[bool]float64{true: 1, false: 0}[i < 2])
+	}
+	require.True(t, m.Binary())
+	share := Wilson(2, 10)
+	share.Share = true
+	assert.Equal(t, share, m.Mean())
+	assert.GreaterOrEqual(t, m.Mean().Low, 0.0)
+	m.Add(2)
+	require.False(t, m.Binary())
+	assert.InDelta(t, 4.0/11, m.Mean().Value, 1e-12)
+	var none Moments
+	require.False(t, none.Binary())
+	assert.Equal(t, Interval{}, none.Mean())
+}

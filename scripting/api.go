@@ -344,6 +344,7 @@ var gMethods = map[string]lua.LGFunction{
 				e.Seat = int(seat)
 				delete(e.Fields, "seat")
 			}
+			liftEventFields(&e)
 		}
 		g.s.Log(e)
 		return 0

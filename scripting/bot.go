@@ -60,7 +60,7 @@ func (b *LuaBot) Choose(s *core.State, seat int, legal []string) (string, error)
 		b.events = 0 // a different (earlier) state: start over
 	}
 	obs := observationTable(L, s.ObserveFrom(seat, b.events))
-	obs.RawSetString("params", b.h.data(b.p).allParams(L, b.p.Game.Config.Params))
+	obs.RawSetString("params", b.h.data(b.p).paramsTable(L, b.p.Game.Config.Params))
 	b.events = s.EventCount()
 	lt := L.CreateTable(len(legal), 0)
 	for _, m := range legal {

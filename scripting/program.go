@@ -52,8 +52,6 @@ type hostData struct {
 	cardStr []lua.LValue // CardIdx -> id string
 	attrs   map[string][]string
 	params  map[string]lua.LValue
-	// paramsAll is every param as one table, for observations (nil until first used)
-	paramsAll lua.LValue
 }
 
 // attrKeys returns each card's value of attr as a string ("" when the card lacks it).
@@ -69,6 +67,16 @@ func (d *hostData) attrKeys(cat *core.Catalog, attr string) []string {
 	}
 	d.attrs[attr] = keys
 	return keys
+}
+
+// paramsTable returns every param as one shared Lua table (bots and render read obs.params).
+func (d *hostData) paramsTable(L *lua.LState, params map[string]any) lua.LValue {
+	if v, ok := d.params[""]; ok {
+		return v
+	}
+	v := toLua(L, params)
+	d.params[""] = v
+	return v
 }
 
 // param returns a params value by dotted path, converted once and shared (treat it as read-only).
@@ -88,18 +96,6 @@ func (d *hostData) param(L *lua.LState, params map[string]any, path string) lua.
 	v := toLua(L, cur)
 	d.params[path] = v
 	return v
-}
-
-// allParams returns every param as one Lua table (a bot's or render's `obs.params`), converted once
-// and shared (treat it as read-only).
-func (d *hostData) allParams(L *lua.LState, params map[string]any) lua.LValue {
-	if d.paramsAll == nil {
-		if params == nil {
-			params = map[string]any{}
-		}
-		d.paramsAll = toLua(L, params)
-	}
-	return d.paramsAll
 }
 
 func (h *Host) data(p *Program) *hostData {

@@ -204,7 +204,7 @@ func (r *Rules) Render(s *core.State, obs *core.Observation) (string, error) {
 	}
 	r.bind(s)
 	ot := observationTable(r.h.L, obs)
-	ot.RawSetString("params", r.data.allParams(r.h.L, r.p.Game.Config.Params))
+	ot.RawSetString("params", r.data.paramsTable(r.h.L, s.Game.Config.Params))
 	if err := r.h.call("render", fn, 1, ot); err != nil {
 		return "", err
 	}

@@ -164,7 +164,7 @@ func printSummary(w io.Writer, s core.Summary) {
 		line := fmt.Sprintf("%d\t%s\t%d\t%.1f%% (%.1f-%.1f)\t%.2f (%.2f..%.2f)", seat.Seat, seat.Bot, seat.Wins,
 			100*seat.WinRate.Value, 100*seat.WinRate.Low, 100*seat.WinRate.High, seat.Score.Value, seat.Score.Low, seat.Score.High)
 		for _, n := range names {
-			line += fmt.Sprintf("\t%.3f", seat.Stats[n].Value)
+			line += "\t" + formatStat(seat.Stats[n])
 		}
 		fmt.Fprintln(tw, line)
 	}
@@ -182,7 +182,15 @@ func printSummary(w io.Writer, s core.Summary) {
 		sortStrings(keys)
 		for _, k := range keys {
 			v := s.GameStats[k]
-			fmt.Fprintf(w, "%s: %.3f per game (95%% CI %.3f-%.3f)\n", k, v.Value, v.Low, v.High)
+			fmt.Fprintf(w, "%s: %s per game\n", k, formatStat(v))
 		}
 	}
+}
+
+// formatStat prints a share as a percentage and any other statistic as a mean, each with its 95% CI.
+func formatStat(v core.Interval) string {
+	if v.Share {
+		return fmt.Sprintf("%.1f%% (%.1f-%.1f)", 100*v.Value, 100*v.Low, 100*v.High)
+	}
+	return fmt.Sprintf("%.3g (%.3g..%.3g)", v.Value, v.Low, v.High)
 }

@@ -98,11 +98,16 @@ function choose(obs, legal)
   end
   local stack = remember(obs)
   if verb == "keep" then
+    -- the trick event came before this decision, so `stack` holds the whole trick already: judge each
+    -- subset against the stack without the trick's cards
+    local on_table, before = {}, {}
+    for _, id in ipairs(last_trick or {}) do on_table[id] = true end
+    for _, id in ipairs(stack) do if not on_table[id] then before[#before + 1] = id end end
     local best, bestv
     for _, m in ipairs(legal) do
       local kept = {}
       for _, id in ipairs({words(m)}) do if id ~= "keep" then kept[#kept + 1] = id end end
-      local v = stack_score(with(stack, kept))
+      local v = stack_score(with(before, kept))
       if not bestv or v > bestv then best, bestv = m, v end
     end
     return best

@@ -133,8 +133,8 @@ end
 local function after_trick(g, winner)
   g:set("last_winner", winner)
   if round_over(g) then
-    -- MT-18/19: each player turns over their stack and decides, seat 0 first
-    for seat = 0, g:players() - 1 do g:move_all("won", seat, "counted", seat) end
+    -- MT-18/19: each player decides, seat 0 first. A stack stays face down (MT-15) until its owner
+    -- has chosen for the last card (the rulebook: choose, then reveal); on_move turns it over.
     g:set("phase", "last")
     g:set("deciding", 0)
     ask_last(g, 0)
@@ -157,12 +157,14 @@ function trick_done(g, winner, trick)
   after_trick(g, winner)
 end
 
--- The counted stack of a seat as colour counts (number cards of the colours present, counted in Go)
--- plus its Mimics in id order; `extra` is one more card (the last hand card, for MT-18's choice).
-local function stack_counts(g, seat, extra)
-  local counts = g:tally("counted", seat, "color")
+-- A seat's stack (zone `counted`, or `zone` if given) as colour counts (number cards of the colours
+-- present, counted in Go) plus its Mimics in id order; `extra` is one more card (the last hand card,
+-- for MT-18's choice).
+local function stack_counts(g, seat, extra, zone)
+  zone = zone or "counted"
+  local counts = g:tally(zone, seat, "color")
   local mimics = {}
-  for _, id in ipairs(g:cards("counted", seat)) do
+  for _, id in ipairs(g:cards(zone, seat)) do
     if is_mimic(id) then mimics[CARDS[id].n] = id end
   end
   if extra then
@@ -217,8 +219,8 @@ end
 -- MT-18: the auto policy's choice comes first in the list
 function ask_last(g, seat)
   local last = g:cards("hand", seat)[1]
-  local with, wm = stack_counts(g, seat, last)
-  local without, m = stack_counts(g, seat, nil)
+  local with, wm = stack_counts(g, seat, last, "won") -- still face down: see after_trick
+  local without, m = stack_counts(g, seat, nil, "won")
   local _, cw = fill(with, #wm)
   local _, co = fill(without, #m)
   if score_counts(g, cw) >= score_counts(g, co) then
@@ -302,6 +304,7 @@ function on_move(g, seat, move)
     g:set("keeper", nil)
     after_trick(g, seat)
   elseif verb == "last" then
+    g:move_all("won", seat, "counted", seat) -- the stack is revealed for scoring (MT-19, MT-20)
     local last = g:cards("hand", seat)[1]
     if a == "add" then
       g:move(last, "hand", seat, "counted", seat)
