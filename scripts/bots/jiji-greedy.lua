@@ -37,7 +37,7 @@ local function read_events(obs)
   -- obs.events holds the events logged since this bot's previous decision
   for _, e in ipairs(obs.events) do
     if e.type == "move" then
-      local verb, rest = e.move:match("^(%S+)%s*(.*)$")
+      local verb, rest = words(e.move)
       -- a card taken from this seat stays in the taker's hand until the taker lays it out or shares it,
       -- or until another seat's turn starts (the taker's right neighbour may then draw it)
       if lost and ((verb == "draw" and e.seat ~= obs.seat) or (verb == "share" and e.seat == lost.to and rest == lost.card)) then
@@ -178,21 +178,20 @@ end
 
 local function choose_rule_and_jiji(obs, rules_legal)
   -- the start player picks the rule under which some Lost Jiji leaves the most shareable hand cards
+  -- (the tables of all three rules are public while it chooses)
   local hand = zone_cards(obs.zones.hand[obs.seat + 1])
   local best, bestv
   for _, m in ipairs(rules_legal) do
-    local r = m:sub(6)
+    local tbl = obs.vars["rule_table_" .. m:sub(6)]
     local v = 0
-    for _, j in ipairs(hand) do
-      local c = 0
-      local nj = CARDS[j].number
-      for _, x in ipairs(hand) do
-        local nx = CARDS[x].number
-        if x ~= j and ((r == "A" and nx > nj) or (r == "B" and nx < nj) or (r == "C" and nx % 2 == nj % 2)) then
-          c = c + 1
+    if tbl then
+      for _, j in ipairs(hand) do
+        local c = 0
+        for _, x in ipairs(hand) do
+          if x ~= j and allowed(tbl, x, j) then c = c + 1 end
         end
+        if c > v then v = c end
       end
-      if c > v then v = c end
     end
     if not bestv or v > bestv then best, bestv = m, v end
   end

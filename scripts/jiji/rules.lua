@@ -29,7 +29,7 @@ end
 -- The chosen rule as a public 256-character table: character (j-1)*16 + c is "1" when card IDS[c] may
 -- be shared by a player whose Lost Jiji is IDS[j]. It is built once from share_allowed, so the legal
 -- shares and the bots follow whatever a variant's hook says.
-local function rule_table(rule)
+local function build_rule_table(rule)
   local out = {}
   for j = 1, 16 do
     for c = 1, 16 do
@@ -39,16 +39,39 @@ local function rule_table(rule)
   return table.concat(out)
 end
 
+-- memoized per worker: the table depends only on the hook, never on a game
+local function rule_table(g, rule)
+  local key = "rule_table_" .. rule
+  local t = g:memo(key)
+  if not t then
+    t = build_rule_table(rule)
+    g:memo(key, t)
+  end
+  return t
+end
+
 local function is_jiji_card(id) return IDX[id] ~= nil end
 
--- distinct ids of a zone, in catalogue order
+-- distinct ids of a hand (hands are kept in catalogue order, so copies are adjacent)
 local function distinct(cards)
-  local seen, out = {}, {}
+  local out, last = {}, nil
   for _, id in ipairs(cards) do
-    if not seen[id] then seen[id] = true; out[#out + 1] = id end
+    if id ~= last then out[#out + 1] = id; last = id end
   end
-  table.sort(out, function(a, b) return IDX[a] < IDX[b] end)
   return out
+end
+
+-- move strings, built once (constants, not game state)
+local SHARE, JIJI, GUESS = {}, {}, {}
+for _, id in ipairs(IDS) do SHARE[id] = "share " .. id; JIJI[id] = "jiji " .. id end
+local function guess_list(target)
+  local l = GUESS[target]
+  if not l then
+    l = {}
+    for i, id in ipairs(IDS) do l[i] = "guess " .. target .. " " .. id end
+    GUESS[target] = l
+  end
+  return l
 end
 
 local DRAW = {} -- DRAW[k]: the move list "draw 0" .. "draw k-1" (a constant, not game state)
@@ -170,7 +193,8 @@ local function set_rule(g, r)
   g:move(r, "rules", nil, "rule", nil)
   g:set("rule", r)
   g:set("rule_text", g:param("rule_texts")[r] or "")
-  g:set("rule_table", rule_table(r))
+  g:set("rule_table", rule_table(g, r))
+  for _, x in ipairs(RULES) do g:set("rule_table_" .. x, nil) end
 end
 
 -- JJ-6: the start player chooses the public shared rule
@@ -184,6 +208,8 @@ begin_rule = function(g)
     return
   end
   g:set("phase", "rule")
+  -- while the start player chooses, every rule's table is public (a bot may weigh the choices)
+  for _, x in ipairs(RULES) do g:set("rule_table_" .. x, rule_table(g, x)) end
   local moves = {}
   for _, x in ipairs(RULES) do moves[#moves + 1] = "rule " .. x end
   g:ask(g:get("start"), moves)
@@ -194,7 +220,7 @@ local function ask_jiji(g, k)
   g:set("phase", "jiji")
   g:set("asking", k)
   local moves = {}
-  for _, id in ipairs(distinct(g:cards("hand", seat))) do moves[#moves + 1] = "jiji " .. id end
+  for _, id in ipairs(distinct(g:cards("hand", seat))) do moves[#moves + 1] = JIJI[id] end
   g:ask(seat, moves)
 end
 
@@ -259,12 +285,12 @@ local function share_moves(g, seat)
   local hand = distinct(g:cards("hand", seat))
   local moves = {}
   if not undiscovered(g, seat) then
-    for _, id in ipairs(hand) do moves[#moves + 1] = "share " .. id end -- the rule is ignored
+    for _, id in ipairs(hand) do moves[#moves + 1] = SHARE[id] end -- the rule is ignored
   else
     local tbl = g:get("rule_table")
     local base = (IDX[g:cards("jiji", seat)[1]] - 1) * 16
     for _, id in ipairs(hand) do
-      if tbl:byte(base + IDX[id]) == 49 then moves[#moves + 1] = "share " .. id end
+      if tbl:byte(base + IDX[id]) == 49 then moves[#moves + 1] = SHARE[id] end
     end
   end
   if #moves == 0 then moves[1] = "share none" end
@@ -272,18 +298,26 @@ local function share_moves(g, seat)
 end
 
 -- JJ-13: a guess may name any seat but oneself whose Lost Jiji is hidden, or the extra one
+-- the list depends only on the seat and on which Lost Jiji are still hidden: build each one once
+local GUESS_ALL = {}
 local function guess_moves(g, seat)
   local n = g:players()
-  local moves = {"noguess"}
+  local targets = {}
+  local key = seat
   for k = 1, n - 1 do
     local s = (seat + k) % n
-    if undiscovered(g, s) then
-      for _, id in ipairs(IDS) do moves[#moves + 1] = "guess " .. s .. " " .. id end
-    end
+    if undiscovered(g, s) then targets[#targets + 1] = s; key = key .. "," .. s end
   end
-  if g:count("extra") > 0 then
-    for _, id in ipairs(IDS) do moves[#moves + 1] = "guess extra " .. id end
+  if g:count("extra") > 0 then targets[#targets + 1] = "extra"; key = key .. ",x" end
+  local moves = GUESS_ALL[key]
+  if moves then return moves end
+  moves = {"noguess"}
+  local m = 1
+  for t = 1, #targets do
+    local l = guess_list(targets[t])
+    for i = 1, 16 do m = m + 1; moves[m] = l[i] end
   end
+  GUESS_ALL[key] = moves
   return moves
 end
 
@@ -298,16 +332,9 @@ local function ask_guess(g, seat)
 end
 
 -- JJ-10: the drawn card pairs with a hand card or one of the drawer's own shared cards
-local function pair_in_hand(g, seat, id)
-  local c = 0
-  for _, x in ipairs(g:cards("hand", seat)) do
-    if x == id then c = c + 1 end
-  end
-  return c >= 2
-end
-
-local function prove(g, seat, id)
-  if pair_in_hand(g, seat, id) then
+-- `twin`: the drawer already held a copy of the drawn card before drawing it
+local function prove(g, seat, id, twin)
+  if twin then
     g:move(id, "hand", seat, "pairs", seat)
     g:move(id, "hand", seat, "pairs", seat)
     g:event("pair", {seat = seat, card = id})
@@ -414,7 +441,7 @@ function setup(g)
 end
 
 function on_move(g, seat, move)
-  local verb, rest = move:match("^(%S+)%s*(.*)$")
+  local verb, rest, extra = words(move)
   local phase = g:get("phase")
   if verb == "draw" then
     local left = (seat + 1) % g:players()
@@ -422,13 +449,14 @@ function on_move(g, seat, move)
     -- index carries no information, then take the card at that position
     g:shuffle("hand", left)
     local id = g:cards("hand", left)[tonumber(rest) + 1]
+    local twin = g:has("hand", seat, id)
     g:move(id, "hand", left, "hand", seat)
     g:sort("hand", left)
     g:sort("hand", seat)
     -- only the drawer and the victim learn which card moved
     g:event("drew", {seat = seat, from = left, card = id}, seat)
     g:event("lost", {seat = left, to = seat, card = id}, left)
-    prove(g, seat, id)
+    prove(g, seat, id, twin)
     ask_share(g, seat)
   elseif verb == "share" then
     if rest ~= "none" then g:move(rest, "hand", seat, "shared", seat) end
@@ -436,8 +464,7 @@ function on_move(g, seat, move)
   elseif verb == "noguess" then
     end_of_turn(g, seat)
   elseif verb == "guess" then
-    local target, id = rest:match("^(%S+) (%S+)$")
-    guess(g, seat, target, id)
+    guess(g, seat, rest, extra)
     end_of_turn(g, seat)
   elseif verb == "keep" then
     local k = g:get("asking") + 1
