@@ -23,6 +23,7 @@ local lower = {}         -- id -> copies known not to be hidden Lost Jiji (max o
 local shares = {}        -- seat -> list of ids it shared
 local last_share = {}    -- seat -> "none" or an id: its latest share move
 local refused = {}       -- seat -> list of ids that do NOT satisfy the rule for its Lost Jiji
+local excluded = {}      -- seat -> {id = true}: Lost Jiji ids its shares / refusals rule out
 local jiji_chosen = false
 local lost = nil         -- {card=, to=}: the card the right neighbour took from this seat, while it is
                          -- provably still in that neighbour's hand (see read_events)
@@ -32,6 +33,18 @@ local function allowed(tbl, card, jiji)
 end
 
 local function zone_cards(z) return (z and z.cards) or {} end
+
+-- rule out, for `seat`, every Lost Jiji id j for which allowed(card, j) ~= want
+local function exclude(obs, seat, card, want)
+  local tbl = obs.vars.rule_table
+  if not tbl then return end
+  local ex = excluded[seat]
+  if not ex then ex = {}; excluded[seat] = ex end
+  local c = IDX[card]
+  for j = 1, 16 do
+    if (tbl:byte((j - 1) * 16 + c) == 49) ~= want then ex[IDS[j]] = true end
+  end
+end
 
 local function read_events(obs)
   -- obs.events holds the events logged since this bot's previous decision
@@ -48,6 +61,7 @@ local function read_events(obs)
         if rest ~= "none" then
           shares[e.seat] = shares[e.seat] or {}
           table.insert(shares[e.seat], rest)
+          exclude(obs, e.seat, rest, true)
         end
       elseif verb == "jiji" and e.seat == obs.seat then
         jiji_chosen = true
@@ -60,6 +74,7 @@ local function read_events(obs)
       if last_share[e.from] == "none" then
         refused[e.from] = refused[e.from] or {}
         table.insert(refused[e.from], e.card)
+        exclude(obs, e.from, e.card, false)
       end
     end
   end
@@ -110,19 +125,10 @@ local function candidates(obs)
   for s = 0, obs.players - 1 do
     if s ~= obs.seat and z.jiji[s + 1].count > 0 then
       local list = {}
-      for _, id in ipairs(IDS) do
-        local ok = r[id] > 0
-        if ok and tbl then
-          for _, x in ipairs(shares[s] or {}) do
-            if not allowed(tbl, x, id) then ok = false; break end
-          end
-          if ok then
-            for _, x in ipairs(refused[s] or {}) do
-              if allowed(tbl, x, id) then ok = false; break end
-            end
-          end
-        end
-        if ok then list[#list + 1] = id end
+      local ex = excluded[s] or {}
+      for i = 1, 16 do
+        local id = IDS[i]
+        if r[id] > 0 and not ex[id] then list[#list + 1] = id end
       end
       targets[#targets + 1] = tostring(s)
       cands[tostring(s)] = list
