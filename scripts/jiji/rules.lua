@@ -357,6 +357,25 @@ local function end_of_turn(g, seat)
     finish(g, "cards_gone")
     return
   end
+  -- Not in the rules (ours, param stall_turns): when nothing is paired, shared or discovered for that
+  -- many turns in a row, the cards only circle the table and the game could go on forever.
+  local limit = g:param("stall_turns")
+  if limit and limit > 0 then
+    local progress = g:count("extra_found", nil)
+    for s = 0, n - 1 do
+      progress = progress + g:count("pairs", s) + g:count("shared", s) + g:count("found", s)
+    end
+    if progress == g:get("progress") then
+      g:set("quiet_turns", (g:get("quiet_turns") or 0) + 1)
+    else
+      g:set("progress", progress)
+      g:set("quiet_turns", 0)
+    end
+    if g:get("quiet_turns") >= limit then
+      finish(g, "stalled")
+      return
+    end
+  end
   begin_turn(g, (seat + 1) % n)
 end
 
@@ -420,6 +439,7 @@ function stats(g)
     end_a = r == "end_a" and 1 or 0,
     all_discovered = r == "all_discovered" and 1 or 0,
     cards_gone = r == "cards_gone" and 1 or 0,
+    stalled = r == "stalled" and 1 or 0,
   }}
 end
 
