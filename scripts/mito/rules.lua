@@ -9,6 +9,18 @@
 --   penalty   a Keeper who caught a cheat gives the cheater a card (MI-14)
 -- `cheated` (visible to the cheater only) is the card cheated away this turn; `next` the seat that takes
 -- the next turn when a Cockroach throw won it; `stall` counts turns in a row that ended in a forced pass.
+--
+-- Readings where the spec is silent:
+-- * the power of a player's last card still fires; MI-16 is checked when the turn is over (after the
+--   power and the Keeper's reply), so a player who played a last Mosquito and is the slowest is not out;
+-- * a Cockroach throw is a legal play (MI-10), so a last card may be thrown; a thrown card has no power;
+-- * `draw` is offered with plays possible (MI-D2) only when there is a card to draw; with nothing to
+--   draw it is a pass, offered only to a player who cannot play;
+-- * a blocked table: when every player in a row had to pass (no play, nothing to draw), nothing can
+--   ever change again, so the round ends there: the fewest cards win (multi-round: every hand scores);
+-- * a Spider gift goes to another player; the Mosquito's givers give clockwise from the slowest's left;
+-- * gifts are handed face down: the giver's move is private, a public `gift` event names giver and
+--   receiver, and the receiver alone gets a `received` event with the card.
 
 local function value(id) return CARDS[id].value end
 local function kind(id) return CARDS[id].kind end
