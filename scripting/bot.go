@@ -136,5 +136,8 @@ func observationTable(L *lua.LState, o *core.Observation) *lua.LTable {
 		ev.Append(et)
 	}
 	t.RawSetString("events", ev)
+	if len(o.Boards) > 0 {
+		t.RawSetString("boards", boardsTable(L, o.Boards))
+	}
 	return t
 }

@@ -93,6 +93,15 @@ func (h *Host) newEnv(p *Program, chunks []*Chunk, hooks []string) (*lua.LTable,
 					base.RawSetString(name, fn)
 				}
 			}
+			if hooks != nil {
+				// every function the earlier chunks defined, so an override may wrap a game's own
+				// helper hooks (a rule a variant replaces) as well as the engine's
+				env.ForEach(func(k, v lua.LValue) {
+					if fn, ok := v.(*lua.LFunction); ok && base.RawGet(k) == lua.LNil {
+						base.RawSet(k, fn)
+					}
+				})
+			}
 			env.RawSetString("base", base)
 		}
 		fn := L.NewFunctionFromProto(c.Proto)

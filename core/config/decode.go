@@ -144,6 +144,16 @@ func (nf nodeFiles) decodeStrict(n *yaml.Node, out reflect.Value) error {
 		}
 		out.SetInt(i)
 		return nil
+	case reflect.Uint, reflect.Uint64, reflect.Uint32:
+		if n.Kind != yaml.ScalarNode || n.Tag != "!!int" {
+			return nf.errAt(n, "expected a non-negative integer, found %s", describe(n))
+		}
+		u, err := strconv.ParseUint(n.Value, 0, 64)
+		if err != nil {
+			return nf.errAt(n, "expected a non-negative integer, found %q", n.Value)
+		}
+		out.SetUint(u)
+		return nil
 	case reflect.Float64:
 		if n.Kind != yaml.ScalarNode || (n.Tag != "!!int" && n.Tag != "!!float") {
 			return nf.errAt(n, "expected a number, found %s", describe(n))

@@ -17,6 +17,7 @@ type Game struct {
 	Bots         map[string]string    `yaml:"bots"`
 	Stats        []string             `yaml:"stats"`
 	Setup        map[string]SetupSlot `yaml:"setup"`
+	Boards       map[string]Board     `yaml:"boards"`
 	Limits       Limits               `yaml:"limits"`
 
 	// Filled by the loader, not by YAML.
@@ -73,4 +74,13 @@ type SetupSlot struct {
 type Limits struct {
 	HookMillis int `yaml:"hook_millis"` // wall time per hook call; 0 means the default
 	MaxMoves   int `yaml:"max_moves"`   // a game longer than this is stopped as an error
+}
+
+// Board declares a grid of cells on one or more floors (see core/board.go). Rows, Cols and Floors are
+// each a positive integer or the dotted path of a param holding one (`rows: board.size`).
+type Board struct {
+	Rows   any               `yaml:"rows"`
+	Cols   any               `yaml:"cols"`
+	Floors any               `yaml:"floors"`
+	Colors map[string]string `yaml:"colors"` // cell value -> ANSI colour name, for the terminal drawing
 }

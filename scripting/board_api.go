@@ -1,0 +1,252 @@
+package scripting
+
+import (
+	lua "github.com/yuin/gopher-lua"
+
+	"ruleslab/core"
+)
+
+// The g:board_* methods expose the generic grid component (core/board.go) to Lua.
+func init() {
+	for name, fn := range boardMethods {
+		gMethods[name] = fn
+	}
+}
+
+func boardArg(L *lua.LState, g *gHandle, n int) *core.Board {
+	b, err := g.s.Board(L.CheckString(n))
+	must(L, err)
+	return b
+}
+
+var boardMethods = map[string]lua.LGFunction{
+	// g:board_size(name) -> rows, cols, floors
+	"board_size": func(L *lua.LState) int {
+		b := boardArg(L, handle(L), 2)
+		L.Push(lua.LNumber(b.Def.Rows))
+		L.Push(lua.LNumber(b.Def.Cols))
+		L.Push(lua.LNumber(b.Def.Floors))
+		return 3
+	},
+	// g:board_place(name, id, floor, {{r, c, value}, ...}) -> piece number
+	"board_place": func(L *lua.LState) int {
+		g := handle(L)
+		b := boardArg(L, g, 2)
+		id := L.CheckString(3)
+		floor := L.CheckInt(4)
+		t := L.CheckTable(5)
+		var cells [][2]int
+		var values []string
+		for i := 1; i <= t.Len(); i++ {
+			ct, ok := t.RawGetInt(i).(*lua.LTable)
+			if !ok {
+				L.ArgError(5, "cells must be a list of {row, col, value}")
+			}
+			r, ok1 := toInt(ct.RawGetInt(1))
+			c, ok2 := toInt(ct.RawGetInt(2))
+			if !ok1 || !ok2 {
+				L.ArgError(5, "cells must be a list of {row, col, value}")
+			}
+			cells = append(cells, [2]int{r, c})
+			values = append(values, lua.LVAsString(ct.RawGetInt(3)))
+		}
+		n, err := b.Place(id, floor, cells, values)
+		must(L, err)
+		L.Push(lua.LNumber(n))
+		return 1
+	},
+	// g:board_at(name, floor, r, c) -> piece number (0 when empty), value (nil when empty), piece id
+	"board_at": func(L *lua.LState) int {
+		g := handle(L)
+		b := boardArg(L, g, 2)
+		n, v := b.At(L.CheckInt(3), L.CheckInt(4), L.CheckInt(5))
+		L.Push(lua.LNumber(n))
+		if n == 0 {
+			L.Push(lua.LNil)
+			L.Push(lua.LNil)
+		} else {
+			L.Push(lua.LString(v))
+			L.Push(lua.LString(b.Piece(n).ID))
+		}
+		return 3
+	},
+	// g:board_in(name, floor, r, c) -> whether the cell exists
+	"board_in": func(L *lua.LState) int {
+		b := boardArg(L, handle(L), 2)
+		L.Push(lua.LBool(b.In(L.CheckInt(3), L.CheckInt(4), L.CheckInt(5))))
+		return 1
+	},
+	// g:board_neighbours(name, r, c) -> {{r, c}, ...} orthogonal neighbours inside the grid
+	"board_neighbours": func(L *lua.LState) int {
+		b := boardArg(L, handle(L), 2)
+		nb := b.Neighbours(L.CheckInt(3), L.CheckInt(4))
+		t := L.CreateTable(len(nb), 0)
+		for _, rc := range nb {
+			x := L.CreateTable(2, 0)
+			x.Append(lua.LNumber(rc[0]))
+			x.Append(lua.LNumber(rc[1]))
+			t.Append(x)
+		}
+		L.Push(t)
+		return 1
+	},
+	// g:board_is_junction(name, floor, r1, c1, r2, c2) -> both cells covered, by different pieces
+	"board_is_junction": func(L *lua.LState) int {
+		b := boardArg(L, handle(L), 2)
+		L.Push(lua.LBool(b.IsJunction(L.CheckInt(3), L.CheckInt(4), L.CheckInt(5), L.CheckInt(6), L.CheckInt(7))))
+		return 1
+	},
+	// g:board_is_corner(name, r, c) -> whether (r, c) is a corner cell
+	"board_is_corner": func(L *lua.LState) int {
+		b := boardArg(L, handle(L), 2)
+		L.Push(lua.LBool(b.IsCorner(L.CheckInt(3), L.CheckInt(4))))
+		return 1
+	},
+	// g:board_top(name) -> highest floor holding a piece (0 when empty)
+	"board_top": func(L *lua.LState) int {
+		L.Push(lua.LNumber(boardArg(L, handle(L), 2).Top()))
+		return 1
+	},
+	// g:board_count(name [, floor]) -> number of pieces (on a floor)
+	"board_count": func(L *lua.LState) int {
+		b := boardArg(L, handle(L), 2)
+		L.Push(lua.LNumber(b.Count(L.OptInt(3, 0))))
+		return 1
+	},
+	// g:board_pieces(name) -> {{id=, floor=, cells={{r, c, value}, ...}}, ...} in placement order
+	"board_pieces": func(L *lua.LState) int {
+		b := boardArg(L, handle(L), 2)
+		ps := b.Pieces()
+		t := L.CreateTable(len(ps), 0)
+		for _, p := range ps {
+			pt := L.CreateTable(0, 3)
+			pt.RawSetString("id", lua.LString(p.ID))
+			pt.RawSetString("floor", lua.LNumber(p.Floor))
+			ct := L.CreateTable(len(p.Cells), 0)
+			for k, cell := range p.Cells {
+				x := L.CreateTable(3, 0)
+				x.Append(lua.LNumber(cell / b.Def.Cols))
+				x.Append(lua.LNumber(cell % b.Def.Cols))
+				x.Append(lua.LString(p.Values[k]))
+				ct.Append(x)
+			}
+			pt.RawSetString("cells", ct)
+			t.Append(pt)
+		}
+		L.Push(t)
+		return 1
+	},
+	// g:board_clear(name) removes every piece
+	"board_clear": func(L *lua.LState) int {
+		boardArg(L, handle(L), 2).Clear()
+		return 0
+	},
+	// g:board_dominoes(name, floor [, {holes=, adjacent=, corners=}]) -> candidate two-cell positions
+	"board_dominoes": func(L *lua.LState) int {
+		g := handle(L)
+		b := boardArg(L, g, 2)
+		floor := L.CheckInt(3)
+		var opt core.DominoOptions
+		if ot, ok := L.Get(4).(*lua.LTable); ok {
+			if v, ok := ot.RawGetString("holes").(lua.LString); ok {
+				opt.Holes = string(v)
+			}
+			opt.Adjacent = lua.LVAsBool(ot.RawGetString("adjacent"))
+			opt.Corners = lua.LVAsBool(ot.RawGetString("corners"))
+		}
+		ds, err := b.Dominoes(floor, opt)
+		must(L, err)
+		t := L.CreateTable(len(ds), 0)
+		h := g.r.h
+		for _, d := range ds {
+			x := L.CreateTable(0, 10)
+			x.RawSetString("r", h.int(d.R1))
+			x.RawSetString("c", h.int(d.C1))
+			x.RawSetString("r2", h.int(d.R2))
+			x.RawSetString("c2", h.int(d.C2))
+			if d.Dir == 'r' {
+				x.RawSetString("dir", lua.LString("r"))
+			} else {
+				x.RawSetString("dir", lua.LString("d"))
+			}
+			if floor > 1 {
+				x.RawSetString("b1", lua.LString(d.Below[0]))
+				x.RawSetString("b2", lua.LString(d.Below[1]))
+			}
+			x.RawSetString("a1", lua.LString(d.Adj[0]))
+			x.RawSetString("a2", lua.LString(d.Adj[1]))
+			x.RawSetString("corner", lua.LBool(d.Corner))
+			t.Append(x)
+		}
+		L.Push(t)
+		return 1
+	},
+}
+
+// boardsTable is the `boards` field of a Lua observation: name -> {rows=, cols=, floors=, top=,
+// pieces = {{id=, floor=, cells={{r, c}, ...}, values={...}}, ...},
+// cells = {[floor] = {[r*cols+c+1] = piece number or 0}}, values = {[floor] = {[...] = value or ""}}}.
+func boardsTable(L *lua.LState, views []core.BoardView) *lua.LTable {
+	t := L.NewTable()
+	for _, v := range views {
+		bt := L.NewTable()
+		bt.RawSetString("rows", lua.LNumber(v.Rows))
+		bt.RawSetString("cols", lua.LNumber(v.Cols))
+		bt.RawSetString("floors", lua.LNumber(v.Floors))
+		top := 0
+		pt := L.CreateTable(len(v.Pieces), 0)
+		for _, p := range v.Pieces {
+			if p.Floor > top {
+				top = p.Floor
+			}
+			x := L.CreateTable(0, 4)
+			x.RawSetString("id", lua.LString(p.ID))
+			x.RawSetString("floor", lua.LNumber(p.Floor))
+			ct := L.CreateTable(len(p.Cells), 0)
+			vt := L.CreateTable(len(p.Values), 0)
+			for k, rc := range p.Cells {
+				cell := L.CreateTable(2, 0)
+				cell.Append(lua.LNumber(rc[0]))
+				cell.Append(lua.LNumber(rc[1]))
+				ct.Append(cell)
+				vt.Append(lua.LString(p.Values[k]))
+			}
+			x.RawSetString("cells", ct)
+			x.RawSetString("values", vt)
+			pt.Append(x)
+		}
+		bt.RawSetString("pieces", pt)
+		bt.RawSetString("top", lua.LNumber(top))
+		floors := top
+		if floors < v.Floors {
+			floors++
+		}
+		if floors < 1 {
+			floors = 1
+		}
+		cells, vals := L.CreateTable(floors, 0), L.CreateTable(floors, 0)
+		n := v.Rows * v.Cols
+		for f := 1; f <= floors; f++ {
+			ft, fv := L.CreateTable(n, 0), L.CreateTable(n, 0)
+			for i := 1; i <= n; i++ {
+				ft.RawSetInt(i, lua.LNumber(0))
+				fv.RawSetInt(i, lua.LString(""))
+			}
+			cells.RawSetInt(f, ft)
+			vals.RawSetInt(f, fv)
+		}
+		for k, p := range v.Pieces {
+			ft := cells.RawGetInt(p.Floor).(*lua.LTable)
+			fv := vals.RawGetInt(p.Floor).(*lua.LTable)
+			for j, rc := range p.Cells {
+				i := rc[0]*v.Cols + rc[1] + 1
+				ft.RawSetInt(i, lua.LNumber(k+1))
+				fv.RawSetInt(i, lua.LString(p.Values[j]))
+			}
+		}
+		bt.RawSetString("cells", cells)
+		bt.RawSetString("values", vals)
+		t.RawSetString(v.Name, bt)
+	}
+	return t
+}
