@@ -1,6 +1,9 @@
 package scripting
 
 import (
+	"fmt"
+	"strconv"
+
 	lua "github.com/yuin/gopher-lua"
 
 	"ruleslab/core"
@@ -11,6 +14,7 @@ func init() {
 	for name, fn := range boardMethods {
 		gMethods[name] = fn
 	}
+	gMethods["board_fits"] = boardFits
 }
 
 func boardArg(L *lua.LState, g *gHandle, n int) *core.Board {
@@ -181,6 +185,94 @@ var boardMethods = map[string]lua.LGFunction{
 		L.Push(t)
 		return 1
 	},
+}
+
+func stringList(L *lua.LState, v lua.LValue, what string) []string {
+	if v == lua.LNil {
+		return nil
+	}
+	t, ok := v.(*lua.LTable)
+	if !ok {
+		L.RaiseError("%s must be a list of strings", what)
+	}
+	out := make([]string, 0, t.Len())
+	for i := 1; i <= t.Len(); i++ {
+		out = append(out, lua.LVAsString(t.RawGetInt(i)))
+	}
+	return out
+}
+
+// g:board_fits(name, floor, ids, {attrs = {"a", "b"}, match = "one"|"all", wild = {...}, free = {ids},
+// holes = ..., prefix = "place ", suffix = " 1"}) -> moves: prefix .. "ID ROW COL DIR" .. suffix
+func boardFits(L *lua.LState) int {
+	g := handle(L)
+	b := boardArg(L, g, 2)
+	floor := L.CheckInt(3)
+	ids := stringList(L, L.CheckTable(4), "ids")
+	ot := L.OptTable(5, L.NewTable())
+	attrs := stringList(L, ot.RawGetString("attrs"), "attrs")
+	if len(attrs) != 2 {
+		L.ArgError(5, "attrs must name the two card attributes holding a piece's values")
+	}
+	var opt core.FitOptions
+	if v, ok := ot.RawGetString("holes").(lua.LString); ok {
+		opt.Holes = string(v)
+	}
+	if v, ok := ot.RawGetString("match").(lua.LString); ok {
+		opt.Match = string(v)
+	}
+	opt.Wild = stringList(L, ot.RawGetString("wild"), "wild")
+	free := map[string]bool{}
+	for _, id := range stringList(L, ot.RawGetString("free"), "free") {
+		free[id] = true
+	}
+	prefix := lua.LVAsString(ot.RawGetString("prefix"))
+	suffix := lua.LVAsString(ot.RawGetString("suffix"))
+	pieces := make([][2]string, len(ids))
+	opt.Free = map[int]bool{}
+	cat := g.s.Game.Catalog
+	for i, id := range ids {
+		idx := cat.Lookup(id)
+		if len(idx) == 0 {
+			L.ArgError(4, "no card "+id)
+		}
+		c := cat.Cards[idx[0]]
+		for k := 0; k < 2; k++ {
+			v, ok := c.Attrs[attrs[k]]
+			if !ok {
+				L.ArgError(5, "card "+id+" has no attribute "+attrs[k])
+			}
+			pieces[i][k] = attrString(v)
+		}
+		opt.Free[i] = free[id]
+	}
+	fits, err := b.Fits(floor, pieces, opt)
+	must(L, err)
+	t := L.CreateTable(len(fits), 0)
+	var sb []byte
+	for _, f := range fits {
+		sb = append(sb[:0], prefix...)
+		sb = append(sb, ids[f.Piece]...)
+		sb = append(sb, ' ')
+		sb = strconv.AppendInt(sb, int64(f.R), 10)
+		sb = append(sb, ' ')
+		sb = strconv.AppendInt(sb, int64(f.C), 10)
+		sb = append(sb, ' ', f.Dir)
+		sb = append(sb, suffix...)
+		t.Append(lua.LString(sb))
+	}
+	L.Push(t)
+	return 1
+}
+
+func attrString(v any) string {
+	switch x := v.(type) {
+	case string:
+		return x
+	case float64:
+		return strconv.FormatFloat(x, 'f', -1, 64)
+	}
+	return fmt.Sprint(v)
 }
 
 // boardsTable is the `boards` field of a Lua observation: name -> {rows=, cols=, floors=, top=,

@@ -55,53 +55,59 @@ local function spell(tile, r, c, dir, floor)
   return string.format("place %s %d %d %s %d", tile, r, c, dir, floor)
 end
 
--- Every single placement of `hand`'s tiles: a list of {move=, tile=, floor=, cells = {r1,c1,r2,c2}}
--- in hand order, then floor, then position. doubles_up collects the doubles placeable on floors >= 2.
-function placements(g, hand, want_doubles)
+-- Every single placement of `hand`'s tiles: floor-1 moves (spelled by Go's g:board_fits, which
+-- applies SI-6/7 corners, SI-8/SI-D2 abutting and the SI-10 hole test), then upper-floor moves on
+-- junctions filtered by can_cover (SI-12). doubles_up collects the doubles placeable on floors >= 2.
+-- With count_only it stops at the first placement found and returns true/false.
+function placements(g, hand, want_doubles, count_only)
   local out, doubles_up = {}, {}
+  local distinct, done = {}, {}
+  for _, tile in ipairs(hand) do
+    if not done[tile] then done[tile] = true distinct[#distinct + 1] = tile end
+  end
+  local free = {}
+  if g:get("corners_open") then
+    local seen = g:get("colours") or ""
+    for _, tile in ipairs(distinct) do
+      local a, b = halves(tile)
+      if not seen:find(a, 1, true) and not seen:find(b, 1, true) then free[#free + 1] = tile end
+    end
+  end
+  local ones = g:board_fits(BOARD, 1, distinct, {attrs = {"a", "b"}, match = g:param("abut"),
+    wild = g:param("floor1_wild"), free = free, holes = g:param("holes"), prefix = "place ", suffix = " 1"})
+  if count_only and #ones > 0 then return true end
+  for _, m in ipairs(ones) do out[#out + 1] = m end
   local top = g:board_top(BOARD)
   local _, _, maxf = g:board_size(BOARD)
-  local mode, wild = g:param("abut"), wild_set(g)
-  local corners = g:get("corners_open")
-  local seen = g:get("colours") or ""
-  local cands = {}
-  cands[1] = g:board_dominoes(BOARD, 1, {holes = g:param("holes")})
-  for f = 2, math.min(top + 1, maxf) do cands[f] = g:board_dominoes(BOARD, f) end
-  local done = {}
-  for _, tile in ipairs(hand) do
-    if not done[tile] then
-      done[tile] = true
-      local a, b = halves(tile)
-      local double = a == b
-      local new = corners and not seen:find(a, 1, true) and not seen:find(b, 1, true)
-      for f = 1, #cands do
-        for _, d in ipairs(cands[f]) do
-          -- orientation 1: a on cell 1, b on cell 2; orientation 2 (not for doubles): b on cell 1
+  for f = 2, math.min(top + 1, maxf) do
+    local cands = g:board_dominoes(BOARD, f)
+    if #cands > 0 then
+      for _, tile in ipairs(distinct) do
+        local a, b = halves(tile)
+        local double = a == b
+        for _, d in ipairs(cands) do
           for o = 1, double and 1 or 2 do
             local x, y = a, b
             if o == 2 then x, y = b, a end
-            local ok
-            if f == 1 then
-              ok = (new and d.corner) or abut_ok(g, x, y, d.a1, d.a2, mode, wild) -- SI-6/7, SI-8
-            else
-              ok = can_cover(g, x, y, d.b1, d.b2) -- SI-12
-            end
-            if ok then
+            if can_cover(g, x, y, d.b1, d.b2) then -- SI-12 and the variants' colour rules
+              if count_only then return true end
               local m
               if o == 1 then
                 m = spell(tile, d.r, d.c, d.dir, f)
               else
                 m = spell(tile, d.r2, d.c2, BACK[d.dir], f)
               end
-              local p = {move = m, tile = tile, floor = f, r1 = d.r, c1 = d.c, r2 = d.r2, c2 = d.c2}
-              out[#out + 1] = p
-              if double and f >= 2 and want_doubles then doubles_up[#doubles_up + 1] = p end
+              out[#out + 1] = m
+              if double and want_doubles then
+                doubles_up[#doubles_up + 1] = {move = m, tile = tile, floor = f, r1 = d.r, c1 = d.c, r2 = d.r2, c2 = d.c2}
+              end
             end
           end
         end
       end
     end
   end
+  if count_only then return false end
   return out, doubles_up
 end
 
@@ -117,8 +123,12 @@ local function pairs_of_doubles(list)
           (p.r1 == q.r1 and p.c1 == q.c1) or (p.r1 == q.r2 and p.c1 == q.c2) or
           (p.r2 == q.r1 and p.c2 == q.c1) or (p.r2 == q.r2 and p.c2 == q.c2))
         if not clash then
-          if ORDER[q.tile:sub(1, 1)] < ORDER[p.tile:sub(1, 1)] then p, q = q, p end
-          out[#out + 1] = "place2 " .. p.move:sub(7) .. " " .. q.move:sub(7)
+          -- (no `p, q = q, p`: gopher-lua mis-compiles that swap of locals)
+          local first, second = p.move:sub(7), q.move:sub(7)
+          if ORDER[q.tile:sub(1, 1)] < ORDER[p.tile:sub(1, 1)] then
+            first, second = q.move:sub(7), p.move:sub(7)
+          end
+          out[#out + 1] = "place2 " .. first .. " " .. second
         end
       end
     end
@@ -127,15 +137,13 @@ local function pairs_of_doubles(list)
 end
 
 function legal_moves(g, seat)
-  local singles, doubles = placements(g, g:cards("hand", seat), true)
-  local moves = {}
-  for _, p in ipairs(singles) do moves[#moves + 1] = p.move end
+  local moves, doubles = placements(g, g:cards("hand", seat), true)
   for _, m in ipairs(pairs_of_doubles(doubles)) do moves[#moves + 1] = m end
   return moves
 end
 
 local function can_place(g, seat)
-  return #placements(g, g:cards("hand", seat), false) > 0
+  return placements(g, g:cards("hand", seat), false, true)
 end
 
 ---------------------------------------------------------------------------------------------------
@@ -216,7 +224,10 @@ end
 
 local function draw(g, seat, n)
   local got = g:move_top("reserve", nil, "hand", seat, n)
-  if got > 0 then g:sort("hand", seat) end
+  if got > 0 then
+    g:sort("hand", seat)
+    g:event("draw", {seat = seat, count = got})
+  end
   return got
 end
 
@@ -573,7 +584,7 @@ function normalize(g, seat, move)
     x, y = canon_place(x), canon_place(y)
     if not x or not y then return move end
     x, y = x:sub(7), y:sub(7)
-    if ORDER[y:sub(1, 1)] < ORDER[x:sub(1, 1)] then x, y = y, x end
+    if ORDER[y:sub(1, 1)] < ORDER[x:sub(1, 1)] then return "place2 " .. y .. " " .. x end
     return "place2 " .. x .. " " .. y
   end
   return move
