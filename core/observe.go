@@ -37,8 +37,15 @@ func (s *State) CanSee(seat int, z ZoneRef) bool {
 	return false
 }
 
-// Observe builds seat's observation.
-func (s *State) Observe(seat int) *Observation {
+// Observe builds seat's observation, with every event it may see.
+func (s *State) Observe(seat int) *Observation { return s.ObserveFrom(seat, 0) }
+
+// EventCount is the length of the full log; ObserveFrom(seat, n) then holds only later events.
+func (s *State) EventCount() int { return len(s.events) }
+
+// ObserveFrom builds seat's observation holding only the events logged from index from on, for
+// bots that remember what they saw before.
+func (s *State) ObserveFrom(seat, from int) *Observation {
 	o := &Observation{Seat: seat, Players: s.Players, ToAct: s.ToAct(), Vars: map[string]any{}}
 	for d, def := range s.Game.Zones {
 		n := 1
@@ -72,7 +79,7 @@ func (s *State) Observe(seat int) *Observation {
 		o.SeatVars = append(o.SeatVars, sv)
 	}
 	o.Scores = append([]int{}, s.scores...)
-	for _, e := range s.events {
+	for _, e := range s.events[min(from, len(s.events)):] {
 		if e.Vis.VisibleTo(seat) {
 			o.Events = append(o.Events, e)
 		}
@@ -110,6 +117,7 @@ func (s *State) Clone() *State {
 		c.seatVars[i] = cloneVals(m)
 	}
 	c.scores = append([]int(nil), s.scores...)
+	c.seen = append([]uint64(nil), s.seen...)
 	c.stats = map[string][]float64{}
 	for k, v := range s.stats {
 		c.stats[k] = append([]float64(nil), v...)

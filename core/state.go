@@ -24,6 +24,7 @@ type State struct {
 	Fixed map[string]any
 
 	zones    [][]CardIdx // per zone def: one slot, or Players slots for per-seat zones
+	seen     []uint64    // per card: a bit per seat that has seen it face up
 	zoneBase []int       // index of a zone def's first slot in zones
 	vars     map[string]Value
 	seatVars []map[string]Value
@@ -90,6 +91,14 @@ func NewState(g *Game, rules Rules, players int, seed uint64, fixed map[string]a
 		start[i] = CardIdx(i)
 	}
 	s.zones[s.zoneBase[g.start]] = start
+	if players > 63 {
+		return nil, fmt.Errorf("at most 63 players")
+	}
+	s.seen = make([]uint64, len(start))
+	startSeers := s.seersOf(ZoneRef{Def: g.start, Seat: -1})
+	for i := range s.seen {
+		s.seen[i] = startSeers
+	}
 	s.vars = map[string]Value{}
 	s.seatVars = make([]map[string]Value, players)
 	for i := range s.seatVars {

@@ -10,6 +10,7 @@ type Interval struct {
 	Value float64 `json:"value"`
 	Low   float64 `json:"low"`
 	High  float64 `json:"high"`
+	Share bool    `json:"share,omitempty"` // a share of games (a 0/1 statistic), with Wilson's interval
 }
 
 const z95 = 1.959963984540054
@@ -27,23 +28,43 @@ func Wilson(k, n int) Interval {
 	return Interval{Value: p, Low: math.Max(0, centre-half), High: math.Min(1, centre+half)}
 }
 
-// Moments accumulates a mean and variance (Welford), for a mean with a normal 95% interval.
+// Moments accumulates a mean and variance (Welford), for a mean with a normal 95% interval. When every
+// observation is 0 or 1 (a per-game yes/no, such as "this seat was eliminated") the mean is a share and
+// gets the Wilson interval instead, which stays inside [0, 1] and is honest for rare events.
 type Moments struct {
-	N    int
-	mean float64
-	m2   float64
+	N         int
+	mean      float64
+	m2        float64
+	ones      int
+	nonBinary bool
 }
 
 // Add records one observation.
 func (m *Moments) Add(x float64) {
+	switch x {
+	case 1:
+		m.ones++
+	case 0:
+	default:
+		m.nonBinary = true
+	}
 	m.N++
 	d := x - m.mean
 	m.mean += d / float64(m.N)
 	m.m2 += d * (x - m.mean)
 }
 
-// Mean returns the mean and its 95% interval (normal approximation; the interval is the point when N<2).
+// Binary reports whether every observation so far was 0 or 1.
+func (m *Moments) Binary() bool { return m.N > 0 && !m.nonBinary }
+
+// Mean returns the mean and its 95% interval: Wilson's for 0/1 observations, otherwise the normal
+// approximation (the interval is the point when N<2).
 func (m *Moments) Mean() Interval {
+	if m.Binary() {
+		iv := Wilson(m.ones, m.N)
+		iv.Share = true
+		return iv
+	}
 	if m.N < 2 {
 		return Interval{Value: m.mean, Low: m.mean, High: m.mean}
 	}
@@ -54,12 +75,33 @@ func (m *Moments) Mean() Interval {
 
 // SeatSummary is one seat's line in a batch report.
 type SeatSummary struct {
-	Seat    int                 `json:"seat"`
-	Bot     string              `json:"bot"`
-	Wins    int                 `json:"wins"`
-	WinRate Interval            `json:"win_rate"`
-	Score   Interval            `json:"score"`
-	Stats   map[string]Interval `json:"stats,omitempty"`
+	Seat      int                 `json:"seat"`
+	Bot       string              `json:"bot"`
+	Wins      int                 `json:"wins"`
+	WinRate   Interval            `json:"win_rate"`
+	Score     Interval            `json:"score"`
+	ScoreDist Quantiles           `json:"score_distribution"`
+	Stats     map[string]Interval `json:"stats,omitempty"`
+}
+
+// Quantiles summarise a distribution: minimum, quartiles and maximum.
+type Quantiles struct {
+	Min    float64 `json:"min"`
+	Q1     float64 `json:"q1"`
+	Median float64 `json:"median"`
+	Q3     float64 `json:"q3"`
+	Max    float64 `json:"max"`
+}
+
+// QuantilesOf computes the quantiles of values (nearest-rank on a sorted copy).
+func QuantilesOf(values []int) Quantiles {
+	if len(values) == 0 {
+		return Quantiles{}
+	}
+	v := append([]int(nil), values...)
+	sort.Ints(v)
+	at := func(p float64) float64 { return float64(v[int(math.Round(p*float64(len(v)-1)))]) }
+	return Quantiles{Min: at(0), Q1: at(0.25), Median: at(0.5), Q3: at(0.75), Max: at(1)}
 }
 
 // Summary is a batch report.
@@ -84,6 +126,7 @@ type Tally struct {
 	noWinner int
 	wins     []int
 	scores   []Moments
+	all      [][]int // every total, per seat, for the distribution
 	length   Moments
 	stats    map[string][]Moments
 	game     map[string]*Moments
@@ -92,7 +135,7 @@ type Tally struct {
 
 // NewTally starts an empty tally.
 func NewTally(players int, bots []string) *Tally {
-	return &Tally{players: players, wins: make([]int, players), scores: make([]Moments, players),
+	return &Tally{players: players, wins: make([]int, players), scores: make([]Moments, players), all: make([][]int, players),
 		stats: map[string][]Moments{}, game: map[string]*Moments{}, bots: bots}
 }
 
@@ -111,6 +154,7 @@ func (t *Tally) Add(r Result) {
 	}
 	for i, s := range r.Totals {
 		t.scores[i].Add(float64(s))
+		t.all[i] = append(t.all[i], s)
 	}
 	t.length.Add(float64(len(r.Moves)))
 	for name, vals := range r.SeatStats {
@@ -142,7 +186,8 @@ func (t *Tally) Summary() Summary {
 	}
 	sort.Strings(names)
 	for i := 0; i < t.players; i++ {
-		ss := SeatSummary{Seat: i, Bot: t.bots[i], Wins: t.wins[i], WinRate: Wilson(t.wins[i], t.games), Score: t.scores[i].Mean()}
+		ss := SeatSummary{Seat: i, Bot: t.bots[i], Wins: t.wins[i], WinRate: Wilson(t.wins[i], t.games), Score: t.scores[i].Mean(),
+			ScoreDist: QuantilesOf(t.all[i])}
 		if len(names) > 0 {
 			ss.Stats = map[string]Interval{}
 			for _, n := range names {

@@ -60,11 +60,27 @@ func (s *State) TakeAt(z ZoneRef, i int) CardIdx {
 	return c
 }
 
-// Put adds a card on top of a zone.
+// Put adds a card on top of a zone; every seat that sees the zone has now seen the card.
 func (s *State) Put(z ZoneRef, c CardIdx) {
 	slot := s.slot(z)
 	s.zones[slot] = append(s.zones[slot], c)
+	s.seen[c] |= s.seersOf(z)
 }
+
+// seersOf is the set of seats (a bit per seat) that see a zone's contents.
+func (s *State) seersOf(z ZoneRef) uint64 {
+	switch s.Game.Zones[z.Def].Visible {
+	case VisibleAll:
+		return 1<<uint(s.Players) - 1
+	case VisibleOwner:
+		return 1 << uint(z.Seat)
+	}
+	return 0
+}
+
+// SeenBy reports whether seat has ever seen this card face up: whether it has lain in a zone that seat
+// sees. It is the ground truth for hidden-information tests and for bots that track what is known.
+func (s *State) SeenBy(c CardIdx, seat int) bool { return s.seen[c]&(1<<uint(seat)) != 0 }
 
 // MoveCard moves the topmost card with this id from one zone to another.
 func (s *State) MoveCard(id string, from, to ZoneRef) error {
@@ -90,6 +106,10 @@ func (s *State) MoveAll(from, to ZoneRef) {
 	fs, ts := s.slot(from), s.slot(to)
 	if fs == ts {
 		return
+	}
+	seers := s.seersOf(to)
+	for _, c := range s.zones[fs] {
+		s.seen[c] |= seers
 	}
 	s.zones[ts] = append(s.zones[ts], s.zones[fs]...)
 	s.zones[fs] = s.zones[fs][:0]

@@ -129,16 +129,7 @@ var gMethods = map[string]lua.LGFunction{
 	"players": func(L *lua.LState) int { L.Push(lua.LNumber(handle(L).s.Players)); return 1 },
 	"param": func(L *lua.LState) int {
 		g := handle(L)
-		var cur any = g.s.Game.Config.Params
-		for _, part := range strings.Split(L.CheckString(2), ".") {
-			m, ok := cur.(map[string]any)
-			if !ok {
-				cur = nil
-				break
-			}
-			cur = m[part]
-		}
-		L.Push(toLua(L, cur))
+		L.Push(g.r.data.param(L, g.s.Game.Config.Params, L.CheckString(2)))
 		return 1
 	},
 	"fixed": func(L *lua.LState) int {
@@ -200,6 +191,60 @@ var gMethods = map[string]lua.LGFunction{
 		} else {
 			L.Push(g.r.data.cardStr[cards[len(cards)-1]])
 		}
+		return 1
+	},
+	"tally": func(L *lua.LState) int {
+		g := handle(L)
+		cards := g.s.Cards(zoneArg(L, g, 2, 3))
+		keys := g.r.data.attrKeys(g.s.Game.Catalog, L.CheckString(4))
+		// count in Go first: every Lua number stored is an allocation
+		var distinct [8]string
+		var counts [8]int
+		n := 0
+		var more map[string]int
+	cards:
+		for _, c := range cards {
+			key := keys[c]
+			if key == "" {
+				continue
+			}
+			for i := 0; i < n; i++ {
+				if distinct[i] == key {
+					counts[i]++
+					continue cards
+				}
+			}
+			if n < len(distinct) {
+				distinct[n], counts[n] = key, 1
+				n++
+				continue
+			}
+			if more == nil {
+				more = map[string]int{}
+			}
+			more[key]++
+		}
+		t := L.CreateTable(0, n+len(more))
+		for i := 0; i < n; i++ {
+			t.RawSetString(distinct[i], lua.LNumber(counts[i]))
+		}
+		for k, v := range more {
+			t.RawSetString(k, lua.LNumber(v))
+		}
+		L.Push(t)
+		return 1
+	},
+	"count_kind": func(L *lua.LState) int {
+		g := handle(L)
+		cards := g.s.Cards(zoneArg(L, g, 2, 3))
+		kind := L.CheckString(4)
+		n := 0
+		for _, c := range cards {
+			if g.s.Game.Catalog.Cards[c].Kind == kind {
+				n++
+			}
+		}
+		L.Push(lua.LNumber(n))
 		return 1
 	},
 	"move": func(L *lua.LState) int {
@@ -299,6 +344,7 @@ var gMethods = map[string]lua.LGFunction{
 				e.Seat = int(seat)
 				delete(e.Fields, "seat")
 			}
+			liftEventFields(&e)
 		}
 		g.s.Log(e)
 		return 0

@@ -20,6 +20,7 @@ type LuaBot struct {
 	env    *lua.LTable
 	choose *lua.LFunction
 	rng    *rand.Rand
+	events int // events already handed to the bot
 }
 
 // BotNames lists the bots a program offers: random plus the game's scripted bots.
@@ -55,7 +56,12 @@ func (p *Program) NewBot(h *Host, name string, seed uint64) (core.Bot, error) {
 // Choose implements core.Bot. The bot sees only its seat's observation.
 func (b *LuaBot) Choose(s *core.State, seat int, legal []string) (string, error) {
 	L := b.h.L
-	obs := observationTable(L, s.Observe(seat))
+	if b.events > s.EventCount() {
+		b.events = 0 // a different (earlier) state: start over
+	}
+	obs := observationTable(L, s.ObserveFrom(seat, b.events))
+	obs.RawSetString("params", b.h.data(b.p).paramsTable(L, b.p.Game.Config.Params))
+	b.events = s.EventCount()
 	lt := L.CreateTable(len(legal), 0)
 	for _, m := range legal {
 		lt.Append(lua.LString(m))

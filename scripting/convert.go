@@ -2,7 +2,6 @@ package scripting
 
 import (
 	"math"
-	"sort"
 
 	lua "github.com/yuin/gopher-lua"
 )
@@ -88,13 +87,4 @@ func toInt(v lua.LValue) (int, bool) {
 		return 0, false
 	}
 	return int(f), true
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }

@@ -40,6 +40,9 @@ type Host struct {
 	stopWatch chan struct{}
 	closeOnce sync.Once
 
+	// Profile, when set, accumulates the wall time and calls of every hook (bench shows it).
+	Profile map[string]*HookCost
+
 	intVals []lua.LValue // small integers, preboxed so hot calls do not allocate
 	progs   map[*Program]*hostData
 	gmeta   *lua.LTable
@@ -68,6 +71,9 @@ func NewHost() *Host {
 		L.RaiseError("math.randomseed is disabled: the game's seed drives every random draw")
 		return 0
 	}))
+	// words(s) splits a move on spaces and returns the words: gopher-lua compiles a string pattern on
+	// every call (tens of µs), so hooks should not parse moves with string.match.
+	g.RawSetString("words", L.NewFunction(luaWords))
 	for i := 0; i <= 256; i++ {
 		h.intVals = append(h.intVals, lua.LNumber(i))
 	}
@@ -161,9 +167,19 @@ func (h *Host) call(hook string, fn *lua.LFunction, nret int, args ...lua.LValue
 	for _, a := range args {
 		L.Push(a)
 	}
-	h.busySince.Store(time.Now().UnixNano())
+	start := time.Now()
+	h.busySince.Store(start.UnixNano())
 	err := L.PCall(len(args), nret, nil)
 	h.busySince.Store(0)
+	if h.Profile != nil {
+		c := h.Profile[hook]
+		if c == nil {
+			c = &HookCost{}
+			h.Profile[hook] = c
+		}
+		c.Calls++
+		c.Time += time.Since(start)
+	}
 	if err == nil {
 		return nil
 	}
@@ -191,6 +207,12 @@ func (h *Host) hookError(hook string, err error) error {
 	return &HookError{Hook: hook, Msg: strings.TrimSpace(msg)}
 }
 
+// HookCost is the measured cost of one hook.
+type HookCost struct {
+	Calls int
+	Time  time.Duration
+}
+
 // HookError is a Lua error raised inside a hook.
 type HookError struct {
 	Hook string
@@ -212,3 +234,13 @@ func (b botRand) Float() float64   { return b.r.Float64() }
 func (b botRand) Random(n int) int { return b.r.IntN(n) }
 
 func msDuration(ms int) time.Duration { return time.Duration(ms) * time.Millisecond }
+
+func luaWords(L *lua.LState) int {
+	s := L.CheckString(1)
+	n := 0
+	for _, w := range strings.Fields(s) {
+		L.Push(lua.LString(w))
+		n++
+	}
+	return n
+}

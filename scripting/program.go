@@ -3,6 +3,7 @@ package scripting
 import (
 	"fmt"
 	"sort"
+	"strings"
 
 	lua "github.com/yuin/gopher-lua"
 
@@ -44,10 +45,57 @@ func Compile(g *core.Game) (*Program, error) {
 	return p, nil
 }
 
-// hostData is what a host caches per program: card attribute tables and card id strings.
+// hostData is what a host caches per program: card attribute tables, card id strings, attribute
+// values as strings, and params as Lua values (hooks read them often; building them per call is slow).
 type hostData struct {
 	cards   *lua.LTable  // id -> attribute table
 	cardStr []lua.LValue // CardIdx -> id string
+	attrs   map[string][]string
+	params  map[string]lua.LValue
+}
+
+// attrKeys returns each card's value of attr as a string ("" when the card lacks it).
+func (d *hostData) attrKeys(cat *core.Catalog, attr string) []string {
+	if keys, ok := d.attrs[attr]; ok {
+		return keys
+	}
+	keys := make([]string, len(cat.Cards))
+	for i, c := range cat.Cards {
+		if v, ok := c.Attrs[attr]; ok {
+			keys[i] = fmt.Sprint(v)
+		}
+	}
+	d.attrs[attr] = keys
+	return keys
+}
+
+// paramsTable returns every param as one shared Lua table (bots and render read obs.params).
+func (d *hostData) paramsTable(L *lua.LState, params map[string]any) lua.LValue {
+	if v, ok := d.params[""]; ok {
+		return v
+	}
+	v := toLua(L, params)
+	d.params[""] = v
+	return v
+}
+
+// param returns a params value by dotted path, converted once and shared (treat it as read-only).
+func (d *hostData) param(L *lua.LState, params map[string]any, path string) lua.LValue {
+	if v, ok := d.params[path]; ok {
+		return v
+	}
+	var cur any = params
+	for _, part := range strings.Split(path, ".") {
+		m, ok := cur.(map[string]any)
+		if !ok {
+			cur = nil
+			break
+		}
+		cur = m[part]
+	}
+	v := toLua(L, cur)
+	d.params[path] = v
+	return v
 }
 
 func (h *Host) data(p *Program) *hostData {
@@ -58,7 +106,7 @@ func (h *Host) data(p *Program) *hostData {
 		return d
 	}
 	L := h.L
-	d := &hostData{cards: L.NewTable()}
+	d := &hostData{cards: L.NewTable(), attrs: map[string][]string{}, params: map[string]lua.LValue{}}
 	for _, c := range p.Game.Catalog.Cards {
 		d.cardStr = append(d.cardStr, lua.LString(c.ID))
 		if d.cards.RawGetString(c.ID) != lua.LNil {

@@ -203,7 +203,9 @@ func (r *Rules) Render(s *core.State, obs *core.Observation) (string, error) {
 		return "", nil
 	}
 	r.bind(s)
-	if err := r.h.call("render", fn, 1, observationTable(r.h.L, obs)); err != nil {
+	ot := observationTable(r.h.L, obs)
+	ot.RawSetString("params", r.data.paramsTable(r.h.L, s.Game.Config.Params))
+	if err := r.h.call("render", fn, 1, ot); err != nil {
 		return "", err
 	}
 	v := r.h.L.Get(-1)

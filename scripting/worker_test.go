@@ -12,38 +12,70 @@ import (
 
 func loadProgram(t testing.TB, game, variant string) *scripting.Program {
 	t.Helper()
-	cfg, err := config.Resolve(game, variant)
-	require.NoError(t, err)
-	g, err := core.Compile(cfg)
-	require.NoError(t, err)
-	p, err := scripting.Compile(g)
+	p, err := scripting.Load(game, variant)
 	require.NoError(t, err)
 	return p
 }
 
+// bundled lists every bundled game and variant as (game, variant) pairs.
+func bundled(t testing.TB) [][2]string {
+	t.Helper()
+	games, err := config.BundledGames()
+	require.NoError(t, err)
+	var out [][2]string
+	for _, g := range games {
+		out = append(out, [2]string{g.ID, ""})
+		for _, v := range g.Variants {
+			out = append(out, [2]string{g.ID, v})
+		}
+	}
+	return out
+}
+
+func name(gv [2]string) string {
+	if gv[1] == "" {
+		return gv[0]
+	}
+	return gv[0] + "/" + gv[1]
+}
+
 func TestWorkerPlaysWholeGames(t *testing.T) {
-	p := loadProgram(t, "mimic-taking", "")
-	w := p.NewWorker(4, []string{"random", "greedy", "random", "greedy"}, true)
+	p := loadProgram(t, "testdata/tiny.yaml", "")
+	w := p.NewWorker(3, []string{"random", "random", "random"}, true)
 	defer w.Close()
 	for i := 0; i < 20; i++ {
 		r := w.Play(i, core.GameSeed(1, i))
 		require.Empty(t, r.Error)
-		require.NotEmpty(t, r.Winners)
+		require.Len(t, r.Winners, 1)
+		require.Equal(t, "game_end", r.Events[len(r.Events)-1].Type)
 	}
 }
 
-func BenchmarkMimicTakingRandomGame(b *testing.B) {
-	p := loadProgram(b, "mimic-taking", "")
-	w := p.NewWorker(4, []string{"random", "random", "random", "random"}, false)
-	defer w.Close()
-	moves := 0
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		r := w.Play(i, core.GameSeed(1, i))
-		if r.Error != "" {
-			b.Fatal(r.Error)
-		}
-		moves += len(r.Moves)
+// BenchmarkRandomGames plays whole games with random bots, one sub-benchmark per bundled game and
+// variant at its default player count, and reports the time per move.
+func BenchmarkRandomGames(b *testing.B) {
+	for _, gv := range bundled(b) {
+		b.Run(name(gv), func(b *testing.B) {
+			p := loadProgram(b, gv[0], gv[1])
+			players := p.Game.Config.Players.Default
+			seats := make([]string, players)
+			for i := range seats {
+				seats[i] = "random"
+			}
+			w := p.NewWorker(players, seats, false)
+			defer w.Close()
+			moves := 0
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				r := w.Play(i, core.GameSeed(1, i))
+				if r.Error != "" {
+					b.Fatal(r.Error)
+				}
+				moves += len(r.Moves)
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(moves), "ns/move")
+			b.ReportMetric(float64(moves)/float64(b.N), "moves/game")
+		})
 	}
-	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(moves), "ns/move")
 }

@@ -3,6 +3,8 @@ package cli
 import (
 	"fmt"
 	"runtime"
+	"sort"
+	"text/tabwriter"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -41,15 +43,11 @@ func newBenchCmd(io *IO) *cobra.Command {
 }
 
 func runBench(opts *BenchOptions) error {
-	p, err := scripting.Load(opts.Game, opts.Variant)
+	p, players, err := loadGame(opts.Game, opts.Variant, opts.Players)
 	if err != nil {
 		return err
 	}
-	players := opts.Players
-	if players == 0 {
-		players = p.Game.Config.Players.Default
-	}
-	seats, err := splitSeats(opts.Seats)
+	seats, err := parseBots(p, opts.Seats)
 	if err != nil {
 		return err
 	}
@@ -59,6 +57,7 @@ func runBench(opts *BenchOptions) error {
 	if r := w.Play(0, core.GameSeed(1, 0)); r.Error != "" {
 		return fmt.Errorf("%s", r.Error)
 	}
+	w.H.Profile = map[string]*scripting.HookCost{}
 	var before, after runtime.MemStats
 	runtime.GC()
 	runtime.ReadMemStats(&before)
@@ -79,5 +78,18 @@ func runBench(opts *BenchOptions) error {
 		float64(after.TotalAlloc-before.TotalAlloc)/float64(moves))
 	fmt.Fprintf(opts.IO.Out, "per game: %.1f µs (%.0f games/s)\n", float64(elapsed.Microseconds())/float64(opts.Games),
 		float64(opts.Games)/elapsed.Seconds())
-	return nil
+	// Where the time goes: Lua hooks (and Lua bots) by name, so designers see what a hook costs.
+	names := make([]string, 0, len(w.H.Profile))
+	for n := range w.H.Profile {
+		names = append(names, n)
+	}
+	sort.Slice(names, func(i, j int) bool { return w.H.Profile[names[i]].Time > w.H.Profile[names[j]].Time })
+	tw := tabwriter.NewWriter(opts.IO.Out, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "LUA HOOK\tCALLS/GAME\tµs/CALL\tSHARE OF TIME")
+	for _, n := range names {
+		c := w.H.Profile[n]
+		fmt.Fprintf(tw, "%s\t%.1f\t%.2f\t%.1f%%\n", n, float64(c.Calls)/float64(opts.Games),
+			float64(c.Time.Nanoseconds())/float64(c.Calls)/1000, 100*float64(c.Time)/float64(elapsed))
+	}
+	return tw.Flush()
 }

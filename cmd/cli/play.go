@@ -42,7 +42,7 @@ func newPlayCmd(io *IO) *cobra.Command {
 	}
 	f := cmd.Flags()
 	f.StringVar(&opts.Variant, "variant", "", "a bundled variant of GAME")
-	f.StringVar(&opts.Seats, "seats", "human,random", "who plays each seat: human or a bot name; cycled")
+	f.StringVar(&opts.Seats, "seats", "human", "who plays each seat, in order: human or a bot name; unlisted seats are random")
 	f.Uint64Var(&opts.Seed, "seed", 0, "game seed (default: from the clock, printed at the start)")
 	f.IntVar(&opts.Players, "players", 0, "number of players (default: the game's)")
 	return cmd
@@ -51,22 +51,22 @@ func newPlayCmd(io *IO) *cobra.Command {
 var errQuit = errors.New("quit")
 
 func runPlay(opts *PlayOptions) error {
-	p, err := scripting.Load(opts.Game, opts.Variant)
+	p, players, err := loadGame(opts.Game, opts.Variant, opts.Players)
 	if err != nil {
 		return err
 	}
-	players := opts.Players
-	if players == 0 {
-		players = p.Game.Config.Players.Default
-	}
-	if players < p.Game.Config.Players.Min || players > p.Game.Config.Players.Max {
-		return usagef("--players %d: %s plays with %d..%d", players, p.Game.Name(), p.Game.Config.Players.Min, p.Game.Config.Players.Max)
-	}
-	seatList, err := splitSeats(opts.Seats)
+	seatList, err := parseBots(p, opts.Seats, "human")
 	if err != nil {
 		return err
 	}
-	seats := cycleSeats(seatList, players)
+	// Seats not listed are played by the random bot.
+	seats := make([]string, players)
+	for i := range seats {
+		seats[i] = "random"
+		if i < len(seatList) {
+			seats[i] = seatList[i]
+		}
+	}
 	h := scripting.NewHost()
 	defer h.Close()
 	s, err := p.NewState(h, players, opts.Seed, nil)

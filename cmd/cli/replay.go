@@ -46,7 +46,7 @@ func runReplay(opts *ReplayOptions) error {
 	line, verified, skipped := 0, 0, 0
 	for sc.Scan() {
 		line++
-		var rec LogRecord
+		var rec replayRecord
 		if err := json.Unmarshal(sc.Bytes(), &rec); err != nil {
 			return fmt.Errorf("%s:%d: not a log record: %v", opts.File, line, err)
 		}
@@ -77,7 +77,9 @@ func runReplay(opts *ReplayOptions) error {
 		want, _ := json.Marshal(rec.Events)
 		got, _ := json.Marshal(s.Events())
 		if !bytes.Equal(want, got) {
-			return fmt.Errorf("%s:%d: game %d: the replayed events differ from the log (%s)", opts.File, line, rec.Index, firstDiff(rec.Events, s.Events()))
+			var wantEvents []json.RawMessage
+			_ = json.Unmarshal(want, &wantEvents)
+			return fmt.Errorf("%s:%d: game %d: the replayed events differ from the log (%s)", opts.File, line, rec.Index, firstDiff(wantEvents, s.Events()))
 		}
 		if !s.Over() {
 			return fmt.Errorf("%s:%d: game %d: the logged moves do not finish the game", opts.File, line, rec.Index)
@@ -95,7 +97,19 @@ func runReplay(opts *ReplayOptions) error {
 	return nil
 }
 
-func firstDiff(want, got []core.Event) string {
+// replayRecord reads a LogRecord keeping its events as written, so they compare byte for byte.
+type replayRecord struct {
+	Game    string            `json:"game"`
+	Variant string            `json:"variant"`
+	Index   int               `json:"index"`
+	Seed    uint64            `json:"seed"`
+	Players int               `json:"players"`
+	Moves   []string          `json:"moves"`
+	Events  []json.RawMessage `json:"events"`
+	Error   string            `json:"error"`
+}
+
+func firstDiff(want []json.RawMessage, got []core.Event) string {
 	for i := 0; i < len(want) || i < len(got); i++ {
 		if i >= len(want) {
 			return fmt.Sprintf("event %d is extra", i)
@@ -103,7 +117,7 @@ func firstDiff(want, got []core.Event) string {
 		if i >= len(got) {
 			return fmt.Sprintf("event %d is missing", i)
 		}
-		w, _ := json.Marshal(want[i])
+		w := []byte(want[i])
 		g, _ := json.Marshal(got[i])
 		if !bytes.Equal(w, g) {
 			return fmt.Sprintf("event %d: logged %s, replayed %s", i, w, g)

@@ -18,6 +18,7 @@ type RunOptions struct {
 	Scenario string
 	JSON     bool
 	Seats    string
+	Observe  int // print this seat's final observation too; -1: none
 }
 
 func newRunCmd(io *IO) *cobra.Command {
@@ -25,7 +26,13 @@ func newRunCmd(io *IO) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "run SCENARIO.yaml",
 		Short: "Play a scenario (a fixed setup and a list of moves) and print the events and the outcome",
-		Args:  exactArgs(1, "a SCENARIO.yaml"),
+		Long: `Play a scenario (a fixed setup and a list of moves) and print the events and the outcome.
+
+With --observe SEAT the final position is also shown as that seat sees it: its observation (every zone
+with its cards when the seat may see them, otherwise only its size; the values and events the seat may
+see; the legal moves if it is to act), as JSON: the "observation" field of the --json object, or one
+JSON line after the text outcome.`,
+		Args: exactArgs(1, "a SCENARIO.yaml"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Scenario = args[0]
 			return runRun(opts)
@@ -33,6 +40,7 @@ func newRunCmd(io *IO) *cobra.Command {
 	}
 	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print one JSON object")
 	cmd.Flags().StringVar(&opts.Seats, "seats", "", "finish the game with these bots (comma-separated, cycled) when the moves run out")
+	cmd.Flags().IntVar(&opts.Observe, "observe", -1, "also print the final observation of this seat (0-based) as JSON")
 	return cmd
 }
 
@@ -47,15 +55,24 @@ func runRun(opts *RunOptions) error {
 			return err
 		}
 	}
+	if opts.Observe >= 0 {
+		seat := opts.Observe
+		r.Observe = &seat
+	} else if opts.Observe != -1 {
+		return usagef("--observe %d: not a seat", opts.Observe)
+	}
 	out, _, err := r.Run(sc)
 	if err != nil {
 		return err
 	}
+	enc := json.NewEncoder(opts.IO.Out)
 	if opts.JSON {
-		enc := json.NewEncoder(opts.IO.Out)
 		return enc.Encode(out)
 	}
 	printOutcome(opts.IO.Out, out)
+	if out.Observation != nil {
+		return enc.Encode(out.Observation)
+	}
 	return nil
 }
 
@@ -81,7 +98,7 @@ func formatEvent(e core.Event) string {
 	case "move":
 		s = fmt.Sprintf("seat %d: %s", e.Seat, e.Move)
 	case "trick":
-		s = fmt.Sprintf("  trick to seat %d: %s", e.Winner, strings.Join(e.Cards, " "))
+		s = fmt.Sprintf("  trick to seat %d: %s", e.Winner, strings.Join(e.Cards, " ")) + extraFields(e)
 	case "round_end":
 		s = fmt.Sprintf("round %d ends: scores %v", e.Round, e.Scores)
 	case "game_end":
@@ -97,4 +114,22 @@ func formatEvent(e core.Event) string {
 		s += fmt.Sprintf("   (seen by seat %d only)", e.Vis.Seat())
 	}
 	return s
+}
+
+// extraFields spells an engine event's custom fields (a Lua-run trick's goal, say) in key order.
+func extraFields(e core.Event) string {
+	if len(e.Fields) == 0 {
+		return ""
+	}
+	keys := make([]string, 0, len(e.Fields))
+	for k := range e.Fields {
+		keys = append(keys, k)
+	}
+	sortStrings(keys)
+	var parts []string
+	for _, k := range keys {
+		data, _ := json.Marshal(e.Fields[k])
+		parts = append(parts, k+"="+string(data))
+	}
+	return "  (" + strings.Join(parts, " ") + ")"
 }

@@ -16,7 +16,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"ruleslab/core"
-	"ruleslab/scripting"
 )
 
 // SimOptions are the options of `ruleslab sim`.
@@ -70,26 +69,14 @@ func runSim(opts *SimOptions) error {
 	if opts.Workers < 1 {
 		return usagef("--workers must be at least 1")
 	}
-	p, err := scripting.Load(opts.Game, opts.Variant)
+	p, players, err := loadGame(opts.Game, opts.Variant, opts.Players)
 	if err != nil {
 		return err
 	}
 	cfg := p.Game.Config
-	players := opts.Players
-	if players == 0 {
-		players = cfg.Players.Default
-	}
-	if players < cfg.Players.Min || players > cfg.Players.Max {
-		return usagef("--players %d: %s plays with %d..%d", players, p.Game.Name(), cfg.Players.Min, cfg.Players.Max)
-	}
-	seats, err := splitSeats(opts.Seats)
+	seats, err := parseBots(p, opts.Seats)
 	if err != nil {
 		return err
-	}
-	for _, s := range seats {
-		if s != "random" && p.Bots[s] == nil {
-			return usagef("--seats: unknown bot %q for %s (bots: %s)", s, p.Game.Name(), strings.Join(p.BotNames(), ", "))
-		}
 	}
 	seats = cycleSeats(seats, players)
 
@@ -177,11 +164,16 @@ func printSummary(w io.Writer, s core.Summary) {
 		line := fmt.Sprintf("%d\t%s\t%d\t%.1f%% (%.1f-%.1f)\t%.2f (%.2f..%.2f)", seat.Seat, seat.Bot, seat.Wins,
 			100*seat.WinRate.Value, 100*seat.WinRate.Low, 100*seat.WinRate.High, seat.Score.Value, seat.Score.Low, seat.Score.High)
 		for _, n := range names {
-			line += fmt.Sprintf("\t%.3f", seat.Stats[n].Value)
+			line += "\t" + formatStat(seat.Stats[n])
 		}
 		fmt.Fprintln(tw, line)
 	}
 	tw.Flush()
+	fmt.Fprintln(w, "score distribution by seat (min / 25% / median / 75% / max):")
+	for _, seat := range s.Seats {
+		d := seat.ScoreDist
+		fmt.Fprintf(w, "  %d: %g / %g / %g / %g / %g\n", seat.Seat, d.Min, d.Q1, d.Median, d.Q3, d.Max)
+	}
 	if len(s.GameStats) > 0 {
 		keys := make([]string, 0, len(s.GameStats))
 		for k := range s.GameStats {
@@ -190,7 +182,15 @@ func printSummary(w io.Writer, s core.Summary) {
 		sortStrings(keys)
 		for _, k := range keys {
 			v := s.GameStats[k]
-			fmt.Fprintf(w, "%s: %.3f per game (95%% CI %.3f-%.3f)\n", k, v.Value, v.Low, v.High)
+			fmt.Fprintf(w, "%s: %s per game\n", k, formatStat(v))
 		}
 	}
+}
+
+// formatStat prints a share as a percentage and any other statistic as a mean, each with its 95% CI.
+func formatStat(v core.Interval) string {
+	if v.Share {
+		return fmt.Sprintf("%.1f%% (%.1f-%.1f)", 100*v.Value, 100*v.Low, 100*v.High)
+	}
+	return fmt.Sprintf("%.3g (%.3g..%.3g)", v.Value, v.Low, v.High)
 }

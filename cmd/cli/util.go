@@ -2,10 +2,13 @@ package cli
 
 import (
 	"os"
+	"slices"
 	"sort"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
+
+	"ruleslab/scripting"
 )
 
 func readYAML(path string, out any) error {
@@ -39,3 +42,33 @@ func cycleSeats(seats []string, players int) []string {
 }
 
 func sortStrings(s []string) { sort.Strings(s) }
+
+// loadGame loads GAME (and its variant) and resolves --players: 0 means the game's default.
+func loadGame(game, variant string, players int) (*scripting.Program, int, error) {
+	p, err := scripting.Load(game, variant)
+	if err != nil {
+		return nil, 0, err
+	}
+	cfg := p.Game.Config
+	if players == 0 {
+		players = cfg.Players.Default
+	}
+	if players < cfg.Players.Min || players > cfg.Players.Max {
+		return nil, 0, usagef("--players %d: %s plays with %d..%d", players, p.Game.Name(), cfg.Players.Min, cfg.Players.Max)
+	}
+	return p, players, nil
+}
+
+// parseBots parses a --seats list and checks every name is a bot of the game (or one of extra).
+func parseBots(p *scripting.Program, list string, extra ...string) ([]string, error) {
+	seats, err := splitSeats(list)
+	if err != nil {
+		return nil, err
+	}
+	for _, s := range seats {
+		if s != "random" && p.Bots[s] == nil && !slices.Contains(extra, s) {
+			return nil, usagef("--seats: unknown bot %q for %s (bots: %s)", s, p.Game.Name(), strings.Join(append(p.BotNames(), extra...), ", "))
+		}
+	}
+	return seats, nil
+}

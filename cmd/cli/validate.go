@@ -45,7 +45,7 @@ func runValidate(opts *ValidateOptions) error {
 			bad++
 			continue
 		}
-		fmt.Fprintf(opts.IO.Err, "%s: ok\n", path)
+		fmt.Fprintf(opts.IO.Out, "%s: ok\n", path)
 	}
 	if bad > 0 {
 		return &SilentError{Code: ExitError}
@@ -62,10 +62,7 @@ func validatePath(path string) error {
 	default:
 		return fmt.Errorf("%s: not a .yaml or .lua file", path)
 	}
-	var probe struct {
-		Game any `yaml:"game"`
-	}
-	if isScenario(path, &probe) {
+	if isScenario(path) {
 		sc, err := scenario.Load(path)
 		if err != nil {
 			return err
@@ -89,9 +86,7 @@ func validatePath(path string) error {
 }
 
 // isScenario tells scenario files (with a `game:` key) from game and variant files.
-func isScenario(path string, probe *struct {
-	Game any `yaml:"game"`
-}) bool {
+func isScenario(path string) bool {
 	var m map[string]any
 	if err := readYAML(path, &m); err != nil {
 		return false

@@ -149,7 +149,7 @@ func (nf nodeFiles) decodeStrict(n *yaml.Node, out reflect.Value) error {
 			return nf.errAt(n, "expected a non-negative integer, found %s", describe(n))
 		}
 		u, err := strconv.ParseUint(n.Value, 0, 64)
-		if err != nil {
+		if err != nil || out.OverflowUint(u) {
 			return nf.errAt(n, "expected a non-negative integer, found %q", n.Value)
 		}
 		out.SetUint(u)

@@ -13,6 +13,19 @@ import (
 // DecodeFile strictly decodes one YAML file (no overlays) into out and returns its root node, so the
 // caller can point later errors at positions in the file.
 func DecodeFile(path string, out any) (*yaml.Node, error) {
+	nf := nodeFiles{}
+	root, err := readRoot(path, nf)
+	if err != nil {
+		return nil, err
+	}
+	if err := nf.decodeStrict(root, reflect.ValueOf(out).Elem()); err != nil {
+		return nil, err
+	}
+	return root, nil
+}
+
+// readRoot parses a YAML file whose top is a mapping and records its nodes' file.
+func readRoot(path string, nf nodeFiles) (*yaml.Node, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
@@ -27,15 +40,12 @@ func DecodeFile(path string, out any) (*yaml.Node, error) {
 	if len(doc.Content) == 0 {
 		return nil, &PosError{File: path, Msg: "empty file"}
 	}
-	nf := nodeFiles{}
-	nf.mark(doc.Content[0], path)
-	if doc.Content[0].Kind != yaml.MappingNode {
-		return nil, nf.errAt(doc.Content[0], "expected a mapping at the top of the file")
+	root := doc.Content[0]
+	nf.mark(root, path)
+	if root.Kind != yaml.MappingNode {
+		return nil, nf.errAt(root, "expected a mapping at the top of the file")
 	}
-	if err := nf.decodeStrict(doc.Content[0], reflect.ValueOf(out).Elem()); err != nil {
-		return nil, err
-	}
-	return doc.Content[0], nil
+	return root, nil
 }
 
 // At returns the value node under a chain of mapping keys or list indices ("setup", "hands"), or the

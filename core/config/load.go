@@ -3,7 +3,6 @@ package config
 import (
 	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -51,24 +50,9 @@ func loadMerged(path string, nf nodeFiles, depth int) (*yaml.Node, error) {
 	if depth > 8 {
 		return nil, &PosError{File: path, Msg: "`extends` chain is too deep (a cycle?)"}
 	}
-	data, err := os.ReadFile(path)
+	root, err := readRoot(path, nf)
 	if err != nil {
-		if errors.Is(err, fs.ErrNotExist) {
-			return nil, fmt.Errorf("%s: no such file", path)
-		}
 		return nil, err
-	}
-	var doc yaml.Node
-	if err := yaml.Unmarshal(data, &doc); err != nil {
-		return nil, yamlSyntaxError(path, err)
-	}
-	if len(doc.Content) == 0 {
-		return nil, &PosError{File: path, Msg: "empty file"}
-	}
-	root := doc.Content[0]
-	nf.mark(root, path)
-	if root.Kind != yaml.MappingNode {
-		return nil, nf.errAt(root, "expected a mapping at the top of the file")
 	}
 	ext := mapValue(root, "extends")
 	if ext == nil {
@@ -96,6 +80,10 @@ func loadMerged(path string, nf nodeFiles, depth int) (*yaml.Node, error) {
 		if !errors.As(err, &pe) && strings.HasSuffix(err.Error(), "no such file") {
 			return nil, nf.errAt(ext, "extends %q: no such file", ext.Value)
 		}
+		return nil, err
+	}
+	// A variant may only change params its base has: a typo in a house rule is an error, not a no-op.
+	if err := checkParams(mapValue(base, "params"), mapValue(root, "params"), nf, "params"); err != nil {
 		return nil, err
 	}
 	// The variant's overrides add to its base's, so a house rule needs no copy of the base list.
@@ -272,4 +260,26 @@ func yamlSyntaxError(path string, err error) error {
 		return &PosError{File: path, Line: line, Col: 1, Msg: msg}
 	}
 	return &PosError{File: path, Msg: msg}
+}
+
+// checkParams reports a key of top that base lacks, recursively through maps.
+func checkParams(base, top *yaml.Node, nf nodeFiles, path string) error {
+	if base == nil || top == nil || base.Kind != yaml.MappingNode || top.Kind != yaml.MappingNode {
+		return nil
+	}
+	for i := 0; i+1 < len(top.Content); i += 2 {
+		k := top.Content[i]
+		bv := mapValue(base, k.Value)
+		if bv == nil {
+			var known []string
+			for j := 0; j+1 < len(base.Content); j += 2 {
+				known = append(known, base.Content[j].Value)
+			}
+			return nf.errAt(k, "unknown param %s.%s (the base has: %s)", path, k.Value, strings.Join(known, ", "))
+		}
+		if err := checkParams(bv, top.Content[i+1], nf, path+"."+k.Value); err != nil {
+			return err
+		}
+	}
+	return nil
 }

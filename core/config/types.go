@@ -4,21 +4,21 @@ package config
 type Game struct {
 	ID           string               `yaml:"id"`
 	Title        string               `yaml:"title"`
-	Extends      string               `yaml:"extends"`
-	Description  string               `yaml:"description"`
+	Extends      string               `yaml:"extends,omitempty"`
+	Description  string               `yaml:"description,omitempty"`
 	Players      Players              `yaml:"players"`
-	Params       map[string]any       `yaml:"params"`
+	Params       map[string]any       `yaml:"params,omitempty"`
 	Components   []Component          `yaml:"components"`
 	Zones        map[string]Zone      `yaml:"zones"`
-	Mechanics    Mechanics            `yaml:"mechanics"`
-	PrivateMoves map[string]string    `yaml:"private_moves"`
+	Mechanics    Mechanics            `yaml:"mechanics,omitempty"`
+	PrivateMoves map[string]string    `yaml:"private_moves,omitempty"`
 	Script       string               `yaml:"script"`
-	Overrides    []string             `yaml:"overrides"`
-	Bots         map[string]string    `yaml:"bots"`
-	Stats        []string             `yaml:"stats"`
-	Setup        map[string]SetupSlot `yaml:"setup"`
-	Boards       map[string]Board     `yaml:"boards"`
-	Limits       Limits               `yaml:"limits"`
+	Overrides    []string             `yaml:"overrides,omitempty"`
+	Bots         map[string]string    `yaml:"bots,omitempty"`
+	Stats        []string             `yaml:"stats,omitempty"`
+	Setup        map[string]SetupSlot `yaml:"setup,omitempty"`
+	Boards       map[string]Board     `yaml:"boards,omitempty"`
+	Limits       Limits               `yaml:"limits,omitempty"`
 
 	// Filled by the loader, not by YAML.
 	Path     string            `yaml:"-"` // the file this config was loaded from
@@ -32,28 +32,28 @@ type Game struct {
 type Players struct {
 	Min     int `yaml:"min"`
 	Max     int `yaml:"max"`
-	Default int `yaml:"default"`
+	Default int `yaml:"default,omitempty"`
 }
 
 // Component is a template for one or more cards.
 type Component struct {
 	Kind  string           `yaml:"kind"`
 	ID    string           `yaml:"id"`
-	Each  map[string][]any `yaml:"each"`
-	Attrs map[string]any   `yaml:"attrs"`
-	Count int              `yaml:"count"`
+	Each  map[string][]any `yaml:"each,omitempty"`
+	Attrs map[string]any   `yaml:"attrs,omitempty"`
+	Count int              `yaml:"count,omitempty"`
 }
 
 // Zone says where cards can lie and who sees them.
 type Zone struct {
-	PerSeat bool   `yaml:"per_seat"`
-	Visible string `yaml:"visible"` // owner | all | none
-	Start   bool   `yaml:"start"`   // every component starts here (default: the zone named deck)
+	PerSeat bool   `yaml:"per_seat,omitempty"`
+	Visible string `yaml:"visible"`         // owner | all | none
+	Start   bool   `yaml:"start,omitempty"` // every component starts here (default: the zone named deck)
 }
 
 // Mechanics lists the Go mechanics a game uses.
 type Mechanics struct {
-	Trick *Trick `yaml:"trick"`
+	Trick *Trick `yaml:"trick,omitempty"`
 }
 
 // Trick configures the Go trick mechanic.
@@ -61,8 +61,8 @@ type Trick struct {
 	Hand      string   `yaml:"hand"`
 	Table     string   `yaml:"table"`
 	Suit      string   `yaml:"suit"`
-	WildKinds []string `yaml:"wild_kinds"`
-	Follow    bool     `yaml:"follow"`
+	WildKinds []string `yaml:"wild_kinds,omitempty"`
+	Follow    bool     `yaml:"follow,omitempty"`
 }
 
 // SetupSlot describes a key that scenario files may use under `setup:` and how Lua receives it.
@@ -72,8 +72,8 @@ type SetupSlot struct {
 
 // Limits caps what Lua may spend.
 type Limits struct {
-	HookMillis int `yaml:"hook_millis"` // wall time per hook call; 0 means the default
-	MaxMoves   int `yaml:"max_moves"`   // a game longer than this is stopped as an error
+	HookMillis int `yaml:"hook_millis,omitempty"` // wall time per hook call; 0 means the default
+	MaxMoves   int `yaml:"max_moves,omitempty"`   // a game longer than this is stopped as an error
 }
 
 // Board declares a grid of cells on one or more floors (see core/board.go). Rows, Cols and Floors are

@@ -57,11 +57,14 @@ type Outcome struct {
 	Winners  []int        `json:"winners"`
 	ToAct    *int         `json:"to_act,omitempty"`
 	Legal    []string     `json:"legal,omitempty"`
+	// Observation is the final position as Runner.Observe's seat sees it (only when asked for).
+	Observation *core.Observation `json:"observation,omitempty"`
 }
 
 // Runner plays a scenario, optionally finishing the game with bots.
 type Runner struct {
-	Finish []string // bots for every seat (cycled) when the moves run out; nil stops there
+	Finish  []string // bots for every seat (cycled) when the moves run out; nil stops there
+	Observe *int     // if set, the outcome carries this seat's final observation
 }
 
 // Program loads the scenario's game: a path is relative to the scenario file.
@@ -98,6 +101,9 @@ func (r Runner) Run(sc *Scenario) (*Outcome, *core.State, error) {
 	}
 	if err := sc.checkSetup(p.Game, players); err != nil {
 		return nil, nil, err
+	}
+	if r.Observe != nil && (*r.Observe < 0 || *r.Observe >= players) {
+		return nil, nil, fmt.Errorf("cannot observe seat %d: the game has seats 0..%d", *r.Observe, players-1)
 	}
 	seed := uint64(DefaultSeed)
 	if sc.Seed != nil {
@@ -137,7 +143,11 @@ func (r Runner) Run(sc *Scenario) (*Outcome, *core.State, error) {
 			return nil, nil, err
 		}
 	}
-	return NewOutcome(p, s), s, nil
+	o := NewOutcome(p, s)
+	if r.Observe != nil {
+		o.Observation = s.Observe(*r.Observe) // while the Lua host is open (legal moves may call can_play)
+	}
+	return o, s, nil
 }
 
 // NewOutcome reports a state.

@@ -33,21 +33,23 @@ local function stack_score(cards)
   return lo - hi
 end
 
--- the cards this seat has won this round, rebuilt from the events it may see
-local function my_stack(obs)
-  local stack, trick_cards = {}, nil
+-- The cards this seat has won this round, kept up to date from the events it is handed (each
+-- decision gets only the events since the previous one).
+local stack, last_trick = {}, nil
+
+local function remember(obs)
   for _, e in ipairs(obs.events) do
     if e.type == "round_end" then stack = {} end
     if e.type == "trick" then
-      trick_cards = e.cards
+      last_trick = e.cards
       if e.winner == obs.seat then
         for _, id in ipairs(e.cards) do stack[#stack + 1] = id end
       end
-    elseif e.type == "move" and e.seat == obs.seat and e.move:sub(1, 4) == "keep" and trick_cards then
+    elseif e.type == "move" and e.seat == obs.seat and e.move:sub(1, 4) == "keep" and last_trick then
       -- a trump win: only the kept cards stay
       local kept = {}
-      for id in e.move:gmatch("%S+") do kept[id] = true end
-      for _, id in ipairs(trick_cards) do
+      for _, id in ipairs({words(e.move)}) do kept[id] = true end
+      for _, id in ipairs(last_trick) do
         if not kept[id] then
           for i = #stack, 1, -1 do if stack[i] == id then table.remove(stack, i); break end end
         end
@@ -89,15 +91,23 @@ end
 
 function choose(obs, legal)
   local first = legal[1]
-  local verb = first:match("^(%S+)")
-  if verb == "last" or verb == "mimic" then return first end -- the rules list the auto choice first
-  local stack = my_stack(obs)
+  local verb = words(first)
+  if verb == "last" or verb == "mimic" then
+    remember(obs)
+    return first -- the rules list the auto choice first
+  end
+  local stack = remember(obs)
   if verb == "keep" then
+    -- the trick event came before this decision, so `stack` holds the whole trick already: judge each
+    -- subset against the stack without the trick's cards
+    local on_table, before = {}, {}
+    for _, id in ipairs(last_trick or {}) do on_table[id] = true end
+    for _, id in ipairs(stack) do if not on_table[id] then before[#before + 1] = id end end
     local best, bestv
     for _, m in ipairs(legal) do
       local kept = {}
-      for id in m:gmatch("%S+") do if id ~= "keep" then kept[#kept + 1] = id end end
-      local v = stack_score(with(stack, kept))
+      for _, id in ipairs({words(m)}) do if id ~= "keep" then kept[#kept + 1] = id end end
+      local v = stack_score(with(before, kept))
       if not bestv or v > bestv then best, bestv = m, v end
     end
     return best

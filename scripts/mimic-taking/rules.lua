@@ -133,8 +133,8 @@ end
 local function after_trick(g, winner)
   g:set("last_winner", winner)
   if round_over(g) then
-    -- MT-18/19: each player turns over their stack and decides, seat 0 first
-    for seat = 0, g:players() - 1 do g:move_all("won", seat, "counted", seat) end
+    -- MT-18/19: each player decides, seat 0 first. A stack stays face down (MT-15) until its owner
+    -- has chosen for the last card (the rulebook: choose, then reveal); on_move turns it over.
     g:set("phase", "last")
     g:set("deciding", 0)
     ask_last(g, 0)
@@ -157,109 +157,97 @@ function trick_done(g, winner, trick)
   after_trick(g, winner)
 end
 
--- colour counts of a stack, with Mimics assigned by `assign` (id -> colour)
-local function counts_of(cards, assign)
-  local counts = {O = 0, B = 0, P = 0, G = 0}
-  for _, id in ipairs(cards) do
-    local c = CARDS[id]
-    if c.kind == "mimic" then
-      local col = assign and assign[id]
-      if col then counts[col] = counts[col] + 1 end
-    else
-      counts[c.color] = counts[c.color] + 1
-    end
+-- A seat's stack (zone `counted`, or `zone` if given) as colour counts (number cards of the colours
+-- present, counted in Go) plus its Mimics in id order; `extra` is one more card (the last hand card,
+-- for MT-18's choice).
+local function stack_counts(g, seat, extra, zone)
+  zone = zone or "counted"
+  local counts = g:tally(zone, seat, "color")
+  local mimics = {}
+  for _, id in ipairs(g:cards(zone, seat)) do
+    if is_mimic(id) then mimics[CARDS[id].n] = id end
   end
-  return counts
+  if extra then
+    if is_mimic(extra) then mimics[CARDS[extra].n] = extra
+    else counts[CARDS[extra].color] = (counts[CARDS[extra].color] or 0) + 1 end
+  end
+  local ordered = {}
+  for n = 1, 4 do if mimics[n] then ordered[#ordered + 1] = mimics[n] end end
+  return counts, ordered
 end
 
-local function present_colors(cards)
-  local seen, list = {}, {}
-  for _, id in ipairs(cards) do
-    local c = CARDS[id]
-    if c.kind ~= "mimic" and not seen[c.color] then
-      seen[c.color] = true
+-- MT-20/MT-21: the score of colour counts (Mimics already added to their colours)
+function score_counts(g, counts)
+  local present, largest, smallest = 0, 0, nil
+  for _, col in ipairs(COLORS) do
+    local k = counts[col]
+    if k then
+      present = present + 1
+      if k > largest then largest = k end
+      if smallest == nil or k < smallest then smallest = k end
     end
   end
-  for _, col in ipairs(COLORS) do if seen[col] then list[#list + 1] = col end end
-  return list
-end
-
--- MT-20/MT-21: the score of a stack whose Mimics are assigned
-function stack_score(g, cards, assign)
-  local present = present_colors(cards)
-  if #present == 0 then return 0 end -- no cards, or only Mimics
-  local counts = counts_of(cards, assign)
-  local largest, smallest = 0, nil
-  for _, col in ipairs(present) do
-    largest = math.max(largest, counts[col])
-    smallest = smallest and math.min(smallest, counts[col]) or counts[col]
+  if present == 0 then return 0 end -- no cards, or only Mimics
+  if present >= 2 and largest == smallest then
+    return g:param("scoring.bonus")[tostring(present)] -- perfect mimicry
   end
-  if #present >= 2 and largest == smallest then
-    return g:param("scoring.bonus")[tostring(#present)] -- perfect mimicry
-  end
-  if #present == 1 then smallest = 0 end
-  if g:param("scoring.smallest") == "all" then
-    for _, col in ipairs(COLORS) do smallest = math.min(smallest, counts[col]) end
-  end
+  if present == 1 then smallest = 0 end
+  -- MT-D4: `all` counts every colour, so a colour not taken makes the smallest count 0
+  if g:param("scoring.smallest") == "all" and present < 4 then smallest = 0 end
   return -(largest - smallest)
 end
 
--- MT-D3's auto policy: the best assignment of the stack's Mimics. Adding each Mimic (in id order) to the
--- smallest present colour (the first in colour order on a tie) minimises largest-smallest, and reaches
--- equal counts whenever any assignment can, so it is optimal for both scoring readings.
-local function best_assignment(g, cards)
-  local present = present_colors(cards)
-  local mimics = {}
-  for _, id in ipairs(cards) do if is_mimic(id) then mimics[#mimics + 1] = id end end
-  sort_cards(mimics)
-  local assign = {}
-  if #present > 0 then
-    local counts = counts_of(cards, nil)
-    for _, id in ipairs(mimics) do
-      local low = present[1]
-      for _, col in ipairs(present) do if counts[col] < counts[low] then low = col end end
-      assign[id] = low
-      counts[low] = counts[low] + 1
-    end
+-- MT-D3's auto policy: each Mimic in turn goes to the smallest present colour (the first in colour
+-- order on a tie). That minimises largest-smallest and reaches equal counts whenever any assignment
+-- can, so it is optimal for both scoring readings. Returns the colour per Mimic and the final counts.
+local function fill(counts, n)
+  local c, present = {}, {}
+  for _, col in ipairs(COLORS) do
+    if counts[col] then c[col] = counts[col]; present[#present + 1] = col end
   end
-  return stack_score(g, cards, assign), assign
+  local picks = {}
+  if #present == 0 then return picks, c end
+  for i = 1, n do
+    local low = present[1]
+    for _, col in ipairs(present) do if c[col] < c[low] then low = col end end
+    c[low] = c[low] + 1
+    picks[i] = low
+  end
+  return picks, c
 end
 
 -- MT-18: the auto policy's choice comes first in the list
 function ask_last(g, seat)
-  local stack = g:cards("counted", seat)
   local last = g:cards("hand", seat)[1]
-  local with = {last}
-  for _, id in ipairs(stack) do with[#with + 1] = id end
-  local add = best_assignment(g, with)
-  local discard = best_assignment(g, stack)
-  if add >= discard then
+  local with, wm = stack_counts(g, seat, last, "won") -- still face down: see after_trick
+  local without, m = stack_counts(g, seat, nil, "won")
+  local _, cw = fill(with, #wm)
+  local _, co = fill(without, #m)
+  if score_counts(g, cw) >= score_counts(g, co) then
     g:ask(seat, {"last add", "last discard"})
   else
     g:ask(seat, {"last discard", "last add"})
   end
 end
 
--- MT-19: one decision per Mimic in id order; the auto policy's colour first
+-- MT-19: one decision per Mimic in id order, the auto policy's colour first; a stack with no colour
+-- present needs none.
 local function ask_next_mimic(g, seat)
-  local stack = g:cards("counted", seat)
-  local present = present_colors(stack)
-  if #present > 0 then
-    local mimics = {}
-    for _, id in ipairs(stack) do
-      if is_mimic(id) and g:sget(seat, "mimic_" .. id) == nil then mimics[#mimics + 1] = id end
+  local counts, mimics = stack_counts(g, seat, nil)
+  local pending = {}
+  for _, id in ipairs(mimics) do
+    local col = g:sget(seat, "mimic_" .. id)
+    if col then counts[col] = counts[col] + 1 else pending[#pending + 1] = id end
+  end
+  if next(counts) ~= nil and #pending > 0 then
+    local id = pending[1]
+    local picks = fill(counts, #pending)
+    local moves = {"mimic " .. id .. " " .. picks[1]}
+    for _, col in ipairs(COLORS) do
+      if counts[col] and col ~= picks[1] then moves[#moves + 1] = "mimic " .. id .. " " .. col end
     end
-    sort_cards(mimics)
-    if #mimics > 0 then
-      local id = mimics[1]
-      local _, auto = best_assignment(g, stack)
-      local moves = {"mimic " .. id .. " " .. auto[id]}
-      for _, col in ipairs(present) do
-        if col ~= auto[id] then moves[#moves + 1] = "mimic " .. id .. " " .. col end
-      end
-      g:ask(seat, moves)
-      return
-    end
+    g:ask(seat, moves)
+    return
   end
   -- this seat is done; the next seat decides, or the round is scored
   if seat + 1 < g:players() then
@@ -275,13 +263,13 @@ function score_round(g)
   local n = g:players()
   local scores = {}
   for seat = 0, n - 1 do
-    local stack = g:cards("counted", seat)
-    local assign = {}
-    for _, id in ipairs(stack) do
-      if is_mimic(id) then assign[id] = g:sget(seat, "mimic_" .. id) end
+    local counts, mimics = stack_counts(g, seat, nil)
+    for _, id in ipairs(mimics) do
+      local col = g:sget(seat, "mimic_" .. id)
+      if col then counts[col] = counts[col] + 1 end
       g:sset(seat, "mimic_" .. id, nil)
     end
-    scores[seat + 1] = stack_score(g, stack, assign)
+    scores[seat + 1] = score_counts(g, counts)
     g:add_score(seat, scores[seat + 1])
   end
   local round = g:get("round")
@@ -304,11 +292,11 @@ function score_round(g)
 end
 
 function on_move(g, seat, move)
-  local verb, rest = move:match("^(%S+)%s*(.*)$")
+  local verb, a, b = words(move)
   if verb == "keep" then
     -- MT-14: kept cards to the winner's stack, the rest out of the round
     local kept = {}
-    for id in rest:gmatch("%S+") do kept[id] = true end
+    for i, id in ipairs({words(move)}) do if i > 1 then kept[id] = true end end
     for _, id in ipairs(g:cards("trick")) do
       if kept[id] then g:move(id, "trick", nil, "won", seat) else g:move(id, "trick", nil, "removed", nil) end
     end
@@ -316,8 +304,9 @@ function on_move(g, seat, move)
     g:set("keeper", nil)
     after_trick(g, seat)
   elseif verb == "last" then
+    g:move_all("won", seat, "counted", seat) -- the stack is revealed for scoring (MT-19, MT-20)
     local last = g:cards("hand", seat)[1]
-    if rest == "add" then
+    if a == "add" then
       g:move(last, "hand", seat, "counted", seat)
     else
       g:move(last, "hand", seat, "removed", nil)
@@ -325,22 +314,21 @@ function on_move(g, seat, move)
     g:set("phase", "mimic")
     ask_next_mimic(g, seat)
   elseif verb == "mimic" then
-    local id, col = rest:match("^(%S+) (%S+)$")
-    g:sset(seat, "mimic_" .. id, col, "owner")
+    g:sset(seat, "mimic_" .. a, b, "owner")
     ask_next_mimic(g, seat)
   else
-    error("unexpected move " .. move)
+    error("unexpected move " .. move, 0)
   end
 end
 
 -- `keep B4 O4` and `keep O4 B4` are the same choice: spell kept cards in catalogue order
 function normalize(g, seat, move)
-  local verb, rest = move:match("^%s*(%S+)%s*(.-)%s*$")
-  if verb ~= "keep" then return move end
+  local parts = {words(move)}
+  if parts[1] ~= "keep" then return move end
   local ids = {}
-  for id in rest:gmatch("%S+") do
-    if not g:is_card(id) then return move end
-    ids[#ids + 1] = id
+  for i = 2, #parts do
+    if not g:is_card(parts[i]) then return move end
+    ids[#ids + 1] = parts[i]
   end
   sort_cards(ids)
   if #ids == 0 then return "keep" end

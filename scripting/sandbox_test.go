@@ -1,0 +1,69 @@
+package scripting_test
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"ruleslab/scripting"
+)
+
+func TestSandboxHidesUnsafeGlobals(t *testing.T) {
+	p := loadProgram(t, "testdata/sandbox.yaml", "")
+	h := scripting.NewHost()
+	defer h.Close()
+	s, err := p.NewState(h, 2, 42, nil)
+	require.NoError(t, err)
+	check := s.Events()[0]
+	require.Equal(t, "check", check.Type)
+	// io, os, require, load, loadstring, dofile, loadfile (and the rest) are all nil in a script.
+	assert.Equal(t, []any{}, check.Fields["reachable"])
+}
+
+func TestMathRandomIsTheGamesSeededGenerator(t *testing.T) {
+	p := loadProgram(t, "testdata/sandbox.yaml", "")
+	rolls := func(seed uint64) string {
+		h := scripting.NewHost()
+		defer h.Close()
+		s, err := p.NewState(h, 2, seed, nil)
+		require.NoError(t, err)
+		data, _ := json.Marshal(s.Events()[0].Fields["rolls"])
+		return string(data)
+	}
+	assert.Equal(t, rolls(7), rolls(7), "same seed, same draws")
+	assert.NotEqual(t, rolls(7), rolls(8), "another seed, other draws")
+}
+
+func TestRunawayHookIsStoppedWithItsName(t *testing.T) {
+	p := loadProgram(t, "testdata/runaway.yaml", "")
+	h := scripting.NewHost()
+	defer h.Close()
+	_, err := p.NewState(h, 2, 1, nil)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "hook setup was stopped: it ran longer than 200ms")
+	// the host is usable again afterwards
+	ok := loadProgram(t, "testdata/tiny.yaml", "")
+	_, err = ok.NewState(h, 2, 1, nil)
+	require.NoError(t, err)
+}
+
+func TestRuntimeErrorNamesHookFileAndLine(t *testing.T) {
+	p := loadProgram(t, "testdata/runtime-error.yaml", "")
+	h := scripting.NewHost()
+	defer h.Close()
+	s, err := p.NewState(h, 2, 1, nil)
+	require.NoError(t, err)
+	err = s.Apply("draw")
+	require.Error(t, err)
+	assert.Equal(t, "hook on_move: testdata/runtime-error.lua:3: attempt to index a non-table object(nil) with key 'top'", err.Error())
+}
+
+func TestSyntaxErrorIsFileLineColumn(t *testing.T) {
+	_, err := scripting.Load("testdata/syntax-error.yaml", "")
+	require.Error(t, err)
+	assert.True(t, strings.HasPrefix(err.Error(), "testdata/syntax-error.lua:3:"), err.Error())
+	assert.NotContains(t, err.Error(), "\n")
+}

@@ -1,0 +1,42 @@
+package scripting_test
+
+import (
+	"encoding/json"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"ruleslab/scripting"
+)
+
+// TestCloneIsIndependentAndReplaysIdentically: for every bundled game, a clone taken mid-game can be
+// played to the end without changing the original, and two clones make the same game.
+func TestCloneIsIndependentAndReplaysIdentically(t *testing.T) {
+	for _, gv := range bundled(t) {
+		t.Run(name(gv), func(t *testing.T) {
+			p := loadProgram(t, gv[0], gv[1])
+			h := scripting.NewHost()
+			defer h.Close()
+			s, err := p.NewState(h, p.Game.Config.Players.Default, 11, nil)
+			require.NoError(t, err)
+			for i := 0; i < 7 && !s.Over(); i++ {
+				require.NoError(t, s.Apply(s.Legal()[0]))
+			}
+			before, _ := json.Marshal(s.Observe(0))
+			playOut := func() string {
+				c := s.Clone()
+				for steps := 0; !c.Over(); steps++ {
+					require.Less(t, steps, 100000, "the game does not end")
+					require.NoError(t, c.Apply(c.Legal()[len(c.Legal())-1]))
+				}
+				e, _ := json.Marshal(c.Events())
+				return string(e)
+			}
+			first := playOut()
+			after, _ := json.Marshal(s.Observe(0))
+			assert.JSONEq(t, string(before), string(after), "playing the clone changed the original")
+			assert.Equal(t, first, playOut(), "two clones of one state made different games")
+		})
+	}
+}

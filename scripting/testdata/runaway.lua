@@ -1,0 +1,4 @@
+function setup(g)
+  local n = 0
+  while true do n = n + 1 end
+end

@@ -1,0 +1,140 @@
+-- A one-ply greedy bot for Zoomies. It reads only its observation: the public scores, the public trick
+-- counts of this round, the trick on the table with each seat's declared value and the Goal, the cards
+-- seen in earlier tricks (trick events) and its own hand.
+--
+-- Policy: the aim is to finish SECOND (ZM-12), so the bot wants a trick while taking it would still
+-- leave it strictly below the best other seat's projected points, or while it is behind the second
+-- best; otherwise it wants to lose the trick. For each legal play it estimates the chance that the
+-- play wins the trick (winning now and no later player holding a card that could beat it), and
+-- picks the play with the highest (wanting the trick) or lowest (not wanting it) chance; ties are
+-- broken by shedding the least useful card when chasing tricks and the most dangerous one otherwise.
+
+local function is_double(c) return c.kind == "double" end
+
+-- the goal and value after `id` is played with reading `decl` onto a trick with `goal` (nil: lead)
+local function after_play(goal, id, decl)
+  local c = CARDS[id]
+  if goal == nil then
+    if is_double(c) then return decl, c.lo end
+    local v = tonumber(decl)
+    return (v == c.hi) and "high" or "low", v
+  end
+  if is_double(c) then return (goal == "high") and "low" or "high", c.lo end
+  return goal, tonumber(decl)
+end
+
+local function beats(goal, a, b)
+  if goal == "high" then return a > b end
+  return a < b
+end
+
+-- how extreme (useful for winning) a card is: its best reading's distance from the middle
+local function potency(id)
+  local c = CARDS[id]
+  return math.max(c.hi, 100 - c.lo)
+end
+
+function choose(obs, legal)
+  if #legal == 1 then return legal[1] end
+  local me, n = obs.seat, obs.players
+  local vars = obs.vars
+  local round = vars.round or 1
+  local pts = ((obs.params and obs.params.trick_points) or {1, 2, 3})[round] or round
+
+  -- projected points so far (scores of finished rounds + this round's tricks)
+  local proj = {}
+  for s = 0, n - 1 do
+    proj[s] = obs.scores[s + 1] + (obs.seat_vars[s + 1].round_tricks or 0) * pts
+  end
+  local top_other, second_other = -1, -1
+  for s = 0, n - 1 do
+    if s ~= me then
+      if proj[s] > top_other then
+        second_other, top_other = top_other, proj[s]
+      elseif proj[s] > second_other then
+        second_other = proj[s]
+      end
+    end
+  end
+  local want = proj[me] + pts < top_other or proj[me] < second_other
+
+  -- cards not seen by this seat: every card minus earlier tricks, the table and my hand. obs.events
+  -- holds only the events since this bot's last decision, so the played cards are remembered in
+  -- PLAYED (a global: one environment per seat per game).
+  local table_cards = obs.zones.trick.cards or {}
+  local hand = obs.zones.hand[me + 1].cards or {}
+  if PLAYED then
+    -- a card in hand or on the table that was already played means we were handed an earlier state
+    for _, id in ipairs(hand) do if PLAYED[id] then PLAYED = nil; break end end
+  end
+  if PLAYED then
+    for _, id in ipairs(table_cards) do if PLAYED[id] then PLAYED = nil; break end end
+  end
+  PLAYED = PLAYED or {}
+  for _, e in ipairs(obs.events) do
+    if e.type == "trick" then
+      for _, id in ipairs(e.cards) do PLAYED[id] = true end
+    end
+  end
+  local seen = {}
+  for id in pairs(PLAYED) do seen[id] = true end
+  for _, id in ipairs(table_cards) do seen[id] = true end
+  for _, id in ipairs(hand) do seen[id] = true end
+  local unseen = {}
+  for id, c in pairs(CARDS) do
+    if type(c) == "table" and c.lo and not seen[id] then unseen[#unseen + 1] = c end
+  end
+  local U = #unseen
+
+  -- the trick as it stands: the values declared so far, the best of them and the Goal
+  local leader = vars.leader
+  local goal = vars.goal
+  local played = #table_cards
+  local best
+  for i = 1, played do
+    local v = obs.seat_vars[(leader + i - 1) % n + 1].value
+    if best == nil or beats(goal, v, best) then best = v end
+  end
+  -- the hand sizes of the seats still to play after me
+  local later = {}
+  for k = played + 1, n - 1 do
+    local s = (me + k - played) % n
+    later[#later + 1] = obs.zones.hand[s + 1].count
+  end
+
+  local choice, cval, ctie
+  for _, m in ipairs(legal) do
+    local id, decl = m:match("^play (%S+) ?(%S*)$")
+    local g2, v = after_play(goal, id, decl)
+    local winning
+    if best == nil then
+      winning = true
+    else
+      -- re-evaluate the table under the (possibly reversed) goal
+      local b = v
+      for i = 1, played do
+        local w = obs.seat_vars[(leader + i - 1) % n + 1].value
+        if beats(g2, w, b) then b = w end
+      end
+      winning = (b == v)
+    end
+    local p = 0
+    if winning then
+      -- unseen cards that could beat v: a reading beyond v, or a double (it reverses the Goal)
+      local beaters = 0
+      for _, c in ipairs(unseen) do
+        if is_double(c) or beats(g2, c.lo, v) or beats(g2, c.hi, v) then beaters = beaters + 1 end
+      end
+      p = 1
+      if U > 0 then
+        for _, h in ipairs(later) do p = p * (1 - beaters / U) ^ h end
+      end
+    end
+    local val = want and p or -p
+    local tie = want and -potency(id) or potency(id)
+    if cval == nil or val > cval + 1e-9 or (math.abs(val - cval) <= 1e-9 and tie > ctie) then
+      choice, cval, ctie = m, val, tie
+    end
+  end
+  return choice
+end

@@ -1,0 +1,402 @@
+-- Zoomies rules (../shared/rules/zoomies.md, ids ZM-n). The tricks are driven from Lua with g:ask,
+-- because each play also declares which of the card's two numbers is in play (ZM-5..ZM-7).
+--
+-- State (all in Go): game values `round`, `leader` (who led the trick in progress), `goal`
+-- ("high" | "low", public), `last_winner`; per seat `value` (the number it declared in the trick in
+-- progress, public), `tricks` (tricks won in the game, public) and `round_tricks` (this round, public).
+
+-- library functions as locals: a global lookup goes through the sandbox's __index on every use
+local ipairs, pairs, type, tostring, tonumber, error = ipairs, pairs, type, tostring, tonumber, error
+local CARDS = CARDS
+
+local function is_double(c) return c.kind == "double" end
+
+-- ZM-1 / Notation: the move strings of each card, built once per card (immutable data only), and
+-- what each move means: MOVE[move] = {id, declaration} ("high"/"low", a number, or nil).
+local LEAD_MOVES, FOLLOW_MOVES, MOVE = {}, {}, {}
+local function moves_of(id, leading)
+  local cache = leading and LEAD_MOVES or FOLLOW_MOVES
+  local m = cache[id]
+  if m then return m end
+  local c = CARDS[id]
+  if is_double(c) then
+    if leading then
+      m = {"play " .. id .. " high", "play " .. id .. " low"} -- ZM-6
+      MOVE[m[1]], MOVE[m[2]] = {id, "high"}, {id, "low"}
+    else
+      m = {"play " .. id} -- ZM-8: a double that is not led has one value and no choice
+      MOVE[m[1]] = {id, nil}
+    end
+  else
+    m = {"play " .. id .. " " .. c.lo, "play " .. id .. " " .. c.hi} -- ZM-5 / ZM-7
+    MOVE[m[1]], MOVE[m[2]] = {id, c.lo}, {id, c.hi}
+  end
+  cache[id] = m
+  return m
+end
+
+-- ntrick: the number of cards already in the trick
+local function ask_play(g, seat, ntrick)
+  local leading = ntrick == 0
+  local cache = leading and LEAD_MOVES or FOLLOW_MOVES
+  local moves, k = {}, 0
+  local hand = g:cards("hand", seat)
+  for i = 1, #hand do
+    local id = hand[i]
+    local m = cache[id] or moves_of(id, leading)
+    k = k + 1
+    moves[k] = m[1]
+    if m[2] then
+      k = k + 1
+      moves[k] = m[2]
+    end
+  end
+  g:ask(seat, moves)
+end
+
+local function param_list(g, name, n)
+  local v = g:param(name)
+  if type(v) ~= "table" or #v ~= n then
+    error(string.format("params.%s must be a list of %d numbers", name, n), 0)
+  end
+  return v
+end
+
+local function hand_size(g, round) return param_list(g, "hand_sizes", 3)[round] end
+
+-- deal one card at a time, clockwise from seat 0, from the top of the deck (ZM-3)
+local function deal(g, round)
+  local n = g:players()
+  local size = hand_size(g, round)
+  if g:count("deck") < size * n then
+    error(string.format("round %d: %d cards left in the deck, %d needed", round, g:count("deck"), size * n), 0)
+  end
+  for _ = 1, size do
+    for seat = 0, n - 1 do g:move_top("deck", nil, "hand", seat) end
+  end
+  for seat = 0, n - 1 do g:sort("hand", seat) end
+end
+
+local function start_round(g, round, leader)
+  g:set("round", round)
+  for seat = 0, g:players() - 1 do g:sset(seat, "round_tricks", 0) end
+  if round > 1 or g:fixed("hands") == nil then deal(g, round) end
+  g:set("leader", leader)
+  g:set("goal", nil)
+  ask_play(g, leader, 0)
+end
+
+-- checks that every id of a fixed list is a card still in the deck, and marks it used
+-- (a double may be written as a YAML number: 22). Returns the ids as strings.
+local function check_cards(g, key, list, used)
+  if type(list) ~= "table" then error(key .. ": expected a list of card ids", 0) end
+  local ids = {}
+  for i, id in ipairs(list) do
+    if type(id) == "number" and id == math.floor(id) then id = string.format("%d", id) end
+    ids[i] = id
+    if type(id) ~= "string" or not g:is_card(id) then
+      error(string.format("%s[%d]: no card %s (card ids spell the smaller reading first: 1|10, 45|54, 22)", key, i - 1, tostring(id)), 0)
+    end
+    if used[id] then
+      error(string.format("%s[%d]: card %s is fixed twice", key, i - 1, id), 0)
+    end
+    used[id] = true
+  end
+  return ids
+end
+
+function setup(g)
+  local n = g:players()
+  if n ~= 4 then error("Zoomies is for exactly 4 players", 0) end -- ZM-2
+  local sizes = param_list(g, "hand_sizes", 3)
+  param_list(g, "trick_points", 3)
+  local nremoved = g:param("removed")
+  local dealt = 0
+  for _, s in ipairs(sizes) do dealt = dealt + s * n end
+  if dealt + nremoved > g:count("deck") then
+    error(string.format("params: %d cards dealt and %d removed, but the deck has %d", dealt, nremoved, g:count("deck")), 0)
+  end
+
+  local used = {}
+  -- setup.hands: the round 1 hands
+  local hands = g:fixed("hands")
+  if hands then
+    if #hands ~= n then error(string.format("setup.hands: %d hands for %d players", #hands, n), 0) end
+    for seat = 0, n - 1 do
+      local h = hands[seat + 1]
+      if type(h) ~= "table" or #h ~= sizes[1] then
+        error(string.format("setup.hands[%d]: %d cards, but round 1 deals %d to each player", seat, type(h) == "table" and #h or 0, sizes[1]), 0)
+      end
+      hands[seat + 1] = check_cards(g, string.format("setup.hands[%d]", seat), h, used)
+    end
+  end
+  -- setup.removed: the unused cards (ZM-2)
+  local removed = g:fixed("removed")
+  if removed then
+    if #removed ~= nremoved then
+      error(string.format("setup.removed: %d cards, but %d are removed", #removed, nremoved), 0)
+    end
+    removed = check_cards(g, "setup.removed", removed, used)
+  end
+  -- setup.deck: the order the rest is dealt in (a prefix; the cards after it are shuffled)
+  local deck = g:fixed("deck")
+  if deck then
+    deck = check_cards(g, "setup.deck", deck, used)
+    local rest = dealt - (hands and sizes[1] * n or 0)
+    if #deck > rest then
+      error(string.format("setup.deck: %d cards, but only %d are dealt%s", #deck, rest, hands and " after the fixed hands" or ""), 0)
+    end
+  end
+
+  if hands then
+    for seat = 0, n - 1 do
+      for _, id in ipairs(hands[seat + 1]) do g:move(id, "deck", nil, "hand", seat) end
+      g:sort("hand", seat)
+    end
+  end
+  if removed then
+    for _, id in ipairs(removed) do g:move(id, "deck", nil, "removed", nil) end
+  end
+  -- ZM-2: shuffle; the top cards (none of the fixed deck order) are removed face down
+  g:shuffle("deck")
+  if not removed then
+    local fixed = {}
+    if deck then for _, id in ipairs(deck) do fixed[id] = true end end
+    local cards = g:cards("deck")
+    local taken = 0
+    for i = #cards, 1, -1 do
+      if taken == nremoved then break end
+      if not fixed[cards[i]] then
+        g:move(cards[i], "deck", nil, "removed", nil)
+        taken = taken + 1
+      end
+    end
+  end
+  if deck then
+    -- deck[1] ends on top: it is dealt first
+    for i = #deck, 1, -1 do g:move(deck[i], "deck", nil, "deck", nil) end
+  end
+
+  for seat = 0, n - 1 do g:sset(seat, "tricks", 0) end
+  -- ZM-4: the first leader is chosen at random (seeded) unless the scenario fixes it
+  local leader = g:fixed("leader")
+  if leader == nil then
+    leader = g:random(n) - 1
+  elseif leader < 0 or leader >= n then
+    error(string.format("setup.leader: no seat %d", leader), 0)
+  end
+  start_round(g, 1, leader)
+end
+
+local function finish_game(g)
+  local n = g:players()
+  -- ZM-12 / ZM-13 (ZM-D2): every player tied for the most points is eliminated
+  local top
+  for seat = 0, n - 1 do top = top and math.max(top, g:score(seat)) or g:score(seat) end
+  local ntop = 0
+  local below -- the highest score strictly below the top
+  for seat = 0, n - 1 do
+    local s = g:score(seat)
+    if s == top then
+      ntop = ntop + 1
+    elseif below == nil or s > below then
+      below = s
+    end
+  end
+  local rule = g:param("second_place")
+  if rule ~= "below_top" and rule ~= "rank" then
+    error("params.second_place must be below_top or rank, not " .. tostring(rule), 0)
+  end
+  if rule == "rank" and ntop > 1 then below = nil end -- nobody is ranked exactly second
+  local winners, eliminated = {}, {}
+  for seat = 0, n - 1 do
+    local s = g:score(seat)
+    local elim = s == top
+    local wins = below ~= nil and s == below
+    g:stat(seat, "eliminated", elim and 1 or 0)
+    g:stat(seat, "second", wins and 1 or 0)
+    if elim then eliminated[#eliminated + 1] = seat end
+    if wins then winners[#winners + 1] = seat end
+  end
+  -- the players who "break the furniture", logged before game_end
+  g:event("eliminated", {seats = eliminated})
+  g:finish(winners)
+end
+
+local function end_round(g, round, last_winner)
+  local n = g:players()
+  local points = param_list(g, "trick_points", 3)[round] -- ZM-11
+  local scores = {}
+  for seat = 0, n - 1 do
+    scores[seat + 1] = g:sget(seat, "round_tricks") * points
+    g:add_score(seat, scores[seat + 1])
+  end
+  g:round_end(round, scores)
+  if round == 3 then
+    finish_game(g)
+    return
+  end
+  -- ZM-D1: the first leader of the next round
+  local rule = g:param("round_leader")
+  local leader
+  if rule == "last_winner" then
+    leader = last_winner
+  elseif rule == "random" then
+    leader = g:random(n) - 1
+  else
+    error("params.round_leader must be last_winner or random, not " .. tostring(rule), 0)
+  end
+  start_round(g, round + 1, leader)
+end
+
+local function end_trick(g)
+  local n = g:players()
+  local leader = g:get("leader")
+  local goal = g:get("goal")
+  local cards = g:cards("trick")
+  local values = {}
+  local best, winner
+  for i = 1, #cards do
+    local seat = (leader + i - 1) % n
+    local v = g:sget(seat, "value")
+    values[i] = v
+    -- ZM-9: the highest declared value wins if the Goal is High, the lowest if Low (values are distinct)
+    if best == nil or (goal == "high" and v > best) or (goal == "low" and v < best) then
+      best, winner = v, seat
+    end
+  end
+  g:event("trick", {winner = winner, cards = cards, values = values, goal = goal})
+  for seat = 0, n - 1 do g:sset(seat, "value", nil) end
+  -- ZM-10: the winner takes the trick into the hidden score pile; only the count is public
+  g:move_all("trick", nil, "won", winner)
+  g:sset(winner, "tricks", g:sget(winner, "tricks") + 1)
+  g:sset(winner, "round_tricks", g:sget(winner, "round_tricks") + 1)
+  g:stat(winner, "tricks", 1)
+  g:set("last_winner", winner)
+  g:set("goal", nil)
+  if g:count("hand", winner) == 0 then
+    end_round(g, g:get("round"), winner) -- ZM-11: the hands are empty
+  else
+    g:set("leader", winner) -- ZM-10: the winner leads the next trick
+    ask_play(g, winner, 0)
+  end
+end
+
+function on_move(g, seat, move)
+  local info = MOVE[move]
+  if info == nil then
+    -- a move offered by another environment (not built here yet): build this card's moves
+    local pid = move:match("^play (%S+)")
+    moves_of(pid, true)
+    moves_of(pid, false)
+    info = MOVE[move]
+  end
+  local id, decl = info[1], info[2]
+  local c = CARDS[id]
+  g:move(id, "hand", seat, "trick", nil)
+  local ntrick = g:count("trick")
+  local value = c.lo
+  local goal = g:get("goal")
+  if ntrick == 1 then
+    if is_double(c) then
+      goal = decl -- ZM-6: the leader of a double declares High or Low
+    else
+      value = decl
+      goal = value == c.hi and "high" or "low" -- ZM-5
+    end
+  elseif is_double(c) then
+    goal = goal == "high" and "low" or "high" -- ZM-8: a double not led reverses the Goal
+  else
+    value = decl -- ZM-7: any card, any reading
+  end
+  g:set("goal", goal)
+  g:sset(seat, "value", value)
+  local n = g:players()
+  if ntrick < n then
+    ask_play(g, (seat + 1) % n, ntrick) -- ZM-7: clockwise
+  else
+    end_trick(g)
+  end
+end
+
+-- Alternative spellings: the card id either way round (`54|45`), a reading with a leading zero
+-- (`04`), `HIGH`/`h`, and a bare number for a mirror card (`play 54` = `play 45|54 54`).
+local BY_VALUE
+local function card_by_value(v)
+  if not BY_VALUE then
+    BY_VALUE = {}
+    for id, c in pairs(CARDS) do
+      if type(c) == "table" and c.lo then
+        BY_VALUE[c.lo] = id
+        BY_VALUE[c.hi] = id
+      end
+    end
+  end
+  return BY_VALUE[v]
+end
+
+function normalize(g, seat, move)
+  local words = {}
+  for w in move:gmatch("%S+") do words[#words + 1] = w end
+  if #words < 2 or #words > 3 or words[1]:lower() ~= "play" then return move end
+  local id, decl = words[2], words[3]
+  if not g:is_card(id) then
+    local a, b = id:match("^(%d+)|(%d+)$")
+    if a and g:is_card(tonumber(b) .. "|" .. tonumber(a)) then
+      id = tonumber(b) .. "|" .. tonumber(a)
+    elseif a and g:is_card(tonumber(a) .. "|" .. tonumber(b)) then
+      id = tonumber(a) .. "|" .. tonumber(b)
+    elseif id:match("^%d+$") and decl == nil then
+      local v = tonumber(id)
+      local found = card_by_value(v)
+      if not found then return move end
+      id = found
+      if CARDS[id].kind ~= "double" then decl = tostring(v) end
+    elseif id:match("^%d+$") and g:is_card(tostring(tonumber(id))) then
+      id = tostring(tonumber(id))
+    else
+      return move
+    end
+  end
+  if decl then
+    local d = decl:lower()
+    if d == "h" or d == "high" then
+      decl = "high"
+    elseif d == "l" or d == "low" then
+      decl = "low"
+    elseif d:match("^%d+$") then
+      decl = tostring(tonumber(d))
+    end
+    return "play " .. id .. " " .. decl
+  end
+  return "play " .. id
+end
+
+-- the human's view: own hand, the trick with its declared numbers and the Goal, tricks won per seat
+function render(obs)
+  local lines = {}
+  local me = obs.seat
+  local vars = obs.vars
+  local function sv(seat, k) return obs.seat_vars[seat + 1][k] end
+  lines[#lines + 1] = string.format("round %s of 3", tostring(vars.round))
+  local trick = obs.zones.trick.cards or {}
+  if #trick == 0 then
+    lines[#lines + 1] = "trick: (empty)"
+  else
+    local parts = {}
+    for i, id in ipairs(trick) do
+      local seat = (vars.leader + i - 1) % obs.players
+      parts[#parts + 1] = string.format("seat %d: %s as %s", seat, id, tostring(sv(seat, "value")))
+    end
+    lines[#lines + 1] = "trick: " .. table.concat(parts, ", ")
+    lines[#lines + 1] = "goal: " .. string.upper(tostring(vars.goal))
+  end
+  local hand = obs.zones.hand[me + 1].cards or {}
+  lines[#lines + 1] = "your hand: " .. table.concat(hand, "  ")
+  for seat = 0, obs.players - 1 do
+    lines[#lines + 1] = string.format("seat %d%s: %d cards in hand, tricks won %d (this round %d), score %d",
+      seat, seat == me and " (you)" or "", obs.zones.hand[seat + 1].count,
+      sv(seat, "tricks") or 0, sv(seat, "round_tricks") or 0, obs.scores[seat + 1])
+  end
+  return table.concat(lines, "\n") .. "\n"
+end
