@@ -455,11 +455,11 @@ function start_turn(g, t)
 end
 
 -- after the placement and the penalty: draw, players out, next turn
-local function end_turn(g, seat)
+local function end_turn(g, seat, passed)
   g:set("owe", nil)
   g:set("owe_to", nil)
   local mode = g:param("draw")
-  if mode == "refill" then
+  if mode == "refill" and not passed then -- SI-11: a pass draws nothing
     local need = g:param("hand_size") - g:count("hand", seat)
     if need > 0 then draw(g, seat, need) end -- SI-5 / SI-17
   elseif mode == "one" then
@@ -550,7 +550,7 @@ function on_move(g, seat, move)
     end_turn(g, seat)
   elseif verb == "pass" then
     g:event("pass", {seat = seat})
-    end_turn(g, seat)
+    end_turn(g, seat, true)
   else
     error("unexpected move " .. move)
   end
