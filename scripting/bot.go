@@ -147,3 +147,6 @@ func observationTable(L *lua.LState, o *core.Observation) *lua.LTable {
 	}
 	return t
 }
+
+// ObservationTable builds the Lua table a bot or the render hook receives for an observation.
+func ObservationTable(L *lua.LState, o *core.Observation) *lua.LTable { return observationTable(L, o) }

@@ -300,7 +300,6 @@ local function setup_round(g)
   g:set("corners_open", true)
   g:set("outs", 0)
   g:set("first_out", nil)
-  g:set("passes", 0)
   local size = g:param("hand_size")
   local scen = g:get("round") == 1
   local board = scen and g:fixed("board") or nil
