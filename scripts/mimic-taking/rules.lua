@@ -55,7 +55,9 @@ local function deal_round(g)
   local n = g:players()
   -- gather every card back into the deck
   for seat = 0, n - 1 do
-    for _, z in ipairs({"hand", "won", "counted"}) do g:move_all(z, seat, "deck", nil) end
+    g:move_all("hand", seat, "deck", nil)
+    g:move_all("won", seat, "deck", nil)
+    g:move_all("counted", seat, "deck", nil)
   end
   g:move_all("trick", nil, "deck", nil)
   g:move_all("removed", nil, "deck", nil)
@@ -164,8 +166,12 @@ local function stack_counts(g, seat, extra, zone)
   zone = zone or "counted"
   local counts = g:tally(zone, seat, "color")
   local mimics = {}
-  for _, id in ipairs(g:cards(zone, seat)) do
-    if is_mimic(id) then mimics[CARDS[id].n] = id end
+  if g:count_kind(zone, seat, "mimic") > 0 then
+    local cards = g:cards(zone, seat)
+    for i = 1, #cards do
+      local c = CARDS[cards[i]]
+      if c.kind == "mimic" then mimics[c.n] = c.id end
+    end
   end
   if extra then
     if is_mimic(extra) then mimics[CARDS[extra].n] = extra
@@ -179,8 +185,8 @@ end
 -- MT-20/MT-21: the score of colour counts (Mimics already added to their colours)
 function score_counts(g, counts)
   local present, largest, smallest = 0, 0, nil
-  for _, col in ipairs(COLORS) do
-    local k = counts[col]
+  for i = 1, 4 do
+    local k = counts[COLORS[i]]
     if k then
       present = present + 1
       if k > largest then largest = k end
@@ -202,14 +208,15 @@ end
 -- can, so it is optimal for both scoring readings. Returns the colour per Mimic and the final counts.
 local function fill(counts, n)
   local c, present = {}, {}
-  for _, col in ipairs(COLORS) do
+  for i = 1, 4 do
+    local col = COLORS[i]
     if counts[col] then c[col] = counts[col]; present[#present + 1] = col end
   end
   local picks = {}
   if #present == 0 then return picks, c end
   for i = 1, n do
     local low = present[1]
-    for _, col in ipairs(present) do if c[col] < c[low] then low = col end end
+    for j = 2, #present do if c[present[j]] < c[low] then low = present[j] end end
     c[low] = c[low] + 1
     picks[i] = low
   end
@@ -235,7 +242,8 @@ end
 local function ask_next_mimic(g, seat)
   local counts, mimics = stack_counts(g, seat, nil)
   local pending = {}
-  for _, id in ipairs(mimics) do
+  for i = 1, #mimics do
+    local id = mimics[i]
     local col = g:sget(seat, "mimic_" .. id)
     if col then counts[col] = counts[col] + 1 else pending[#pending + 1] = id end
   end
@@ -243,7 +251,8 @@ local function ask_next_mimic(g, seat)
     local id = pending[1]
     local picks = fill(counts, #pending)
     local moves = {"mimic " .. id .. " " .. picks[1]}
-    for _, col in ipairs(COLORS) do
+    for i = 1, 4 do
+      local col = COLORS[i]
       if counts[col] and col ~= picks[1] then moves[#moves + 1] = "mimic " .. id .. " " .. col end
     end
     g:ask(seat, moves)
@@ -264,7 +273,8 @@ function score_round(g)
   local scores = {}
   for seat = 0, n - 1 do
     local counts, mimics = stack_counts(g, seat, nil)
-    for _, id in ipairs(mimics) do
+    for i = 1, #mimics do
+      local id = mimics[i]
       local col = g:sget(seat, "mimic_" .. id)
       if col then counts[col] = counts[col] + 1 end
       g:sset(seat, "mimic_" .. id, nil)
