@@ -23,7 +23,37 @@ func boardArg(L *lua.LState, g *gHandle, n int) *core.Board {
 	return b
 }
 
+var lstrR, lstrD = lua.LString("r"), lua.LString("d")
+
 var boardMethods = map[string]lua.LGFunction{
+	// g:board_junctions(name, floor) -> flat list r, c, dir, b1, b2, r, c, dir, ... (five values per
+	// position): the floor's free two-cell positions over a junction, as board_dominoes finds them,
+	// without a table per position (the hot path of upper-floor move generation)
+	"board_junctions": func(L *lua.LState) int {
+		g := handle(L)
+		b := boardArg(L, g, 2)
+		floor := L.CheckInt(3)
+		if floor < 2 {
+			L.ArgError(3, "junctions lie under floors 2 and up")
+		}
+		ds, err := b.Dominoes(floor, core.DominoOptions{})
+		must(L, err)
+		t := L.CreateTable(5*len(ds), 0)
+		h := g.r.h
+		for _, d := range ds {
+			t.Append(h.int(d.R1))
+			t.Append(h.int(d.C1))
+			if d.Dir == 'r' {
+				t.Append(lstrR)
+			} else {
+				t.Append(lstrD)
+			}
+			t.Append(lua.LString(d.Below[0]))
+			t.Append(lua.LString(d.Below[1]))
+		}
+		L.Push(t)
+		return 1
+	},
 	// g:board_size(name) -> rows, cols, floors
 	"board_size": func(L *lua.LState) int {
 		b := boardArg(L, handle(L), 2)
@@ -169,9 +199,9 @@ var boardMethods = map[string]lua.LGFunction{
 			x.RawSetString("r2", h.int(d.R2))
 			x.RawSetString("c2", h.int(d.C2))
 			if d.Dir == 'r' {
-				x.RawSetString("dir", lua.LString("r"))
+				x.RawSetString("dir", lstrR)
 			} else {
-				x.RawSetString("dir", lua.LString("d"))
+				x.RawSetString("dir", lstrD)
 			}
 			if floor > 1 {
 				x.RawSetString("b1", lua.LString(d.Below[0]))

@@ -15,36 +15,6 @@ function can_cover(g, t1, t2, b1, b2)
   return t1 == b1 and t2 == b2
 end
 
--- floor-1 colour match for abutting (SI-8); SI-D7: floor1_wild colours match anything
-local function wild_set(g)
-  local w = {}
-  for _, c in ipairs(g:param("floor1_wild") or {}) do w[c] = true end
-  return w
-end
-
-local function match_in(x, adj, wild)
-  if adj == "" then return false end
-  if adj:find(x, 1, true) then return true end
-  if wild[x] then return true end
-  for c in pairs(wild) do if adj:find(c, 1, true) then return true end end
-  return false
-end
-
-local function all_match(x, adj, wild)
-  if adj == "" or adj == x or wild[x] then return true end
-  for c in adj:gmatch("[^,]+") do
-    if c ~= x and not wild[c] then return false end
-  end
-  return true
-end
-
--- SI-8 / SI-D2: may halves x (cell 1) and y (cell 2) abut with neighbour colours a1, a2?
-local function abut_ok(g, x, y, a1, a2, mode, wild)
-  if not (match_in(x, a1, wild) or match_in(y, a2, wild)) then return false end
-  if mode == "all" then return all_match(x, a1, wild) and all_match(y, a2, wild) end
-  return true
-end
-
 local function penalty_of(g, floor)
   if floor < 2 or not g:param("penalties") then return 0 end
   if g:param("penalty") == "capped" then return math.min(floor - 1, 2) end
@@ -80,27 +50,31 @@ function placements(g, hand, want_doubles, count_only)
   local top = g:board_top(BOARD)
   local _, _, maxf = g:board_size(BOARD)
   for f = 2, math.min(top + 1, maxf) do
-    local cands = g:board_dominoes(BOARD, f)
-    if #cands > 0 then
+    local j = g:board_junctions(BOARD, f) -- r, c, dir, b1, b2 per junction
+    local nj = #j
+    if nj > 0 then
       for _, tile in ipairs(distinct) do
         local a, b = halves(tile)
         local double = a == b
-        for _, d in ipairs(cands) do
-          for o = 1, double and 1 or 2 do
-            local x, y = a, b
-            if o == 2 then x, y = b, a end
-            if can_cover(g, x, y, d.b1, d.b2) then -- SI-12 and the variants' colour rules
-              if count_only then return true end
-              local m
-              if o == 1 then
-                m = spell(tile, d.r, d.c, d.dir, f)
-              else
-                m = spell(tile, d.r2, d.c2, BACK[d.dir], f)
-              end
-              out[#out + 1] = m
-              if double and want_doubles then
-                doubles_up[#doubles_up + 1] = {move = m, tile = tile, floor = f, r1 = d.r, c1 = d.c, r2 = d.r2, c2 = d.c2}
-              end
+        for i = 1, nj, 5 do
+          local r, c, dir, b1, b2 = j[i], j[i + 1], j[i + 2], j[i + 3], j[i + 4]
+          -- SI-12 and the variants' colour rules, for both orientations (one for a double)
+          if can_cover(g, a, b, b1, b2) then
+            if count_only then return true end
+            local m = spell(tile, r, c, dir, f)
+            out[#out + 1] = m
+            if double and want_doubles then
+              local r2, c2 = r, c + 1
+              if dir == "d" then r2, c2 = r + 1, c end
+              doubles_up[#doubles_up + 1] = {move = m, tile = tile, floor = f, r1 = r, c1 = c, r2 = r2, c2 = c2}
+            end
+          end
+          if not double and can_cover(g, b, a, b1, b2) then
+            if count_only then return true end
+            if dir == "r" then
+              out[#out + 1] = spell(tile, r, c + 1, "l", f)
+            else
+              out[#out + 1] = spell(tile, r + 1, c, "u", f)
             end
           end
         end
@@ -515,11 +489,19 @@ local function penalise(g, seat, pen)
   end_turn(g, seat)
 end
 
+-- a legal move's placement (already canonical: no pattern matching needed)
+local function placement_of(tile, r, c, dir, f)
+  local dd = DIRS[dir]
+  r, c = tonumber(r), tonumber(c)
+  return {tile = tile, r = r, c = c, dir = dir, floor = tonumber(f), r2 = r + dd[1], c2 = c + dd[2]}
+end
+
 function on_move(g, seat, move)
-  local verb, rest = move:match("^(%S+)%s*(.*)$")
+  local verb, w2, w3, w4, w5, w6, w7, w8, w9, w10, w11 = words(move)
+  local rest = w2
   g:set("last_mover", seat)
   if verb == "place" then
-    local p = parse_place(rest)
+    local p = placement_of(w2, w3, w4, w5, w6)
     local a, b = halves(p.tile)
     local seen = g:get("colours") or ""
     if p.floor == 1 and (seen:find(a, 1, true) or seen:find(b, 1, true)) then
@@ -530,10 +512,8 @@ function on_move(g, seat, move)
     put_on_board(g, p, "hand", seat)
     penalise(g, seat, penalty_of(g, p.floor))
   elseif verb == "place2" then
-    local a1, a2, a3, a4, a5, b1, b2, b3, b4, b5 = rest:match(
-      "^(%u%u) (%d+) (%d+) (%a) (%d+) (%u%u) (%d+) (%d+) (%a) (%d+)$")
-    local p = parse_place(table.concat({a1, a2, a3, a4, a5}, " "))
-    local q = parse_place(table.concat({b1, b2, b3, b4, b5}, " "))
+    local p = placement_of(w2, w3, w4, w5, w6)
+    local q = placement_of(w7, w8, w9, w10, w11)
     put_on_board(g, p, "hand", seat)
     put_on_board(g, q, "hand", seat)
     penalise(g, seat, penalty_of(g, p.floor) + penalty_of(g, q.floor))
