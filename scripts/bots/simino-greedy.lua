@@ -61,8 +61,10 @@ local function score_place(obs, hand, m)
 end
 
 function choose(obs, legal)
-  -- solitaire (SI-V2): floor f scores f-1, so there it climbs
-  UP = obs.players == 1 and -1 or 1
+  -- it climbs where upper floors pay: in solitaire (SI-V2: floor f scores f-1) and when hands are not
+  -- refilled (SI-V5 draws one per turn), so penalty tiles stay with the next player
+  local draw = obs.params and obs.params.draw
+  UP = (obs.players == 1 or (draw and draw ~= "refill")) and -1 or 1
   local hand = my_hand(obs)
   local best, bestv
   for _, m in ipairs(legal) do
