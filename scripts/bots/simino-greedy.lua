@@ -61,10 +61,11 @@ local function score_place(obs, hand, m)
 end
 
 function choose(obs, legal)
-  -- it climbs where upper floors pay: in solitaire (SI-V2: floor f scores f-1) and when hands are not
-  -- refilled (SI-V5 draws one per turn), so penalty tiles stay with the next player
+  -- it climbs where upper floors pay (measured with sim): in solitaire (SI-V2: floor f scores f-1),
+  -- when hands are not refilled (SI-V5 draws one per turn, so penalty tiles stay with the next
+  -- player), and at 4 players
   local draw = obs.params and obs.params.draw
-  UP = (obs.players == 1 or (draw and draw ~= "refill")) and -1 or 1
+  UP = (obs.players == 1 or obs.players >= 4 or (draw and draw ~= "refill")) and -1 or 1
   local hand = my_hand(obs)
   local best, bestv
   for _, m in ipairs(legal) do
