@@ -234,6 +234,32 @@ var gMethods = map[string]lua.LGFunction{
 		L.Push(t)
 		return 1
 	},
+	"memo": func(L *lua.LState) int {
+		// a value computed from the program alone (params, hooks), kept for every later game of this
+		// program on this host, so a costly pure computation runs once per worker, not once per game
+		g := handle(L)
+		key := L.CheckString(2)
+		d := g.r.data
+		if L.GetTop() >= 3 {
+			v := L.Get(3)
+			switch v.(type) {
+			case lua.LNumber, lua.LString, lua.LBool:
+			default:
+				L.ArgError(3, "memo values must be numbers, strings or booleans")
+			}
+			if d.memo == nil {
+				d.memo = map[string]lua.LValue{}
+			}
+			d.memo[key] = v
+			return 0
+		}
+		if v, ok := d.memo[key]; ok {
+			L.Push(v)
+		} else {
+			L.Push(lua.LNil)
+		}
+		return 1
+	},
 	"count_kind": func(L *lua.LState) int {
 		g := handle(L)
 		cards := g.s.Cards(zoneArg(L, g, 2, 3))

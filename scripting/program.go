@@ -52,6 +52,7 @@ type hostData struct {
 	cardStr []lua.LValue // CardIdx -> id string
 	attrs   map[string][]string
 	params  map[string]lua.LValue
+	memo    map[string]lua.LValue // g:memo values: pure functions of the program, shared by its games
 }
 
 // attrKeys returns each card's value of attr as a string ("" when the card lacks it).

@@ -2,23 +2,26 @@ package config
 
 // Game is the resolved configuration of a game or variant.
 type Game struct {
-	ID           string               `yaml:"id"`
-	Title        string               `yaml:"title"`
-	Extends      string               `yaml:"extends,omitempty"`
-	Description  string               `yaml:"description,omitempty"`
-	Players      Players              `yaml:"players"`
-	Params       map[string]any       `yaml:"params,omitempty"`
-	Components   []Component          `yaml:"components"`
-	Zones        map[string]Zone      `yaml:"zones"`
-	Mechanics    Mechanics            `yaml:"mechanics,omitempty"`
-	PrivateMoves map[string]string    `yaml:"private_moves,omitempty"`
-	Script       string               `yaml:"script"`
-	Overrides    []string             `yaml:"overrides,omitempty"`
-	Bots         map[string]string    `yaml:"bots,omitempty"`
-	Stats        []string             `yaml:"stats,omitempty"`
-	Setup        map[string]SetupSlot `yaml:"setup,omitempty"`
-	Boards       map[string]Board     `yaml:"boards,omitempty"`
-	Limits       Limits               `yaml:"limits,omitempty"`
+	ID           string            `yaml:"id"`
+	Title        string            `yaml:"title"`
+	Extends      string            `yaml:"extends,omitempty"`
+	Description  string            `yaml:"description,omitempty"`
+	Players      Players           `yaml:"players"`
+	Params       map[string]any    `yaml:"params,omitempty"`
+	Components   []Component       `yaml:"components"`
+	Zones        map[string]Zone   `yaml:"zones"`
+	Mechanics    Mechanics         `yaml:"mechanics,omitempty"`
+	PrivateMoves map[string]string `yaml:"private_moves,omitempty"`
+	// ClaimMoves lists move verbs whose card ids are a player's claim about a hidden card (a guess may
+	// name any card), not a card shown: the hidden-information test does not read them as revealing.
+	ClaimMoves []string             `yaml:"claim_moves,omitempty"`
+	Script     string               `yaml:"script"`
+	Overrides  []string             `yaml:"overrides,omitempty"`
+	Bots       map[string]string    `yaml:"bots,omitempty"`
+	Stats      []string             `yaml:"stats,omitempty"`
+	Setup      map[string]SetupSlot `yaml:"setup,omitempty"`
+	Boards     map[string]Board     `yaml:"boards,omitempty"`
+	Limits     Limits               `yaml:"limits,omitempty"`
 
 	// Filled by the loader, not by YAML.
 	Path     string            `yaml:"-"` // the file this config was loaded from

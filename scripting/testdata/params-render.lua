@@ -1,0 +1,1 @@
+function render(obs) return "nested.value=" .. tostring(obs.params.nested.value) end

@@ -1,0 +1,257 @@
+-- A greedy bot for Cats Called Jiji. It reads only its observation (zones it may see, public values,
+-- the events it may see) and guesses only when its own deduction narrows a Lost Jiji to one card:
+--
+-- * Copies it can account for: at each of its decisions (from its own Lost Jiji choice on) it counts,
+--   per card id, its hand + every public pair + every shared card. A card that was ever in a hand or
+--   face up after the Lost Jiji were chosen is nobody's Lost Jiji, and copies never come back, so the
+--   largest such count seen is a safe lower bound of the copies that are NOT hidden Lost Jiji.
+-- * A seat's shares: every card it shared while its Lost Jiji was hidden satisfies the public rule
+--   relative to that Lost Jiji (the rule's truth table is the public value `rule_table`).
+-- * A `share none`: the card this bot then draws from that seat (its left neighbour) was in that hand
+--   when it declared it had nothing to share, so that card does not satisfy the rule for its Lost Jiji.
+-- * A card id whose only hidden copy is pinned to one target is removed from the other targets.
+-- Memory lives in globals (one environment per seat per game).
+
+local IDS = {}
+for _, col in ipairs({"W", "K"}) do
+  for n = 1, 8 do IDS[#IDS + 1] = col .. n end
+end
+local IDX = {}
+for i, id in ipairs(IDS) do IDX[id] = i end
+
+local lower = {}         -- id -> copies known not to be hidden Lost Jiji (max over snapshots)
+local shares = {}        -- seat -> list of ids it shared
+local last_share = {}    -- seat -> "none" or an id: its latest share move
+local refused = {}       -- seat -> list of ids that do NOT satisfy the rule for its Lost Jiji
+local excluded = {}      -- seat -> {id = true}: Lost Jiji ids its shares / refusals rule out
+local jiji_chosen = false
+local lost = nil         -- {card=, to=}: the card the right neighbour took from this seat, while it is
+                         -- provably still in that neighbour's hand (see read_events)
+
+local function allowed(tbl, card, jiji)
+  return tbl:byte((IDX[jiji] - 1) * 16 + IDX[card]) == 49
+end
+
+local function zone_cards(z) return (z and z.cards) or {} end
+
+-- rule out, for `seat`, every Lost Jiji id j for which allowed(card, j) ~= want
+local function exclude(obs, seat, card, want)
+  local tbl = obs.vars.rule_table
+  if not tbl then return end
+  local ex = excluded[seat]
+  if not ex then ex = {}; excluded[seat] = ex end
+  local c = IDX[card]
+  for j = 1, 16 do
+    if (tbl:byte((j - 1) * 16 + c) == 49) ~= want then ex[IDS[j]] = true end
+  end
+end
+
+local function read_events(obs)
+  -- obs.events holds the events logged since this bot's previous decision
+  for _, e in ipairs(obs.events) do
+    if e.type == "move" then
+      local verb, rest = words(e.move)
+      -- a card taken from this seat stays in the taker's hand until the taker lays it out or shares it,
+      -- or until another seat's turn starts (the taker's right neighbour may then draw it)
+      if lost and ((verb == "draw" and e.seat ~= obs.seat) or (verb == "share" and e.seat == lost.to and rest == lost.card)) then
+        lost = nil
+      end
+      if verb == "share" then
+        last_share[e.seat] = rest
+        if rest ~= "none" then
+          shares[e.seat] = shares[e.seat] or {}
+          table.insert(shares[e.seat], rest)
+          exclude(obs, e.seat, rest, true)
+        end
+      elseif verb == "jiji" and e.seat == obs.seat then
+        jiji_chosen = true
+      end
+    elseif e.type == "lost" and e.seat == obs.seat then
+      lost = {card = e.card, to = e.to}
+    elseif e.type == "pair" and lost and e.seat == lost.to and e.card == lost.card then
+      lost = nil
+    elseif e.type == "drew" and e.seat == obs.seat then
+      if last_share[e.from] == "none" then
+        refused[e.from] = refused[e.from] or {}
+        table.insert(refused[e.from], e.card)
+        exclude(obs, e.from, e.card, false)
+      end
+    end
+  end
+end
+
+-- count hand + public non-Jiji cards now; `minus` is a card to leave out of the hand (a Jiji being chosen)
+local function snapshot(obs, minus)
+  local cnt = {}
+  local function add(list)
+    for _, id in ipairs(list) do
+      if IDX[id] then cnt[id] = (cnt[id] or 0) + 1 end
+    end
+  end
+  local z = obs.zones
+  local hand = zone_cards(z.hand[obs.seat + 1])
+  for _, id in ipairs(hand) do
+    if id == minus then minus = nil elseif IDX[id] then cnt[id] = (cnt[id] or 0) + 1 end
+  end
+  for s = 1, obs.players do
+    add(zone_cards(z.pairs[s]))
+    add(zone_cards(z.shared[s]))
+  end
+  if lost then cnt[lost.card] = (cnt[lost.card] or 0) + 1 end
+  for id, c in pairs(cnt) do
+    if c > (lower[id] or 0) then lower[id] = c end
+  end
+end
+
+-- copies of each id that may still be someone else's hidden Lost Jiji
+local function remaining(obs)
+  local z = obs.zones
+  local r = {}
+  for _, id in ipairs(IDS) do r[id] = 2 - (lower[id] or 0) end
+  local function sub(list)
+    for _, id in ipairs(list) do if r[id] then r[id] = r[id] - 1 end end
+  end
+  sub(zone_cards(z.jiji[obs.seat + 1]))
+  for s = 1, obs.players do sub(zone_cards(z.found[s])) end
+  sub(zone_cards(z.extra_found))
+  return r
+end
+
+-- candidate Lost Jiji per target ("<seat>" or "extra") that is still hidden
+local function candidates(obs)
+  local z, tbl = obs.zones, obs.vars.rule_table
+  local r = remaining(obs)
+  local targets, cands = {}, {}
+  for s = 0, obs.players - 1 do
+    if s ~= obs.seat and z.jiji[s + 1].count > 0 then
+      local list = {}
+      local ex = excluded[s] or {}
+      for i = 1, 16 do
+        local id = IDS[i]
+        if r[id] > 0 and not ex[id] then list[#list + 1] = id end
+      end
+      targets[#targets + 1] = tostring(s)
+      cands[tostring(s)] = list
+    end
+  end
+  if z.extra.count > 0 then
+    local list = {}
+    for _, id in ipairs(IDS) do if r[id] > 0 then list[#list + 1] = id end end
+    targets[#targets + 1] = "extra"
+    cands.extra = list
+  end
+  -- a target narrowed to one id takes that id's last hidden copy away from the others
+  local changed = true
+  while changed do
+    changed = false
+    for _, t in ipairs(targets) do
+      local list = cands[t]
+      if #list == 1 then
+        local id = list[1]
+        local pinned = 0
+        for _, u in ipairs(targets) do
+          if #cands[u] == 1 and cands[u][1] == id then pinned = pinned + 1 end
+        end
+        if pinned >= r[id] then
+          for _, u in ipairs(targets) do
+            if not (#cands[u] == 1 and cands[u][1] == id) then
+              local keep = {}
+              for _, x in ipairs(cands[u]) do if x ~= id then keep[#keep + 1] = x end end
+              if #keep < #cands[u] then cands[u] = keep; changed = true end
+            end
+          end
+        end
+      end
+    end
+  end
+  return targets, cands
+end
+
+-- how many Lost Jiji ids stay consistent with this seat's own shares if it also shares `card`
+local function hidden_after(tbl, my_shares, card)
+  local n = 0
+  for _, j in ipairs(IDS) do
+    local ok = allowed(tbl, card, j)
+    if ok then
+      for _, x in ipairs(my_shares) do
+        if not allowed(tbl, x, j) then ok = false; break end
+      end
+    end
+    if ok then n = n + 1 end
+  end
+  return n
+end
+
+local function choose_rule_and_jiji(obs, rules_legal)
+  -- the start player picks the rule under which some Lost Jiji leaves the most shareable hand cards
+  -- (the tables of all three rules are public while it chooses)
+  local hand = zone_cards(obs.zones.hand[obs.seat + 1])
+  local best, bestv
+  for _, m in ipairs(rules_legal) do
+    local tbl = obs.vars["rule_table_" .. m:sub(6)]
+    local v = 0
+    if tbl then
+      for _, j in ipairs(hand) do
+        local c = 0
+        for _, x in ipairs(hand) do
+          if x ~= j and allowed(tbl, x, j) then c = c + 1 end
+        end
+        if c > v then v = c end
+      end
+    end
+    if not bestv or v > bestv then best, bestv = m, v end
+  end
+  return best
+end
+
+function choose(obs, legal)
+  read_events(obs)
+  local first = legal[1]
+  local verb = first:match("^(%S+)")
+  if verb == "keep" then return "keep" end
+  if verb == "rule" then return choose_rule_and_jiji(obs, legal) end
+  if verb == "draw" then
+    snapshot(obs)
+    return first -- every position is equally blind
+  end
+  local tbl = obs.vars.rule_table
+  if verb == "jiji" then
+    -- the Lost Jiji that leaves the most hand cards shareable (so sharing rarely has to say `none`)
+    local hand = zone_cards(obs.zones.hand[obs.seat + 1])
+    local best, bestv
+    for _, m in ipairs(legal) do
+      local j = m:sub(6)
+      local c = 0
+      for _, x in ipairs(hand) do
+        if x ~= j and allowed(tbl, x, j) then c = c + 1 end
+      end
+      if not bestv or c > bestv then best, bestv = m, c end
+    end
+    snapshot(obs, best:sub(6))
+    jiji_chosen = true
+    return best
+  end
+  if jiji_chosen then snapshot(obs) end
+  if verb == "share" then
+    if #legal == 1 then return first end
+    -- reveal as little as possible about the own Lost Jiji: keep the most ids consistent
+    local mine = shares[obs.seat] or {}
+    local best, bestv
+    for _, m in ipairs(legal) do
+      local v = hidden_after(tbl, mine, m:sub(7))
+      if not bestv or v > bestv then best, bestv = m, v end
+    end
+    return best
+  end
+  if verb == "noguess" or verb == "guess" then
+    local targets, cands = candidates(obs)
+    for _, t in ipairs(targets) do
+      if #cands[t] == 1 then
+        local m = "guess " .. t .. " " .. cands[t][1]
+        for _, l in ipairs(legal) do if l == m then return m end end
+      end
+    end
+    return "noguess"
+  end
+  return first
+end

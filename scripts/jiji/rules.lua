@@ -1,0 +1,580 @@
+-- Cats Called Jiji (../shared/rules/jiji.md, ids JJ-n). All state lives in Go zones and values:
+--   hand[s] (owner), jiji[s] (owner: the Lost Jiji), extra (nobody: the 3-player extra Lost Jiji),
+--   found[s] / extra_found (a discovered Lost Jiji, face up), pairs[s], shared[s] (public),
+--   rules / rule (the rule cards), discovery / taken[s] (the discovery cards).
+-- Public values: start, redeals, phase, turn, rule, rule_text, rule_table, end. Nothing secret is
+-- ever stored in a public value or a public event.
+
+-- the 16 distinct Jiji card ids in catalogue order (JJ-1)
+local IDS = {}
+for _, col in ipairs({"W", "K"}) do
+  for n = 1, 8 do IDS[#IDS + 1] = col .. n end
+end
+local IDX = {}
+for i, id in ipairs(IDS) do IDX[id] = i end
+local RULES = {"A", "B", "C"}
+
+-- JJ-12 / DECISION JJ-D2: may `card` (an id) be shared by a player whose Lost Jiji is `jiji` (an id)
+-- under the public shared rule `rule` ("A", "B" or "C")? The printed texts of A/B/C are unknown: these
+-- are placeholders. A variant replaces this hook (see variants/jiji/rule-cards-distance.yaml) and the
+-- `rule_texts` param that `play` shows.
+function share_allowed(card, jiji, rule)
+  local c, j = CARDS[card].number, CARDS[jiji].number
+  if rule == "A" then return c > j end
+  if rule == "B" then return c < j end
+  if rule == "C" then return c % 2 == j % 2 end
+  error("share_allowed: unknown shared rule " .. tostring(rule), 0)
+end
+
+-- The chosen rule as a public 256-character table: character (j-1)*16 + c is "1" when card IDS[c] may
+-- be shared by a player whose Lost Jiji is IDS[j]. It is built once from share_allowed, so the legal
+-- shares and the bots follow whatever a variant's hook says.
+local function build_rule_table(rule)
+  local out = {}
+  for j = 1, 16 do
+    for c = 1, 16 do
+      out[#out + 1] = share_allowed(IDS[c], IDS[j], rule) and "1" or "0"
+    end
+  end
+  return table.concat(out)
+end
+
+-- memoized per worker: the table depends only on the hook, never on a game
+local function rule_table(g, rule)
+  local key = "rule_table_" .. rule
+  local t = g:memo(key)
+  if not t then
+    t = build_rule_table(rule)
+    g:memo(key, t)
+  end
+  return t
+end
+
+local function is_jiji_card(id) return IDX[id] ~= nil end
+
+-- distinct ids of a hand (hands are kept in catalogue order, so copies are adjacent)
+local function distinct(cards)
+  local out, last = {}, nil
+  for _, id in ipairs(cards) do
+    if id ~= last then out[#out + 1] = id; last = id end
+  end
+  return out
+end
+
+-- move strings, built once (constants, not game state)
+local SHARE, JIJI, GUESS = {}, {}, {}
+for _, id in ipairs(IDS) do SHARE[id] = "share " .. id; JIJI[id] = "jiji " .. id end
+local function guess_list(target)
+  local l = GUESS[target]
+  if not l then
+    l = {}
+    for i, id in ipairs(IDS) do l[i] = "guess " .. target .. " " .. id end
+    GUESS[target] = l
+  end
+  return l
+end
+
+local DRAW = {} -- DRAW[k]: the move list "draw 0" .. "draw k-1" (a constant, not game state)
+local function draw_moves(k)
+  local m = DRAW[k]
+  if not m then
+    m = {}
+    for i = 0, k - 1 do m[#m + 1] = "draw " .. i end
+    DRAW[k] = m
+  end
+  return m
+end
+
+local function deal_sizes(g)
+  local sizes = g:param("deal")[tostring(g:players())]
+  if not sizes then error("params.deal has no entry for " .. g:players() .. " players", 0) end
+  return sizes
+end
+
+-- JJ-4: deal clockwise from the start player (the first deal may be fixed by setup.hands / setup.extra)
+local function deal(g, first)
+  local n, start = g:players(), g:get("start")
+  for seat = 0, n - 1 do g:move_all("hand", seat, "deck", nil) end
+  g:move_all("extra", nil, "deck", nil)
+  g:move_all("shown", nil, "deck", nil)
+  g:sort("deck")
+  local sizes = deal_sizes(g)
+  local total = 0
+  for _, k in ipairs(sizes) do total = total + k end
+  local hands = first and g:fixed("hands") or nil
+  local extra = first and g:fixed("extra") or nil
+  if extra ~= nil then
+    if total == 32 then error(string.format("setup.extra: there is no extra Lost Jiji with %d players", n), 0) end
+    if not is_jiji_card(extra) then error(string.format("setup.extra: %s is not a Jiji card", tostring(extra)), 0) end
+  end
+  if hands then
+    if #hands ~= n then error(string.format("setup.hands: %d hands for %d players", #hands, n), 0) end
+    for k = 0, n - 1 do
+      local seat = (start + k) % n
+      local h = hands[seat + 1]
+      if #h ~= sizes[k + 1] then
+        error(string.format("setup.hands[%d]: %d cards, but seat %d is dealt %d with %d players and start player %d",
+          seat, #h, seat, sizes[k + 1], n, start), 0)
+      end
+      for _, id in ipairs(h) do
+        if not is_jiji_card(id) then error(string.format("setup.hands[%d]: %s is not a Jiji card", seat, tostring(id)), 0) end
+        if not g:has("deck", id) then error(string.format("setup.hands[%d]: %s is dealt more than twice", seat, id), 0) end
+        g:move(id, "deck", nil, "hand", seat)
+      end
+    end
+    if total < 32 then
+      local left = g:cards("deck")
+      if extra ~= nil and left[1] ~= extra then
+        error(string.format("setup.extra: %s, but the card left over by setup.hands is %s", extra, left[1]), 0)
+      end
+      g:move(left[1], "deck", nil, "extra", nil)
+    end
+  else
+    if extra ~= nil then
+      if not g:has("deck", extra) then error("setup.extra: no card " .. extra, 0) end
+      g:move(extra, "deck", nil, "extra", nil)
+    end
+    g:shuffle("deck")
+    local dealt = {}
+    for k = 1, n do dealt[k] = 0 end
+    local more = true
+    while more do
+      more = false
+      for k = 0, n - 1 do
+        if dealt[k + 1] < sizes[k + 1] then
+          g:move_top("deck", nil, "hand", (start + k) % n)
+          dealt[k + 1] = dealt[k + 1] + 1
+          more = true
+        end
+      end
+    end
+    if g:count("deck") > 0 then g:move_top("deck", nil, "extra", nil) end -- JJ-7: the left-over card
+  end
+  if g:count("deck") ~= 0 then error("params.deal leaves cards in the deck", 0) end
+  for seat = 0, n - 1 do g:sort("hand", seat) end
+end
+
+local function pair_count(g, seat)
+  local seen, pairs = {}, 0
+  for _, id in ipairs(g:cards("hand", seat)) do
+    if seen[id] then pairs = pairs + 1 else seen[id] = true end
+  end
+  return pairs
+end
+
+local function redeal_allowed(g)
+  if g:get("redeals") >= g:param("max_redeals") then return false end -- JJ-D1
+  for _, k in ipairs(g:param("redeal_players")) do
+    if k == g:players() then return true end
+  end
+  return false
+end
+
+-- JJ-5: each seat in turn from the start player decides; every seat is asked (a seat with fewer pairs
+-- can only `keep`), so being asked reveals nothing about a hand.
+local function ask_redeal(g, k)
+  local seat = (g:get("start") + k) % g:players()
+  g:set("phase", "redeal")
+  g:set("asking", k)
+  if pair_count(g, seat) >= g:param("redeal_pairs") then
+    g:ask(seat, {"keep", "redeal"})
+  else
+    g:ask(seat, {"keep"})
+  end
+end
+
+local begin_rule, begin_jiji, begin_turn, finish
+
+local function begin_redeals(g)
+  if redeal_allowed(g) then ask_redeal(g, 0) else begin_rule(g) end
+end
+
+local function set_rule(g, r)
+  g:move(r, "rules", nil, "rule", nil)
+  g:set("rule", r)
+  g:set("rule_text", g:param("rule_texts")[r] or "")
+  g:set("rule_table", rule_table(g, r))
+  for _, x in ipairs(RULES) do g:set("rule_table_" .. x, nil) end
+end
+
+-- JJ-6: the start player chooses the public shared rule
+begin_rule = function(g)
+  g:set("asking", nil)
+  local r = g:fixed("rule")
+  if r ~= nil then
+    if r ~= "A" and r ~= "B" and r ~= "C" then error(string.format("setup.rule: %s is not A, B or C", tostring(r)), 0) end
+    set_rule(g, r)
+    begin_jiji(g)
+    return
+  end
+  g:set("phase", "rule")
+  -- while the start player chooses, every rule's table is public (a bot may weigh the choices)
+  for _, x in ipairs(RULES) do g:set("rule_table_" .. x, rule_table(g, x)) end
+  local moves = {}
+  for _, x in ipairs(RULES) do moves[#moves + 1] = "rule " .. x end
+  g:ask(g:get("start"), moves)
+end
+
+local function ask_jiji(g, k)
+  local seat = (g:get("start") + k) % g:players()
+  g:set("phase", "jiji")
+  g:set("asking", k)
+  local moves = {}
+  for _, id in ipairs(distinct(g:cards("hand", seat))) do moves[#moves + 1] = JIJI[id] end
+  g:ask(seat, moves)
+end
+
+-- JJ-8: every pair left in a hand is laid out face up
+local function lay_out_pairs(g)
+  for seat = 0, g:players() - 1 do
+    local seen = {}
+    for _, id in ipairs(g:cards("hand", seat)) do
+      if seen[id] then
+        g:move(id, "hand", seat, "pairs", seat)
+        g:move(id, "hand", seat, "pairs", seat)
+        g:event("pair", {seat = seat, card = id})
+      else
+        seen[id] = true
+      end
+    end
+  end
+end
+
+local function start_play(g)
+  g:set("asking", nil)
+  lay_out_pairs(g)
+  begin_turn(g, g:get("start"))
+end
+
+-- JJ-7: each player lays one hand card face down as their Lost Jiji (setup.jiji may fix them)
+begin_jiji = function(g)
+  local fixed = g:fixed("jiji")
+  if fixed ~= nil then
+    local n = g:players()
+    if #fixed ~= n then error(string.format("setup.jiji: %d cards for %d players (one Lost Jiji per seat)", #fixed, n), 0) end
+    for seat = 0, n - 1 do
+      local id = fixed[seat + 1]
+      if not g:has("hand", seat, id) then
+        error(string.format("setup.jiji[%d]: %s is not in seat %d's hand", seat, tostring(id), seat), 0)
+      end
+      g:move(id, "hand", seat, "jiji", seat)
+    end
+    start_play(g)
+    return
+  end
+  ask_jiji(g, 0)
+end
+
+local function undiscovered(g, seat) return g:count("jiji", seat) > 0 end
+
+-- JJ-9: draw blind from the left neighbour; end A when that hand is empty
+begin_turn = function(g, seat)
+  local left = (seat + 1) % g:players()
+  g:set("turn", seat)
+  local k = g:count("hand", left)
+  if k == 0 then
+    finish(g, "end_a")
+    return
+  end
+  g:set("phase", "draw")
+  g:ask(seat, draw_moves(k))
+end
+
+-- JJ-11 / JJ-12: the cards `seat` may share now
+local function share_moves(g, seat)
+  local hand = distinct(g:cards("hand", seat))
+  local moves = {}
+  if not undiscovered(g, seat) then
+    for _, id in ipairs(hand) do moves[#moves + 1] = SHARE[id] end -- the rule is ignored
+  else
+    local tbl = g:get("rule_table")
+    local base = (IDX[g:cards("jiji", seat)[1]] - 1) * 16
+    for _, id in ipairs(hand) do
+      if tbl:byte(base + IDX[id]) == 49 then moves[#moves + 1] = SHARE[id] end
+    end
+  end
+  if #moves == 0 then moves[1] = "share none" end
+  return moves
+end
+
+-- JJ-13: a guess may name any seat but oneself whose Lost Jiji is hidden, or the extra one
+-- the list depends only on the seat and on which Lost Jiji are still hidden: build each one once
+local GUESS_ALL = {}
+local function guess_moves(g, seat)
+  local n = g:players()
+  local targets = {}
+  local key = seat
+  for k = 1, n - 1 do
+    local s = (seat + k) % n
+    if undiscovered(g, s) then targets[#targets + 1] = s; key = key .. "," .. s end
+  end
+  if g:count("extra") > 0 then targets[#targets + 1] = "extra"; key = key .. ",x" end
+  local moves = GUESS_ALL[key]
+  if moves then return moves end
+  moves = {"noguess"}
+  local m = 1
+  for t = 1, #targets do
+    local l = guess_list(targets[t])
+    for i = 1, 16 do m = m + 1; moves[m] = l[i] end
+  end
+  GUESS_ALL[key] = moves
+  return moves
+end
+
+local function ask_share(g, seat)
+  g:set("phase", "share")
+  g:ask(seat, share_moves(g, seat))
+end
+
+local function ask_guess(g, seat)
+  g:set("phase", "guess")
+  g:ask(seat, guess_moves(g, seat))
+end
+
+-- JJ-10: the drawn card pairs with a hand card or one of the drawer's own shared cards
+-- `twin`: the drawer already held a copy of the drawn card before drawing it
+local function prove(g, seat, id, twin)
+  if twin then
+    g:move(id, "hand", seat, "pairs", seat)
+    g:move(id, "hand", seat, "pairs", seat)
+    g:event("pair", {seat = seat, card = id})
+  elseif g:has("shared", seat, id) then
+    g:move(id, "shared", seat, "pairs", seat)
+    g:move(id, "hand", seat, "pairs", seat)
+    g:event("pair", {seat = seat, card = id, with_shared = true})
+  end
+end
+
+local function end_of_turn(g, seat)
+  local n = g:players()
+  -- JJ-14: every Lost Jiji discovered, or (JJ-D4) both discovery cards taken
+  local all = g:count("extra") == 0
+  for s = 0, n - 1 do
+    if undiscovered(g, s) then all = false end
+  end
+  if all then finish(g, "all_discovered"); return end
+  if g:count("discovery") == 0 and g:param("end_when_discovery_cards_gone") then
+    finish(g, "cards_gone")
+    return
+  end
+  -- Not in the rules (ours, param stall_turns): when nothing is paired, shared or discovered for that
+  -- many turns in a row, the cards only circle the table and the game could go on forever.
+  local limit = g:param("stall_turns")
+  if limit and limit > 0 then
+    local progress = g:count("extra_found", nil)
+    for s = 0, n - 1 do
+      progress = progress + g:count("pairs", s) + g:count("shared", s) + g:count("found", s)
+    end
+    if progress == g:get("progress") then
+      g:set("quiet_turns", (g:get("quiet_turns") or 0) + 1)
+    else
+      g:set("progress", progress)
+      g:set("quiet_turns", 0)
+    end
+    if g:get("quiet_turns") >= limit then
+      finish(g, "stalled")
+      return
+    end
+  end
+  begin_turn(g, (seat + 1) % n)
+end
+
+-- JJ-13 / JJ-15: a guess
+local function guess(g, seat, target, id)
+  local zone, tseat, found = "extra", nil, "extra_found"
+  if target ~= "extra" then zone, tseat, found = "jiji", tonumber(target), "found" end
+  local real = g:cards(zone, tseat)[1]
+  if real == id then
+    g:move(id, zone, tseat, found, tseat)
+    local card = g:cards("discovery")[1]
+    local pts
+    if card then
+      g:move(card, "discovery", nil, "taken", seat)
+      pts = g:param("points")[card]
+    else
+      pts = g:param("points").none
+    end
+    g:add_score(seat, pts)
+    g:stat(seat, "right", 1)
+    g:event("discovered", {seat = seat, target = target, card = id, discovery = card or "none", points = pts})
+  else
+    local pts = g:param("wrong_guess")
+    g:add_score(seat, pts)
+    g:stat(seat, "wrong", 1)
+    -- a wrong guess reveals only that it is wrong: the move names the guess, this event only the result
+    g:event("wrong", {seat = seat, target = target, points = pts})
+  end
+end
+
+-- JJ-15 / JJ-16: hidden bonus, then the highest total wins; ties: fewer hand cards, then fewer shared
+finish = function(g, reason)
+  local n = g:players()
+  g:set("end", reason)
+  g:set("phase", nil)
+  g:set("asking", nil)
+  local bonus = g:param("hidden_bonus")
+  for s = 0, n - 1 do
+    if undiscovered(g, s) and bonus ~= 0 then g:add_score(s, bonus) end
+  end
+  local function better(a, b) -- a ranks strictly above b
+    if g:score(a) ~= g:score(b) then return g:score(a) > g:score(b) end
+    if g:count("hand", a) ~= g:count("hand", b) then return g:count("hand", a) < g:count("hand", b) end
+    return g:count("shared", a) < g:count("shared", b)
+  end
+  local winners = {0}
+  for s = 1, n - 1 do
+    if better(s, winners[1]) then
+      winners = {s}
+    elseif not better(winners[1], s) then
+      winners[#winners + 1] = s
+    end
+  end
+  g:event("end", {reason = reason})
+  g:finish(winners)
+end
+
+function stats(g)
+  local r = g:get("end")
+  return {game = {
+    end_a = r == "end_a" and 1 or 0,
+    all_discovered = r == "all_discovered" and 1 or 0,
+    cards_gone = r == "cards_gone" and 1 or 0,
+    stalled = r == "stalled" and 1 or 0,
+  }}
+end
+
+function setup(g)
+  local n = g:players()
+  local start = g:fixed("start")
+  if start == nil then
+    start = g:random(n) - 1 -- JJ-3
+  elseif start < 0 or start >= n then
+    error(string.format("setup.start: no seat %d", start), 0)
+  end
+  g:set("start", start)
+  for _, r in ipairs(RULES) do g:move(r, "deck", nil, "rules", nil) end
+  g:move("1st", "deck", nil, "discovery", nil)
+  g:move("2nd", "deck", nil, "discovery", nil)
+  g:set("redeals", 0)
+  deal(g, true)
+  begin_redeals(g)
+end
+
+function on_move(g, seat, move)
+  local verb, rest, extra = words(move)
+  local phase = g:get("phase")
+  if verb == "draw" then
+    local left = (seat + 1) % g:players()
+    -- the drawer chose a position in an order it cannot see: shuffle the neighbour's hand now, so the
+    -- index carries no information, then take the card at that position
+    g:shuffle("hand", left)
+    local id = g:cards("hand", left)[tonumber(rest) + 1]
+    local twin = g:has("hand", seat, id)
+    g:move(id, "hand", left, "hand", seat)
+    g:sort("hand", left)
+    g:sort("hand", seat)
+    -- only the drawer and the victim learn which card moved
+    g:event("drew", {seat = seat, from = left, card = id}, seat)
+    g:event("lost", {seat = left, to = seat, card = id}, left)
+    prove(g, seat, id, twin)
+    ask_share(g, seat)
+  elseif verb == "share" then
+    if rest ~= "none" then g:move(rest, "hand", seat, "shared", seat) end
+    ask_guess(g, seat)
+  elseif verb == "noguess" then
+    end_of_turn(g, seat)
+  elseif verb == "guess" then
+    guess(g, seat, rest, extra)
+    end_of_turn(g, seat)
+  elseif verb == "keep" then
+    local k = g:get("asking") + 1
+    if k < g:players() then ask_redeal(g, k) else begin_rule(g) end
+  elseif verb == "redeal" then
+    -- JJ-5: the hand is shown to everyone, then every card is dealt again
+    g:event("redeal", {seat = seat, hand = g:cards("hand", seat)})
+    g:move_all("hand", seat, "shown", nil)
+    g:set("redeals", g:get("redeals") + 1)
+    deal(g, false)
+    begin_redeals(g)
+  elseif verb == "rule" then
+    set_rule(g, rest)
+    begin_jiji(g)
+  elseif verb == "jiji" then
+    g:move(rest, "hand", seat, "jiji", seat)
+    local k = g:get("asking") + 1
+    if k < g:players() then ask_jiji(g, k) else start_play(g) end
+  else
+    error("unexpected move " .. move .. " in phase " .. tostring(phase))
+  end
+end
+
+-- accept lower-case card ids and extra spaces: `guess 2 w3`, `share  k6`
+function normalize(g, seat, move)
+  local words = {}
+  for w in move:gmatch("%S+") do words[#words + 1] = w end
+  if #words == 0 then return move end
+  words[1] = words[1]:lower()
+  for i = 2, #words do
+    local up = words[i]:upper()
+    if IDX[up] or up == "A" or up == "B" or up == "C" then words[i] = up end
+    if words[i]:lower() == "none" or words[i]:lower() == "extra" then words[i] = words[i]:lower() end
+  end
+  return table.concat(words, " ")
+end
+
+-- `play`: the position as this seat sees it (only the observation). The rule cards are labelled as
+-- placeholders: their printed text is unknown (DECISION JJ-D2).
+local function list(z)
+  if z == nil then return "-" end
+  if z.cards == nil then return z.count > 0 and (z.count .. " face down") or "-" end
+  if #z.cards == 0 then return "-" end
+  return table.concat(z.cards, " ")
+end
+
+function render(obs)
+  local z, v, me = obs.zones, obs.vars, obs.seat
+  local out = {}
+  local function line(s) out[#out + 1] = s end
+  line(string.format("Cats Called Jiji: you are seat %d; start player %s; phase %s", me,
+    tostring(v.start), tostring(v.phase or "over")))
+  local texts = obs.params.rule_texts or {}
+  if v.rule then
+    line(string.format("Shared rule %s [PLACEHOLDER: the printed text is unknown; DECISION JJ-D2 reads it as] %s",
+      v.rule, texts[v.rule] or "?"))
+  else
+    line("Shared rule cards (PLACEHOLDERS: the printed texts are unknown; DECISION JJ-D2 reads them as):")
+    for _, r in ipairs({"A", "B", "C"}) do line(string.format("  rule %s: %s", r, texts[r] or "?")) end
+  end
+  line("Discovery cards on the table: " .. list(z.discovery) .. "   redeals so far: " .. tostring(v.redeals))
+  for s = 0, obs.players - 1 do
+    local i = s + 1
+    local jiji
+    if z.found[i].count > 0 then
+      jiji = "discovered " .. list(z.found[i])
+    elseif z.jiji[i].cards and z.jiji[i].cards[1] then
+      jiji = z.jiji[i].cards[1] .. " (hidden from the others)"
+    else
+      jiji = z.jiji[i].count > 0 and "face down" or "-"
+    end
+    local hand = z.hand[i].count .. " cards"
+    if z.hand[i].cards and z.hand[i].count > 0 then hand = hand .. ": " .. list(z.hand[i]) end
+    line(string.format("seat %d%s: score %d | hand %s | Lost Jiji %s", s, s == me and " (you)" or "",
+      obs.scores[i], hand, jiji))
+    line(string.format("    pairs %s | shared %s | discovery cards %s", list(z.pairs[i]), list(z.shared[i]), list(z.taken[i])))
+  end
+  if z.extra.count > 0 then
+    line("extra Lost Jiji: " .. (z.extra.cards and list(z.extra) or "face down (nobody knows it)"))
+  elseif z.extra_found.count > 0 then
+    line("extra Lost Jiji: discovered " .. list(z.extra_found))
+  end
+  local last = {}
+  for _, e in ipairs(obs.events) do
+    if e.type == "drew" then last[#last + 1] = string.format("you drew %s from seat %d", e.card, e.from)
+    elseif e.type == "lost" then last[#last + 1] = string.format("seat %d drew your %s", e.to, e.card) end
+  end
+  if #last > 0 then
+    local from = math.max(1, #last - 3)
+    line("your blind draws (private): " .. table.concat(last, "; ", from))
+  end
+  return table.concat(out, "\n") .. "\n"
+end
