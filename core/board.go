@@ -73,15 +73,7 @@ func boardSize(cfg *config.Game, v any, def int) (int, error) {
 		return 0, fmt.Errorf("missing (a positive integer or a param path)")
 	}
 	if path, ok := v.(string); ok {
-		var cur any = cfg.Params
-		for _, part := range strings.Split(path, ".") {
-			m, ok := cur.(map[string]any)
-			if !ok {
-				cur = nil
-				break
-			}
-			cur = m[part]
-		}
+		cur := cfg.Param(path)
 		if cur == nil {
 			if n, err := strconv.Atoi(path); err == nil {
 				cur = n

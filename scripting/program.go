@@ -3,11 +3,11 @@ package scripting
 import (
 	"fmt"
 	"sort"
-	"strings"
 
 	lua "github.com/yuin/gopher-lua"
 
 	"ruleslab/core"
+	"ruleslab/core/config"
 )
 
 // Hook names a game script may define.
@@ -81,20 +81,11 @@ func (d *hostData) paramsTable(L *lua.LState, params map[string]any) lua.LValue 
 }
 
 // param returns a params value by dotted path, converted once and shared (treat it as read-only).
-func (d *hostData) param(L *lua.LState, params map[string]any, path string) lua.LValue {
+func (d *hostData) param(L *lua.LState, cfg *config.Game, path string) lua.LValue {
 	if v, ok := d.params[path]; ok {
 		return v
 	}
-	var cur any = params
-	for _, part := range strings.Split(path, ".") {
-		m, ok := cur.(map[string]any)
-		if !ok {
-			cur = nil
-			break
-		}
-		cur = m[part]
-	}
-	v := toLua(L, cur)
+	v := toLua(L, cfg.Param(path))
 	d.params[path] = v
 	return v
 }

@@ -1,5 +1,7 @@
 package config
 
+import "strings"
+
 // Game is the resolved configuration of a game or variant.
 type Game struct {
 	ID           string            `yaml:"id"`
@@ -86,4 +88,17 @@ type Board struct {
 	Cols   any               `yaml:"cols"`
 	Floors any               `yaml:"floors"`
 	Colors map[string]string `yaml:"colors"` // cell value -> ANSI colour name, for the terminal drawing
+}
+
+// Param returns the value of a dotted params path ("scoring.smallest"), or nil.
+func (g *Game) Param(path string) any {
+	var cur any = g.Params
+	for _, part := range strings.Split(path, ".") {
+		m, ok := cur.(map[string]any)
+		if !ok {
+			return nil
+		}
+		cur = m[part]
+	}
+	return cur
 }
