@@ -28,6 +28,8 @@ type Game struct {
 	Zones   []ZoneDef
 	zoneIdx map[string]int
 	start   int
+	// Boards are the declared grids (config `boards`), in name order.
+	Boards []BoardDef
 
 	// Trick mechanic tables, indexed by CardIdx.
 	trick *config.Trick
@@ -73,6 +75,9 @@ func Compile(cfg *config.Game) (*Game, error) {
 	}
 	if g.start < 0 {
 		return nil, fmt.Errorf("%s: no shared zone to hold the components at the start (mark one `start: true`)", cfg.Path)
+	}
+	if g.Boards, err = compileBoards(cfg); err != nil {
+		return nil, fmt.Errorf("%s: %w", cfg.Path, err)
 	}
 	if t := cfg.Mechanics.Trick; t != nil {
 		g.trick = t

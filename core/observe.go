@@ -23,6 +23,7 @@ type Observation struct {
 	Events   []Event          `json:"events"`
 	ToAct    int              `json:"to_act"`
 	Legal    []string         `json:"legal,omitempty"`
+	Boards   []BoardView      `json:"boards,omitempty"` // every board is public
 }
 
 // CanSee reports whether seat sees the contents of a zone instance.
@@ -83,6 +84,9 @@ func (s *State) ObserveFrom(seat, from int) *Observation {
 			o.Events = append(o.Events, e)
 		}
 	}
+	for _, b := range s.boards {
+		o.Boards = append(o.Boards, b.View())
+	}
 	if o.ToAct == seat {
 		o.Legal = append([]string{}, s.Legal()...)
 	}
@@ -126,6 +130,10 @@ func (s *State) Clone() *State {
 	c.events = s.events[:len(s.events):len(s.events)]
 	c.moves = s.moves[:len(s.moves):len(s.moves)]
 	c.winners = append([]int(nil), s.winners...)
+	c.boards = make([]*Board, len(s.boards))
+	for i, b := range s.boards {
+		c.boards[i] = b.clone()
+	}
 	return &c
 }
 

@@ -30,6 +30,7 @@ type State struct {
 	seatVars []map[string]Value
 	scores   []int
 	stats    map[string][]float64
+	boards   []*Board
 
 	pcg rand.PCG
 	rng *rand.Rand
@@ -105,6 +106,9 @@ func NewState(g *Game, rules Rules, players int, seed uint64, fixed map[string]a
 	}
 	s.scores = make([]int, players)
 	s.stats = map[string][]float64{}
+	for i := range g.Boards {
+		s.boards = append(s.boards, newBoard(&g.Boards[i]))
+	}
 	s.pending.seat = -1
 	if err := rules.Setup(s); err != nil {
 		return nil, err

@@ -129,7 +129,7 @@ var gMethods = map[string]lua.LGFunction{
 	"players": func(L *lua.LState) int { L.Push(lua.LNumber(handle(L).s.Players)); return 1 },
 	"param": func(L *lua.LState) int {
 		g := handle(L)
-		L.Push(g.r.data.param(L, g.s.Game.Config.Params, L.CheckString(2)))
+		L.Push(g.r.data.param(L, g.s.Game.Config, L.CheckString(2)))
 		return 1
 	},
 	"fixed": func(L *lua.LState) int {

@@ -142,5 +142,11 @@ func observationTable(L *lua.LState, o *core.Observation) *lua.LTable {
 		ev.Append(et)
 	}
 	t.RawSetString("events", ev)
+	if len(o.Boards) > 0 {
+		t.RawSetString("boards", boardsTable(L, o.Boards))
+	}
 	return t
 }
+
+// ObservationTable builds the Lua table a bot or the render hook receives for an observation.
+func ObservationTable(L *lua.LState, o *core.Observation) *lua.LTable { return observationTable(L, o) }

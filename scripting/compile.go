@@ -34,6 +34,9 @@ func CompileFile(path string) (*Chunk, error) {
 		}
 		return nil, fmt.Errorf("%s: %s", shown, strings.TrimSpace(msg))
 	}
+	if err := checkSwaps(shown, stmts); err != nil {
+		return nil, err
+	}
 	proto, err := lua.Compile(stmts, shown)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", shown, err)

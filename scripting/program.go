@@ -3,11 +3,11 @@ package scripting
 import (
 	"fmt"
 	"sort"
-	"strings"
 
 	lua "github.com/yuin/gopher-lua"
 
 	"ruleslab/core"
+	"ruleslab/core/config"
 )
 
 // Hook names a game script may define.
@@ -81,20 +81,11 @@ func (d *hostData) paramsTable(L *lua.LState, params map[string]any) lua.LValue 
 }
 
 // param returns a params value by dotted path, converted once and shared (treat it as read-only).
-func (d *hostData) param(L *lua.LState, params map[string]any, path string) lua.LValue {
+func (d *hostData) param(L *lua.LState, cfg *config.Game, path string) lua.LValue {
 	if v, ok := d.params[path]; ok {
 		return v
 	}
-	var cur any = params
-	for _, part := range strings.Split(path, ".") {
-		m, ok := cur.(map[string]any)
-		if !ok {
-			cur = nil
-			break
-		}
-		cur = m[part]
-	}
-	v := toLua(L, cur)
+	v := toLua(L, cfg.Param(path))
 	d.params[path] = v
 	return v
 }
@@ -141,6 +132,15 @@ func (h *Host) newEnv(p *Program, chunks []*Chunk, hooks []string) (*lua.LTable,
 				if fn, ok := env.RawGetString(name).(*lua.LFunction); ok {
 					base.RawSetString(name, fn)
 				}
+			}
+			if hooks != nil {
+				// every function the earlier chunks defined, so an override may wrap a game's own
+				// helper hooks (a rule a variant replaces) as well as the engine's
+				env.ForEach(func(k, v lua.LValue) {
+					if fn, ok := v.(*lua.LFunction); ok && base.RawGet(k) == lua.LNil {
+						base.RawSet(k, fn)
+					}
+				})
 			}
 			env.RawSetString("base", base)
 		}

@@ -67,3 +67,11 @@ func TestSyntaxErrorIsFileLineColumn(t *testing.T) {
 	assert.True(t, strings.HasPrefix(err.Error(), "testdata/syntax-error.lua:3:"), err.Error())
 	assert.NotContains(t, err.Error(), "\n")
 }
+
+func TestSwapOfLocalsIsRejected(t *testing.T) {
+	_, err := scripting.CompileFile("testdata/swap.lua")
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "testdata/swap.lua:4: `p` is assigned and then read in one multiple assignment")
+	_, err = scripting.CompileFile("testdata/tiny.lua")
+	require.NoError(t, err)
+}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"strconv"
 	"strings"
 	"time"
@@ -128,6 +129,15 @@ func (hs *humanSeat) Choose(s *core.State, seat int, legal []string) (string, er
 		}
 	} else {
 		renderObservation(w, obs)
+		for _, b := range obs.Boards {
+			var colors map[string]string
+			for _, d := range s.Game.Boards {
+				if d.Name == b.Name {
+					colors = d.Colors
+				}
+			}
+			fmt.Fprint(w, core.RenderBoard(b, colors, os.Getenv("NO_COLOR") == ""))
+		}
 	}
 	for {
 		fmt.Fprintln(w, "your moves:")

@@ -1,5 +1,7 @@
 package config
 
+import "strings"
+
 // Game is the resolved configuration of a game or variant.
 type Game struct {
 	ID           string            `yaml:"id"`
@@ -20,6 +22,7 @@ type Game struct {
 	Bots       map[string]string    `yaml:"bots,omitempty"`
 	Stats      []string             `yaml:"stats,omitempty"`
 	Setup      map[string]SetupSlot `yaml:"setup,omitempty"`
+	Boards     map[string]Board     `yaml:"boards,omitempty"`
 	Limits     Limits               `yaml:"limits,omitempty"`
 
 	// Filled by the loader, not by YAML.
@@ -76,4 +79,26 @@ type SetupSlot struct {
 type Limits struct {
 	HookMillis int `yaml:"hook_millis,omitempty"` // wall time per hook call; 0 means the default
 	MaxMoves   int `yaml:"max_moves,omitempty"`   // a game longer than this is stopped as an error
+}
+
+// Board declares a grid of cells on one or more floors (see core/board.go). Rows, Cols and Floors are
+// each a positive integer or the dotted path of a param holding one (`rows: board.size`).
+type Board struct {
+	Rows   any               `yaml:"rows"`
+	Cols   any               `yaml:"cols"`
+	Floors any               `yaml:"floors"`
+	Colors map[string]string `yaml:"colors"` // cell value -> ANSI colour name, for the terminal drawing
+}
+
+// Param returns the value of a dotted params path ("scoring.smallest"), or nil.
+func (g *Game) Param(path string) any {
+	var cur any = g.Params
+	for _, part := range strings.Split(path, ".") {
+		m, ok := cur.(map[string]any)
+		if !ok {
+			return nil
+		}
+		cur = m[part]
+	}
+	return cur
 }

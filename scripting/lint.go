@@ -1,0 +1,98 @@
+package scripting
+
+import (
+	"fmt"
+	"reflect"
+
+	"github.com/yuin/gopher-lua/ast"
+)
+
+// checkSwaps rejects a multiple assignment of plain names in which a later value reads a name assigned
+// earlier in the same statement (`a, b = b, a`, `a, b = 10, a + 1`): gopher-lua v1.1.2 compiles it
+// wrongly for locals (the later value sees the new value), silently. A temporary variable is correct.
+func checkSwaps(path string, stmts []ast.Stmt) error {
+	var found error
+	var walk func(v reflect.Value)
+	walk = func(v reflect.Value) {
+		if found != nil || !v.IsValid() {
+			return
+		}
+		switch v.Kind() {
+		case reflect.Interface, reflect.Pointer:
+			if v.IsNil() {
+				return
+			}
+			if a, ok := v.Interface().(*ast.AssignStmt); ok {
+				if err := swapError(path, a); err != nil {
+					found = err
+					return
+				}
+			}
+			walk(v.Elem())
+		case reflect.Struct:
+			for i := 0; i < v.NumField(); i++ {
+				if v.Type().Field(i).IsExported() {
+					walk(v.Field(i))
+				}
+			}
+		case reflect.Slice:
+			for i := 0; i < v.Len(); i++ {
+				walk(v.Index(i))
+			}
+		}
+	}
+	walk(reflect.ValueOf(stmts))
+	return found
+}
+
+func swapError(path string, a *ast.AssignStmt) error {
+	if len(a.Lhs) < 2 {
+		return nil
+	}
+	for _, l := range a.Lhs {
+		if _, ok := l.(*ast.IdentExpr); !ok {
+			return nil
+		}
+	}
+	assigned := map[string]bool{}
+	for j, r := range a.Rhs {
+		if j > 0 && j-1 < len(a.Lhs) {
+			assigned[a.Lhs[j-1].(*ast.IdentExpr).Value] = true
+		}
+		if name := readsName(reflect.ValueOf(r), assigned); name != "" {
+			return fmt.Errorf("%s:%d: `%s` is assigned and then read in one multiple assignment: gopher-lua computes this wrongly for locals (a swap gives both the same value); use a temporary variable", path, a.Line(), name)
+		}
+	}
+	return nil
+}
+
+func readsName(v reflect.Value, names map[string]bool) string {
+	switch v.Kind() {
+	case reflect.Interface, reflect.Pointer:
+		if v.IsNil() {
+			return ""
+		}
+		if id, ok := v.Interface().(*ast.IdentExpr); ok && names[id.Value] {
+			return id.Value
+		}
+		if _, ok := v.Interface().(*ast.FunctionExpr); ok {
+			return "" // a function body runs later
+		}
+		return readsName(v.Elem(), names)
+	case reflect.Struct:
+		for i := 0; i < v.NumField(); i++ {
+			if v.Type().Field(i).IsExported() {
+				if n := readsName(v.Field(i), names); n != "" {
+					return n
+				}
+			}
+		}
+	case reflect.Slice:
+		for i := 0; i < v.Len(); i++ {
+			if n := readsName(v.Index(i), names); n != "" {
+				return n
+			}
+		}
+	}
+	return ""
+}

@@ -1,0 +1,47 @@
+local function check(cond, msg) if not cond then error(msg, 0) end end
+
+function setup(g)
+  local rows, cols, floors = g:board_size("grid")
+  check(rows == 3 and cols == 3 and floors == 2, "board_size")
+  check(g:board_place("grid", "AB", 1, {{0, 0, "A"}, {0, 1, "B"}}) == 1, "first piece is 1")
+  g:move("AB", "deck", nil, "placed", nil)
+  check(g:board_place("grid", "BC", 1, {{0, 2, "B"}, {1, 2, "C"}}) == 2, "second piece is 2")
+  g:move("BC", "deck", nil, "placed", nil)
+  local n, v, id = g:board_at("grid", 1, 0, 1)
+  check(n == 1 and v == "B" and id == "AB", "board_at")
+  check(g:board_at("grid", 1, 2, 2) == 0, "empty cell")
+  check(g:board_in("grid", 2, 2, 2) and not g:board_in("grid", 3, 0, 0), "board_in")
+  check(#g:board_neighbours("grid", 1, 1) == 4 and #g:board_neighbours("grid", 0, 0) == 2, "neighbours")
+  check(g:board_is_junction("grid", 1, 0, 1, 0, 2) and not g:board_is_junction("grid", 1, 0, 0, 0, 1), "junction")
+  check(g:board_is_corner("grid", 2, 0) and not g:board_is_corner("grid", 1, 0), "corner")
+  check(g:board_top("grid") == 1 and g:board_count("grid") == 2 and g:board_count("grid", 2) == 0, "top/count")
+  local ups = g:board_dominoes("grid", 2)
+  check(#ups == 1 and ups[1].r == 0 and ups[1].c == 1 and ups[1].dir == "r" and ups[1].b1 == "B" and ups[1].b2 == "B", "floor-2 junction")
+  local ps = g:board_pieces("grid")
+  check(#ps == 2 and ps[2].id == "BC" and ps[2].cells[2][1] == 1 and ps[2].cells[2][3] == "C", "board_pieces")
+  ask(g)
+end
+
+function ask(g)
+  local moves = g:board_fits("grid", 1, g:cards("deck"), {attrs = {"a", "b"}, match = "one", holes = "isolated",
+    prefix = "lay ", suffix = " 1"})
+  for _, d in ipairs(g:board_dominoes("grid", 2)) do
+    moves[#moves + 1] = string.format("up %d %d %s %s%s", d.r, d.c, d.dir, d.b1, d.b2)
+  end
+  if #moves == 0 then g:finish({0}) return end
+  g:ask(0, moves)
+end
+
+function on_move(g, seat, move)
+  local id, r, c, dir = move:match("^lay (%u%u) (%d) (%d) (%a)")
+  if id then
+    local dr, dc = 0, 0
+    if dir == "r" then dc = 1 elseif dir == "l" then dc = -1 elseif dir == "d" then dr = 1 else dr = -1 end
+    local a, b = CARDS[id].a, CARDS[id].b
+    g:board_place("grid", id, 1, {{tonumber(r), tonumber(c), a}, {tonumber(r) + dr, tonumber(c) + dc, b}})
+    g:move(id, "deck", nil, "placed", nil)
+  else
+    g:board_clear("grid")
+  end
+  ask(g)
+end

@@ -1,0 +1,574 @@
+-- Simino rules (../shared/rules/simino.md, ids SI-n). The Go board component (g:board_*) holds the
+-- box: floors of cells, which tile covers each cell and its colour; g:board_dominoes enumerates the
+-- free two-cell positions (and junctions above floor 1), so Lua only filters candidates by colour.
+
+local BOARD = "main"
+local ORDER = {W = 1, Y = 2, O = 3, R = 4, P = 5, B = 6, G = 7, K = 8}
+local DIRS = {r = {0, 1}, l = {0, -1}, d = {1, 0}, u = {-1, 0}}
+local BACK = {r = "l", l = "r", d = "u", u = "d"}
+
+local function halves(id) return id:sub(1, 1), id:sub(2, 2) end
+
+-- SI-12 and the variants' colour rules: may the tile halves t1, t2 cover the junction halves b1, b2
+-- (t1 lies on b1, t2 on b2)? The one hook the white/black variants replace.
+function can_cover(g, t1, t2, b1, b2)
+  return t1 == b1 and t2 == b2
+end
+
+local function penalty_of(g, floor)
+  if floor < 2 or not g:param("penalties") then return 0 end
+  if g:param("penalty") == "capped" then return math.min(floor - 1, 2) end
+  return floor - 1 -- SI-15 / SI-D4
+end
+
+local function spell(tile, r, c, dir, floor)
+  return string.format("place %s %d %d %s %d", tile, r, c, dir, floor)
+end
+
+-- Every single placement of `hand`'s tiles: floor-1 moves (spelled by Go's g:board_fits, which
+-- applies SI-6/7 corners, SI-8/SI-D2 abutting and the SI-10 hole test), then upper-floor moves on
+-- junctions filtered by can_cover (SI-12). doubles_up collects the doubles placeable on floors >= 2.
+-- With count_only it stops at the first placement found and returns true/false.
+function placements(g, hand, want_doubles, count_only)
+  local out, doubles_up = {}, {}
+  local distinct, done = {}, {}
+  for _, tile in ipairs(hand) do
+    if not done[tile] then done[tile] = true distinct[#distinct + 1] = tile end
+  end
+  local free = {}
+  if g:get("corners_open") then
+    local seen = g:get("colours") or ""
+    for _, tile in ipairs(distinct) do
+      local a, b = halves(tile)
+      if not seen:find(a, 1, true) and not seen:find(b, 1, true) then free[#free + 1] = tile end
+    end
+  end
+  local ones = g:board_fits(BOARD, 1, distinct, {attrs = {"a", "b"}, match = g:param("abut"),
+    wild = g:param("floor1_wild"), free = free, holes = g:param("holes"), prefix = "place ", suffix = " 1"})
+  if count_only and #ones > 0 then return true end
+  for _, m in ipairs(ones) do out[#out + 1] = m end
+  local top = g:board_top(BOARD)
+  local _, _, maxf = g:board_size(BOARD)
+  for f = 2, math.min(top + 1, maxf) do
+    local j = g:board_junctions(BOARD, f) -- r, c, dir, b1, b2 per junction
+    local nj = #j
+    if nj > 0 then
+      for _, tile in ipairs(distinct) do
+        local a, b = halves(tile)
+        local double = a == b
+        for i = 1, nj, 5 do
+          local r, c, dir, b1, b2 = j[i], j[i + 1], j[i + 2], j[i + 3], j[i + 4]
+          -- SI-12 and the variants' colour rules, for both orientations (one for a double)
+          if can_cover(g, a, b, b1, b2) then
+            if count_only then return true end
+            local m = spell(tile, r, c, dir, f)
+            out[#out + 1] = m
+            if double and want_doubles then
+              local r2, c2 = r, c + 1
+              if dir == "d" then r2, c2 = r + 1, c end
+              doubles_up[#doubles_up + 1] = {move = m, tile = tile, floor = f, r1 = r, c1 = c, r2 = r2, c2 = c2}
+            end
+          end
+          if not double and can_cover(g, b, a, b1, b2) then
+            if count_only then return true end
+            if dir == "r" then
+              out[#out + 1] = spell(tile, r, c + 1, "l", f)
+            else
+              out[#out + 1] = spell(tile, r + 1, c, "u", f)
+            end
+          end
+        end
+      end
+    end
+  end
+  if count_only then return false end
+  return out, doubles_up
+end
+
+-- SI-14: two doubles at once on floors >= 2, each legal on the board as it is, not overlapping.
+-- Spelled with the doubles in tile order (W..K).
+local function pairs_of_doubles(list)
+  local out = {}
+  for i = 1, #list do
+    for j = i + 1, #list do
+      local p, q = list[i], list[j]
+      if p.tile ~= q.tile then
+        local clash = p.floor == q.floor and (
+          (p.r1 == q.r1 and p.c1 == q.c1) or (p.r1 == q.r2 and p.c1 == q.c2) or
+          (p.r2 == q.r1 and p.c2 == q.c1) or (p.r2 == q.r2 and p.c2 == q.c2))
+        if not clash then
+          -- (no `p, q = q, p`: gopher-lua mis-compiles that swap of locals)
+          local first, second = p.move:sub(7), q.move:sub(7)
+          if ORDER[q.tile:sub(1, 1)] < ORDER[p.tile:sub(1, 1)] then
+            first, second = q.move:sub(7), p.move:sub(7)
+          end
+          out[#out + 1] = "place2 " .. first .. " " .. second
+        end
+      end
+    end
+  end
+  return out
+end
+
+function legal_moves(g, seat)
+  local moves, doubles = placements(g, g:cards("hand", seat), true)
+  for _, m in ipairs(pairs_of_doubles(doubles)) do moves[#moves + 1] = m end
+  return moves
+end
+
+local function can_place(g, seat)
+  return placements(g, g:cards("hand", seat), false, true)
+end
+
+---------------------------------------------------------------------------------------------------
+-- seats, teams, turns
+
+local function is_in(g, seat) return not g:sget(seat, "out") end
+
+local function partner(g, seat)
+  if not g:param("teams") then return nil end
+  return (seat + 2) % g:players()
+end
+
+local function seats_in(g)
+  local list = {}
+  for s = 0, g:players() - 1 do if is_in(g, s) then list[#list + 1] = s end end
+  return list
+end
+
+-- the seat acting on turn t, or nil when nobody can (SI-V1: a partner plays for an out seat)
+local function actor_of(g, t)
+  if is_in(g, t) then return t end
+  local p = partner(g, t)
+  if p and is_in(g, p) then return p end
+  return nil
+end
+
+-- the turn after t and its actor
+local function next_turn(g, t)
+  local n = g:players()
+  for k = 1, n do
+    local u = (t + k) % n
+    local a = actor_of(g, u)
+    if a then return u, a end
+  end
+  return nil, nil
+end
+
+local function round_over(g)
+  local n = g:players()
+  if g:param("solitaire.enabled") then return false end
+  if g:param("teams") then
+    for s = 0, n - 1 do
+      if not is_in(g, s) and not is_in(g, partner(g, s)) then return true end -- SI-V1
+    end
+    return false
+  end
+  return #seats_in(g) <= 1 -- SI-18
+end
+
+local function hand_total(g)
+  local t = 0
+  for _, s in ipairs(seats_in(g)) do t = t + g:count("hand", s) end
+  return t
+end
+
+-- SI-18: seat goes out and scores the tiles held by the players still in (SI-V1: so does its partner)
+local function go_out(g, seat)
+  g:sset(seat, "out", true)
+  local pts = hand_total(g)
+  local k = (g:get("outs") or 0) + 1
+  g:set("outs", k)
+  if k == 1 then
+    g:set("first_out", seat)
+    g:stat(seat, "out_first", 1)
+  end
+  g:sset(seat, "round_pts", (g:sget(seat, "round_pts") or 0) + pts)
+  g:add_score(seat, pts)
+  local p = partner(g, seat)
+  if p then
+    g:sset(p, "round_pts", (g:sget(p, "round_pts") or 0) + pts)
+    g:add_score(p, pts)
+  end
+  g:event("out", {seat = seat, place = k, points = pts})
+end
+
+---------------------------------------------------------------------------------------------------
+-- rounds
+
+local function draw(g, seat, n)
+  local got = g:move_top("reserve", nil, "hand", seat, n)
+  if got > 0 then
+    g:sort("hand", seat)
+    g:event("draw", {seat = seat, count = got})
+  end
+  return got
+end
+
+local function parse_place(s)
+  local tile, r, c, dir, f = s:match("^(%u%u) (%-?%d+) (%-?%d+) ([rldu]) ?(%d*)$")
+  if not tile then return nil end
+  r, c = tonumber(r), tonumber(c)
+  f = tonumber(f) or 1
+  local dd = DIRS[dir]
+  return {tile = tile, r = r, c = c, dir = dir, floor = f, r2 = r + dd[1], c2 = c + dd[2]}
+end
+
+local function put_on_board(g, p, from_zone, from_seat)
+  local a, b = halves(p.tile)
+  g:board_place(BOARD, p.tile, p.floor, {{p.r, p.c, a}, {p.r2, p.c2, b}})
+  g:move(p.tile, from_zone, from_seat, "box", nil)
+  local seen = g:get("colours") or ""
+  for _, x in ipairs({a, b}) do
+    if not seen:find(x, 1, true) then seen = seen .. x end
+  end
+  g:set("colours", seen)
+end
+
+-- scenario `board`: tiles already placed, checked for geometry and the colour rule of upper floors
+local function setup_board(g, list)
+  local all_corners = true
+  for i, s in ipairs(list) do
+    local where = string.format("setup.board[%d] (%s)", i - 1, tostring(s))
+    local p = type(s) == "string" and parse_place(s:gsub("^place ", ""))
+    if not p then error(where .. ": expected `place TILE ROW COL DIR [FLOOR]`", 0) end
+    if not g:is_card(p.tile) then error(where .. ": no tile " .. p.tile, 0) end
+    if not g:has("reserve", p.tile) then error(where .. ": tile " .. p.tile .. " is used twice", 0) end
+    if not g:board_in(BOARD, p.floor, p.r, p.c) or not g:board_in(BOARD, p.floor, p.r2, p.c2) then
+      error(where .. ": off the board", 0)
+    end
+    if g:board_at(BOARD, p.floor, p.r, p.c) ~= 0 or g:board_at(BOARD, p.floor, p.r2, p.c2) ~= 0 then
+      error(where .. ": a cell is already covered", 0)
+    end
+    if p.floor > 1 then
+      if not g:board_is_junction(BOARD, p.floor - 1, p.r, p.c, p.r2, p.c2) then
+        error(where .. ": an upper-floor tile must bridge two different tiles (SI-12)", 0)
+      end
+      local a, b = halves(p.tile)
+      local _, b1 = g:board_at(BOARD, p.floor - 1, p.r, p.c)
+      local _, b2 = g:board_at(BOARD, p.floor - 1, p.r2, p.c2)
+      if not can_cover(g, a, b, b1, b2) then
+        error(where .. ": its colours may not cover " .. b1 .. "-" .. b2, 0)
+      end
+    elseif not (g:board_is_corner(BOARD, p.r, p.c) or g:board_is_corner(BOARD, p.r2, p.c2)) then
+      all_corners = false
+    end
+    put_on_board(g, p, "reserve", nil)
+  end
+  -- SI-6/7/9: corner play stays open only if every floor-1 tile lies in a corner
+  g:set("corners_open", all_corners)
+end
+
+local function setup_round(g)
+  local n = g:players()
+  for s = 0, n - 1 do
+    g:move_all("hand", s, "reserve", nil)
+    g:sset(s, "out", nil)
+    g:sset(s, "round_pts", nil)
+  end
+  g:move_all("box", nil, "reserve", nil)
+  g:move_all("aside", nil, "reserve", nil)
+  g:board_clear(BOARD)
+  g:sort("reserve")
+  g:set("colours", "")
+  g:set("corners_open", true)
+  g:set("outs", 0)
+  g:set("first_out", nil)
+  local size = g:param("hand_size")
+  local scen = g:get("round") == 1
+  local board = scen and g:fixed("board") or nil
+  local hands = scen and g:fixed("hands") or nil
+  local reserve = scen and g:fixed("reserve") or nil
+  if board then setup_board(g, board) end
+  if hands then
+    if #hands ~= n then error(string.format("setup.hands: %d hands for %d players", #hands, n), 0) end
+    for s = 0, n - 1 do
+      for _, id in ipairs(hands[s + 1]) do
+        if not g:has("reserve", id) then
+          error(string.format("setup.hands[%d]: tile %s is on the board or dealt twice", s, id), 0)
+        end
+        g:move(id, "reserve", nil, "hand", s)
+      end
+      g:sort("hand", s)
+    end
+  end
+  if reserve then
+    -- the listed tiles, first listed drawn first; every other tile is set aside for this round
+    g:move_all("reserve", nil, "aside", nil)
+    for i = #reserve, 1, -1 do
+      local id = reserve[i]
+      if not g:has("aside", id) then
+        error(string.format("setup.reserve[%d]: tile %s is on the board, in a hand or listed twice", i - 1, id), 0)
+      end
+      g:move(id, "aside", nil, "reserve", nil)
+    end
+  else
+    g:shuffle("reserve") -- SI-3 / SI-20: a fresh shuffle each round
+  end
+  if not hands then
+    for s = 0, n - 1 do draw(g, s, size) end -- SI-3
+  end
+end
+
+local function start_round(g, first)
+  g:set("first", first)
+  setup_round(g)
+  start_turn(g, first)
+end
+
+function setup(g)
+  local n = g:players()
+  g:set("round", 1)
+  g:set("blocked_rounds", 0)
+  local first = g:fixed("first")
+  if first == nil then first = g:random(n) - 1 end -- SI-4
+  start_round(g, first)
+end
+
+-- SI-D5: the players still in go out by fewest tiles, ties to the earlier seat after the last mover
+local function blocked_end(g)
+  g:set("blocked_rounds", (g:get("blocked_rounds") or 0) + 1)
+  g:event("blocked", {})
+  if g:param("blocked") == "fewest" then
+    local n = g:players()
+    local last = g:get("last_mover") or g:get("first")
+    while not round_over(g) and #seats_in(g) > 0 do
+      local best, bestn
+      for k = 1, n do
+        local s = (last + k) % n
+        if is_in(g, s) then
+          local c = g:count("hand", s)
+          if bestn == nil or c < bestn then best, bestn = s, c end
+        end
+      end
+      go_out(g, best)
+      if #seats_in(g) <= 1 and not g:param("teams") then break end
+    end
+  end
+  end_round(g)
+end
+
+local function winners_by_score(g)
+  local best
+  for s = 0, g:players() - 1 do best = best and math.max(best, g:score(s)) or g:score(s) end
+  local w = {}
+  for s = 0, g:players() - 1 do if g:score(s) == best then w[#w + 1] = s end end
+  return w
+end
+
+-- SI-V2: solitaire score: floor f tile f-1, each tile not placed -1, all placed +5
+local function solitaire_end(g)
+  local pts = 0
+  for _, p in ipairs(g:board_pieces(BOARD)) do pts = pts + p.floor - 1 end
+  local left = g:count("hand", 0) + g:count("reserve")
+  pts = pts - left
+  if left == 0 then pts = pts + g:param("solitaire.all_placed_bonus") end
+  g:add_score(0, pts)
+  g:round_end(1, {pts})
+  g:finish({0})
+end
+
+function end_round(g)
+  local n = g:players()
+  local scores = {}
+  for s = 0, n - 1 do scores[s + 1] = g:sget(s, "round_pts") or 0 end
+  local round = g:get("round")
+  g:round_end(round, scores)
+  local target = g:param("game.target") or 0
+  local done = round >= g:param("game.rounds")
+  if target > 0 then
+    done = false
+    for s = 0, n - 1 do if g:score(s) >= target then done = true end end
+  end
+  if done then
+    g:finish(winners_by_score(g)) -- SI-20 / SI-D8: ties share the victory
+    return
+  end
+  g:set("round", round + 1)
+  local first = (g:get("first") + 1) % n -- SI-D8
+  if g:param("next_first") == "first_out" and g:get("first_out") then first = g:get("first_out") end
+  start_round(g, first)
+end
+
+-- a turn begins: the actor of turn t is asked to place, pass, or the round ends blocked (SI-19)
+function start_turn(g, t)
+  local actor = actor_of(g, t)
+  if actor == nil then
+    t, actor = next_turn(g, t)
+  end
+  g:set("turn", t)
+  g:set("phase", "place")
+  if g:param("draw") == "before" then draw(g, actor, 1) end -- SI-V5: draw one, then place
+  local moves = legal_moves(g, actor)
+  if #moves > 0 then
+    g:ask(actor, moves)
+    return
+  end
+  local drawing = g:param("draw") ~= "refill"
+  if g:param("solitaire.enabled") then
+    if g:count("reserve") == 0 or g:param("solitaire.end") == "stuck" then
+      solitaire_end(g) -- SI-D6
+      return
+    end
+    g:ask(actor, {"pass"})
+    return
+  end
+  -- SI-19: the round ends when no player still in can move (with an empty reserve when passing draws)
+  local anyone = drawing and g:count("reserve") > 0
+  if not anyone then
+    for _, s in ipairs(seats_in(g)) do
+      if s ~= actor and can_place(g, s) then anyone = true break end
+    end
+  end
+  if not anyone then
+    blocked_end(g)
+    return
+  end
+  g:ask(actor, {"pass"}) -- SI-11
+end
+
+-- after the placement and the penalty: draw, players out, next turn
+local function end_turn(g, seat, passed)
+  g:set("owe", nil)
+  g:set("owe_to", nil)
+  local mode = g:param("draw")
+  if mode == "refill" and not passed then -- SI-11: a pass draws nothing
+    local need = g:param("hand_size") - g:count("hand", seat)
+    if need > 0 then draw(g, seat, need) end -- SI-5 / SI-17
+  elseif mode == "one" then
+    draw(g, seat, 1) -- SI-D6
+  end
+  if g:param("solitaire.enabled") then
+    if g:count("hand", 0) == 0 and g:count("reserve") == 0 then
+      solitaire_end(g)
+      return
+    end
+    start_turn(g, 0)
+    return
+  end
+  -- SI-18: anyone without tiles while the reserve is empty goes out, the mover first
+  if g:count("reserve") == 0 then
+    local n = g:players()
+    for k = 0, n - 1 do
+      local s = (seat + k) % n
+      if is_in(g, s) and g:count("hand", s) == 0 and not round_over(g) then go_out(g, s) end
+    end
+  end
+  if round_over(g) then
+    end_round(g)
+    return
+  end
+  local t = next_turn(g, g:get("turn"))
+  start_turn(g, t)
+end
+
+local function ask_pay(g, seat)
+  local moves, seen = {}, {}
+  for _, id in ipairs(g:cards("hand", seat)) do
+    if not seen[id] then seen[id] = true moves[#moves + 1] = "pay " .. id end
+  end
+  g:set("phase", "pay")
+  g:ask(seat, moves)
+end
+
+-- SI-15/16: the next player draws the penalty; what the reserve lacks, the mover pays from hand
+local function penalise(g, seat, pen)
+  if pen <= 0 then return end_turn(g, seat) end
+  local _, target = next_turn(g, g:get("turn"))
+  if target == nil or target == seat then return end_turn(g, seat) end
+  local got = draw(g, target, pen)
+  g:stat(seat, "penalties_given", pen)
+  g:event("penalty", {seat = target, tiles = pen, from_reserve = got})
+  local owe = pen - got
+  if owe > 0 and g:count("hand", seat) > 0 then
+    g:set("owe", owe)
+    g:set("owe_to", target)
+    ask_pay(g, seat)
+    return
+  end
+  end_turn(g, seat)
+end
+
+-- a legal move's placement (already canonical: no pattern matching needed)
+local function placement_of(tile, r, c, dir, f)
+  local dd = DIRS[dir]
+  r, c = tonumber(r), tonumber(c)
+  return {tile = tile, r = r, c = c, dir = dir, floor = tonumber(f), r2 = r + dd[1], c2 = c + dd[2]}
+end
+
+function on_move(g, seat, move)
+  local verb, w2, w3, w4, w5, w6, w7, w8, w9, w10, w11 = words(move)
+  local rest = w2
+  g:set("last_mover", seat)
+  if verb == "place" then
+    local p = placement_of(w2, w3, w4, w5, w6)
+    local a, b = halves(p.tile)
+    local seen = g:get("colours") or ""
+    if p.floor == 1 and (seen:find(a, 1, true) or seen:find(b, 1, true)) then
+      -- SI-9: a floor-1 tile with a colour already placed is an abutting placement (a corner
+      -- placement needs two new colours, SI-7): the free corners are closed for good
+      g:set("corners_open", false)
+    end
+    put_on_board(g, p, "hand", seat)
+    penalise(g, seat, penalty_of(g, p.floor))
+  elseif verb == "place2" then
+    local p = placement_of(w2, w3, w4, w5, w6)
+    local q = placement_of(w7, w8, w9, w10, w11)
+    put_on_board(g, p, "hand", seat)
+    put_on_board(g, q, "hand", seat)
+    penalise(g, seat, penalty_of(g, p.floor) + penalty_of(g, q.floor))
+  elseif verb == "pay" then
+    g:move(rest, "hand", seat, "hand", g:get("owe_to"))
+    g:sort("hand", g:get("owe_to"))
+    local owe = g:get("owe") - 1
+    if owe > 0 and g:count("hand", seat) > 0 then
+      g:set("owe", owe)
+      ask_pay(g, seat)
+      return
+    end
+    end_turn(g, seat)
+  elseif verb == "pass" then
+    g:event("pass", {seat = seat})
+    end_turn(g, seat, true)
+  else
+    error("unexpected move " .. move)
+  end
+end
+
+-- typed input: floor 1 may be left out, a tile may be named with its letters reversed (`BY` for YB),
+-- a double may name either half, two doubles may come in either order
+local function canon_place(s)
+  local p = parse_place(s)
+  if not p then return nil end
+  local a, b = halves(p.tile)
+  if ORDER[a] and ORDER[b] and ORDER[a] > ORDER[b] then
+    -- reversed letters: the first letter of the id is the second half here
+    p = {tile = b .. a, r = p.r2, c = p.c2, dir = BACK[p.dir], floor = p.floor}
+  end
+  a, b = halves(p.tile)
+  if a == b and (p.dir == "l" or p.dir == "u") then
+    local dd = DIRS[p.dir]
+    p = {tile = p.tile, r = p.r + dd[1], c = p.c + dd[2], dir = BACK[p.dir], floor = p.floor}
+  end
+  return spell(p.tile, p.r, p.c, p.dir, p.floor)
+end
+
+function normalize(g, seat, move)
+  local verb, rest = move:match("^%s*(%S+)%s*(.-)%s*$")
+  if verb == "place" then
+    return canon_place(rest) or move
+  elseif verb == "place2" then
+    local x, y = rest:match("^(%u%u %d+ %d+ %a %d+) (%u%u %d+ %d+ %a %d+)$")
+    if not x then return move end
+    x, y = canon_place(x), canon_place(y)
+    if not x or not y then return move end
+    x, y = x:sub(7), y:sub(7)
+    if ORDER[y:sub(1, 1)] < ORDER[x:sub(1, 1)] then return "place2 " .. y .. " " .. x end
+    return "place2 " .. x .. " " .. y
+  end
+  return move
+end
+
+function stats(g)
+  return {game = {blocked_rounds = g:get("blocked_rounds") or 0, rounds = g:get("round") or 0}}
+end
