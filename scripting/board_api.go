@@ -309,9 +309,9 @@ func attrString(v any) string {
 // pieces = {{id=, floor=, cells={{r, c}, ...}, values={...}}, ...},
 // cells = {[floor] = {[r*cols+c+1] = piece number or 0}}, values = {[floor] = {[...] = value or ""}}}.
 func boardsTable(L *lua.LState, views []core.BoardView) *lua.LTable {
-	t := L.NewTable()
+	t := L.CreateTable(0, len(views))
 	for _, v := range views {
-		bt := L.NewTable()
+		bt := L.CreateTable(0, 8)
 		bt.RawSetString("rows", lua.LNumber(v.Rows))
 		bt.RawSetString("cols", lua.LNumber(v.Cols))
 		bt.RawSetString("floors", lua.LNumber(v.Floors))

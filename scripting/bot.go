@@ -86,17 +86,19 @@ func (b *LuaBot) Choose(s *core.State, seat int, legal []string) (string, error)
 }
 
 func observationTable(L *lua.LState, o *core.Observation) *lua.LTable {
-	t := L.NewTable()
+	// CreateTable with small sizes: L.NewTable preallocates 32+32 slots, and an observation holds
+	// dozens of tables per decision.
+	t := L.CreateTable(0, 12)
 	t.RawSetString("seat", lua.LNumber(o.Seat))
 	t.RawSetString("players", lua.LNumber(o.Players))
 	t.RawSetString("to_act", lua.LNumber(o.ToAct))
-	zones := L.NewTable()
+	zones := L.CreateTable(0, 8)
 	for _, z := range o.Zones {
-		zt := L.NewTable()
+		zt := L.CreateTable(0, 2)
 		if z.Visible {
 			zt.RawSetString("cards", toLua(L, z.Cards))
 			if z.Cards == nil {
-				zt.RawSetString("cards", L.NewTable())
+				zt.RawSetString("cards", L.CreateTable(0, 0))
 			}
 		}
 		zt.RawSetString("count", lua.LNumber(z.Count))
@@ -106,14 +108,14 @@ func observationTable(L *lua.LState, o *core.Observation) *lua.LTable {
 		}
 		per, ok := zones.RawGetString(z.Name).(*lua.LTable)
 		if !ok {
-			per = L.NewTable()
+			per = L.CreateTable(o.Players, 0)
 			zones.RawSetString(z.Name, per)
 		}
 		per.RawSetInt(z.Seat+1, zt)
 	}
 	t.RawSetString("zones", zones)
 	t.RawSetString("vars", toLua(L, o.Vars))
-	sv := L.NewTable()
+	sv := L.CreateTable(len(o.SeatVars), 0)
 	for _, m := range o.SeatVars {
 		sv.Append(toLua(L, m))
 	}
@@ -121,7 +123,7 @@ func observationTable(L *lua.LState, o *core.Observation) *lua.LTable {
 	t.RawSetString("scores", toLua(L, o.Scores))
 	ev := L.CreateTable(len(o.Events), 0)
 	for _, e := range o.Events {
-		et := L.NewTable()
+		et := L.CreateTable(0, 4)
 		et.RawSetString("type", lua.LString(e.Type))
 		if e.Seat >= 0 {
 			et.RawSetString("seat", lua.LNumber(e.Seat))
