@@ -224,6 +224,22 @@ var gMethods = map[string]lua.LGFunction{
 			}
 			more[key]++
 		}
+		if order, ok := L.Get(5).(*lua.LTable); ok {
+			// counts aligned with a list of values: an array, so Lua needs no string-keyed table
+			t := L.CreateTable(order.Len(), 0)
+			for j := 1; j <= order.Len(); j++ {
+				want := lua.LVAsString(order.RawGetInt(j))
+				c := more[want]
+				for i := 0; i < n; i++ {
+					if distinct[i] == want {
+						c = counts[i]
+					}
+				}
+				t.RawSetInt(j, lua.LNumber(c))
+			}
+			L.Push(t)
+			return 1
+		}
 		t := L.CreateTable(0, n+len(more))
 		for i := 0; i < n; i++ {
 			t.RawSetString(distinct[i], lua.LNumber(counts[i]))

@@ -159,12 +159,12 @@ function trick_done(g, winner, trick)
   after_trick(g, winner)
 end
 
--- A seat's stack (zone `counted`, or `zone` if given) as colour counts (number cards of the colours
--- present, counted in Go) plus its Mimics in id order; `extra` is one more card (the last hand card,
--- for MT-18's choice).
+-- A seat's stack (zone `counted`, or `zone` if given) as colour counts, a list in COLORS order (0 for
+-- a colour not present; counted in Go), plus its Mimics in id order; `extra` is one more card (the
+-- last hand card, for MT-18's choice). Lists, not colour-keyed tables: they cost no map in gopher-lua.
 local function stack_counts(g, seat, extra, zone)
   zone = zone or "counted"
-  local counts = g:tally(zone, seat, "color")
+  local counts = g:tally(zone, seat, "color", COLORS)
   local mimics = {}
   if g:count_kind(zone, seat, "mimic") > 0 then
     local cards = g:cards(zone, seat)
@@ -175,7 +175,10 @@ local function stack_counts(g, seat, extra, zone)
   end
   if extra then
     if is_mimic(extra) then mimics[CARDS[extra].n] = extra
-    else counts[CARDS[extra].color] = (counts[CARDS[extra].color] or 0) + 1 end
+    else
+      local k = COLOR_RANK[CARDS[extra].color]
+      counts[k] = counts[k] + 1
+    end
   end
   local ordered = {}
   for n = 1, 4 do if mimics[n] then ordered[#ordered + 1] = mimics[n] end end
@@ -186,8 +189,8 @@ end
 function score_counts(g, counts)
   local present, largest, smallest = 0, 0, nil
   for i = 1, 4 do
-    local k = counts[COLORS[i]]
-    if k then
+    local k = counts[i]
+    if k > 0 then
       present = present + 1
       if k > largest then largest = k end
       if smallest == nil or k < smallest then smallest = k end
@@ -207,18 +210,16 @@ end
 -- order on a tie). That minimises largest-smallest and reaches equal counts whenever any assignment
 -- can, so it is optimal for both scoring readings. Returns the colour per Mimic and the final counts.
 local function fill(counts, n)
-  local c, present = {}, {}
-  for i = 1, 4 do
-    local col = COLORS[i]
-    if counts[col] then c[col] = counts[col]; present[#present + 1] = col end
-  end
+  local c = {counts[1], counts[2], counts[3], counts[4]}
   local picks = {}
-  if #present == 0 then return picks, c end
+  if c[1] + c[2] + c[3] + c[4] == 0 then return picks, c end
   for i = 1, n do
-    local low = present[1]
-    for j = 2, #present do if c[present[j]] < c[low] then low = present[j] end end
+    local low
+    for k = 1, 4 do
+      if c[k] > 0 and (low == nil or c[k] < c[low]) then low = k end
+    end
     c[low] = c[low] + 1
-    picks[i] = low
+    picks[i] = COLORS[low]
   end
   return picks, c
 end
@@ -245,15 +246,20 @@ local function ask_next_mimic(g, seat)
   for i = 1, #mimics do
     local id = mimics[i]
     local col = g:sget(seat, "mimic_" .. id)
-    if col then counts[col] = counts[col] + 1 else pending[#pending + 1] = id end
+    if col then
+      local k = COLOR_RANK[col]
+      counts[k] = counts[k] + 1
+    else
+      pending[#pending + 1] = id
+    end
   end
-  if next(counts) ~= nil and #pending > 0 then
+  if counts[1] + counts[2] + counts[3] + counts[4] > 0 and #pending > 0 then
     local id = pending[1]
     local picks = fill(counts, #pending)
     local moves = {"mimic " .. id .. " " .. picks[1]}
     for i = 1, 4 do
       local col = COLORS[i]
-      if counts[col] and col ~= picks[1] then moves[#moves + 1] = "mimic " .. id .. " " .. col end
+      if counts[i] > 0 and col ~= picks[1] then moves[#moves + 1] = "mimic " .. id .. " " .. col end
     end
     g:ask(seat, moves)
     return
@@ -276,7 +282,10 @@ function score_round(g)
     for i = 1, #mimics do
       local id = mimics[i]
       local col = g:sget(seat, "mimic_" .. id)
-      if col then counts[col] = counts[col] + 1 end
+      if col then
+        local k = COLOR_RANK[col]
+        counts[k] = counts[k] + 1
+      end
       g:sset(seat, "mimic_" .. id, nil)
     end
     scores[seat + 1] = score_counts(g, counts)
