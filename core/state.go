@@ -191,6 +191,9 @@ func (s *State) Apply(move string) error {
 			return err
 		}
 		if i = indexOf(legal, norm); i < 0 {
+			i = indexOfLoose(legal, norm)
+		}
+		if i < 0 {
 			return &IllegalMoveError{Seat: seat, Move: move, Legal: append([]string(nil), legal...)}
 		}
 	}
@@ -225,6 +228,22 @@ func (s *State) moveVis(seat int, move string) Vis {
 		return VisHidden
 	}
 	return VisPublic
+}
+
+// indexOfLoose matches a typed move ignoring case and extra spaces (`Play  g3` is `play G3`), so games
+// need no normalize hook for that; a spelling that fits two legal moves matches neither.
+func indexOfLoose(list []string, s string) int {
+	s = strings.Join(strings.Fields(s), " ")
+	found := -1
+	for i, m := range list {
+		if strings.EqualFold(m, s) {
+			if found >= 0 {
+				return -1
+			}
+			found = i
+		}
+	}
+	return found
 }
 
 func indexOf(list []string, s string) int {

@@ -508,19 +508,7 @@ function on_move(g, seat, move)
   end
 end
 
--- accept lower-case card ids and extra spaces: `guess 2 w3`, `share  k6`
-function normalize(g, seat, move)
-  local words = {}
-  for w in move:gmatch("%S+") do words[#words + 1] = w end
-  if #words == 0 then return move end
-  words[1] = words[1]:lower()
-  for i = 2, #words do
-    local up = words[i]:upper()
-    if IDX[up] or up == "A" or up == "B" or up == "C" then words[i] = up end
-    if words[i]:lower() == "none" or words[i]:lower() == "extra" then words[i] = words[i]:lower() end
-  end
-  return table.concat(words, " ")
-end
+-- lower-case card ids and extra spaces (`guess 2 w3`, `share  k6`) are matched by the engine itself
 
 -- `play`: the position as this seat sees it (only the observation). The rule cards are labelled as
 -- placeholders: their printed text is unknown (DECISION JJ-D2).

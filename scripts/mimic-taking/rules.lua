@@ -240,7 +240,8 @@ end
 
 -- MT-19: one decision per Mimic in id order, the auto policy's colour first; a stack with no colour
 -- present needs none.
-local function ask_next_mimic(g, seat)
+-- the counted stack's colour counts with the Mimics assigned so far added, and the Mimics still to assign
+local function assigned_counts(g, seat)
   local counts, mimics = stack_counts(g, seat, nil)
   local pending = {}
   for i = 1, #mimics do
@@ -253,6 +254,11 @@ local function ask_next_mimic(g, seat)
       pending[#pending + 1] = id
     end
   end
+  return counts, pending, mimics
+end
+
+local function ask_next_mimic(g, seat)
+  local counts, pending = assigned_counts(g, seat)
   if counts[1] + counts[2] + counts[3] + counts[4] > 0 and #pending > 0 then
     local id = pending[1]
     local picks = fill(counts, #pending)
@@ -278,16 +284,8 @@ function score_round(g)
   local n = g:players()
   local scores = {}
   for seat = 0, n - 1 do
-    local counts, mimics = stack_counts(g, seat, nil)
-    for i = 1, #mimics do
-      local id = mimics[i]
-      local col = g:sget(seat, "mimic_" .. id)
-      if col then
-        local k = COLOR_RANK[col]
-        counts[k] = counts[k] + 1
-      end
-      g:sset(seat, "mimic_" .. id, nil)
-    end
+    local counts, _, mimics = assigned_counts(g, seat)
+    for i = 1, #mimics do g:sset(seat, "mimic_" .. mimics[i], nil) end
     scores[seat + 1] = score_counts(g, counts)
     g:add_score(seat, scores[seat + 1])
   end

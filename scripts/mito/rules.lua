@@ -535,16 +535,7 @@ function on_move(g, seat, move)
   end
 end
 
--- typed moves: any case and spacing (`Play g3` is `play G3`)
-function normalize(g, seat, move)
-  local words = {}
-  for w in move:gmatch("%S+") do words[#words + 1] = w end
-  if #words == 0 then return move end
-  words[1] = words[1]:lower()
-  if words[2] then words[2] = words[2]:upper() end
-  if words[3] then words[3] = words[3]:lower() end
-  return table.concat(words, " ")
-end
+-- typed moves in any case and spacing (`Play g3`) are matched by the engine itself
 
 function stats(g)
   -- per game: cheats attempted and caught by the whole table (per seat: the `cheats` and `caught` stats)
