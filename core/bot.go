@@ -1,11 +1,14 @@
 package core
 
-import "math/rand/v2"
+import (
+	"fmt"
+	"math/rand/v2"
+)
 
-// Bot chooses a move for a seat. It may read only s.Observe(seat): the state itself is handed over so
-// that search bots can clone it, never so that a bot can peek.
+// Bot chooses a move for the seat its view belongs to: it returns an index into the view's legal moves.
+// It sees the game only through the view (an observation and samples of what it has not seen).
 type Bot interface {
-	Choose(s *State, seat int, legal []string) (string, error)
+	Choose(v View) (int, error)
 }
 
 // RandomBot picks uniformly among the legal moves with its own generator, so it never shifts the game's
@@ -18,8 +21,12 @@ func NewRandomBot(seed uint64) *RandomBot {
 }
 
 // Choose implements Bot.
-func (b *RandomBot) Choose(_ *State, _ int, legal []string) (string, error) {
-	return legal[b.rng.IntN(len(legal))], nil
+func (b *RandomBot) Choose(v View) (int, error) {
+	n := v.NumLegal()
+	if n == 0 {
+		return 0, fmt.Errorf("no legal move")
+	}
+	return b.rng.IntN(n), nil
 }
 
 // Mix derives independent seeds (a splitmix64 step), e.g. one per game of a batch or per seat.

@@ -12,19 +12,19 @@ type BotError struct {
 func (e *BotError) Error() string { return fmt.Sprintf("seat %d (%s): %v", e.Seat, e.Bot, e.Err) }
 func (e *BotError) Unwrap() error { return e.Err }
 
-// PlayOut asks bots for decisions until the game ends. names label the bots in errors.
-func PlayOut(s *State, bots []Bot, names []string) error {
+// PlayOut asks bots for decisions until the game ends, applying their moves with rules. names label
+// the bots in errors.
+func PlayOut(s *State, rules Rules, bots []Bot, names []string) error {
 	for !s.Over() {
 		seat := s.ToAct()
-		legal := s.Legal()
-		move, err := bots[seat].Choose(s, seat, legal)
+		i, err := bots[seat].Choose(s.ViewFor(seat))
 		if err != nil {
 			return &BotError{Seat: seat, Bot: names[seat], Err: err}
 		}
-		if err := s.Apply(move); err != nil {
-			if ill, ok := err.(*IllegalMoveError); ok {
-				return &BotError{Seat: seat, Bot: names[seat], Err: ill}
-			}
+		if n := len(s.Legal()); i < 0 || i >= n {
+			return &BotError{Seat: seat, Bot: names[seat], Err: fmt.Errorf("chose move %d of %d", i+1, n)}
+		}
+		if err := s.ApplyIndex(rules, i); err != nil {
 			return err
 		}
 	}
@@ -38,10 +38,19 @@ type Result struct {
 	Players   int                  `json:"players"`
 	Seats     []string             `json:"seats"`
 	Moves     []string             `json:"moves"`
+	MoveCount int                  `json:"-"` // kept also when the game kept no history
 	Events    []Event              `json:"events,omitempty"`
 	Totals    []int                `json:"totals"`
 	Winners   []int                `json:"winners"`
 	SeatStats map[string][]float64 `json:"seat_stats,omitempty"`
 	GameStats map[string]float64   `json:"game_stats,omitempty"`
 	Error     string               `json:"error,omitempty"`
+}
+
+// Length is the game's number of moves.
+func (r Result) Length() int {
+	if r.MoveCount > 0 {
+		return r.MoveCount
+	}
+	return len(r.Moves)
 }

@@ -1,7 +1,5 @@
 package core
 
-import "math/rand/v2"
-
 // ZoneView is one zone instance as a seat sees it: its cards when visible, otherwise only its size.
 type ZoneView struct {
 	Name    string   `json:"zone"`
@@ -46,44 +44,19 @@ func (s *State) EventCount() int { return len(s.events) }
 // ObserveFrom builds seat's observation holding only the events logged from index from on, for
 // bots that remember what they saw before.
 func (s *State) ObserveFrom(seat, from int) *Observation {
-	o := &Observation{Seat: seat, Players: s.Players, ToAct: s.ToAct(), Vars: map[string]any{}}
-	for d, def := range s.Game.Zones {
-		n := 1
-		if def.PerSeat {
-			n = s.Players
+	o := &Observation{Seat: seat, Players: s.Players, ToAct: s.ToAct(), Vars: s.VisibleVars(seat, -1)}
+	for _, z := range s.ZoneRefs() {
+		v := ZoneView{Name: s.Game.Zones[z.Def].Name, Seat: z.Seat, Count: s.Count(z), Visible: s.CanSee(seat, z)}
+		if v.Visible {
+			v.Cards = s.ids(s.Cards(z))
 		}
-		for i := 0; i < n; i++ {
-			z := ZoneRef{Def: d, Seat: -1}
-			if def.PerSeat {
-				z.Seat = i
-			}
-			v := ZoneView{Name: def.Name, Seat: z.Seat, Count: s.Count(z), Visible: s.CanSee(seat, z)}
-			if v.Visible {
-				v.Cards = s.ids(s.Cards(z))
-			}
-			o.Zones = append(o.Zones, v)
-		}
+		o.Zones = append(o.Zones, v)
 	}
-	for k, v := range s.vars {
-		if v.Vis.VisibleTo(seat) {
-			o.Vars[k] = v.V
-		}
-	}
-	for _, m := range s.seatVars {
-		sv := map[string]any{}
-		for k, v := range m {
-			if v.Vis.VisibleTo(seat) {
-				sv[k] = v.V
-			}
-		}
-		o.SeatVars = append(o.SeatVars, sv)
+	for i := 0; i < s.Players; i++ {
+		o.SeatVars = append(o.SeatVars, s.VisibleVars(seat, i))
 	}
 	o.Scores = append([]int{}, s.scores...)
-	for _, e := range s.events[min(from, len(s.events)):] {
-		if e.Vis.VisibleTo(seat) {
-			o.Events = append(o.Events, e)
-		}
-	}
+	o.Events = s.VisibleEvents(seat, from)
 	for _, b := range s.boards {
 		o.Boards = append(o.Boards, b.View())
 	}
@@ -91,6 +64,28 @@ func (s *State) ObserveFrom(seat, from int) *Observation {
 		o.Legal = append([]string{}, s.Legal()...)
 	}
 	return o
+}
+
+// VisibleVars returns the values of owner (-1: game-wide values, else that seat's) that seat may see.
+func (s *State) VisibleVars(seat, owner int) map[string]any {
+	m := map[string]any{}
+	for _, e := range s.vars {
+		if e.seat == owner && e.val.Vis.VisibleTo(seat) {
+			m[e.key] = e.val.Any()
+		}
+	}
+	return m
+}
+
+// VisibleEvents returns the events logged from index from on that seat may see.
+func (s *State) VisibleEvents(seat, from int) []Event {
+	var out []Event
+	for _, e := range s.events[min(from, len(s.events)):] {
+		if e.Vis.VisibleTo(seat) {
+			out = append(out, e)
+		}
+	}
+	return out
 }
 
 func (s *State) ids(cards []CardIdx) []string {
@@ -103,44 +98,3 @@ func (s *State) ids(cards []CardIdx) []string {
 
 // IDs spells a list of cards.
 func (s *State) IDs(cards []CardIdx) []string { return s.ids(cards) }
-
-// Clone returns an independent copy that shares only the immutable game definition and the rules.
-func (s *State) Clone() *State {
-	c := *s
-	c.zones = make([][]CardIdx, len(s.zones))
-	for i, z := range s.zones {
-		c.zones[i] = append([]CardIdx(nil), z...)
-	}
-	c.vars = cloneVals(s.vars)
-	c.seatVars = make([]map[string]Value, len(s.seatVars))
-	for i, m := range s.seatVars {
-		c.seatVars[i] = cloneVals(m)
-	}
-	c.scores = append([]int(nil), s.scores...)
-	c.seen = append([]uint64(nil), s.seen...)
-	c.stats = map[string][]float64{}
-	for k, v := range s.stats {
-		c.stats[k] = append([]float64(nil), v...)
-	}
-	c.rng = rand.New(&c.pcg)
-	c.pending.moves = append([]string(nil), s.pending.moves...)
-	c.trick.Cards = append([]CardIdx(nil), s.trick.Cards...)
-	c.trick.Seats = append([]int(nil), s.trick.Seats...)
-	c.legalBuf, c.legalIdx = nil, nil
-	c.events = s.events[:len(s.events):len(s.events)]
-	c.moves = s.moves[:len(s.moves):len(s.moves)]
-	c.winners = append([]int(nil), s.winners...)
-	c.boards = make([]*Board, len(s.boards))
-	for i, b := range s.boards {
-		c.boards[i] = b.clone()
-	}
-	return &c
-}
-
-func cloneVals(m map[string]Value) map[string]Value {
-	out := make(map[string]Value, len(m))
-	for k, v := range m {
-		out[k] = v
-	}
-	return out
-}

@@ -5,53 +5,78 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"strings"
+	"sync/atomic"
 )
 
-// Value is a plain value a game stores: float64, string or bool.
-type Value struct {
-	V   any
-	Vis Vis
-}
-
-// State is one game in progress. Everything a game knows lives here, so a state can be cloned,
-// compared, serialised and replayed; Lua holds no state of its own.
+// State is one game in progress, as plain data: zones, values, scores, the pending decision, its
+// generator and (when kept) its history. It holds no reference to a Lua host: any worker's Rules can
+// advance any state of the same game, and Clone copies it in a few allocations.
+//
+// Methods that run the game's rules (NewState, Apply, ApplyIndex) take the Rules to use; everything
+// else reads or changes the data only.
 type State struct {
 	Game    *Game
-	Rules   Rules
 	Players int
 	Seed    uint64
-	// Fixed holds a scenario's `setup:` values, read by the rules' setup hook.
+	// Fixed holds a scenario's `setup:` values, read by the rules' setup hook. Shared by clones.
 	Fixed map[string]any
 
-	zones    [][]CardIdx // per zone def: one slot, or Players slots for per-seat zones
-	seen     []uint64    // per card: a bit per seat that has seen it face up
-	zoneBase []int       // index of a zone def's first slot in zones
-	vars     map[string]Value
-	seatVars []map[string]Value
-	scores   []int
-	stats    map[string][]float64
-	boards   []*Board
+	// lineage names this line of play: a clone gets a new one, so a bot that follows a game can tell
+	// that it is shown a different game (and must start over) even when the event counts match.
+	lineage uint64
+
+	// Zones live in one flat buffer: slot i holds cards[i*stride : i*stride+zlen[i]], bottom first.
+	// stride is the number of components, so no zone can outgrow its slot and a clone is two copies.
+	cards    []CardIdx
+	zlen     []int32
+	stride   int
+	zoneBase []int    // per zone def: index of its first slot (shared, never changed)
+	seen     []uint64 // per card: a bit per seat that has seen it face up
+
+	vars   []varEntry // game values (seat -1) and per-seat values
+	scores []int
+	stats  []statEntry // per-seat statistics; vals index statVals
+	statV  []float64
+	boards []*Board
 
 	pcg rand.PCG
-	rng *rand.Rand
 
 	pending  decision
 	trick    Trick
-	legalBuf []string
-	legalIdx []CardIdx
+	legal    []string  // the pending decision's moves (shared with the hook's list, or built for a trick)
+	legalIdx []CardIdx // for trick decisions: the card of each legal move
+	legalBuf []string  // the state's own buffers for trick decisions (never shared with a clone)
+	idxBuf   []CardIdx
+	stale    bool // a resampled trick decision whose legal moves are not worked out yet (Settle)
 
+	history bool // keep events and moves (logs, replays, bots that read events)
 	events  []Event
 	moves   []string
+	nmoves  int
 	over    bool
 	winners []int
 	round   int
 }
 
+type varEntry struct {
+	seat int // -1: a game-wide value
+	key  string
+	val  Value
+}
+
+type statEntry struct {
+	name string
+	off  int
+}
+
 type decision struct {
 	seat  int
-	moves []string
 	trick bool
 }
+
+var lineages atomic.Uint64
+
+func nextLineage() uint64 { return lineages.Add(1) }
 
 // ErrGameOver is returned by Apply when the game has ended.
 var ErrGameOver = errors.New("the game is over")
@@ -67,45 +92,51 @@ func (e *IllegalMoveError) Error() string {
 	return fmt.Sprintf("illegal move %q by seat %d; legal: %s", e.Move, e.Seat, strings.Join(e.Legal, ", "))
 }
 
+// Options tune a new state.
+type Options struct {
+	// Fixed holds a scenario's `setup:` values.
+	Fixed map[string]any
+	// NoHistory drops the event log and the move list: for batches that write no log and whose bots read
+	// no events. Rules never read the history, so the game plays the same.
+	NoHistory bool
+}
+
 // NewState creates a game with every component in the start zone and runs the rules' setup.
-func NewState(g *Game, rules Rules, players int, seed uint64, fixed map[string]any) (*State, error) {
+func NewState(g *Game, rules Rules, players int, seed uint64, opts Options) (*State, error) {
 	cfg := g.Config
 	if players < cfg.Players.Min || players > cfg.Players.Max {
 		return nil, fmt.Errorf("%s plays with %d..%d players, not %d", g.Name(), cfg.Players.Min, cfg.Players.Max, players)
 	}
-	s := &State{Game: g, Rules: rules, Players: players, Seed: seed, Fixed: fixed}
-	s.pcg = *rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)
-	s.rng = rand.New(&s.pcg)
-	for _, z := range g.Zones {
-		s.zoneBase = append(s.zoneBase, len(s.zones))
-		n := 1
-		if z.PerSeat {
-			n = players
-		}
-		for i := 0; i < n; i++ {
-			s.zones = append(s.zones, nil)
-		}
-	}
-	start := make([]CardIdx, len(g.Catalog.Cards))
-	for i := range start {
-		start[i] = CardIdx(i)
-	}
-	s.zones[s.zoneBase[g.start]] = start
 	if players > 63 {
 		return nil, fmt.Errorf("at most 63 players")
 	}
-	s.seen = make([]uint64, len(start))
+	s := &State{Game: g, Players: players, Seed: seed, Fixed: opts.Fixed, history: !opts.NoHistory, lineage: nextLineage()}
+	s.pcg = *rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)
+	slots := 0
+	s.zoneBase = make([]int, len(g.Zones))
+	for i, z := range g.Zones {
+		s.zoneBase[i] = slots
+		if z.PerSeat {
+			slots += players
+		} else {
+			slots++
+		}
+	}
+	n := len(g.Catalog.Cards)
+	s.stride = n
+	s.cards = make([]CardIdx, slots*n)
+	s.zlen = make([]int32, slots)
+	startSlot := s.zoneBase[g.start]
+	for i := 0; i < n; i++ {
+		s.cards[startSlot*n+i] = CardIdx(i)
+	}
+	s.zlen[startSlot] = int32(n)
+	s.seen = make([]uint64, n)
 	startSeers := s.seersOf(ZoneRef{Def: g.start, Seat: -1})
 	for i := range s.seen {
 		s.seen[i] = startSeers
 	}
-	s.vars = map[string]Value{}
-	s.seatVars = make([]map[string]Value, players)
-	for i := range s.seatVars {
-		s.seatVars[i] = map[string]Value{}
-	}
 	s.scores = make([]int, players)
-	s.stats = map[string][]float64{}
 	for i := range g.Boards {
 		s.boards = append(s.boards, newBoard(&g.Boards[i]))
 	}
@@ -113,18 +144,30 @@ func NewState(g *Game, rules Rules, players int, seed uint64, fixed map[string]a
 	if err := rules.Setup(s); err != nil {
 		return nil, err
 	}
-	if err := s.checkProgress("setup"); err != nil {
+	if err := s.settle(rules, "setup"); err != nil {
 		return nil, err
 	}
 	return s, nil
 }
 
-// checkProgress insists that a hook left the game waiting for a decision or ended it.
-func (s *State) checkProgress(hook string) error {
-	if s.over || s.pending.seat >= 0 {
+// settle runs after a hook returned: it insists that the hook left the game waiting for a decision or
+// ended it, and works out the legal plays of a trick decision, so Legal needs no rules.
+func (s *State) settle(rules Rules, hook string) error {
+	if s.over {
 		return nil
 	}
-	return fmt.Errorf("hook %s returned without asking for a decision (g:ask, g:start_trick) or ending the game (g:finish)", hook)
+	if s.pending.seat < 0 {
+		return fmt.Errorf("hook %s returned without asking for a decision (g:ask, g:start_trick) or ending the game (g:finish)", hook)
+	}
+	if s.pending.trick {
+		if err := s.trickLegal(rules); err != nil {
+			return err
+		}
+		if len(s.legal) == 0 {
+			return fmt.Errorf("seat %d must play to the trick but has no card it may play (hook %s)", s.pending.seat, hook)
+		}
+	}
+	return nil
 }
 
 // Over reports whether the game has ended.
@@ -136,11 +179,26 @@ func (s *State) Winners() []int { return s.winners }
 // Totals returns the running score of each seat.
 func (s *State) Totals() []int { return s.scores }
 
-// Events returns the full log (every visibility).
+// Events returns the full log (every visibility); empty when the state keeps no history.
 func (s *State) Events() []Event { return s.events }
 
-// Moves returns the moves applied so far, in order.
+// Moves returns the moves applied so far, in order; empty when the state keeps no history.
 func (s *State) Moves() []string { return s.moves }
+
+// MoveCount is the number of moves applied so far (kept with or without history).
+func (s *State) MoveCount() int { return s.nmoves }
+
+// KeepsHistory reports whether the state records its events and moves.
+func (s *State) KeepsHistory() bool { return s.history }
+
+// DropHistory stops recording events and moves (a search bot's rollouts need none).
+func (s *State) DropHistory() {
+	s.history = false
+	s.events, s.moves = nil, nil
+}
+
+// Lineage identifies this line of play; a clone gets a new one.
+func (s *State) Lineage() uint64 { return s.lineage }
 
 // ToAct returns the seat whose decision is pending, or -1.
 func (s *State) ToAct() int {
@@ -150,19 +208,15 @@ func (s *State) ToAct() int {
 	return s.pending.seat
 }
 
-// Legal returns the legal moves of the seat to act. The slice is reused by the next call.
+// Legal returns the legal moves of the seat to act. The slice belongs to the state: do not change it.
 func (s *State) Legal() []string {
-	if s.over || s.pending.seat < 0 {
+	if s.over || s.pending.seat < 0 || s.stale {
 		return nil
 	}
-	if s.pending.trick {
-		s.trickLegal()
-		return s.legalBuf
-	}
-	return s.pending.moves
+	return s.legal
 }
 
-// Ask makes seat the one to act, choosing among moves.
+// Ask makes seat the one to act, choosing among moves. The list is kept as it is: do not change it.
 func (s *State) Ask(seat int, moves []string) error {
 	if seat < 0 || seat >= s.Players {
 		return fmt.Errorf("ask: no seat %d", seat)
@@ -170,12 +224,51 @@ func (s *State) Ask(seat int, moves []string) error {
 	if len(moves) == 0 {
 		return fmt.Errorf("ask: seat %d offered no moves", seat)
 	}
-	s.pending = decision{seat: seat, moves: moves}
+	s.pending = decision{seat: seat}
+	s.legal = moves
+	s.legalIdx = nil
 	return nil
 }
 
-// Apply plays a move of the seat to act.
-func (s *State) Apply(move string) error {
+// Match returns the index in the legal moves of a typed or logged move: exactly, then after the rules'
+// normalize hook, then ignoring case and extra spaces.
+func (s *State) Match(rules Rules, move string) (int, error) {
+	if s.over {
+		return -1, ErrGameOver
+	}
+	seat := s.pending.seat
+	if seat < 0 {
+		return -1, errors.New("no decision is pending")
+	}
+	legal := s.Legal()
+	if i := indexOf(legal, move); i >= 0 {
+		return i, nil
+	}
+	norm, err := rules.Normalize(s, seat, move)
+	if err != nil {
+		return -1, err
+	}
+	i := indexOf(legal, norm)
+	if i < 0 {
+		i = indexOfLoose(legal, norm)
+	}
+	if i < 0 {
+		return -1, &IllegalMoveError{Seat: seat, Move: move, Legal: append([]string(nil), legal...)}
+	}
+	return i, nil
+}
+
+// Apply plays a move of the seat to act, spelled as a string (matched as Match does).
+func (s *State) Apply(rules Rules, move string) error {
+	i, err := s.Match(rules, move)
+	if err != nil {
+		return err
+	}
+	return s.ApplyIndex(rules, i)
+}
+
+// ApplyIndex plays the i-th legal move of the seat to act: the engine's own path, with no string work.
+func (s *State) ApplyIndex(rules Rules, i int) error {
 	if s.over {
 		return ErrGameOver
 	}
@@ -183,34 +276,33 @@ func (s *State) Apply(move string) error {
 	if seat < 0 {
 		return errors.New("no decision is pending")
 	}
-	legal := s.Legal()
-	i := indexOf(legal, move)
-	if i < 0 {
-		norm, err := s.Rules.Normalize(s, seat, move)
-		if err != nil {
-			return err
-		}
-		if i = indexOf(legal, norm); i < 0 {
-			i = indexOfLoose(legal, norm)
-		}
-		if i < 0 {
-			return &IllegalMoveError{Seat: seat, Move: move, Legal: append([]string(nil), legal...)}
-		}
+	if s.stale {
+		return errors.New("the resampled state's legal moves are not worked out: call Settle first")
 	}
-	move = legal[i]
-	if limit := s.Game.Config.Limits.MaxMoves; limit > 0 && len(s.moves) >= limit {
+	if i < 0 || i >= len(s.legal) {
+		return fmt.Errorf("move %d of %d: no such legal move", i, len(s.legal))
+	}
+	move := s.legal[i]
+	if limit := s.Game.Config.Limits.MaxMoves; limit > 0 && s.nmoves >= limit {
 		return fmt.Errorf("the game passed %d moves (limits.max_moves): the rules never end it", limit)
 	}
-	s.moves = append(s.moves, move)
-	s.events = append(s.events, Event{Type: "move", Seat: seat, Move: move, Vis: s.moveVis(seat, move)})
+	s.nmoves++
+	if s.history {
+		s.moves = append(s.moves, move)
+		s.events = append(s.events, Event{Type: "move", Seat: seat, Move: move, Vis: s.moveVis(seat, move)})
+	}
 	if s.pending.trick {
-		return s.trickPlay(seat, s.legalIdx[i])
+		if err := s.trickPlay(rules, seat, s.legalIdx[i]); err != nil {
+			return err
+		}
+		return s.settle(rules, "trick_done")
 	}
 	s.pending = decision{seat: -1}
-	if err := s.Rules.OnMove(s, seat, move); err != nil {
+	s.legal = nil
+	if err := rules.OnMove(s, seat, move); err != nil {
 		return err
 	}
-	return s.checkProgress("on_move")
+	return s.settle(rules, "on_move")
 }
 
 func (s *State) moveVis(seat int, move string) Vis {
@@ -260,58 +352,85 @@ func (s *State) Finish(winners []int) {
 	s.over = true
 	s.winners = append([]int{}, winners...)
 	s.pending = decision{seat: -1}
-	s.events = append(s.events, Event{Type: "game_end", Seat: -1, Totals: append([]int{}, s.scores...), Winners: s.winners})
+	s.legal = nil
+	s.log(Event{Type: "game_end", Seat: -1, Totals: append([]int{}, s.scores...), Winners: s.winners})
 }
 
 // RoundEnd logs a round_end event.
 func (s *State) RoundEnd(round int, scores []int) {
 	s.round = round
-	s.events = append(s.events, Event{Type: "round_end", Seat: -1, Round: round, Scores: scores})
+	s.log(Event{Type: "round_end", Seat: -1, Round: round, Scores: scores})
 }
 
-// Log appends a custom event.
-func (s *State) Log(e Event) { s.events = append(s.events, e) }
+// Log appends a custom event (nothing when the state keeps no history).
+func (s *State) Log(e Event) { s.log(e) }
 
-// Random returns an integer in [0, n) from the game's seeded generator.
-func (s *State) Random(n int) int { return s.rng.IntN(n) }
-
-// Float returns a float in [0, 1) from the game's seeded generator.
-func (s *State) Float() float64 { return s.rng.Float64() }
+func (s *State) log(e Event) {
+	if s.history {
+		s.events = append(s.events, e)
+	}
+}
 
 // Score returns a seat's total; AddScore changes it.
-func (s *State) Score(seat int) int               { return s.scores[seat] }
-func (s *State) AddScore(seat int, d int)         { s.scores[seat] += d }
-func (s *State) StatsSoFar() map[string][]float64 { return s.stats }
+func (s *State) Score(seat int) int       { return s.scores[seat] }
+func (s *State) AddScore(seat int, d int) { s.scores[seat] += d }
+
+// StatsSoFar returns the per-seat statistics recorded with AddStat, by name.
+func (s *State) StatsSoFar() map[string][]float64 {
+	out := make(map[string][]float64, len(s.stats))
+	for _, e := range s.stats {
+		out[e.name] = append([]float64(nil), s.statV[e.off:e.off+s.Players]...)
+	}
+	return out
+}
 
 // AddStat adds to a per-seat statistic.
 func (s *State) AddStat(seat int, name string, d float64) {
-	v := s.stats[name]
-	if v == nil {
-		v = make([]float64, s.Players)
-		s.stats[name] = v
+	for _, e := range s.stats {
+		if e.name == name {
+			s.statV[e.off+seat] += d
+			return
+		}
 	}
-	v[seat] += d
+	off := len(s.statV)
+	for i := 0; i < s.Players; i++ {
+		s.statV = append(s.statV, 0)
+	}
+	s.statV[off+seat] += d
+	s.stats = append(s.stats, statEntry{name: name, off: off})
 }
 
-// Get / Set game-wide values.
-func (s *State) Get(key string) (any, bool) { v, ok := s.vars[key]; return v.V, ok }
-func (s *State) Set(key string, v any, vis Vis) {
-	if v == nil {
-		delete(s.vars, key)
-		return
+// Get / Set game-wide values. Setting a nil value deletes it.
+func (s *State) Get(key string) (Value, bool) { return s.getVar(-1, key) }
+func (s *State) Set(key string, v Value)      { s.setVar(-1, key, v) }
+
+// SeatGet / SeatSet per-seat values.
+func (s *State) SeatGet(seat int, key string) (Value, bool) { return s.getVar(seat, key) }
+func (s *State) SeatSet(seat int, key string, v Value)      { s.setVar(seat, key, v) }
+
+func (s *State) getVar(seat int, key string) (Value, bool) {
+	for i := range s.vars {
+		if e := &s.vars[i]; e.seat == seat && e.key == key {
+			return e.val, true
+		}
 	}
-	s.vars[key] = Value{V: v, Vis: vis}
+	return Value{}, false
 }
 
-// SeatGet / SeatSet per-seat values; vis is VisPublic, VisHidden or the seat itself (owner only).
-func (s *State) SeatGet(seat int, key string) (any, bool) {
-	v, ok := s.seatVars[seat][key]
-	return v.V, ok
-}
-func (s *State) SeatSet(seat int, key string, v any, vis Vis) {
-	if v == nil {
-		delete(s.seatVars[seat], key)
-		return
+func (s *State) setVar(seat int, key string, v Value) {
+	for i := range s.vars {
+		if e := &s.vars[i]; e.seat == seat && e.key == key {
+			if v.IsNil() {
+				last := len(s.vars) - 1
+				s.vars[i] = s.vars[last]
+				s.vars = s.vars[:last]
+				return
+			}
+			e.val = v
+			return
+		}
 	}
-	s.seatVars[seat][key] = Value{V: v, Vis: vis}
+	if !v.IsNil() {
+		s.vars = append(s.vars, varEntry{seat: seat, key: key, val: v})
+	}
 }

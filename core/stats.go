@@ -156,7 +156,7 @@ func (t *Tally) Add(r Result) {
 		t.scores[i].Add(float64(s))
 		t.all[i] = append(t.all[i], s)
 	}
-	t.length.Add(float64(len(r.Moves)))
+	t.length.Add(float64(r.Length()))
 	for name, vals := range r.SeatStats {
 		ms := t.stats[name]
 		if ms == nil {

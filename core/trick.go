@@ -2,14 +2,16 @@ package core
 
 import "fmt"
 
-// Trick is the trick mechanic's state: the cards played so far and who played them.
+// Trick is the trick mechanic's state: the cards played so far, in play order. Seats play clockwise
+// from the leader, so the i-th card was played by seat (Leader+i) mod players.
 type Trick struct {
 	Leader int
 	Cards  []CardIdx
-	Seats  []int
 	Lead   int // index in Cards of the effective lead card (the first non-wild), -1 if none yet
-	next   int
 }
+
+// Seat returns the seat that played the i-th card of a trick of a game with players seats.
+func (t *Trick) Seat(i, players int) int { return (t.Leader + i) % players }
 
 // CurrentTrick returns the trick in progress (or the last one, after it ended).
 func (s *State) CurrentTrick() *Trick { return &s.trick }
@@ -22,20 +24,24 @@ func (s *State) StartTrick(leader int) error {
 	if leader < 0 || leader >= s.Players {
 		return fmt.Errorf("start_trick: no seat %d", leader)
 	}
-	s.trick.Leader, s.trick.next, s.trick.Lead = leader, leader, -1
+	s.trick.Leader, s.trick.Lead = leader, -1
 	s.trick.Cards = s.trick.Cards[:0]
-	s.trick.Seats = s.trick.Seats[:0]
 	s.pending = decision{seat: leader, trick: true}
+	s.legal = nil
 	return nil
 }
 
-// trickLegal fills legalBuf/legalIdx with the plays of the seat to act: the follow rule runs in Go.
-func (s *State) trickLegal() {
+// trickLegal works out the plays of the seat to act: the follow rule runs in Go, then the optional
+// can_play hook filters. It runs once per decision (settle), so Legal is plain data.
+func (s *State) trickLegal(rules Rules) error {
 	g := s.Game
 	seat := s.pending.seat
-	hand, _ := s.Zone(g.trick.Hand, seat)
+	hand, err := s.Zone(g.trick.Hand, seat)
+	if err != nil {
+		return err
+	}
 	cards := s.Cards(hand)
-	s.legalBuf, s.legalIdx = s.legalBuf[:0], s.legalIdx[:0]
+	legal, idx := s.legalBuf[:0], s.idxBuf[:0] // the state's own buffers (Clone copies them)
 	leadSuit := int16(-1)
 	if g.trick.Follow && s.trick.Lead >= 0 {
 		leadSuit = g.suit[s.trick.Cards[s.trick.Lead]]
@@ -53,36 +59,42 @@ func (s *State) trickLegal() {
 		if canFollow && !g.wild[c] && g.suit[c] != leadSuit {
 			continue
 		}
-		if s.seenPlay(c) {
+		if seenPlay(g, idx, c) {
 			continue
 		}
-		if ok, defined, err := s.Rules.CanPlay(s, seat, c); defined && (err != nil || !ok) {
+		ok, defined, err := rules.CanPlay(s, seat, c)
+		if err != nil {
+			return err
+		}
+		if defined && !ok {
 			continue
 		}
-		s.legalBuf = append(s.legalBuf, g.Catalog.PlayMove(c))
-		s.legalIdx = append(s.legalIdx, c)
+		legal = append(legal, g.Catalog.PlayMove(c))
+		idx = append(idx, c)
 	}
+	s.legalBuf, s.idxBuf = legal, idx
+	s.legal, s.legalIdx = legal, idx
+	return nil
 }
 
 // seenPlay drops a second copy of an identical card id, so each play is spelled once.
-func (s *State) seenPlay(c CardIdx) bool {
-	id := s.Game.Catalog.Cards[c].ID
-	for _, o := range s.legalIdx {
-		if s.Game.Catalog.Cards[o].ID == id {
+func seenPlay(g *Game, idx []CardIdx, c CardIdx) bool {
+	id := g.Catalog.Cards[c].ID
+	for _, o := range idx {
+		if g.Catalog.Cards[o].ID == id {
 			return true
 		}
 	}
 	return false
 }
 
-func (s *State) trickPlay(seat int, c CardIdx) error {
+func (s *State) trickPlay(rules Rules, seat int, c CardIdx) error {
 	g := s.Game
 	hand, _ := s.Zone(g.trick.Hand, seat)
 	table, _ := s.Zone(g.trick.Table, -1)
 	i := indexOfCard(s.Cards(hand), c)
 	s.Put(table, s.TakeAt(hand, i))
 	s.trick.Cards = append(s.trick.Cards, c)
-	s.trick.Seats = append(s.trick.Seats, seat)
 	if s.trick.Lead < 0 && !g.wild[c] {
 		s.trick.Lead = len(s.trick.Cards) - 1
 	}
@@ -91,23 +103,23 @@ func (s *State) trickPlay(seat int, c CardIdx) error {
 		return nil
 	}
 	s.pending = decision{seat: -1}
-	w, err := s.Rules.TrickWinner(s, &s.trick)
+	s.legal, s.legalIdx = nil, nil
+	w, err := rules.TrickWinner(s, &s.trick)
 	if err != nil {
 		return err
 	}
 	if w < 0 || w >= len(s.trick.Cards) {
 		return fmt.Errorf("hook trick_winner returned %d: not a position in the trick (1..%d)", w+1, len(s.trick.Cards))
 	}
-	winner := s.trick.Seats[w]
-	ids := make([]string, len(s.trick.Cards))
-	for i, c := range s.trick.Cards {
-		ids[i] = g.Catalog.Cards[c].ID
+	winner := s.trick.Seat(w, s.Players)
+	if s.history {
+		ids := make([]string, len(s.trick.Cards))
+		for i, c := range s.trick.Cards {
+			ids[i] = g.Catalog.Cards[c].ID
+		}
+		s.events = append(s.events, Event{Type: "trick", Seat: -1, Winner: winner, Cards: ids})
 	}
-	s.events = append(s.events, Event{Type: "trick", Seat: -1, Winner: winner, Cards: ids})
-	if err := s.Rules.TrickDone(s, winner); err != nil {
-		return err
-	}
-	return s.checkProgress("trick_done")
+	return rules.TrickDone(s, winner)
 }
 
 func indexOfCard(cards []CardIdx, c CardIdx) int {

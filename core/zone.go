@@ -2,7 +2,7 @@ package core
 
 import (
 	"fmt"
-	"sort"
+	"slices"
 )
 
 // ZoneRef addresses one zone instance: a zone def and, for per-seat zones, a seat.
@@ -33,15 +33,20 @@ func (s *State) slot(z ZoneRef) int {
 	return s.zoneBase[z.Def] + z.Seat
 }
 
+func (s *State) slotCards(slot int) []CardIdx {
+	off := slot * s.stride
+	return s.cards[off : off+int(s.zlen[slot]) : off+s.stride]
+}
+
 // Cards returns a zone's cards, bottom first. The slice belongs to the state: do not keep or change it.
-func (s *State) Cards(z ZoneRef) []CardIdx { return s.zones[s.slot(z)] }
+func (s *State) Cards(z ZoneRef) []CardIdx { return s.slotCards(s.slot(z)) }
 
 // Count returns how many cards a zone holds.
-func (s *State) Count(z ZoneRef) int { return len(s.zones[s.slot(z)]) }
+func (s *State) Count(z ZoneRef) int { return int(s.zlen[s.slot(z)]) }
 
 // Find returns the position in a zone of the topmost card with this id, or -1.
 func (s *State) Find(z ZoneRef, id string) int {
-	cards := s.zones[s.slot(z)]
+	cards := s.Cards(z)
 	for i := len(cards) - 1; i >= 0; i-- {
 		if s.Game.Catalog.Cards[cards[i]].ID == id {
 			return i
@@ -53,17 +58,18 @@ func (s *State) Find(z ZoneRef, id string) int {
 // TakeAt removes and returns the card at position i of a zone, keeping the order of the rest.
 func (s *State) TakeAt(z ZoneRef, i int) CardIdx {
 	slot := s.slot(z)
-	cards := s.zones[slot]
+	cards := s.slotCards(slot)
 	c := cards[i]
 	copy(cards[i:], cards[i+1:])
-	s.zones[slot] = cards[:len(cards)-1]
+	s.zlen[slot]--
 	return c
 }
 
 // Put adds a card on top of a zone; every seat that sees the zone has now seen the card.
 func (s *State) Put(z ZoneRef, c CardIdx) {
 	slot := s.slot(z)
-	s.zones[slot] = append(s.zones[slot], c)
+	s.cards[slot*s.stride+int(s.zlen[slot])] = c
+	s.zlen[slot]++
 	s.seen[c] |= s.seersOf(z)
 }
 
@@ -79,7 +85,8 @@ func (s *State) seersOf(z ZoneRef) uint64 {
 }
 
 // SeenBy reports whether seat has ever seen this card face up: whether it has lain in a zone that seat
-// sees. It is the ground truth for hidden-information tests and for bots that track what is known.
+// sees. It is the ground truth for hidden-information tests, for Resample and for bots that track what
+// is known.
 func (s *State) SeenBy(c CardIdx, seat int) bool { return s.seen[c]&(1<<uint(seat)) != 0 }
 
 // MoveCard moves the topmost card with this id from one zone to another.
@@ -108,23 +115,27 @@ func (s *State) MoveAll(from, to ZoneRef) {
 		return
 	}
 	seers := s.seersOf(to)
-	for _, c := range s.zones[fs] {
+	src := s.slotCards(fs)
+	for _, c := range src {
 		s.seen[c] |= seers
 	}
-	s.zones[ts] = append(s.zones[ts], s.zones[fs]...)
-	s.zones[fs] = s.zones[fs][:0]
+	copy(s.cards[ts*s.stride+int(s.zlen[ts]):], src)
+	s.zlen[ts] += int32(len(src))
+	s.zlen[fs] = 0
 }
 
 // Shuffle shuffles a zone with the game's generator.
 func (s *State) Shuffle(z ZoneRef) {
-	cards := s.zones[s.slot(z)]
-	s.rng.Shuffle(len(cards), func(i, j int) { cards[i], cards[j] = cards[j], cards[i] })
+	cards := s.Cards(z)
+	for i := len(cards) - 1; i > 0; i-- { // math/rand/v2's Shuffle: the same draws
+		j := int(uint64n(&s.pcg, uint64(i+1)))
+		cards[i], cards[j] = cards[j], cards[i]
+	}
 }
 
 // Sort puts a zone in catalogue order.
 func (s *State) Sort(z ZoneRef) {
-	cards := s.zones[s.slot(z)]
-	sort.Slice(cards, func(i, j int) bool { return cards[i] < cards[j] })
+	slices.Sort(s.Cards(z))
 }
 
 // ZoneName spells a zone instance for messages: "hand[2]" or "deck".
@@ -133,4 +144,19 @@ func (s *State) ZoneName(z ZoneRef) string {
 		return s.Game.Zones[z.Def].Name
 	}
 	return fmt.Sprintf("%s[%d]", s.Game.Zones[z.Def].Name, z.Seat)
+}
+
+// ZoneRefs lists every zone instance in def order (per-seat zones seat by seat).
+func (s *State) ZoneRefs() []ZoneRef {
+	out := make([]ZoneRef, 0, len(s.zlen))
+	for d, def := range s.Game.Zones {
+		if !def.PerSeat {
+			out = append(out, ZoneRef{Def: d, Seat: -1})
+			continue
+		}
+		for i := 0; i < s.Players; i++ {
+			out = append(out, ZoneRef{Def: d, Seat: i})
+		}
+	}
+	return out
 }

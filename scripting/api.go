@@ -10,10 +10,10 @@ import (
 	"ruleslab/core"
 )
 
-// gHandle is what the Lua `g` userdata holds: the state a hook acts on and the match's rules.
+// gHandle is what the Lua `g` userdata holds: the state a hook acts on (bound per call) and the engine.
 type gHandle struct {
 	s *core.State
-	r *Rules
+	r *Engine
 }
 
 // Debug makes g:log print to stderr.
@@ -94,14 +94,37 @@ func visArg(L *lua.LState, n int, seat int) core.Vis {
 	return core.VisPublic
 }
 
-func plainArg(L *lua.LState, n int) any {
-	v := L.Get(n)
-	switch v.(type) {
-	case lua.LNumber, lua.LString, lua.LBool, *lua.LNilType:
-		return toGo(v)
+func plainArg(L *lua.LState, n int, vis core.Vis) core.Value {
+	var out core.Value
+	switch x := L.Get(n).(type) {
+	case lua.LNumber:
+		out = core.NumberValue(float64(x))
+	case lua.LString:
+		out = core.StringValue(string(x))
+	case lua.LBool:
+		out = core.BoolOf(bool(x))
+	case *lua.LNilType:
+	default:
+		L.ArgError(n, "values must be numbers, strings or booleans")
 	}
-	L.ArgError(n, "values must be numbers, strings or booleans")
-	return nil
+	out.Vis = vis
+	return out
+}
+
+// valueLua converts a stored value for Lua.
+func (h *Host) valueLua(v core.Value) lua.LValue {
+	switch v.Kind {
+	case core.NumValue:
+		if i := int(v.Num); float64(i) == v.Num {
+			return h.int(i)
+		}
+		return lua.LNumber(v.Num)
+	case core.StrValue:
+		return lua.LString(v.Str)
+	case core.BoolValue:
+		return lua.LBool(v.Num != 0)
+	}
+	return lua.LNil
 }
 
 func (g *gHandle) cardsTable(L *lua.LState, cards []core.CardIdx) *lua.LTable {
@@ -320,25 +343,25 @@ var gMethods = map[string]lua.LGFunction{
 	"get": func(L *lua.LState) int {
 		g := handle(L)
 		v, _ := g.s.Get(L.CheckString(2))
-		L.Push(toLua(L, v))
+		L.Push(g.r.h.valueLua(v))
 		return 1
 	},
 	"set": func(L *lua.LState) int {
 		g := handle(L)
-		g.s.Set(L.CheckString(2), plainArg(L, 3), visArg(L, 4, -1))
+		g.s.Set(L.CheckString(2), plainArg(L, 3, visArg(L, 4, -1)))
 		return 0
 	},
 	"sget": func(L *lua.LState) int {
 		g := handle(L)
 		seat := checkSeat(L, g, 2)
 		v, _ := g.s.SeatGet(seat, L.CheckString(3))
-		L.Push(toLua(L, v))
+		L.Push(g.r.h.valueLua(v))
 		return 1
 	},
 	"sset": func(L *lua.LState) int {
 		g := handle(L)
 		seat := checkSeat(L, g, 2)
-		g.s.SeatSet(seat, L.CheckString(3), plainArg(L, 4), visArg(L, 5, seat))
+		g.s.SeatSet(seat, L.CheckString(3), plainArg(L, 4, visArg(L, 5, seat)))
 		return 0
 	},
 	"score": func(L *lua.LState) int {

@@ -15,7 +15,7 @@ func TestBoardAPI(t *testing.T) {
 	p := loadProgram(t, "testdata/board.yaml", "")
 	h := scripting.NewHost()
 	defer h.Close()
-	s, err := p.NewState(h, 1, 1, nil)
+	e, s, err := startGame(p, h, 1, 1)
 	require.NoError(t, err)
 	// AC and CC are left: A next to the A at (0,0), C next to the C at (1,2); a floor-2 junction B-B
 	legal := append([]string(nil), s.Legal()...)
@@ -28,7 +28,7 @@ func TestBoardAPI(t *testing.T) {
 
 	// the board is part of the state: a clone is independent, and every observation shows it
 	c := s.Clone()
-	require.NoError(t, c.Apply("lay AC 1 0 d 1"))
+	require.NoError(t, c.Apply(e, "lay AC 1 0 d 1"))
 	b, _ := s.Board("grid")
 	require.Equal(t, 2, b.Count(0))
 	cb, _ := c.Board("grid")
@@ -39,7 +39,7 @@ func TestBoardAPI(t *testing.T) {
 	require.Equal(t, [][2]int{{1, 0}, {2, 0}}, obs.Boards[0].Pieces[2].Cells)
 
 	// clear empties it
-	require.NoError(t, c.Apply("up 0 1 r BB"))
+	require.NoError(t, c.Apply(e, "up 0 1 r BB"))
 	require.Equal(t, 0, cb.Count(0))
 }
 
@@ -48,7 +48,7 @@ func TestBoardInLuaObservation(t *testing.T) {
 	p := loadProgram(t, "testdata/board.yaml", "")
 	h := scripting.NewHost()
 	defer h.Close()
-	s, err := p.NewState(h, 1, 1, nil)
+	_, s, err := startGame(p, h, 1, 1)
 	require.NoError(t, err)
 	L := h.L
 	fn, err := L.LoadString(`local obs = ...
@@ -60,7 +60,7 @@ func TestBoardInLuaObservation(t *testing.T) {
 		return true`)
 	require.NoError(t, err)
 	L.Push(fn)
-	L.Push(scripting.ObservationTable(L, s.Observe(0)))
+	L.Push(h.Observation(p, s.ViewFor(0), 0))
 	require.NoError(t, L.PCall(1, 1, nil))
 	require.Equal(t, lua.LTrue, L.Get(-1))
 }

@@ -12,15 +12,57 @@ import (
 )
 
 // LuaBot is a bot written in Lua: its script defines choose(obs, legal). Each seat gets its own
-// environment per game, so a bot may remember what it saw in its globals.
+// environment per game, so a bot may remember what it saw in its globals. It runs on an engine's host
+// and reaches the rules' functions as RULES.<name>.
 type LuaBot struct {
 	Name   string
-	h      *Host
-	p      *Program
+	e      *Engine
+	chunk  *Chunk
+	seed   uint64
 	env    *lua.LTable
 	choose *lua.LFunction
 	rng    *rand.Rand
-	events int // events already handed to the bot
+	// the line of play the bot follows and how many of its events the bot has been handed: shown a
+	// different line (a clone), the bot starts over with a fresh memory and the whole history
+	lineage uint64
+	events  int
+	facts   *botFacts
+}
+
+// botFacts is what a bot's `g` answers: the game's fixed facts, never the state. It lets a bot call the
+// rules' helpers that take g and read only params and cards (RULES.score(g, ...)).
+type botFacts struct {
+	p       *Program
+	data    *hostData
+	players int
+}
+
+var botFactMethods = map[string]lua.LGFunction{
+	"players": func(L *lua.LState) int { L.Push(lua.LNumber(factsArg(L).players)); return 1 },
+	"param": func(L *lua.LState) int {
+		f := factsArg(L)
+		L.Push(f.data.param(L, f.p.Game.Config, L.CheckString(2)))
+		return 1
+	},
+	"card": func(L *lua.LState) int {
+		f := factsArg(L)
+		L.Push(f.data.cards.RawGetString(L.CheckString(2)))
+		return 1
+	},
+	"is_card": func(L *lua.LState) int {
+		L.Push(lua.LBool(factsArg(L).p.Game.Catalog.Has(L.CheckString(2))))
+		return 1
+	},
+}
+
+func factsArg(L *lua.LState) *botFacts {
+	if ud, ok := L.Get(1).(*lua.LUserData); ok {
+		if f, ok := ud.Value.(*botFacts); ok {
+			return f
+		}
+	}
+	L.ArgError(1, "expected g (call methods as g:name(...))")
+	return nil
 }
 
 // BotNames lists the bots a program offers: random plus the game's scripted bots.
@@ -33,8 +75,9 @@ func (p *Program) BotNames() []string {
 	return names
 }
 
-// NewBot creates a bot by name for one seat of one game.
-func (p *Program) NewBot(h *Host, name string, seed uint64) (core.Bot, error) {
+// NewBot creates a bot by name for one seat of one game, running on engine e.
+func (e *Engine) NewBot(name string, seed uint64) (core.Bot, error) {
+	p := e.p
 	if name == "random" {
 		return core.NewRandomBot(seed), nil
 	}
@@ -42,87 +85,195 @@ func (p *Program) NewBot(h *Host, name string, seed uint64) (core.Bot, error) {
 	if !ok {
 		return nil, fmt.Errorf("unknown bot %q for %s (bots: %s)", name, p.Game.Name(), strings.Join(p.BotNames(), ", "))
 	}
-	env, err := h.newEnv(p, []*Chunk{chunk}, nil)
-	if err != nil {
+	b := &LuaBot{Name: name, e: e, chunk: chunk, seed: seed}
+	if err := b.start(); err != nil {
 		return nil, err
+	}
+	return b, nil
+}
+
+// NewBots creates the bots of a game: seats[i] names seat i's bot; each gets a seed of its own.
+func (e *Engine) NewBots(seats []string, seed uint64) ([]core.Bot, error) {
+	bots := make([]core.Bot, len(seats))
+	for i, name := range seats {
+		b, err := e.NewBot(name, core.Mix(seed^0xb0b, uint64(i)))
+		if err != nil {
+			return nil, err
+		}
+		bots[i] = b
+	}
+	return bots, nil
+}
+
+// NeedsHistory reports whether any of these bots reads the event log (every Lua bot may).
+func NeedsHistory(bots []core.Bot) bool {
+	for _, b := range bots {
+		if _, ok := b.(*LuaBot); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// start loads the bot's script into a fresh environment: a new memory.
+func (b *LuaBot) start() error {
+	h := b.e.h
+	b.facts = &botFacts{p: b.e.p, data: b.e.data}
+	env, err := h.newEnv(b.e.p, []*Chunk{b.chunk}, nil, func(env *lua.LTable) {
+		env.RawSetString("RULES", b.e.Exports())
+		env.RawSetString("g", h.botFacts(b.facts))
+	})
+	if err != nil {
+		return err
 	}
 	fn, ok := env.RawGetString("choose").(*lua.LFunction)
 	if !ok {
-		return nil, fmt.Errorf("%s: bot %s defines no `choose(obs, legal)`", chunk.Path, name)
+		return fmt.Errorf("%s: bot %s defines no `choose(obs, legal)`", b.chunk.Path, b.Name)
 	}
-	return &LuaBot{Name: name, h: h, p: p, env: env, choose: fn, rng: rand.New(rand.NewPCG(seed, 0x10a))}, nil
+	b.env, b.choose = env, fn
+	b.rng = rand.New(rand.NewPCG(b.seed, 0x10a))
+	b.lineage, b.events = 0, 0
+	return nil
 }
 
-// Choose implements core.Bot. The bot sees only its seat's observation.
-func (b *LuaBot) Choose(s *core.State, seat int, legal []string) (string, error) {
-	L := b.h.L
-	if b.events > s.EventCount() {
-		b.events = 0 // a different (earlier) state: start over
-	}
-	obs := observationTable(L, s.ObserveFrom(seat, b.events))
-	obs.RawSetString("params", b.h.data(b.p).paramsTable(L, b.p.Game.Config.Params))
-	b.events = s.EventCount()
-	lt := L.CreateTable(len(legal), 0)
-	for _, m := range legal {
-		lt.Append(lua.LString(m))
-	}
-	b.h.rand = b.rng
-	defer func() { b.h.rand = nil }()
-	if err := b.h.call("bot "+b.Name+" choose", b.choose, 1, obs, lt); err != nil {
-		return "", err
-	}
-	v := L.Get(-1)
-	L.Pop(1)
-	move, ok := v.(lua.LString)
-	if !ok {
-		return "", fmt.Errorf("bot %s returned %s, not a move", b.Name, v.String())
-	}
-	for _, m := range legal {
-		if m == string(move) {
-			return m, nil
-		}
-	}
-	return "", fmt.Errorf("bot %s chose %q, which is not legal (legal: %s)", b.Name, string(move), strings.Join(legal, ", "))
-}
-
-func observationTable(L *lua.LState, o *core.Observation) *lua.LTable {
-	// CreateTable with small sizes: L.NewTable preallocates 32+32 slots, and an observation holds
-	// dozens of tables per decision.
-	t := L.CreateTable(0, 12)
-	t.RawSetString("seat", lua.LNumber(o.Seat))
-	t.RawSetString("players", lua.LNumber(o.Players))
-	t.RawSetString("to_act", lua.LNumber(o.ToAct))
-	zones := L.CreateTable(0, 8)
-	for _, z := range o.Zones {
-		zt := L.CreateTable(0, 2)
-		if z.Visible {
-			zt.RawSetString("cards", toLua(L, z.Cards))
-			if z.Cards == nil {
-				zt.RawSetString("cards", L.CreateTable(0, 0))
+// Choose implements core.Bot. The bot sees only its seat's view.
+func (b *LuaBot) Choose(v core.View) (int, error) {
+	if b.lineage != v.Lineage() || b.events > v.EventCount() {
+		if b.lineage != 0 {
+			if err := b.start(); err != nil {
+				return 0, err
 			}
 		}
-		zt.RawSetString("count", lua.LNumber(z.Count))
-		if z.Seat < 0 {
-			zones.RawSetString(z.Name, zt)
-			continue
+		b.lineage = v.Lineage()
+	}
+	h := b.e.h
+	L := h.L
+	b.facts.players = v.Players()
+	obs := h.Observation(b.e.p, v, b.events)
+	b.events = v.EventCount()
+	n := v.NumLegal()
+	lt := L.CreateTable(n, 0)
+	for i := 0; i < n; i++ {
+		lt.RawSetInt(i+1, lua.LString(v.Move(i)))
+	}
+	h.rand = b.rng
+	defer func() { h.rand = nil }()
+	if err := h.call("bot "+b.Name+" choose", b.choose, 1, obs, lt); err != nil {
+		return 0, err
+	}
+	res := L.Get(-1)
+	L.Pop(1)
+	move, ok := res.(lua.LString)
+	if !ok {
+		return 0, fmt.Errorf("bot %s returned %s, not a move", b.Name, res.String())
+	}
+	for i := 0; i < n; i++ {
+		if v.Move(i) == string(move) {
+			return i, nil
 		}
-		per, ok := zones.RawGetString(z.Name).(*lua.LTable)
+	}
+	return 0, fmt.Errorf("bot %s chose %q, which is not legal (legal: %s)", b.Name, string(move), strings.Join(v.Legal(), ", "))
+}
+
+// Observation builds the Lua table a bot or the render hook receives for a seat's view. Only seat,
+// players and to_act are filled at once; every other field (zones and each zone, vars, seat_vars,
+// scores, events, boards, params) is built when the script first reads it, so a bot pays for what it
+// looks at. events holds those logged from index from on.
+func (h *Host) Observation(p *Program, v core.View, from int) *lua.LTable {
+	L := h.L
+	t := L.CreateTable(0, 8)
+	t.RawSetString("seat", h.int(v.Seat()))
+	t.RawSetString("players", h.int(v.Players()))
+	t.RawSetString("to_act", lua.LNumber(v.ToAct()))
+	meta := L.CreateTable(0, 1)
+	meta.RawSetString("__index", L.NewFunction(func(L *lua.LState) int {
+		key, ok := L.Get(2).(lua.LString)
 		if !ok {
-			per = L.CreateTable(o.Players, 0)
-			zones.RawSetString(z.Name, per)
+			return 0
 		}
-		per.RawSetInt(z.Seat+1, zt)
+		var val lua.LValue = lua.LNil
+		switch string(key) {
+		case "zones":
+			val = h.zonesTable(v)
+		case "vars":
+			val = toLua(L, v.Vars(-1))
+		case "seat_vars":
+			sv := L.CreateTable(v.Players(), 0)
+			for i := 0; i < v.Players(); i++ {
+				sv.RawSetInt(i+1, toLua(L, v.Vars(i)))
+			}
+			val = sv
+		case "scores":
+			val = toLua(L, v.Scores())
+		case "events":
+			val = eventsTable(L, v.Events(from))
+		case "boards":
+			if bs := v.Boards(); len(bs) > 0 {
+				val = boardsTable(L, bs)
+			}
+		case "params":
+			val = h.data(p).paramsTable(L, p.Game.Config.Params)
+		default:
+			return 0
+		}
+		t.RawSet(key, val)
+		L.Push(val)
+		return 1
+	}))
+	L.SetMetatable(t, meta)
+	return t
+}
+
+// zonesTable is obs.zones: obs.zones[name] for a shared zone, obs.zones[name][seat+1] per seat, each
+// {cards = {...}, count = n} (cards only when the seat sees them), built per zone on first read.
+func (h *Host) zonesTable(v core.View) *lua.LTable {
+	L := h.L
+	zones := L.CreateTable(0, 0)
+	g := v.Game()
+	meta := L.CreateTable(0, 1)
+	meta.RawSetString("__index", L.NewFunction(func(L *lua.LState) int {
+		name, ok := L.Get(2).(lua.LString)
+		if !ok {
+			return 0
+		}
+		d, ok := g.ZoneIndex(string(name))
+		if !ok {
+			return 0
+		}
+		var val lua.LValue
+		if !g.Zones[d].PerSeat {
+			val = zoneTable(L, v.Zone(core.ZoneRef{Def: d, Seat: -1}))
+		} else {
+			per := L.CreateTable(v.Players(), 0)
+			for i := 0; i < v.Players(); i++ {
+				per.RawSetInt(i+1, zoneTable(L, v.Zone(core.ZoneRef{Def: d, Seat: i})))
+			}
+			val = per
+		}
+		zones.RawSet(name, val)
+		L.Push(val)
+		return 1
+	}))
+	L.SetMetatable(zones, meta)
+	return zones
+}
+
+func zoneTable(L *lua.LState, z core.ZoneView) *lua.LTable {
+	zt := L.CreateTable(0, 2)
+	if z.Visible {
+		ct := L.CreateTable(len(z.Cards), 0)
+		for _, id := range z.Cards {
+			ct.Append(lua.LString(id))
+		}
+		zt.RawSetString("cards", ct)
 	}
-	t.RawSetString("zones", zones)
-	t.RawSetString("vars", toLua(L, o.Vars))
-	sv := L.CreateTable(len(o.SeatVars), 0)
-	for _, m := range o.SeatVars {
-		sv.Append(toLua(L, m))
-	}
-	t.RawSetString("seat_vars", sv)
-	t.RawSetString("scores", toLua(L, o.Scores))
-	ev := L.CreateTable(len(o.Events), 0)
-	for _, e := range o.Events {
+	zt.RawSetString("count", lua.LNumber(z.Count))
+	return zt
+}
+
+func eventsTable(L *lua.LState, events []core.Event) *lua.LTable {
+	ev := L.CreateTable(len(events), 0)
+	for _, e := range events {
 		et := L.CreateTable(0, 4)
 		et.RawSetString("type", lua.LString(e.Type))
 		if e.Seat >= 0 {
@@ -143,12 +294,26 @@ func observationTable(L *lua.LState, o *core.Observation) *lua.LTable {
 		}
 		ev.Append(et)
 	}
-	t.RawSetString("events", ev)
-	if len(o.Boards) > 0 {
-		t.RawSetString("boards", boardsTable(L, o.Boards))
-	}
-	return t
+	return ev
 }
 
-// ObservationTable builds the Lua table a bot or the render hook receives for an observation.
-func ObservationTable(L *lua.LState, o *core.Observation) *lua.LTable { return observationTable(L, o) }
+func (h *Host) botFacts(f *botFacts) *lua.LUserData {
+	if h.factsMeta == nil {
+		L := h.L
+		methods := L.SetFuncs(L.NewTable(), botFactMethods)
+		h.factsMeta = L.CreateTable(0, 2)
+		h.factsMeta.RawSetString("__index", L.NewFunction(func(L *lua.LState) int {
+			name := L.CheckString(2)
+			if fn := methods.RawGetString(name); fn != lua.LNil {
+				L.Push(fn)
+				return 1
+			}
+			L.RaiseError("a bot's g has no method %s: bots read the game only through obs (g offers players, param, card, is_card)", name)
+			return 0
+		}))
+	}
+	ud := h.L.NewUserData()
+	ud.Value = f
+	h.L.SetMetatable(ud, h.factsMeta)
+	return ud
+}

@@ -10,11 +10,11 @@ func BenchmarkLuaDecision(b *testing.B) {
 	p := loadProgram(b, "testdata/tiny.yaml", "")
 	h := scripting.NewHost()
 	defer h.Close()
-	s, _ := p.NewState(h, 2, 1, nil)
+	e, s, _ := startGame(p, h, 2, 1)
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		c := s.Clone()
-		if err := c.Apply("draw"); err != nil {
+		if err := c.Apply(e, "draw"); err != nil {
 			b.Fatal(err)
 		}
 	}

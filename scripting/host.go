@@ -43,9 +43,12 @@ type Host struct {
 	// Profile, when set, accumulates the wall time and calls of every hook (bench shows it).
 	Profile map[string]*HookCost
 
-	intVals []lua.LValue // small integers, preboxed so hot calls do not allocate
-	progs   map[*Program]*hostData
-	gmeta   *lua.LTable
+	running string // the hook running now, for messages
+
+	intVals   []lua.LValue // small integers, preboxed so hot calls do not allocate
+	progs     map[*Program]*hostData
+	gmeta     *lua.LTable
+	factsMeta *lua.LTable
 }
 
 // NewHost creates a sandboxed state: base, table, string and math only; no io, os, require, load,
@@ -169,7 +172,10 @@ func (h *Host) call(hook string, fn *lua.LFunction, nret int, args ...lua.LValue
 	}
 	start := time.Now()
 	h.busySince.Store(start.UnixNano())
+	outer := h.running
+	h.running = hook
 	err := L.PCall(len(args), nret, nil)
+	h.running = outer
 	h.busySince.Store(0)
 	if h.Profile != nil {
 		c := h.Profile[hook]
@@ -243,4 +249,35 @@ func luaWords(L *lua.LState) int {
 		n++
 	}
 	return n
+}
+
+// freeze makes a rules environment read-only once its scripts are loaded: one engine runs every game
+// of a worker, so a hook that assigned a global would change the games after it. Assigning a new global
+// is stopped with the hook's name. (Reassigning a global the scripts defined cannot be caught this way;
+// the bundled scripts keep state only in g.)
+func (h *Host) freeze(env *lua.LTable) {
+	meta, _ := h.L.GetMetatable(env).(*lua.LTable)
+	if meta == nil {
+		meta = h.L.CreateTable(0, 2)
+		meta.RawSetString("__index", h.globals)
+		h.L.SetMetatable(env, meta)
+	}
+	meta.RawSetString("__newindex", h.L.NewFunction(func(L *lua.LState) int {
+		L.RaiseError("assigns the global `%s`: rules keep no state in Lua globals (use a local, or g:set to keep it in the game)", L.Get(2).String())
+		return 0
+	}))
+}
+
+// readOnly returns a table that reads through to t and refuses writes, naming what it is.
+func (h *Host) readOnly(t *lua.LTable, name string) *lua.LTable {
+	L := h.L
+	proxy := L.CreateTable(0, 0)
+	meta := L.CreateTable(0, 2)
+	meta.RawSetString("__index", t)
+	meta.RawSetString("__newindex", L.NewFunction(func(L *lua.LState) int {
+		L.RaiseError("%s is read-only (assigning %s)", name, L.Get(2).String())
+		return 0
+	}))
+	L.SetMetatable(proxy, meta)
+	return proxy
 }

@@ -14,7 +14,7 @@ func TestMemoOutlivesAGameOnItsHost(t *testing.T) {
 	h := scripting.NewHost()
 	defer h.Close()
 	seen := func(h *scripting.Host) any {
-		s, err := p.NewState(h, 2, 1, nil)
+		_, s, err := startGame(p, h, 2, 1)
 		require.NoError(t, err)
 		return s.Events()[0].Fields["seen"]
 	}

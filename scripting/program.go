@@ -118,13 +118,16 @@ func (h *Host) data(p *Program) *hostData {
 
 // newEnv makes a fresh global environment that reads the sandboxed libraries through __index, runs
 // chunks in order, and before each later chunk exposes the hooks defined so far as `base`.
-func (h *Host) newEnv(p *Program, chunks []*Chunk, hooks []string) (*lua.LTable, error) {
+func (h *Host) newEnv(p *Program, chunks []*Chunk, hooks []string, prepare ...func(env *lua.LTable)) (*lua.LTable, error) {
 	L := h.L
 	env := L.NewTable()
 	meta := L.NewTable()
 	meta.RawSetString("__index", h.globals)
 	L.SetMetatable(env, meta)
 	env.RawSetString("CARDS", h.data(p).cards)
+	for _, f := range prepare {
+		f(env)
+	}
 	for i, c := range chunks {
 		if i > 0 {
 			base := L.NewTable()

@@ -15,7 +15,7 @@ func TestSandboxHidesUnsafeGlobals(t *testing.T) {
 	p := loadProgram(t, "testdata/sandbox.yaml", "")
 	h := scripting.NewHost()
 	defer h.Close()
-	s, err := p.NewState(h, 2, 42, nil)
+	_, s, err := startGame(p, h, 2, 42)
 	require.NoError(t, err)
 	check := s.Events()[0]
 	require.Equal(t, "check", check.Type)
@@ -28,7 +28,7 @@ func TestMathRandomIsTheGamesSeededGenerator(t *testing.T) {
 	rolls := func(seed uint64) string {
 		h := scripting.NewHost()
 		defer h.Close()
-		s, err := p.NewState(h, 2, seed, nil)
+		_, s, err := startGame(p, h, 2, seed)
 		require.NoError(t, err)
 		data, _ := json.Marshal(s.Events()[0].Fields["rolls"])
 		return string(data)
@@ -41,12 +41,12 @@ func TestRunawayHookIsStoppedWithItsName(t *testing.T) {
 	p := loadProgram(t, "testdata/runaway.yaml", "")
 	h := scripting.NewHost()
 	defer h.Close()
-	_, err := p.NewState(h, 2, 1, nil)
+	_, _, err := startGame(p, h, 2, 1)
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "hook setup was stopped: it ran longer than 200ms")
 	// the host is usable again afterwards
 	ok := loadProgram(t, "testdata/tiny.yaml", "")
-	_, err = ok.NewState(h, 2, 1, nil)
+	_, _, err = startGame(ok, h, 2, 1)
 	require.NoError(t, err)
 }
 
@@ -54,9 +54,9 @@ func TestRuntimeErrorNamesHookFileAndLine(t *testing.T) {
 	p := loadProgram(t, "testdata/runtime-error.yaml", "")
 	h := scripting.NewHost()
 	defer h.Close()
-	s, err := p.NewState(h, 2, 1, nil)
+	e, s, err := startGame(p, h, 2, 1)
 	require.NoError(t, err)
-	err = s.Apply("draw")
+	err = s.Apply(e, "draw")
 	require.Error(t, err)
 	assert.Equal(t, "hook on_move: testdata/runtime-error.lua:3: attempt to index a non-table object(nil) with key 'top'", err.Error())
 }

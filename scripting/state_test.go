@@ -18,17 +18,17 @@ func TestCloneIsIndependentAndReplaysIdentically(t *testing.T) {
 			p := loadProgram(t, gv[0], gv[1])
 			h := scripting.NewHost()
 			defer h.Close()
-			s, err := p.NewState(h, p.Game.Config.Players.Default, 11, nil)
+			e, s, err := startGame(p, h, p.Game.Config.Players.Default, 11)
 			require.NoError(t, err)
 			for i := 0; i < 7 && !s.Over(); i++ {
-				require.NoError(t, s.Apply(s.Legal()[0]))
+				require.NoError(t, s.Apply(e, s.Legal()[0]))
 			}
 			before, _ := json.Marshal(s.Observe(0))
 			playOut := func() string {
 				c := s.Clone()
 				for steps := 0; !c.Over(); steps++ {
 					require.Less(t, steps, 100000, "the game does not end")
-					require.NoError(t, c.Apply(c.Legal()[len(c.Legal())-1]))
+					require.NoError(t, c.ApplyIndex(e, len(c.Legal())-1))
 				}
 				e, _ := json.Marshal(c.Events())
 				return string(e)

@@ -6,40 +6,26 @@ import (
 	"ruleslab/core"
 )
 
-// NewState starts a game of p on host h.
-func (p *Program) NewState(h *Host, players int, seed uint64, fixed map[string]any) (*core.State, error) {
-	rules, err := p.NewRules(h)
-	if err != nil {
-		return nil, err
-	}
-	return core.NewState(p.Game, rules, players, seed, fixed)
-}
-
-// NewBots creates the bots of a game: seats[i] names seat i's bot; each gets a seed of its own.
-func (p *Program) NewBots(h *Host, seats []string, seed uint64) ([]core.Bot, error) {
-	bots := make([]core.Bot, len(seats))
-	for i, name := range seats {
-		b, err := p.NewBot(h, name, core.Mix(seed^0xb0b, uint64(i)))
-		if err != nil {
-			return nil, err
-		}
-		bots[i] = b
-	}
-	return bots, nil
-}
-
-// Worker plays whole games with bots on its own host; it implements core.Worker.
+// Worker plays whole games with bots on its own host and engine; it implements core.Worker. Give each
+// goroutine its own worker.
 type Worker struct {
 	P       *Program
 	H       *Host
+	E       *Engine
 	Players int
 	Seats   []string
 	Events  bool // keep each game's events in its Result (for --log)
 }
 
-// NewWorker creates a worker with a fresh host.
-func (p *Program) NewWorker(players int, seats []string, events bool) *Worker {
-	return &Worker{P: p, H: NewHost(), Players: players, Seats: seats, Events: events}
+// NewWorker creates a worker with a fresh host and engine.
+func (p *Program) NewWorker(players int, seats []string, events bool) (*Worker, error) {
+	h := NewHost()
+	e, err := p.NewEngine(h)
+	if err != nil {
+		h.Close()
+		return nil, err
+	}
+	return &Worker{P: p, H: h, E: e, Players: players, Seats: seats, Events: events}, nil
 }
 
 // Close frees the worker's host.
@@ -50,20 +36,23 @@ func (w *Worker) Play(index int, seed uint64) core.Result {
 	r := core.Result{Index: index, Seed: seed, Players: w.Players, Seats: w.Seats}
 	s, err := w.play(seed)
 	if s != nil {
-		r.Moves = append([]string(nil), s.Moves()...)
+		if s.KeepsHistory() {
+			r.Moves = append([]string(nil), s.Moves()...)
+		}
+		r.MoveCount = s.MoveCount()
 		r.Totals = append([]int(nil), s.Totals()...)
 		r.Winners = append([]int{}, s.Winners()...)
 		if w.Events {
 			r.Events = append([]core.Event(nil), s.Events()...)
 		}
 		if err == nil {
-			r.SeatStats, r.GameStats, err = s.Rules.Stats(s)
+			r.SeatStats, r.GameStats, err = w.E.Stats(s)
 			for k, v := range s.StatsSoFar() {
 				if r.SeatStats == nil {
 					r.SeatStats = map[string][]float64{}
 				}
 				if _, set := r.SeatStats[k]; !set {
-					r.SeatStats[k] = append([]float64(nil), v...)
+					r.SeatStats[k] = v
 				}
 			}
 		}
@@ -80,13 +69,15 @@ func (w *Worker) play(seed uint64) (s *core.State, err error) {
 			err = fmt.Errorf("internal error: %v", p)
 		}
 	}()
-	s, err = w.P.NewState(w.H, w.Players, seed, nil)
+	bots, err := w.E.NewBots(w.Seats, seed)
 	if err != nil {
 		return nil, err
 	}
-	bots, err := w.P.NewBots(w.H, w.Seats, seed)
+	// a batch that writes no log and whose bots read no events keeps no history
+	opts := core.Options{NoHistory: !w.Events && !NeedsHistory(bots)}
+	s, err = w.E.NewState(w.Players, seed, opts)
 	if err != nil {
-		return s, err
+		return nil, err
 	}
-	return s, core.PlayOut(s, bots, w.Seats)
+	return s, core.PlayOut(s, w.E, bots, w.Seats)
 }

@@ -10,6 +10,16 @@ import (
 	"ruleslab/scripting"
 )
 
+// startGame starts a game of p on a new engine on h.
+func startGame(p *scripting.Program, h *scripting.Host, players int, seed uint64) (*scripting.Engine, *core.State, error) {
+	e, err := p.NewEngine(h)
+	if err != nil {
+		return nil, nil, err
+	}
+	s, err := e.NewState(players, seed, core.Options{})
+	return e, s, err
+}
+
 func loadProgram(t testing.TB, game, variant string) *scripting.Program {
 	t.Helper()
 	p, err := scripting.Load(game, variant)
@@ -41,7 +51,8 @@ func name(gv [2]string) string {
 
 func TestWorkerPlaysWholeGames(t *testing.T) {
 	p := loadProgram(t, "testdata/tiny.yaml", "")
-	w := p.NewWorker(3, []string{"random", "random", "random"}, true)
+	w, err := p.NewWorker(3, []string{"random", "random", "random"}, true)
+	require.NoError(t, err)
 	defer w.Close()
 	for i := 0; i < 20; i++ {
 		r := w.Play(i, core.GameSeed(1, i))
@@ -62,7 +73,10 @@ func BenchmarkRandomGames(b *testing.B) {
 			for i := range seats {
 				seats[i] = "random"
 			}
-			w := p.NewWorker(players, seats, false)
+			w, err := p.NewWorker(players, seats, false)
+			if err != nil {
+				b.Fatal(err)
+			}
 			defer w.Close()
 			moves := 0
 			b.ReportAllocs()
@@ -72,7 +86,7 @@ func BenchmarkRandomGames(b *testing.B) {
 				if r.Error != "" {
 					b.Fatal(r.Error)
 				}
-				moves += len(r.Moves)
+				moves += r.Length()
 			}
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(moves), "ns/move")
 			b.ReportMetric(float64(moves)/float64(b.N), "moves/game")

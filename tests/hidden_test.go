@@ -26,15 +26,17 @@ func TestObservationsHoldNoUnseenCard(t *testing.T) {
 			require.NoError(t, err)
 			h := scripting.NewHost()
 			defer h.Close()
+			e, err := p.NewEngine(h)
+			require.NoError(t, err)
 			for game := 0; game < 3; game++ {
 				seed := core.GameSeed(2024, game)
-				s, err := p.NewState(h, target.players, seed, nil)
+				s, err := e.NewState(target.players, seed, core.Options{})
 				require.NoError(t, err)
 				names := make([]string, target.players)
 				for i := range names {
 					names[i] = "random"
 				}
-				bots, err := p.NewBots(h, names, seed)
+				bots, err := e.NewBots(names, seed)
 				require.NoError(t, err)
 				for step := 0; !s.Over(); step++ {
 					// every decision of the first 400 is checked, then every 10th, so very long games
@@ -45,9 +47,9 @@ func TestObservationsHoldNoUnseenCard(t *testing.T) {
 						}
 					}
 					actor := s.ToAct()
-					move, err := bots[actor].Choose(s, actor, s.Legal())
+					move, err := bots[actor].Choose(s.ViewFor(actor))
 					require.NoError(t, err)
-					require.NoError(t, s.Apply(move))
+					require.NoError(t, s.ApplyIndex(e, move))
 				}
 			}
 		})

@@ -51,7 +51,10 @@ func runBench(opts *BenchOptions) error {
 	if err != nil {
 		return err
 	}
-	w := p.NewWorker(players, cycleSeats(seats, players), false)
+	w, err := p.NewWorker(players, cycleSeats(seats, players), false)
+	if err != nil {
+		return err
+	}
 	defer w.Close()
 	// one warm-up game, so the measure excludes first-use costs
 	if r := w.Play(0, core.GameSeed(1, 0)); r.Error != "" {
@@ -68,7 +71,7 @@ func runBench(opts *BenchOptions) error {
 		if r.Error != "" {
 			return fmt.Errorf("%s", r.Error)
 		}
-		moves += len(r.Moves)
+		moves += r.Length()
 	}
 	elapsed := time.Since(start)
 	runtime.ReadMemStats(&after)

@@ -69,7 +69,11 @@ func runPlay(opts *PlayOptions) error {
 	}
 	h := scripting.NewHost()
 	defer h.Close()
-	s, err := p.NewState(h, players, opts.Seed, nil)
+	e, err := p.NewEngine(h)
+	if err != nil {
+		return err
+	}
+	s, err := e.NewState(players, opts.Seed, core.Options{})
 	if err != nil {
 		return err
 	}
@@ -77,17 +81,17 @@ func runPlay(opts *PlayOptions) error {
 	in := bufio.NewReader(opts.IO.In)
 	for i, name := range seats {
 		if name == "human" {
-			bots[i] = &humanSeat{p: p, io: opts.IO, in: in}
+			bots[i] = &humanSeat{p: p, e: e, s: s, io: opts.IO, in: in}
 			continue
 		}
-		b, err := p.NewBot(h, name, core.Mix(opts.Seed^0xb0b, uint64(i)))
+		b, err := e.NewBot(name, core.Mix(opts.Seed^0xb0b, uint64(i)))
 		if err != nil {
 			return usagef("--seats: %v", err)
 		}
 		bots[i] = b
 	}
 	fmt.Fprintf(opts.IO.Out, "%s, %d players, seed %d; seats: %s\n", p.Game.Name(), players, opts.Seed, strings.Join(seats, ", "))
-	err = core.PlayOut(s, bots, seats)
+	err = core.PlayOut(s, e, bots, seats)
 	if errors.Is(err, errQuit) {
 		fmt.Fprintln(opts.IO.Out, "quit: the game was left unfinished")
 		return nil
@@ -102,13 +106,17 @@ func runPlay(opts *PlayOptions) error {
 // humanSeat asks a person at the terminal. It prints only the seat's observation.
 type humanSeat struct {
 	p    *scripting.Program
+	e    *scripting.Engine
+	s    *core.State // the game, only to match typed moves with the engine's matcher; shown: the view
 	io   *IO
 	in   *bufio.Reader
 	seen int // events already shown
 }
 
-func (hs *humanSeat) Choose(s *core.State, seat int, legal []string) (string, error) {
-	obs := s.Observe(seat)
+func (hs *humanSeat) Choose(v core.View) (int, error) {
+	seat := v.Seat()
+	legal := v.Legal()
+	obs := v.Observation()
 	w := hs.io.Out
 	if hs.seen < len(obs.Events) {
 		fmt.Fprintln(w)
@@ -117,9 +125,9 @@ func (hs *humanSeat) Choose(s *core.State, seat int, legal []string) (string, er
 		}
 		hs.seen = len(obs.Events)
 	}
-	text, err := s.Rules.(*scripting.Rules).Render(s, obs)
+	text, err := hs.e.Render(v)
 	if err != nil {
-		return "", err
+		return 0, err
 	}
 	fmt.Fprintf(w, "\n=== seat %d, your decision ===\n", seat)
 	if text != "" {
@@ -131,7 +139,7 @@ func (hs *humanSeat) Choose(s *core.State, seat int, legal []string) (string, er
 		renderObservation(w, obs)
 		for _, b := range obs.Boards {
 			var colors map[string]string
-			for _, d := range s.Game.Boards {
+			for _, d := range v.Game().Boards {
 				if d.Name == b.Name {
 					colors = d.Colors
 				}
@@ -148,16 +156,16 @@ func (hs *humanSeat) Choose(s *core.State, seat int, legal []string) (string, er
 		line, err := hs.in.ReadString('\n')
 		if err != nil && line == "" {
 			if err == io.EOF {
-				return "", errQuit
+				return 0, errQuit
 			}
-			return "", err
+			return 0, err
 		}
 		line = strings.TrimSpace(line)
 		switch line {
 		case "":
 			continue
 		case "quit", "q":
-			return "", errQuit
+			return 0, errQuit
 		case "help", "h", "?":
 			fmt.Fprintln(w, "Type the number of a move, or the move itself in the game's notation (as listed).")
 			fmt.Fprintln(w, "You see your own hand and what is public; hidden zones show only their size.")
@@ -166,18 +174,14 @@ func (hs *humanSeat) Choose(s *core.State, seat int, legal []string) (string, er
 		}
 		if n, err := strconv.Atoi(line); err == nil {
 			if n >= 1 && n <= len(legal) {
-				return legal[n-1], nil
+				return n - 1, nil
 			}
 			fmt.Fprintf(w, "no move %d: pick 1..%d\n", n, len(legal))
 			continue
 		}
-		norm, err := s.Rules.Normalize(s, seat, line)
-		if err == nil {
-			for _, m := range legal {
-				if m == norm || m == line {
-					return m, nil
-				}
-			}
+		// the same matcher as run and replay (the engine's): exact, normalize hook, then case and spaces
+		if i, err := hs.s.Match(hs.e, line); err == nil {
+			return i, nil
 		}
 		fmt.Fprintf(w, "%q is not a legal move now\n", line)
 	}

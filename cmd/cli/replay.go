@@ -41,6 +41,7 @@ func runReplay(opts *ReplayOptions) error {
 	sc := bufio.NewScanner(f)
 	sc.Buffer(make([]byte, 1<<20), 1<<30)
 	progs := map[string]*scripting.Program{}
+	engines := map[string]*scripting.Engine{}
 	h := scripting.NewHost()
 	defer h.Close()
 	line, verified, skipped := 0, 0, 0
@@ -65,12 +66,19 @@ func runReplay(opts *ReplayOptions) error {
 		if rec.Events == nil {
 			return fmt.Errorf("%s:%d: the record has no events to check", opts.File, line)
 		}
-		s, err := p.NewState(h, rec.Players, rec.Seed, nil)
+		e := engines[key]
+		if e == nil {
+			if e, err = p.NewEngine(h); err != nil {
+				return fmt.Errorf("%s:%d: %v", opts.File, line, err)
+			}
+			engines[key] = e
+		}
+		s, err := e.NewState(rec.Players, rec.Seed, core.Options{})
 		if err != nil {
 			return fmt.Errorf("%s:%d: game %d: %v", opts.File, line, rec.Index, err)
 		}
 		for i, m := range rec.Moves {
-			if err := s.Apply(m); err != nil {
+			if err := s.Apply(e, m); err != nil {
 				return fmt.Errorf("%s:%d: game %d: move %d (%q): %v", opts.File, line, rec.Index, i, m, err)
 			}
 		}

@@ -102,7 +102,7 @@ func runSim(opts *SimOptions) error {
 	tally := core.NewTally(players, seats)
 	var firstErr string
 	batch := core.Batch{Games: opts.Games, Seed: opts.Seed, Workers: opts.Workers,
-		NewWorker: func() (core.Worker, error) { return p.NewWorker(players, seats, logw != nil), nil }}
+		NewWorker: func() (core.Worker, error) { return p.NewWorker(players, seats, logw != nil) }}
 	done, runErr := batch.Run(ctx, func(r core.Result) {
 		tally.Add(r)
 		if r.Error != "" && firstErr == "" {

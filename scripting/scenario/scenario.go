@@ -111,7 +111,11 @@ func (r Runner) Run(sc *Scenario) (*Outcome, *core.State, error) {
 	}
 	h := scripting.NewHost()
 	defer h.Close()
-	s, err := p.NewState(h, players, seed, sc.Setup)
+	e, err := p.NewEngine(h)
+	if err != nil {
+		return nil, nil, err
+	}
+	s, err := e.NewState(players, seed, core.Options{Fixed: sc.Setup})
 	if err != nil {
 		return nil, nil, config.ErrAt(sc.Path, config.At(sc.root, "setup"), "%v", err)
 	}
@@ -122,7 +126,7 @@ func (r Runner) Run(sc *Scenario) (*Outcome, *core.State, error) {
 			return nil, nil, config.ErrAt(sc.Path, at, "move %d (%q): the game is already over", i, m)
 		}
 		seat := s.ToAct()
-		if err := s.Apply(m); err != nil {
+		if err := s.Apply(e, m); err != nil {
 			var ill *core.IllegalMoveError
 			if errors.As(err, &ill) {
 				return nil, nil, config.ErrAt(sc.Path, at, "move %d (%q) by seat %d is not legal; legal moves: %s", i, m, seat, strings.Join(ill.Legal, ", "))
@@ -135,17 +139,17 @@ func (r Runner) Run(sc *Scenario) (*Outcome, *core.State, error) {
 		for i := range names {
 			names[i] = r.Finish[i%len(r.Finish)]
 		}
-		bots, err := p.NewBots(h, names, seed)
+		bots, err := e.NewBots(names, seed)
 		if err != nil {
 			return nil, nil, err
 		}
-		if err := core.PlayOut(s, bots, names); err != nil {
+		if err := core.PlayOut(s, e, bots, names); err != nil {
 			return nil, nil, err
 		}
 	}
 	o := NewOutcome(p, s)
 	if r.Observe != nil {
-		o.Observation = s.Observe(*r.Observe) // while the Lua host is open (legal moves may call can_play)
+		o.Observation = s.Observe(*r.Observe)
 	}
 	return o, s, nil
 }

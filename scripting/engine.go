@@ -8,8 +8,11 @@ import (
 	"ruleslab/core"
 )
 
-// Rules runs one match's hooks on a host. It implements core.Rules.
-type Rules struct {
+// Engine applies one game's rules on one Lua host: it implements core.Rules for any state of that game,
+// so one engine per worker goroutine advances whatever states it is handed (a clone made by another
+// worker included). The scripts are loaded once per engine; their globals are read-only afterwards
+// (a hook that assigns a new global is stopped), so no game can change what a later game runs.
+type Engine struct {
 	h    *Host
 	p    *Program
 	data *hostData
@@ -17,45 +20,62 @@ type Rules struct {
 	ud   *lua.LUserData
 	g    gHandle
 
-	setup, onMove, normalize, trickWinner, trickDone, canPlay, stats *lua.LFunction
+	setup, onMove, normalize, trickWinner, trickDone, canPlay, stats, render *lua.LFunction
 
 	trickT, trickCards, trickSeats *lua.LTable
+	// trickInfo is what trick_winner returned after the position (e.g. how the trick was won); the
+	// engine hands it to trick_done, which the trick mechanic calls right after, so no hook works twice.
+	trickInfo lua.LValue
+	exports   *lua.LTable // read-only window on the rules' globals for bots (RULES)
 }
 
-// NewRules loads a program's scripts into a fresh environment on h, for one match.
-func (p *Program) NewRules(h *Host) (*Rules, error) {
+// NewEngine loads a program's scripts on h. Give each worker goroutine its own host and engine.
+func (p *Program) NewEngine(h *Host) (*Engine, error) {
 	h.SetBudget(msDuration(p.Game.Config.Limits.HookMillis))
 	env, err := h.newEnv(p, p.Chunks, hookNames)
 	if err != nil {
 		return nil, err
 	}
-	r := &Rules{h: h, p: p, data: h.data(p), env: env}
+	r := &Engine{h: h, p: p, data: h.data(p), env: env, trickInfo: lua.LNil}
 	fn := func(name string) *lua.LFunction {
 		f, _ := env.RawGetString(name).(*lua.LFunction)
 		return f
 	}
 	r.setup, r.onMove, r.normalize = fn("setup"), fn("on_move"), fn("normalize")
 	r.trickWinner, r.trickDone, r.canPlay, r.stats = fn("trick_winner"), fn("trick_done"), fn("can_play"), fn("stats")
+	r.render = fn("render")
 	if r.setup == nil {
 		return nil, fmt.Errorf("%s: no `setup` hook is defined", p.Chunks[0].Path)
 	}
+	h.freeze(env)
 	r.ud = h.L.NewUserData()
 	r.g.r = r
 	r.ud.Value = &r.g
 	h.L.SetMetatable(r.ud, h.gMeta())
 	L := h.L
-	r.trickT, r.trickCards, r.trickSeats = L.NewTable(), L.NewTable(), L.NewTable()
+	r.trickT, r.trickCards, r.trickSeats = L.CreateTable(0, 4), L.CreateTable(8, 0), L.CreateTable(8, 0)
 	r.trickT.RawSetString("cards", r.trickCards)
 	r.trickT.RawSetString("seats", r.trickSeats)
 	return r, nil
 }
 
-func (r *Rules) bind(s *core.State) {
+// Program returns the game the engine runs.
+func (r *Engine) Program() *Program { return r.p }
+
+// Host returns the engine's Lua host.
+func (r *Engine) Host() *Host { return r.h }
+
+// NewState starts a game on this engine.
+func (r *Engine) NewState(players int, seed uint64, opts core.Options) (*core.State, error) {
+	return core.NewState(r.p.Game, r, players, seed, opts)
+}
+
+func (r *Engine) bind(s *core.State) {
 	r.g.s = s
 	r.h.current = s
 }
 
-func (r *Rules) need(name string, fn *lua.LFunction) error {
+func (r *Engine) need(name string, fn *lua.LFunction) error {
 	if fn == nil {
 		return fmt.Errorf("%s: no `%s` hook is defined", r.p.Chunks[0].Path, name)
 	}
@@ -63,13 +83,13 @@ func (r *Rules) need(name string, fn *lua.LFunction) error {
 }
 
 // Setup implements core.Rules.
-func (r *Rules) Setup(s *core.State) error {
+func (r *Engine) Setup(s *core.State) error {
 	r.bind(s)
 	return r.h.call("setup", r.setup, 0, r.ud)
 }
 
 // OnMove implements core.Rules.
-func (r *Rules) OnMove(s *core.State, seat int, move string) error {
+func (r *Engine) OnMove(s *core.State, seat int, move string) error {
 	if err := r.need("on_move", r.onMove); err != nil {
 		return err
 	}
@@ -78,7 +98,7 @@ func (r *Rules) OnMove(s *core.State, seat int, move string) error {
 }
 
 // Normalize implements core.Rules.
-func (r *Rules) Normalize(s *core.State, seat int, move string) (string, error) {
+func (r *Engine) Normalize(s *core.State, seat int, move string) (string, error) {
 	if r.normalize == nil {
 		return move, nil
 	}
@@ -94,11 +114,11 @@ func (r *Rules) Normalize(s *core.State, seat int, move string) (string, error) 
 	return move, nil
 }
 
-func (r *Rules) fillTrick(t *core.Trick) {
+func (r *Engine) fillTrick(t *core.Trick, players int) {
 	n := len(t.Cards)
 	for i := 0; i < n; i++ {
 		r.trickCards.RawSetInt(i+1, r.data.cardStr[t.Cards[i]])
-		r.trickSeats.RawSetInt(i+1, r.h.int(t.Seats[i]))
+		r.trickSeats.RawSetInt(i+1, r.h.int(t.Seat(i, players)))
 	}
 	for i := n + 1; i <= r.trickCards.MaxN(); i++ {
 		r.trickCards.RawSetInt(i, lua.LNil)
@@ -112,18 +132,21 @@ func (r *Rules) fillTrick(t *core.Trick) {
 	r.trickT.RawSetString("leader", r.h.int(t.Leader))
 }
 
-// TrickWinner implements core.Rules; it returns a 0-based position.
-func (r *Rules) TrickWinner(s *core.State, t *core.Trick) (int, error) {
+// TrickWinner implements core.Rules; it returns a 0-based position. A second value the hook returns is
+// kept for trick_done.
+func (r *Engine) TrickWinner(s *core.State, t *core.Trick) (int, error) {
 	if err := r.need("trick_winner", r.trickWinner); err != nil {
 		return 0, err
 	}
 	r.bind(s)
-	r.fillTrick(t)
-	if err := r.h.call("trick_winner", r.trickWinner, 1, r.ud, r.trickT); err != nil {
+	r.fillTrick(t, s.Players)
+	if err := r.h.call("trick_winner", r.trickWinner, 2, r.ud, r.trickT); err != nil {
 		return 0, err
 	}
-	v := r.h.L.Get(-1)
-	r.h.L.Pop(1)
+	L := r.h.L
+	v := L.Get(-2)
+	r.trickInfo = L.Get(-1)
+	L.Pop(2)
 	i, ok := toInt(v)
 	if !ok {
 		return 0, fmt.Errorf("hook trick_winner returned %s, not a position in the trick", v.String())
@@ -131,22 +154,25 @@ func (r *Rules) TrickWinner(s *core.State, t *core.Trick) (int, error) {
 	return i - 1, nil
 }
 
-// TrickDone implements core.Rules.
-func (r *Rules) TrickDone(s *core.State, winner int) error {
+// TrickDone implements core.Rules: trick_done(g, winner, trick, info) gets what trick_winner returned
+// after the position.
+func (r *Engine) TrickDone(s *core.State, winner int) error {
 	if err := r.need("trick_done", r.trickDone); err != nil {
 		return err
 	}
 	r.bind(s)
-	return r.h.call("trick_done", r.trickDone, 0, r.ud, r.h.int(winner), r.trickT)
+	info := r.trickInfo
+	r.trickInfo = lua.LNil
+	return r.h.call("trick_done", r.trickDone, 0, r.ud, r.h.int(winner), r.trickT, info)
 }
 
 // CanPlay implements core.Rules.
-func (r *Rules) CanPlay(s *core.State, seat int, c core.CardIdx) (bool, bool, error) {
+func (r *Engine) CanPlay(s *core.State, seat int, c core.CardIdx) (bool, bool, error) {
 	if r.canPlay == nil {
 		return true, false, nil
 	}
 	r.bind(s)
-	r.fillTrick(s.CurrentTrick())
+	r.fillTrick(s.CurrentTrick(), s.Players)
 	if err := r.h.call("can_play", r.canPlay, 1, r.ud, r.h.int(seat), r.data.cardStr[c], r.trickT); err != nil {
 		return false, true, err
 	}
@@ -156,7 +182,7 @@ func (r *Rules) CanPlay(s *core.State, seat int, c core.CardIdx) (bool, bool, er
 }
 
 // Stats implements core.Rules.
-func (r *Rules) Stats(s *core.State) (map[string][]float64, map[string]float64, error) {
+func (r *Engine) Stats(s *core.State) (map[string][]float64, map[string]float64, error) {
 	if r.stats == nil {
 		return nil, nil, nil
 	}
@@ -195,20 +221,25 @@ func (r *Rules) Stats(s *core.State) (map[string][]float64, map[string]float64, 
 	return seat, game, nil
 }
 
-// Render asks the game's optional `render(obs)` hook to draw a seat's observation as text; "" when the
-// game has none. The hook sees only the observation, never the state.
-func (r *Rules) Render(s *core.State, obs *core.Observation) (string, error) {
-	fn, ok := r.env.RawGetString("render").(*lua.LFunction)
-	if !ok {
+// Render asks the game's optional `render(obs)` hook to draw a seat's view as text; "" when the game
+// has none. The hook sees only the seat's observation, never the state.
+func (r *Engine) Render(v core.View) (string, error) {
+	if r.render == nil {
 		return "", nil
 	}
-	r.bind(s)
-	ot := observationTable(r.h.L, obs)
-	ot.RawSetString("params", r.data.paramsTable(r.h.L, s.Game.Config.Params))
-	if err := r.h.call("render", fn, 1, ot); err != nil {
+	ot := r.h.Observation(r.p, v, 0)
+	if err := r.h.call("render", r.render, 1, ot); err != nil {
 		return "", err
 	}
-	v := r.h.L.Get(-1)
+	res := r.h.L.Get(-1)
 	r.h.L.Pop(1)
-	return lua.LVAsString(v), nil
+	return lua.LVAsString(res), nil
+}
+
+// Exports is the read-only table through which bots call the rules' functions (RULES.name).
+func (r *Engine) Exports() *lua.LTable {
+	if r.exports == nil {
+		r.exports = r.h.readOnly(r.env, "RULES")
+	}
+	return r.exports
 }
