@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"os/signal"
 	"runtime"
@@ -99,7 +100,7 @@ func runSim(opts *SimOptions) error {
 			progressbar.OptionSetDescription(p.Game.Name()), progressbar.OptionShowCount(),
 			progressbar.OptionThrottle(100_000_000), progressbar.OptionClearOnFinish())
 	}
-	tally := core.NewTally(players, seats)
+	tally := core.NewTally(players, seats, cfg.Stats)
 	var firstErr string
 	batch := core.Batch{Games: opts.Games, Seed: opts.Seed, Workers: opts.Workers,
 		NewWorker: func() (core.Worker, error) { return p.NewWorker(players, seats, logw != nil) }}
@@ -123,6 +124,16 @@ func runSim(opts *SimOptions) error {
 	}
 	sum := tally.Summary()
 	sum.Game, sum.Variant, sum.Seed = cfg.ID, cfg.Variant, opts.Seed
+	if sum.Games == 0 {
+		// Nothing finished: a table of zeros would hide why.
+		switch {
+		case sum.Failed > 0:
+			fmt.Fprintf(opts.IO.Err, "all %d games failed; nothing to report. The first: %s\n", sum.Failed, firstErr)
+		default:
+			fmt.Fprintf(opts.IO.Err, "interrupted before any game finished; nothing to report\n")
+		}
+		return &SilentError{Code: ExitError}
+	}
 	if opts.JSON {
 		enc := json.NewEncoder(opts.IO.Out)
 		enc.SetIndent("", "  ")
@@ -132,6 +143,12 @@ func runSim(opts *SimOptions) error {
 	} else {
 		printSummary(opts.IO.Out, sum)
 	}
+	if len(sum.Undeclared) > 0 {
+		fmt.Fprintf(opts.IO.Err, "note: reported as counts, not declared in the YAML `stats:`: %s\n", strings.Join(sum.Undeclared, ", "))
+	}
+	for _, p := range sum.Problems {
+		fmt.Fprintf(opts.IO.Err, "%s\n", p)
+	}
 	if runErr != nil {
 		fmt.Fprintf(opts.IO.Err, "interrupted: %d of %d games finished and reported\n", done, opts.Games)
 		return &SilentError{Code: ExitError}
@@ -140,16 +157,21 @@ func runSim(opts *SimOptions) error {
 		fmt.Fprintf(opts.IO.Err, "%d games failed; the first: %s\n", sum.Failed, firstErr)
 		return &SilentError{Code: ExitError}
 	}
+	if len(sum.Problems) > 0 {
+		return &SilentError{Code: ExitError}
+	}
 	return nil
 }
 
+// printSummary prints the report with one interval style: the estimate, then its 95% interval in
+// brackets; a rate as a percentage (Wilson), a count or mean as a mean (Student's t).
 func printSummary(w io.Writer, s core.Summary) {
 	name := s.Game
 	if s.Variant != "" {
 		name += "/" + s.Variant
 	}
 	fmt.Fprintf(w, "%s: %d games, %d players, seed %d\n", name, s.Games, s.Players, s.Seed)
-	fmt.Fprintf(w, "game length: %.1f moves (95%% CI %.1f-%.1f)\n", s.Length.Value, s.Length.Low, s.Length.High)
+	fmt.Fprintf(w, "game length: %.1f moves %s\n", s.Length.Value, bracket(s.Length, 1))
 	if s.NoWinner > 0 {
 		fmt.Fprintf(w, "games without a winner: %d\n", s.NoWinner)
 	}
@@ -160,11 +182,19 @@ func printSummary(w io.Writer, s core.Summary) {
 		header += "\t" + strings.ToUpper(n)
 	}
 	fmt.Fprintln(tw, header)
+	// one number of decimals per column
+	dec := map[string]int{}
+	for _, n := range names {
+		var col []core.Interval
+		for _, seat := range s.Seats {
+			col = append(col, seat.Stats[n])
+		}
+		dec[n] = decimals(col...)
+	}
 	for _, seat := range s.Seats {
-		line := fmt.Sprintf("%d\t%s\t%d\t%.1f%% (%.1f-%.1f)\t%.2f (%.2f..%.2f)", seat.Seat, seat.Bot, seat.Wins,
-			100*seat.WinRate.Value, 100*seat.WinRate.Low, 100*seat.WinRate.High, seat.Score.Value, seat.Score.Low, seat.Score.High)
+		line := fmt.Sprintf("%d\t%s\t%d\t%s\t%s", seat.Seat, seat.Bot, seat.Wins, formatRate(seat.WinRate), formatMean(seat.Score, 2))
 		for _, n := range names {
-			line += "\t" + formatStat(seat.Stats[n])
+			line += "\t" + formatStat(seat.Stats[n], dec[n])
 		}
 		fmt.Fprintln(tw, line)
 	}
@@ -174,23 +204,62 @@ func printSummary(w io.Writer, s core.Summary) {
 		d := seat.ScoreDist
 		fmt.Fprintf(w, "  %d: %g / %g / %g / %g / %g\n", seat.Seat, d.Min, d.Q1, d.Median, d.Q3, d.Max)
 	}
-	if len(s.GameStats) > 0 {
-		keys := make([]string, 0, len(s.GameStats))
-		for k := range s.GameStats {
-			keys = append(keys, k)
-		}
-		sortStrings(keys)
-		for _, k := range keys {
-			v := s.GameStats[k]
-			fmt.Fprintf(w, "%s: %s per game\n", k, formatStat(v))
+	for _, k := range s.GameStatNames() {
+		v := s.GameStats[k]
+		if v.Kind == core.Rate {
+			fmt.Fprintf(w, "%s: %s of games\n", k, formatStat(v, 0))
+		} else {
+			fmt.Fprintf(w, "%s: %s per game\n", k, formatStat(v, decimals(v)))
 		}
 	}
+	fmt.Fprintln(w, "[95% intervals]: Wilson's for rates (%), Student's t for counts and means (n/a under 2 games)")
 }
 
-// formatStat prints a share as a percentage and any other statistic as a mean, each with its 95% CI.
-func formatStat(v core.Interval) string {
-	if v.Share {
-		return fmt.Sprintf("%.1f%% (%.1f-%.1f)", 100*v.Value, 100*v.Low, 100*v.High)
+// formatStat prints a rate as a percentage and a count or mean as a mean with dec decimals, each with
+// its 95% interval.
+func formatStat(v core.Interval, dec int) string {
+	if v.Kind == core.Rate {
+		return formatRate(v)
 	}
-	return fmt.Sprintf("%.3g (%.3g..%.3g)", v.Value, v.Low, v.High)
+	return formatMean(v, dec)
+}
+
+// formatRate prints a share as "47.9% [46.9, 48.8]".
+func formatRate(v core.Interval) string {
+	if !v.Defined() {
+		return fmt.Sprintf("%.1f%% [n/a]", 100*v.Value)
+	}
+	return fmt.Sprintf("%.1f%% [%.1f, %.1f]", 100*v.Value, 100*v.Low, 100*v.High)
+}
+
+// formatMean prints a mean as "3.73 [3.51, 3.94]", or "3.73 [n/a]" when the interval is undefined.
+func formatMean(v core.Interval, dec int) string {
+	return fmt.Sprintf("%.*f %s", dec, v.Value, bracket(v, dec))
+}
+
+// bracket prints a mean's interval as "[3.51, 3.94]", or "[n/a]".
+func bracket(v core.Interval, dec int) string {
+	if !v.Defined() {
+		return "[n/a]"
+	}
+	return fmt.Sprintf("[%.*f, %.*f]", dec, v.Low, dec, v.High)
+}
+
+// decimals gives the largest of the statistics about three significant digits: 0.163, 3.73, 12.45,
+// 123.4.
+func decimals(vs ...core.Interval) int {
+	m := 0.0
+	for _, v := range vs {
+		m = math.Max(m, math.Abs(v.Value))
+		if v.Defined() {
+			m = math.Max(m, math.Max(math.Abs(v.Low), math.Abs(v.High)))
+		}
+	}
+	switch {
+	case m >= 100:
+		return 1
+	case m >= 1:
+		return 2
+	}
+	return 3
 }

@@ -22,6 +22,9 @@ func Load(path string) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
+	if sn := mapValue(root, "stats"); sn != nil && sn.Kind == yaml.SequenceNode {
+		return nil, nf.errAt(sn, "`stats` declares each statistic's kind: `stats: {name: rate|count|mean, ...}`")
+	}
 	g := &Game{}
 	if err := nf.decodeStrict(root, reflect.ValueOf(g).Elem()); err != nil {
 		return nil, err
@@ -229,6 +232,12 @@ func check(g *Game, root *yaml.Node, nf nodeFiles) error {
 	for verb, vis := range g.PrivateMoves {
 		if vis != "owner" && vis != "public" && vis != "none" {
 			return nf.errAt(mapValue(mapValue(root, "private_moves"), verb), "private_moves.%s must be owner, public or none", verb)
+		}
+	}
+	for _, name := range sortedKeys(g.Stats) {
+		if !IsStatKind(g.Stats[name]) {
+			return nf.errAt(mapValue(mapValue(root, "stats"), name), "stats.%s: the kind must be rate, count or mean, not %q",
+				name, g.Stats[name])
 		}
 	}
 	if t := g.Mechanics.Trick; t != nil {

@@ -16,14 +16,17 @@ type Game struct {
 	PrivateMoves map[string]string `yaml:"private_moves,omitempty"`
 	// ClaimMoves lists move verbs whose card ids are a player's claim about a hidden card (a guess may
 	// name any card), not a card shown: the hidden-information test does not read them as revealing.
-	ClaimMoves []string             `yaml:"claim_moves,omitempty"`
-	Script     string               `yaml:"script"`
-	Overrides  []string             `yaml:"overrides,omitempty"`
-	Bots       map[string]string    `yaml:"bots,omitempty"`
-	Stats      []string             `yaml:"stats,omitempty"`
-	Setup      map[string]SetupSlot `yaml:"setup,omitempty"`
-	Boards     map[string]Board     `yaml:"boards,omitempty"`
-	Limits     Limits               `yaml:"limits,omitempty"`
+	ClaimMoves []string          `yaml:"claim_moves,omitempty"`
+	Script     string            `yaml:"script"`
+	Overrides  []string          `yaml:"overrides,omitempty"`
+	Bots       map[string]string `yaml:"bots,omitempty"`
+	// Stats declares the kind of each statistic the hooks record (g:stat, the `stats` hook): `rate`,
+	// `count` or `mean` (see StatKinds). `sim` summarises a statistic by its declared kind, never by
+	// its values.
+	Stats  map[string]string    `yaml:"stats,omitempty"`
+	Setup  map[string]SetupSlot `yaml:"setup,omitempty"`
+	Boards map[string]Board     `yaml:"boards,omitempty"`
+	Limits Limits               `yaml:"limits,omitempty"`
 
 	// Filled by the loader, not by YAML.
 	Path     string            `yaml:"-"` // the file this config was loaded from
@@ -32,6 +35,19 @@ type Game struct {
 	Scripts  []string          `yaml:"-"` // absolute Lua paths in load order (base script, then overrides)
 	BotPaths map[string]string `yaml:"-"`
 }
+
+// The kinds a statistic may be declared as under `stats:`.
+const (
+	// StatRate is a per-game yes/no (0 or 1): `sim` reports the share of games, with Wilson's interval.
+	StatRate = "rate"
+	// StatCount is a per-game count: `sim` reports the mean per game, with Student's t interval.
+	StatCount = "count"
+	// StatMean is a per-game value (an average, a ratio): the mean per game, with Student's t interval.
+	StatMean = "mean"
+)
+
+// IsStatKind reports whether k is one of StatRate, StatCount, StatMean.
+func IsStatKind(k string) bool { return k == StatRate || k == StatCount || k == StatMean }
 
 // Players is the allowed player counts.
 type Players struct {
