@@ -56,20 +56,61 @@ func (s *State) Resample(seat int, rng *rand.Rand) *State {
 	}
 	rng.Shuffle(len(hidden), func(i, j int) { hidden[i], hidden[j] = hidden[j], hidden[i] })
 	k := 0
+	renamed := false
 	for slot, n := range c.zlen {
 		zone := c.cards[slot*c.stride : slot*c.stride+int(n)]
 		for i, card := range zone {
 			if c.seen[card]&bit == 0 {
 				zone[i] = hidden[k]
+				hidden[k] = card // keep, at k, which card this place held before
+				renamed = renamed || zone[i] != card
 				k++
 			}
 		}
+	}
+	if renamed {
+		c.renameValues(hidden, bit)
 	}
 	if c.pending.trick && c.pending.seat != seat {
 		c.legal, c.legalIdx = nil, nil
 		c.stale = true
 	}
 	return c
+}
+
+// renameValues keeps values that name a redealt card pointing at the same place: a rule that noted
+// "the card in that box is Q5" (hidden from the seat) must, in the sample, name the card now there.
+// before lists, in zone order, the card each redealt place held; the zones now hold the new ones. An id
+// that several redealt places held (copies of one card) cannot be followed and is left as it is: rules
+// that keep a hidden card's identity should read it from its zone (g:top) rather than from a value.
+func (c *State) renameValues(before []CardIdx, bit uint64) {
+	type place struct {
+		to    CardIdx
+		count int
+	}
+	var at map[string]place
+	k := 0
+	cat := c.Game.Catalog
+	for slot, n := range c.zlen {
+		for _, card := range c.cards[slot*c.stride : slot*c.stride+int(n)] {
+			if c.seen[card]&bit == 0 {
+				if at == nil {
+					at = map[string]place{}
+				}
+				id := cat.Cards[before[k]].ID
+				p := at[id]
+				at[id] = place{to: card, count: p.count + 1}
+				k++
+			}
+		}
+	}
+	for i := range c.vars {
+		if v := &c.vars[i].val; v.Kind == StrValue {
+			if p, ok := at[v.Str]; ok && p.count == 1 {
+				v.Str = cat.Cards[p.to].ID
+			}
+		}
+	}
 }
 
 // Settle works out the legal moves of a resampled copy whose pending trick decision belongs to another
