@@ -51,6 +51,7 @@ func runBench(opts *BenchOptions) error {
 	if err != nil {
 		return err
 	}
+	defer batchGC()()
 	w, err := p.NewWorker(players, cycleSeats(seats, players), false)
 	if err != nil {
 		return err

@@ -74,6 +74,7 @@ func runSim(opts *SimOptions) error {
 	if err != nil {
 		return err
 	}
+	defer batchGC()()
 	cfg := p.Game.Config
 	seats, err := parseBots(p, opts.Seats)
 	if err != nil {

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"os"
+	"runtime/debug"
 	"slices"
 	"sort"
 	"strings"
@@ -71,4 +72,15 @@ func parseBots(p *scripting.Program, list string, extra ...string) ([]string, er
 		}
 	}
 	return seats, nil
+}
+
+// batchGC tunes the garbage collector for batch throughput while a batch runs and returns the function
+// that restores it: games allocate short-lived garbage, the live heap is small, so collecting four times
+// less often frees both cores for play (two workers scale ~1.8x instead of ~1.3x). GOGC, when set, wins.
+func batchGC() func() {
+	if os.Getenv("GOGC") != "" {
+		return func() {}
+	}
+	old := debug.SetGCPercent(400)
+	return func() { debug.SetGCPercent(old) }
 }
