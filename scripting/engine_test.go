@@ -176,3 +176,47 @@ func BenchmarkCloneResample(b *testing.B) {
 		})
 	}
 }
+
+// A Lua bot's event feed is right on clones: a bot that followed one line of play and is then shown a
+// clone taken earlier chooses exactly as a fresh bot shown that clone (it starts over with the clone's
+// whole history), for every bundled game.
+func TestLuaBotStartsOverOnAClone(t *testing.T) {
+	for _, gv := range bundled(t) {
+		t.Run(name(gv), func(t *testing.T) {
+			p := loadProgram(t, gv[0], gv[1])
+			chunk, err := scripting.CompileFile("testdata/event-counter-bot.lua")
+			require.NoError(t, err)
+			p.Bots["counter"] = chunk
+			h := scripting.NewHost()
+			defer h.Close()
+			e, err := p.NewEngine(h)
+			require.NoError(t, err)
+			s := midGame(t, e, p.Game.Config.Players.Default, 4, 10)
+			if s.Over() {
+				t.Skip("over")
+			}
+			early := s.Clone()
+			seat := s.ToAct()
+			follower, err := e.NewBot("counter", 1)
+			require.NoError(t, err)
+			// the follower sees this line for a while (its own decisions only)
+			rng := rand.New(rand.NewPCG(9, 9))
+			for i := 0; i < 30 && !s.Over(); i++ {
+				if s.ToAct() == seat {
+					m, err := follower.Choose(s.ViewFor(seat))
+					require.NoError(t, err)
+					require.NoError(t, s.ApplyIndex(e, m))
+				} else {
+					require.NoError(t, s.ApplyIndex(e, rng.IntN(len(s.Legal()))))
+				}
+			}
+			fresh, err := e.NewBot("counter", 1)
+			require.NoError(t, err)
+			want, err := fresh.Choose(early.ViewFor(seat))
+			require.NoError(t, err)
+			got, err := follower.Choose(early.ViewFor(seat))
+			require.NoError(t, err)
+			assert.Equal(t, want, got, "the bot carried memory of another line of play into the clone")
+		})
+	}
+}

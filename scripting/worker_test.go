@@ -1,6 +1,7 @@
 package scripting_test
 
 import (
+	"context"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -64,30 +65,40 @@ func TestWorkerPlaysWholeGames(t *testing.T) {
 
 // BenchmarkRandomGames plays whole games with random bots, one sub-benchmark per bundled game and
 // variant at its default player count, and reports the time per move.
-func BenchmarkRandomGames(b *testing.B) {
+func BenchmarkRandomGames(b *testing.B) { benchGames(b, "random", 1) }
+
+// BenchmarkGreedyGames is the same with the game's greedy bot in every seat (target: at most 2x random).
+func BenchmarkGreedyGames(b *testing.B) { benchGames(b, "greedy", 1) }
+
+// BenchmarkTwoWorkers plays the random games on two workers (core.Batch): compare its ns/move with
+// BenchmarkRandomGames' for the speed-up (target: at least 1.8x on two cores).
+func BenchmarkTwoWorkers(b *testing.B) { benchGames(b, "random", 2) }
+
+func benchGames(b *testing.B, bot string, workers int) {
 	for _, gv := range bundled(b) {
 		b.Run(name(gv), func(b *testing.B) {
 			p := loadProgram(b, gv[0], gv[1])
+			if p.Bots[bot] == nil && bot != "random" {
+				b.Skipf("no %s bot", bot)
+			}
 			players := p.Game.Config.Players.Default
 			seats := make([]string, players)
 			for i := range seats {
-				seats[i] = "random"
+				seats[i] = bot
 			}
-			w, err := p.NewWorker(players, seats, false)
-			if err != nil {
-				b.Fatal(err)
-			}
-			defer w.Close()
 			moves := 0
+			batch := core.Batch{Games: b.N, Seed: 1, Workers: workers, NewWorker: func() (core.Worker, error) {
+				return p.NewWorker(players, seats, false)
+			}}
 			b.ReportAllocs()
 			b.ResetTimer()
-			for i := 0; i < b.N; i++ {
-				r := w.Play(i, core.GameSeed(1, i))
+			_, err := batch.Run(context.Background(), func(r core.Result) {
 				if r.Error != "" {
 					b.Fatal(r.Error)
 				}
 				moves += r.Length()
-			}
+			})
+			require.NoError(b, err)
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(moves), "ns/move")
 			b.ReportMetric(float64(moves)/float64(b.N), "moves/game")
 		})
