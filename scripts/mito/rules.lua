@@ -507,7 +507,9 @@ function on_move(g, seat, move)
     g:event("accusation", {seat = p, guilty = cheated ~= nil})
     if cheated then
       -- MI-14: the cheated card comes back, the Keeper gives a card and the Keeper card
-      g:move(cheated, "box", p, "hand", p)
+      -- the card on top of the box, not the id noted in `cheated`: a search bot's sampled world may
+      -- hold another card there (it redeals what it has not seen)
+      g:move(g:top("box", p), "box", p, "hand", p)
       g:sort("hand", p)
       g:set("cheated", nil)
       g:set("stall", 0)
