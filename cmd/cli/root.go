@@ -59,14 +59,16 @@ func NewRoot(io *IO) *cobra.Command {
 		Short:         "A sandbox for tabletop rules: play, simulate and check games written as YAML + Lua",
 		SilenceUsage:  true,
 		SilenceErrors: true,
+		Version:       Version(),
 	}
+	root.SetVersionTemplate("ruleslab {{.Version}}\n")
 	root.PersistentFlags().BoolVar(&scripting.Debug, "debug", false, "print g:log output of Lua hooks to stderr")
 	root.SetOut(io.Out)
 	root.SetErr(io.Err)
 	root.SetIn(io.In)
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return &UsageError{Msg: err.Error()} })
 	root.AddCommand(newGamesCmd(io), newShowCmd(io), newValidateCmd(io), newRunCmd(io), newPlayCmd(io),
-		newSimCmd(io), newReplayCmd(io), newBenchCmd(io))
+		newSimCmd(io), newReplayCmd(io), newBenchCmd(io), newVersionCmd(io))
 	return root
 }
 
