@@ -28,6 +28,21 @@ type Catalog struct {
 
 // NewCatalog expands the component templates of a config.
 func NewCatalog(defs []config.Component) (*Catalog, error) {
+	// Count first: a config that did not come through config.Load must not make us allocate millions.
+	total := 0
+	for _, d := range defs {
+		n := max(d.Count, 1)
+		for _, l := range d.Each {
+			if n > config.MaxComponents {
+				break // before multiplying, so n cannot overflow
+			}
+			n *= len(l)
+		}
+		if n > config.MaxComponents || total+n > config.MaxComponents {
+			return nil, fmt.Errorf("too many components (more than %d)", config.MaxComponents)
+		}
+		total += n
+	}
 	c := &Catalog{byID: map[string][]CardIdx{}}
 	for _, d := range defs {
 		count := d.Count
@@ -54,9 +69,6 @@ func NewCatalog(defs []config.Component) (*Catalog, error) {
 				c.playMove = append(c.playMove, "play "+id)
 			}
 		}
-	}
-	if len(c.Cards) > 32000 {
-		return nil, fmt.Errorf("too many components (%d)", len(c.Cards))
 	}
 	return c, nil
 }

@@ -90,25 +90,29 @@ func loadMerged(path string, nf nodeFiles, depth int) (*yaml.Node, error) {
 	if bo, vo := mapValue(base, "overrides"), mapValue(root, "overrides"); bo != nil && vo != nil &&
 		bo.Kind == yaml.SequenceNode && vo.Kind == yaml.SequenceNode {
 		merged := *vo
+		nf[&merged] = nf[vo]
 		merged.Content = append(append([]*yaml.Node{}, bo.Content...), vo.Content...)
 		setMapValue(root, "overrides", &merged)
 	}
-	return mergeNodes(base, root), nil
+	return mergeNodes(base, root, nf), nil
 }
 
-// mergeNodes overlays top onto base: maps deep-merge, everything else is replaced.
-func mergeNodes(base, top *yaml.Node) *yaml.Node {
+// mergeNodes overlays top onto base: maps deep-merge, everything else is replaced. A merged map has
+// top's position (the overlay changed it), so errors about it point into the overlay.
+func mergeNodes(base, top *yaml.Node, nf nodeFiles) *yaml.Node {
 	if base == nil || base.Kind != yaml.MappingNode || top.Kind != yaml.MappingNode {
 		return top
 	}
 	out := *base
+	out.Line, out.Column = top.Line, top.Column
+	nf[&out] = nf[top]
 	out.Content = append([]*yaml.Node{}, base.Content...)
 	for i := 0; i+1 < len(top.Content); i += 2 {
 		k, v := top.Content[i], top.Content[i+1]
 		replaced := false
 		for j := 0; j+1 < len(out.Content); j += 2 {
 			if out.Content[j].Value == k.Value {
-				out.Content[j+1] = mergeNodes(out.Content[j+1], v)
+				out.Content[j+1] = mergeNodes(out.Content[j+1], v, nf)
 				replaced = true
 				break
 			}
@@ -202,8 +206,14 @@ func check(g *Game, root *yaml.Node, nf nodeFiles) error {
 	if len(g.Scripts) == 0 {
 		return nf.errAt(root, "missing `script` (the Lua rules)")
 	}
+	if g.Players.Max > MaxPlayers {
+		return nf.errAt(At(root, "players", "max"), "`players.max` is %d; a game has at most %d players", g.Players.Max, MaxPlayers)
+	}
 	if len(g.Components) == 0 {
 		return nf.errAt(root, "missing `components`")
+	}
+	if err := checkComponents(g.Components, mapValue(root, "components"), nf); err != nil {
+		return err
 	}
 	if len(g.Zones) == 0 {
 		return nf.errAt(root, "missing `zones`")
@@ -282,4 +292,47 @@ func checkParams(base, top *yaml.Node, nf nodeFiles, path string) error {
 		}
 	}
 	return nil
+}
+
+// checkComponents counts the catalogue before anything builds it: each component's copies are its
+// count times the combinations of its `each` lists, and the total may not pass MaxComponents.
+func checkComponents(defs []Component, list *yaml.Node, nf nodeFiles) error {
+	const huge = 1 << 62 // copies are counted up to this, so the product cannot overflow
+	total := 0
+	for i, d := range defs {
+		cn := At(list, i)
+		if d.Count < 0 {
+			return nf.errAt(At(cn, "count"), "components[%d] %q: `count` must be at least 1", i, d.ID)
+		}
+		n, what := min(max(d.Count, 1), huge), "count"
+		for _, k := range sortedKeys(d.Each) {
+			l := len(d.Each[k])
+			if l == 0 {
+				return nf.errAt(At(cn, "each", k), "components[%d] %q: `each.%s` is empty, so it makes no component", i, d.ID, k)
+			}
+			what = "count × `each` combinations"
+			if n > huge/l {
+				n = huge
+			} else {
+				n *= l
+			}
+		}
+		switch {
+		case n > MaxComponents:
+			return nf.errAt(cn, "components[%d] %q: %s copies (%s); a game has at most %d components",
+				i, d.ID, bigCount(n, huge), what, MaxComponents)
+		case total+n > MaxComponents:
+			return nf.errAt(cn, "components[%d] %q: its %d copies bring the catalogue to %d components; a game has at most %d",
+				i, d.ID, n, total+n, MaxComponents)
+		}
+		total += n
+	}
+	return nil
+}
+
+func bigCount(n, huge int) string {
+	if n >= huge {
+		return "more than 4e18"
+	}
+	return fmt.Sprint(n)
 }
