@@ -15,8 +15,12 @@ import (
 const (
 	// MaxFileBytes caps a YAML file (game, variant or scenario).
 	MaxFileBytes = 1 << 20
-	// MaxScriptBytes caps a Lua file.
-	MaxScriptBytes = 1 << 20
+	// MaxScriptBytes caps a Lua file (compiling 1 MiB of Lua takes about a second and 200 MB).
+	MaxScriptBytes = 256 << 10
+	// MaxGameScriptBytes and MaxGameScripts cap the Lua files one game names (script, overrides and
+	// bots, each listing counted), so a list of the same large file a thousand times is an error.
+	MaxGameScriptBytes = 1 << 20
+	MaxGameScripts     = 64
 	// MaxNodes caps the YAML values of one file, counting an alias's value again at each use, so an
 	// alias bomb (a few hundred bytes that expand to billions of values) is an error.
 	MaxNodes = 100_000
@@ -65,15 +69,16 @@ func ReadFile(path string, limit int64) ([]byte, error) {
 }
 
 func tooLarge(path string, size, limit int64) error {
-	return &PosError{File: path, Msg: fmt.Sprintf("file too large (%s; the limit is %s)", byteSize(size), byteSize(limit))}
+	return &PosError{File: path, Msg: fmt.Sprintf("file too large (%d bytes; the limit is %s)", size, byteSize(limit))}
 }
 
+// byteSize prints a limit: whole MiB or KiB when it is one.
 func byteSize(n int64) string {
 	switch {
 	case n >= 1<<20 && n%(1<<20) == 0:
 		return fmt.Sprintf("%d MiB", n>>20)
-	case n >= 1<<20:
-		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
+	case n >= 1<<10 && n%(1<<10) == 0:
+		return fmt.Sprintf("%d KiB", n>>10)
 	}
 	return fmt.Sprintf("%d bytes", n)
 }

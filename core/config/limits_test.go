@@ -41,7 +41,7 @@ func TestFileTooLarge(t *testing.T) {
 	text := "title: \"" + strings.Repeat("x", MaxFileBytes) + "\"\n"
 	p := writeFile(t, "big.yaml", text)
 	_, err := DecodeFile(p, &anyDoc{})
-	wantErr(t, err, "big.yaml: file too large (1.0 MiB; the limit is 1 MiB)")
+	wantErr(t, err, "big.yaml: file too large (1048586 bytes; the limit is 1 MiB)")
 
 	ok := writeFile(t, "ok.yaml", "title: \""+strings.Repeat("x", MaxFileBytes-100)+"\"\n")
 	if _, err := DecodeFile(ok, &anyDoc{}); err != nil {

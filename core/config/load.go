@@ -61,8 +61,9 @@ func loadMerged(path string, nf nodeFiles, depth int) (*yaml.Node, error) {
 	if ext.Kind != yaml.ScalarNode {
 		return nil, nf.errAt(ext, "`extends` must be a file name")
 	}
-	basePath := filepath.Join(filepath.Dir(path), ext.Value)
-	if !strings.HasSuffix(ext.Value, ".yaml") && !strings.HasSuffix(ext.Value, ".yml") {
+	var basePath string
+	switch {
+	case isBundledRef(ext.Value):
 		// `extends: mimic-taking` or `extends: mimic-taking/face-up` names a bundled game or variant, so
 		// a house rule can live anywhere.
 		bp, err := bundledPath(ext.Value)
@@ -70,15 +71,20 @@ func loadMerged(path string, nf nodeFiles, depth int) (*yaml.Node, error) {
 			return nil, nf.errAt(ext, "extends %q: %v", ext.Value, err)
 		}
 		basePath = bp
+	case isYAMLName(ext.Value):
+		basePath = ext.Value
+		if !filepath.IsAbs(basePath) {
+			basePath = filepath.Join(filepath.Dir(path), basePath)
+		}
+	default:
+		return nil, nf.errAt(ext, "extends %q: not a game or variant YAML file (give a .yaml path, or a bundled game or variant such as mimic-taking or mimic-taking/face-up)", ext.Value)
 	}
 	base, err := loadMerged(basePath, nf, depth+1)
 	if err != nil {
+		// A problem with the base file as a whole (missing, too large, a folder) is reported where it is named.
 		var pe *PosError
-		if errors.As(err, &pe) && pe.File == basePath && pe.Msg == "no such file" {
-			return nil, nf.errAt(ext, "extends %q: no such file", ext.Value)
-		}
-		if !errors.As(err, &pe) && strings.HasSuffix(err.Error(), "no such file") {
-			return nil, nf.errAt(ext, "extends %q: no such file", ext.Value)
+		if errors.As(err, &pe) && pe.File == basePath && pe.Line == 0 {
+			return nil, nf.errAt(ext, "extends %q: %s", ext.Value, pe.Msg)
 		}
 		return nil, err
 	}
@@ -145,18 +151,69 @@ func setMapValue(m *yaml.Node, key string, v *yaml.Node) {
 	}
 }
 
-// resolvePaths makes script and bot paths absolute, relative to the file each was written in.
+// resolvePaths makes script and bot paths absolute, relative to the file each was written in, and
+// checks that each stays inside the root of its file's tree (see scriptRoot) and is small enough.
 func resolvePaths(g *Game, root *yaml.Node, nf nodeFiles) error {
-	rel := func(n *yaml.Node) (string, error) {
-		p := filepath.Join(filepath.Dir(nf[n]), n.Value)
-		if _, err := os.Stat(p); err != nil {
+	roots := map[string]string{}
+	total, files := int64(0), 0
+	rel := func(key string, n *yaml.Node) (string, error) {
+		file := nf[n]
+		dir, err := filepath.Abs(filepath.Dir(file))
+		if err != nil {
+			return "", nf.errAt(n, "%s: %v", key, err)
+		}
+		if real, err := filepath.EvalSymlinks(dir); err == nil {
+			dir = real
+		}
+		fileRoot, ok := roots[dir]
+		if !ok {
+			fileRoot = scriptRoot(dir)
+			roots[dir] = fileRoot
+		}
+		p := n.Value
+		if !filepath.IsAbs(p) {
+			p = filepath.Join(dir, p)
+		}
+		p = filepath.Clean(p)
+		outside := func() error {
+			where := "the folder of the file that names it"
+			if fileRoot != dir {
+				where = "the ruleslab folder"
+			}
+			return nf.errAt(n, "%s: %q is outside %s (%s): a script or bot must lie in that folder or below", key, n.Value, where, fileRoot)
+		}
+		// The file as found (symbolic links followed) must lie inside; a missing one is "outside" when
+		// its path is.
+		real, err := filepath.EvalSymlinks(p)
+		if err != nil {
+			if !inside(fileRoot, p) {
+				return "", outside()
+			}
 			return "", nf.errAt(n, "script %q: no such file", n.Value)
 		}
-		abs, _ := filepath.Abs(p)
-		return abs, nil
+		if !inside(fileRoot, real) {
+			return "", outside()
+		}
+		st, err := os.Stat(real)
+		if err != nil {
+			return "", nf.errAt(n, "script %q: no such file", n.Value)
+		}
+		if !st.Mode().IsRegular() {
+			return "", nf.errAt(n, "%s: %q is not a file", key, n.Value)
+		}
+		if st.Size() > MaxScriptBytes {
+			return "", nf.errAt(n, "%s: %q is too large (%d bytes; the limit is %s)", key, n.Value, st.Size(), byteSize(MaxScriptBytes))
+		}
+		if total += st.Size(); total > MaxGameScriptBytes {
+			return "", nf.errAt(n, "%s: the game's Lua files come to more than %s (each listing counts)", key, byteSize(MaxGameScriptBytes))
+		}
+		if files++; files > MaxGameScripts {
+			return "", nf.errAt(n, "%s: a game may name at most %d Lua files", key, MaxGameScripts)
+		}
+		return p, nil
 	}
 	if n := mapValue(root, "script"); n != nil {
-		p, err := rel(n)
+		p, err := rel("script", n)
 		if err != nil {
 			return err
 		}
@@ -164,7 +221,7 @@ func resolvePaths(g *Game, root *yaml.Node, nf nodeFiles) error {
 	}
 	if n := mapValue(root, "overrides"); n != nil {
 		for _, c := range n.Content {
-			p, err := rel(c)
+			p, err := rel("overrides", c)
 			if err != nil {
 				return err
 			}
@@ -174,7 +231,7 @@ func resolvePaths(g *Game, root *yaml.Node, nf nodeFiles) error {
 	g.BotPaths = map[string]string{}
 	if n := mapValue(root, "bots"); n != nil {
 		for i := 0; i+1 < len(n.Content); i += 2 {
-			p, err := rel(n.Content[i+1])
+			p, err := rel("bots."+n.Content[i].Value, n.Content[i+1])
 			if err != nil {
 				return err
 			}
@@ -182,6 +239,51 @@ func resolvePaths(g *Game, root *yaml.Node, nf nodeFiles) error {
 		}
 	}
 	return nil
+}
+
+// scriptRoot is the folder that the script and bot paths of a game file in dir may not leave: for a
+// file under a ruleslab home's variants/ (a bundled game: the home is the nearest folder above that
+// holds both variants/ and scripts/), the home; for any other file, its own folder.
+func scriptRoot(dir string) string {
+	for d := dir; ; d = filepath.Dir(d) {
+		if filepath.Base(d) == "variants" {
+			if st, err := os.Stat(filepath.Join(filepath.Dir(d), "scripts")); err == nil && st.IsDir() {
+				return filepath.Dir(d)
+			}
+		}
+		if filepath.Dir(d) == d {
+			return dir
+		}
+	}
+}
+
+// inside reports whether path is root or lies below it (both clean and absolute).
+func inside(root, path string) bool {
+	r, err := filepath.Rel(root, path)
+	return err == nil && r != ".." && !strings.HasPrefix(r, ".."+string(filepath.Separator))
+}
+
+// isYAMLName reports whether a path names a .yaml or .yml file.
+func isYAMLName(p string) bool {
+	return strings.HasSuffix(p, ".yaml") || strings.HasSuffix(p, ".yml")
+}
+
+// isBundledRef reports whether `extends:` names a bundled game or variant ("mimic-taking",
+// "mimic-taking/face-up") rather than a file.
+func isBundledRef(ref string) bool {
+	if ref == "" || isYAMLName(ref) {
+		return false
+	}
+	parts := strings.Split(ref, "/")
+	if len(parts) > 2 {
+		return false
+	}
+	for _, p := range parts {
+		if p == "" || p[0] == '.' || strings.ContainsAny(p, `\:`) {
+			return false
+		}
+	}
+	return true
 }
 
 func check(g *Game, root *yaml.Node, nf nodeFiles) error {

@@ -30,7 +30,7 @@ func wantLoadErr(t *testing.T, path, want string) {
 	if err == nil {
 		t.Fatalf("%s loaded, want %q", path, want)
 	}
-	if got := err.Error(); !strings.HasSuffix(got, want) {
+	if got := err.Error(); !strings.Contains(got, want) || !strings.HasPrefix(got, filepath.Dir(path)) {
 		t.Fatalf("error %q, want ...%q", got, want)
 	}
 }
@@ -70,4 +70,96 @@ func TestPlayersMax(t *testing.T) {
 		t.Fatal(err)
 	}
 	wantLoadErr(t, filepath.Join(dir, "v.yaml"), "v.yaml:2:16: `players.max` is 300000000; a game has at most 63 players")
+}
+
+func write(t *testing.T, path, text string) string {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// Script and bot paths may not leave the root of their file's tree: a user's file its own folder, a
+// file under a ruleslab home's variants/ that home. Each is checked against the file that names it.
+func TestScriptPathsStayInside(t *testing.T) {
+	tmp := t.TempDir()
+	write(t, filepath.Join(tmp, "outside.lua"), "-- not yours\n")
+	user := filepath.Join(tmp, "user")
+	base := writeGame(t, user, "g.yaml", "components: [{kind: c, id: X}]\nbots: {b: lua/bot.lua}\n")
+	write(t, filepath.Join(user, "lua", "bot.lua"), "-- bot\n")
+	g, err := Load(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.BotPaths["b"] != filepath.Join(user, "lua", "bot.lua") {
+		t.Fatalf("bot path %q", g.BotPaths["b"])
+	}
+	for _, c := range []struct{ lines, want string }{
+		{"overrides: [../../../../etc/passwd]\n", `v.yaml:2:13: overrides: "../../../../etc/passwd" is outside the folder of the file that names it (` + user + `): a script or bot must lie in that folder or below`},
+		{"overrides: [/etc/passwd]\n", `v.yaml:2:13: overrides: "/etc/passwd" is outside the folder`},
+		{"overrides: [../outside.lua]\n", `v.yaml:2:13: overrides: "../outside.lua" is outside the folder`},
+		{"overrides: [../nothing.lua]\n", `v.yaml:2:13: overrides: "../nothing.lua" is outside the folder`}, // whether it exists or not
+		{"bots: {b: ../outside.lua}\n", `v.yaml:2:11: bots.b: "../outside.lua" is outside the folder`},
+		{"script: ../outside.lua\n", `v.yaml:2:9: script: "../outside.lua" is outside the folder`},
+		{"overrides: [link.lua]\n", `v.yaml:2:13: overrides: "link.lua" is outside the folder`}, // a symbolic link out
+		{"overrides: [lua]\n", `v.yaml:2:13: overrides: "lua" is not a file`},
+		{"overrides: [big.lua]\n", `v.yaml:2:13: overrides: "big.lua" is too large (263168 bytes; the limit is 256 KiB)`},
+	} {
+		if err := os.Symlink(filepath.Join(tmp, "outside.lua"), filepath.Join(user, "link.lua")); err != nil && !os.IsExist(err) {
+			t.Fatal(err)
+		}
+		write(t, filepath.Join(user, "big.lua"), strings.Repeat("-", MaxScriptBytes+1024))
+		wantLoadErr(t, write(t, filepath.Join(user, "v.yaml"), "extends: g.yaml\n"+c.lines), c.want)
+	}
+	_, err = Load(write(t, filepath.Join(user, "v.yaml"), "extends: g.yaml\noverrides: ["+strings.Repeat("lua/bot.lua, ", MaxGameScripts)+"lua/bot.lua]\n"))
+	if err == nil || !strings.Contains(err.Error(), "overrides: a game may name at most 64 Lua files") {
+		t.Fatalf("error %v", err)
+	}
+
+	// A bundled layout: the game in home/variants/g/ names ../../scripts/g/rules.lua, outside its own
+	// folder but inside the home; a house rule elsewhere extending it still keeps to its own folder.
+	home := filepath.Join(tmp, "home")
+	write(t, filepath.Join(home, "scripts", "g", "rules.lua"), "-- rules\n")
+	bundled := write(t, filepath.Join(home, "variants", "g", "g.yaml"),
+		"id: g\ntitle: G\nplayers: {min: 1, max: 2}\nzones: {deck: {visible: none}}\ncomponents: [{kind: c, id: X}]\nscript: ../../scripts/g/rules.lua\n")
+	if _, err := Load(bundled); err != nil {
+		t.Fatal(err)
+	}
+	house := write(t, filepath.Join(tmp, "house", "h.yaml"), "extends: "+bundled+"\noverrides: [../home/scripts/g/rules.lua]\n")
+	wantLoadErr(t, house, `h.yaml:2:13: overrides: "../home/scripts/g/rules.lua" is outside the folder of the file that names it`)
+	escape := write(t, filepath.Join(home, "variants", "g", "escape.yaml"), "extends: g.yaml\noverrides: [../../../outside.lua]\n")
+	wantLoadErr(t, escape, `escape.yaml:2:13: overrides: "../../../outside.lua" is outside the ruleslab folder (`+home+`): a script or bot must lie in that folder or below`)
+}
+
+// `extends:` takes a bundled id, or a .yaml path relative to the file or absolute; anything else is a
+// clear error at the key, as is a base file that cannot be read.
+func TestExtendsPaths(t *testing.T) {
+	tmp := t.TempDir()
+	base := writeGame(t, filepath.Join(tmp, "base"), "g.yaml", "components: [{kind: c, id: X}]\n")
+	g, err := Load(write(t, filepath.Join(tmp, "house", "abs.yaml"), "extends: "+base+"\ntitle: Absolute\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.ID != "g" || g.Title != "Absolute" || g.Scripts[0] != filepath.Join(tmp, "base", "rules.lua") {
+		t.Fatalf("loaded %+v", g)
+	}
+	write(t, filepath.Join(tmp, "big.yaml"), "title: \""+strings.Repeat("x", MaxFileBytes)+"\"\n")
+	if err := os.MkdirAll(filepath.Join(tmp, "dir.yaml"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	notGame := `: not a game or variant YAML file (give a .yaml path, or a bundled game or variant such as mimic-taking or mimic-taking/face-up)`
+	for _, c := range []struct{ ext, want string }{
+		{"/etc/passwd", `x.yaml:1:10: extends "/etc/passwd"` + notGame},
+		{"../../../../etc/passwd", `x.yaml:1:10: extends "../../../../etc/passwd"` + notGame},
+		{`""`, `x.yaml:1:10: extends ""` + notGame},
+		{"/no/such/file.yaml", `x.yaml:1:10: extends "/no/such/file.yaml": no such file`},
+		{"../dir.yaml", `x.yaml:1:10: extends "../dir.yaml": is a folder, not a file`},
+		{"../big.yaml", `x.yaml:1:10: extends "../big.yaml": file too large (1048586 bytes; the limit is 1 MiB)`},
+	} {
+		wantLoadErr(t, write(t, filepath.Join(tmp, "house", "x.yaml"), "extends: "+c.ext+"\n"), c.want)
+	}
 }
