@@ -39,3 +39,20 @@ func TestCatalogCountedBeforeBuilding(t *testing.T) {
 		}
 	}
 }
+
+// A filled-in id longer than config.MaxIDBytes is an error (ids are filled in one pass, so a value that
+// spells another key is not filled in again and ids cannot grow key after key).
+func TestCatalogIDs(t *testing.T) {
+	c, err := NewCatalog([]config.Component{{Kind: "x", ID: "{a}-{b}", Each: map[string][]any{"a": {"A"}, "b": {1}}}})
+	if err != nil || c.ID(0) != "A-1" {
+		t.Fatalf("catalogue %v, error %v", c, err)
+	}
+	_, err = NewCatalog([]config.Component{{Kind: "x", ID: "{a}-{b}", Each: map[string][]any{"a": {"{b}{b}"}, "b": {1}}}})
+	if err == nil || !strings.Contains(err.Error(), "names a key not in `each`") {
+		t.Fatalf("error %v", err)
+	}
+	_, err = NewCatalog([]config.Component{{Kind: "x", ID: "{a}", Each: map[string][]any{"a": {strings.Repeat("y", 65)}}}})
+	if err == nil || !strings.Contains(err.Error(), "is 65 bytes long; at most 64") {
+		t.Fatalf("error %v", err)
+	}
+}

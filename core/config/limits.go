@@ -26,6 +26,11 @@ const (
 	MaxNodes = 100_000
 	// MaxComponents caps the catalogue: the copies of every component (count × `each` combinations).
 	MaxComponents = 32_000
+	// MaxIDBytes caps a component's id (filled in), MaxValueBytes each attribute and `each` value, and
+	// MaxAttrCells the catalogue's attribute values (every combination of a component has its own).
+	MaxIDBytes    = 64
+	MaxValueBytes = 256
+	MaxAttrCells  = 200_000
 	// MaxPlayers caps `players.max` (the engine tracks who saw a card in a 64-bit mask).
 	MaxPlayers = 63
 )

@@ -113,21 +113,26 @@ func mergeNodes(base, top *yaml.Node, nf nodeFiles) *yaml.Node {
 	out.Line, out.Column = top.Line, top.Column
 	nf[&out] = nf[top]
 	out.Content = append([]*yaml.Node{}, base.Content...)
+	at := keyIndex(&out)
 	for i := 0; i+1 < len(top.Content); i += 2 {
 		k, v := top.Content[i], top.Content[i+1]
-		replaced := false
-		for j := 0; j+1 < len(out.Content); j += 2 {
-			if out.Content[j].Value == k.Value {
-				out.Content[j+1] = mergeNodes(out.Content[j+1], v, nf)
-				replaced = true
-				break
-			}
-		}
-		if !replaced {
+		if j, ok := at[k.Value]; ok {
+			out.Content[j+1] = mergeNodes(out.Content[j+1], v, nf)
+		} else {
 			out.Content = append(out.Content, k, v)
 		}
 	}
 	return &out
+}
+
+// keyIndex maps each key of a mapping to its index in Content (keys are unique: see checkTree), so
+// merging two large mappings is not quadratic.
+func keyIndex(m *yaml.Node) map[string]int {
+	at := make(map[string]int, len(m.Content)/2)
+	for j := 0; j+1 < len(m.Content); j += 2 {
+		at[m.Content[j].Value] = j
+	}
+	return at
 }
 
 func mapValue(m *yaml.Node, key string) *yaml.Node {
@@ -379,16 +384,22 @@ func checkParams(base, top *yaml.Node, nf nodeFiles, path string) error {
 	if base == nil || top == nil || base.Kind != yaml.MappingNode || top.Kind != yaml.MappingNode {
 		return nil
 	}
+	at := keyIndex(base)
 	for i := 0; i+1 < len(top.Content); i += 2 {
 		k := top.Content[i]
-		bv := mapValue(base, k.Value)
-		if bv == nil {
+		j, ok := at[k.Value]
+		if !ok {
 			var known []string
 			for j := 0; j+1 < len(base.Content); j += 2 {
+				if len(known) == 20 {
+					known = append(known, "...")
+					break
+				}
 				known = append(known, base.Content[j].Value)
 			}
 			return nf.errAt(k, "unknown param %s.%s (the base has: %s)", path, k.Value, strings.Join(known, ", "))
 		}
+		bv := base.Content[j+1]
 		if err := checkParams(bv, top.Content[i+1], nf, path+"."+k.Value); err != nil {
 			return err
 		}
@@ -400,7 +411,7 @@ func checkParams(base, top *yaml.Node, nf nodeFiles, path string) error {
 // count times the combinations of its `each` lists, and the total may not pass MaxComponents.
 func checkComponents(defs []Component, list *yaml.Node, nf nodeFiles) error {
 	const huge = 1 << 62 // copies are counted up to this, so the product cannot overflow
-	total := 0
+	total, cells := 0, 0
 	for i, d := range defs {
 		cn := At(list, i)
 		if d.Count < 0 {
@@ -428,6 +439,63 @@ func checkComponents(defs []Component, list *yaml.Node, nf nodeFiles) error {
 				i, d.ID, n, total+n, MaxComponents)
 		}
 		total += n
+		if err := checkComponentSize(d, i, n/max(d.Count, 1), cn, nf, &cells); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// checkComponentSize bounds what building one component costs beyond its count: its attribute and
+// `each` values are plain and short, its filled-in id is short, and the catalogue's attribute cells
+// (combinations × attributes, each combination has its own map) stay below MaxAttrCells.
+func checkComponentSize(d Component, i, combos int, cn *yaml.Node, nf nodeFiles, cells *int) error {
+	// The node is looked up only for an error: At scans a mapping, once per attribute would be quadratic.
+	value := func(v any, path []any) (int, error) {
+		what := fmt.Sprintf("%s.%s", path[0], path[1])
+		if len(path) > 2 {
+			what += fmt.Sprintf("[%d]", path[2])
+		}
+		switch v.(type) {
+		case map[string]any, []any:
+			n := At(cn, path...)
+			return 0, nf.errAt(n, "components[%d] %q: %s must be a number, string or boolean, not %s", i, d.ID, what, describe(n))
+		}
+		l := len(fmt.Sprint(v))
+		if l > MaxValueBytes {
+			return 0, nf.errAt(At(cn, path...), "components[%d] %q: %s is %d bytes long; at most %d", i, d.ID, what, l, MaxValueBytes)
+		}
+		return l, nil
+	}
+	for _, k := range sortedKeys(d.Attrs) {
+		if _, err := value(d.Attrs[k], []any{"attrs", k}); err != nil {
+			return err
+		}
+	}
+	idn := At(cn, "id")
+	if len(d.ID) > MaxIDBytes {
+		return nf.errAt(idn, "components[%d]: the id is %d bytes long; at most %d", i, len(d.ID), MaxIDBytes)
+	}
+	longest := len(d.ID) // an upper bound of the filled-in id's length
+	for _, k := range sortedKeys(d.Each) {
+		maxLen := 0
+		for j, v := range d.Each[k] {
+			l, err := value(v, []any{"each", k, j})
+			if err != nil {
+				return err
+			}
+			maxLen = max(maxLen, l)
+		}
+		if grow := maxLen - len(k) - 2; grow > 0 {
+			longest += strings.Count(d.ID, "{"+k+"}") * grow
+		}
+	}
+	if longest > MaxIDBytes {
+		return nf.errAt(idn, "components[%d] %q: a filled-in id can be %d bytes long; at most %d", i, d.ID, longest, MaxIDBytes)
+	}
+	if *cells += combos * (len(d.Attrs) + len(d.Each) + 1); *cells > MaxAttrCells {
+		return nf.errAt(cn, "components[%d] %q: the catalogue reaches %d attribute values (cards × attributes); a game has at most %d",
+			i, d.ID, *cells, MaxAttrCells)
 	}
 	return nil
 }

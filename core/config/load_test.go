@@ -1,6 +1,7 @@
 package config
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -54,6 +55,36 @@ func TestComponentCount(t *testing.T) {
 			`.yaml:7:5: components[0] "X": more than 4e18 copies (count × ` + "`each`" + ` combinations); a game has at most 32000 components`},
 		{"components:\n  - {kind: c, id: X, count: -1}\n", `.yaml:7:29: components[0] "X": ` + "`count`" + ` must be at least 1`},
 		{"components:\n  - {kind: c, id: X, each: {a: []}}\n", `.yaml:7:32: components[0] "X": ` + "`each.a`" + ` is empty, so it makes no component`},
+	} {
+		wantLoadErr(t, writeGame(t, dir, "bad.yaml", c.lines), c.want)
+	}
+}
+
+// What building a component costs beyond its count is bounded too: short plain values, short ids,
+// and at most MaxAttrCells attribute values (each combination has its own map).
+func TestComponentSize(t *testing.T) {
+	dir := t.TempDir()
+	long := strings.Repeat("z", MaxValueBytes+1)
+	var keys, values []string
+	for i := range 2000 {
+		keys = append(keys, fmt.Sprintf("k%d: 1", i))
+	}
+	for i := range 200 {
+		values = append(values, fmt.Sprint(i))
+	}
+	for _, c := range []struct{ lines, want string }{
+		{"components:\n  - {kind: c, id: \"" + strings.Repeat("X", 500000) + "\", count: 32000}\n",
+			`.yaml:7:19: components[0]: the id is 500000 bytes long; at most 64`},
+		{"components:\n  - {kind: c, id: \"{a}{b}\", each: {a: [\"" + strings.Repeat("{b}", 20) + "\"], b: [\"" + strings.Repeat("y", 200) + "\"]}}\n",
+			`.yaml:7:19: components[0] "{a}{b}": a filled-in id can be 260 bytes long; at most 64`},
+		{"components:\n  - {kind: c, id: \"{a}\", each: {a: [[1, 2, 3]]}}\n",
+			`.yaml:7:37: components[0] "{a}": each.a[0] must be a number, string or boolean, not a list`},
+		{"components:\n  - {kind: c, id: A, attrs: {t: {x: 1}}}\n",
+			`.yaml:7:33: components[0] "A": attrs.t must be a number, string or boolean, not a mapping`},
+		{"components:\n  - {kind: c, id: A, attrs: {t: " + long + "}}\n",
+			`.yaml:7:33: components[0] "A": attrs.t is 257 bytes long; at most 256`},
+		{"components:\n  - {kind: c, id: \"X{a}\", each: {a: [" + strings.Join(values, ", ") + "]}, attrs: {" + strings.Join(keys, ", ") + "}}\n",
+			`.yaml:7:5: components[0] "X{a}": the catalogue reaches 400400 attribute values (cards × attributes); a game has at most 200000`},
 	} {
 		wantLoadErr(t, writeGame(t, dir, "bad.yaml", c.lines), c.want)
 	}
