@@ -38,20 +38,19 @@ const (
 // ReadFile reads a regular file of at most limit bytes; a larger file is an error naming the limit,
 // and nothing past the limit is read.
 func ReadFile(path string, limit int64) ([]byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		if errors.Is(err, fs.ErrNotExist) {
-			return nil, &PosError{File: path, Msg: "no such file"}
+	fail := func(err error) error {
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			return &PosError{File: path, Msg: "no such file"}
+		case errors.Is(err, fs.ErrPermission):
+			return &PosError{File: path, Msg: "permission denied"}
 		}
-		if errors.Is(err, fs.ErrPermission) {
-			return nil, &PosError{File: path, Msg: "permission denied"}
-		}
-		return nil, &PosError{File: path, Msg: err.Error()}
+		return &PosError{File: path, Msg: err.Error()}
 	}
-	defer f.Close()
-	st, err := f.Stat()
+	// Stat before opening: opening a named pipe would wait for a writer.
+	st, err := os.Stat(path)
 	if err != nil {
-		return nil, &PosError{File: path, Msg: err.Error()}
+		return nil, fail(err)
 	}
 	if st.IsDir() {
 		return nil, &PosError{File: path, Msg: "is a folder, not a file"}
@@ -62,10 +61,15 @@ func ReadFile(path string, limit int64) ([]byte, error) {
 	if st.Size() > limit {
 		return nil, tooLarge(path, st.Size(), limit)
 	}
-	// The file may grow after Stat: never read more than limit+1 bytes.
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fail(err)
+	}
+	defer f.Close()
+	// The file may have grown or been replaced since: never read more than limit+1 bytes.
 	data, err := io.ReadAll(io.LimitReader(f, limit+1))
 	if err != nil {
-		return nil, &PosError{File: path, Msg: err.Error()}
+		return nil, fail(err)
 	}
 	if int64(len(data)) > limit {
 		return nil, tooLarge(path, int64(len(data)), limit)
