@@ -28,6 +28,29 @@ type Catalog struct {
 
 // NewCatalog expands the component templates of a config.
 func NewCatalog(defs []config.Component) (*Catalog, error) {
+	// Count first: a config that did not come through config.Load must not make us allocate millions.
+	total, cells := 0, 0
+	for _, d := range defs {
+		combos := 1
+		for _, l := range d.Each {
+			if combos > config.MaxComponents {
+				break // before multiplying, so combos cannot overflow
+			}
+			combos *= len(l)
+		}
+		n := combos
+		if combos <= config.MaxComponents {
+			n *= min(max(d.Count, 1), config.MaxComponents+1)
+		}
+		if n > config.MaxComponents || total+n > config.MaxComponents {
+			return nil, fmt.Errorf("too many components (more than %d)", config.MaxComponents)
+		}
+		total += n
+		// Each combination has its own attribute map.
+		if cells += combos * (len(d.Attrs) + len(d.Each) + 1); cells > config.MaxAttrCells {
+			return nil, fmt.Errorf("too many attribute values (more than %d)", config.MaxAttrCells)
+		}
+	}
 	c := &Catalog{byID: map[string][]CardIdx{}}
 	for _, d := range defs {
 		count := d.Count
@@ -35,17 +58,22 @@ func NewCatalog(defs []config.Component) (*Catalog, error) {
 			count = 1
 		}
 		for _, combo := range expand(d.Each) {
-			id := d.ID
 			attrs := map[string]any{}
 			for k, v := range d.Attrs {
 				attrs[k] = normalizeAttr(v)
 			}
+			pairs := make([]string, 0, 2*len(combo))
 			for k, v := range combo {
-				id = strings.ReplaceAll(id, "{"+k+"}", fmt.Sprint(v))
+				pairs = append(pairs, "{"+k+"}", fmt.Sprint(v))
 				attrs[k] = normalizeAttr(v)
 			}
+			// One pass: a value is never itself filled in (so ids cannot grow key after key).
+			id := strings.NewReplacer(pairs...).Replace(d.ID)
 			if strings.Contains(id, "{") {
 				return nil, fmt.Errorf("component id template %q names a key not in `each`", d.ID)
+			}
+			if len(id) > config.MaxIDBytes {
+				return nil, fmt.Errorf("component id %.20q... is %d bytes long; at most %d", id, len(id), config.MaxIDBytes)
 			}
 			for i := 0; i < count; i++ {
 				idx := CardIdx(len(c.Cards))
@@ -54,9 +82,6 @@ func NewCatalog(defs []config.Component) (*Catalog, error) {
 				c.playMove = append(c.playMove, "play "+id)
 			}
 		}
-	}
-	if len(c.Cards) > 32000 {
-		return nil, fmt.Errorf("too many components (%d)", len(c.Cards))
 	}
 	return c, nil
 }

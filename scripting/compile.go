@@ -1,6 +1,7 @@
 package scripting
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -9,6 +10,8 @@ import (
 
 	lua "github.com/yuin/gopher-lua"
 	"github.com/yuin/gopher-lua/parse"
+
+	"ruleslab/core/config"
 )
 
 // Chunk is a compiled Lua file, shareable between goroutines.
@@ -22,8 +25,12 @@ var syntaxErr = regexp.MustCompile(`(?s)^(.*?) line:(\d+)\(column:(\d+)\) near '
 // CompileFile parses and compiles a Lua file; errors read file:line:col: message.
 func CompileFile(path string) (*Chunk, error) {
 	shown := DisplayPath(path)
-	src, err := os.ReadFile(path)
+	src, err := config.ReadFile(path, config.MaxScriptBytes) // a regular file, size checked before reading
 	if err != nil {
+		var pe *config.PosError
+		if errors.As(err, &pe) {
+			return nil, fmt.Errorf("%s: %s", shown, pe.Msg)
+		}
 		return nil, fmt.Errorf("%s: %v", shown, err)
 	}
 	stmts, err := parse.Parse(strings.NewReader(string(src)), shown)

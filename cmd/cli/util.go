@@ -7,18 +7,8 @@ import (
 	"sort"
 	"strings"
 
-	"go.yaml.in/yaml/v3"
-
 	"ruleslab/scripting"
 )
-
-func readYAML(path string, out any) error {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return err
-	}
-	return yaml.Unmarshal(data, out)
-}
 
 // splitSeats parses a --seats list.
 func splitSeats(s string) ([]string, error) {

@@ -87,10 +87,9 @@ func validatePath(path string) error {
 
 // isScenario tells scenario files (with a `game:` key) from game and variant files.
 func isScenario(path string) bool {
-	var m map[string]any
-	if err := readYAML(path, &m); err != nil {
+	root, err := config.ReadRoot(path) // with the loader's limits; a bad file is reported by config.Load
+	if err != nil {
 		return false
 	}
-	_, ok := m["game"]
-	return ok
+	return config.KeyAt(root, "game") != root
 }

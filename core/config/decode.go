@@ -34,9 +34,10 @@ func (nf nodeFiles) mark(n *yaml.Node, file string) {
 	if n == nil {
 		return
 	}
-	if _, seen := nf[n]; !seen {
-		nf[n] = file
+	if _, seen := nf[n]; seen {
+		return // a node reached again through an alias (or already marked by an earlier file)
 	}
+	nf[n] = file
 	for _, c := range n.Content {
 		nf.mark(c, file)
 	}

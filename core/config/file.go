@@ -1,10 +1,7 @@
 package config
 
 import (
-	"errors"
 	"fmt"
-	"io/fs"
-	"os"
 	"reflect"
 
 	"go.yaml.in/yaml/v3"
@@ -24,13 +21,17 @@ func DecodeFile(path string, out any) (*yaml.Node, error) {
 	return root, nil
 }
 
-// readRoot parses a YAML file whose top is a mapping and records its nodes' file.
+// ReadRoot parses a YAML file whose top is a mapping, with the loader's limits and checks (size,
+// aliases, duplicate keys): what every YAML file ruleslab reads goes through.
+func ReadRoot(path string) (*yaml.Node, error) {
+	return readRoot(path, nodeFiles{})
+}
+
+// readRoot parses a YAML file whose top is a mapping and records its nodes' file. The file's size is
+// checked before it is read, and its tree (aliases expanded) before anything decodes it.
 func readRoot(path string, nf nodeFiles) (*yaml.Node, error) {
-	data, err := os.ReadFile(path)
+	data, err := ReadFile(path, MaxFileBytes)
 	if err != nil {
-		if errors.Is(err, fs.ErrNotExist) {
-			return nil, fmt.Errorf("%s: no such file", path)
-		}
 		return nil, err
 	}
 	var doc yaml.Node
@@ -39,6 +40,9 @@ func readRoot(path string, nf nodeFiles) (*yaml.Node, error) {
 	}
 	if len(doc.Content) == 0 {
 		return nil, &PosError{File: path, Msg: "empty file"}
+	}
+	if err := checkTree(path, &doc); err != nil {
+		return nil, err
 	}
 	root := doc.Content[0]
 	nf.mark(root, path)

@@ -64,8 +64,9 @@ func loadMerged(path string, nf nodeFiles, depth int) (*yaml.Node, error) {
 	if ext.Kind != yaml.ScalarNode {
 		return nil, nf.errAt(ext, "`extends` must be a file name")
 	}
-	basePath := filepath.Join(filepath.Dir(path), ext.Value)
-	if !strings.HasSuffix(ext.Value, ".yaml") && !strings.HasSuffix(ext.Value, ".yml") {
+	var basePath string
+	switch {
+	case isBundledRef(ext.Value):
 		// `extends: mimic-taking` or `extends: mimic-taking/face-up` names a bundled game or variant, so
 		// a house rule can live anywhere.
 		bp, err := bundledPath(ext.Value)
@@ -73,15 +74,20 @@ func loadMerged(path string, nf nodeFiles, depth int) (*yaml.Node, error) {
 			return nil, nf.errAt(ext, "extends %q: %v", ext.Value, err)
 		}
 		basePath = bp
+	case isYAMLName(ext.Value):
+		basePath = ext.Value
+		if !filepath.IsAbs(basePath) {
+			basePath = filepath.Join(filepath.Dir(path), basePath)
+		}
+	default:
+		return nil, nf.errAt(ext, "extends %q: not a game or variant YAML file (give a .yaml path, or a bundled game or variant such as mimic-taking or mimic-taking/face-up)", ext.Value)
 	}
 	base, err := loadMerged(basePath, nf, depth+1)
 	if err != nil {
+		// A problem with the base file as a whole (missing, too large, a folder) is reported where it is named.
 		var pe *PosError
-		if errors.As(err, &pe) && pe.File == basePath && pe.Msg == "no such file" {
-			return nil, nf.errAt(ext, "extends %q: no such file", ext.Value)
-		}
-		if !errors.As(err, &pe) && strings.HasSuffix(err.Error(), "no such file") {
-			return nil, nf.errAt(ext, "extends %q: no such file", ext.Value)
+		if errors.As(err, &pe) && pe.File == basePath && pe.Line == 0 {
+			return nil, nf.errAt(ext, "extends %q: %s", ext.Value, pe.Msg)
 		}
 		return nil, err
 	}
@@ -93,34 +99,43 @@ func loadMerged(path string, nf nodeFiles, depth int) (*yaml.Node, error) {
 	if bo, vo := mapValue(base, "overrides"), mapValue(root, "overrides"); bo != nil && vo != nil &&
 		bo.Kind == yaml.SequenceNode && vo.Kind == yaml.SequenceNode {
 		merged := *vo
+		nf[&merged] = nf[vo]
 		merged.Content = append(append([]*yaml.Node{}, bo.Content...), vo.Content...)
 		setMapValue(root, "overrides", &merged)
 	}
-	return mergeNodes(base, root), nil
+	return mergeNodes(base, root, nf), nil
 }
 
-// mergeNodes overlays top onto base: maps deep-merge, everything else is replaced.
-func mergeNodes(base, top *yaml.Node) *yaml.Node {
+// mergeNodes overlays top onto base: maps deep-merge, everything else is replaced. A merged map has
+// top's position (the overlay changed it), so errors about it point into the overlay.
+func mergeNodes(base, top *yaml.Node, nf nodeFiles) *yaml.Node {
 	if base == nil || base.Kind != yaml.MappingNode || top.Kind != yaml.MappingNode {
 		return top
 	}
 	out := *base
+	out.Line, out.Column = top.Line, top.Column
+	nf[&out] = nf[top]
 	out.Content = append([]*yaml.Node{}, base.Content...)
+	at := keyIndex(&out)
 	for i := 0; i+1 < len(top.Content); i += 2 {
 		k, v := top.Content[i], top.Content[i+1]
-		replaced := false
-		for j := 0; j+1 < len(out.Content); j += 2 {
-			if out.Content[j].Value == k.Value {
-				out.Content[j+1] = mergeNodes(out.Content[j+1], v)
-				replaced = true
-				break
-			}
-		}
-		if !replaced {
+		if j, ok := at[k.Value]; ok {
+			out.Content[j+1] = mergeNodes(out.Content[j+1], v, nf)
+		} else {
 			out.Content = append(out.Content, k, v)
 		}
 	}
 	return &out
+}
+
+// keyIndex maps each key of a mapping to its index in Content (keys are unique: see checkTree), so
+// merging two large mappings is not quadratic.
+func keyIndex(m *yaml.Node) map[string]int {
+	at := make(map[string]int, len(m.Content)/2)
+	for j := 0; j+1 < len(m.Content); j += 2 {
+		at[m.Content[j].Value] = j
+	}
+	return at
 }
 
 func mapValue(m *yaml.Node, key string) *yaml.Node {
@@ -144,18 +159,69 @@ func setMapValue(m *yaml.Node, key string, v *yaml.Node) {
 	}
 }
 
-// resolvePaths makes script and bot paths absolute, relative to the file each was written in.
+// resolvePaths makes script and bot paths absolute, relative to the file each was written in, and
+// checks that each stays inside the root of its file's tree (see scriptRoot) and is small enough.
 func resolvePaths(g *Game, root *yaml.Node, nf nodeFiles) error {
-	rel := func(n *yaml.Node) (string, error) {
-		p := filepath.Join(filepath.Dir(nf[n]), n.Value)
-		if _, err := os.Stat(p); err != nil {
+	roots := map[string]string{}
+	total, files := int64(0), 0
+	rel := func(key string, n *yaml.Node) (string, error) {
+		file := nf[n]
+		dir, err := filepath.Abs(filepath.Dir(file))
+		if err != nil {
+			return "", nf.errAt(n, "%s: %v", key, err)
+		}
+		if real, err := filepath.EvalSymlinks(dir); err == nil {
+			dir = real
+		}
+		fileRoot, ok := roots[dir]
+		if !ok {
+			fileRoot = scriptRoot(dir)
+			roots[dir] = fileRoot
+		}
+		p := n.Value
+		if !filepath.IsAbs(p) {
+			p = filepath.Join(dir, p)
+		}
+		p = filepath.Clean(p)
+		outside := func() error {
+			where := "the folder of the file that names it"
+			if fileRoot != dir {
+				where = "the ruleslab folder"
+			}
+			return nf.errAt(n, "%s: %q is outside %s (%s): a script or bot must lie in that folder or below", key, n.Value, where, fileRoot)
+		}
+		// The file as found (symbolic links followed) must lie inside; a missing one is "outside" when
+		// its path is.
+		real, err := filepath.EvalSymlinks(p)
+		if err != nil {
+			if !inside(fileRoot, p) {
+				return "", outside()
+			}
 			return "", nf.errAt(n, "script %q: no such file", n.Value)
 		}
-		abs, _ := filepath.Abs(p)
-		return abs, nil
+		if !inside(fileRoot, real) {
+			return "", outside()
+		}
+		st, err := os.Stat(real)
+		if err != nil {
+			return "", nf.errAt(n, "script %q: no such file", n.Value)
+		}
+		if !st.Mode().IsRegular() {
+			return "", nf.errAt(n, "%s: %q is not a file", key, n.Value)
+		}
+		if st.Size() > MaxScriptBytes {
+			return "", nf.errAt(n, "%s: %q is too large (%d bytes; the limit is %s)", key, n.Value, st.Size(), byteSize(MaxScriptBytes))
+		}
+		if total += st.Size(); total > MaxGameScriptBytes {
+			return "", nf.errAt(n, "%s: the game's Lua files come to more than %s (each listing counts)", key, byteSize(MaxGameScriptBytes))
+		}
+		if files++; files > MaxGameScripts {
+			return "", nf.errAt(n, "%s: a game may name at most %d Lua files", key, MaxGameScripts)
+		}
+		return p, nil
 	}
 	if n := mapValue(root, "script"); n != nil {
-		p, err := rel(n)
+		p, err := rel("script", n)
 		if err != nil {
 			return err
 		}
@@ -163,7 +229,7 @@ func resolvePaths(g *Game, root *yaml.Node, nf nodeFiles) error {
 	}
 	if n := mapValue(root, "overrides"); n != nil {
 		for _, c := range n.Content {
-			p, err := rel(c)
+			p, err := rel("overrides", c)
 			if err != nil {
 				return err
 			}
@@ -173,7 +239,7 @@ func resolvePaths(g *Game, root *yaml.Node, nf nodeFiles) error {
 	g.BotPaths = map[string]string{}
 	if n := mapValue(root, "bots"); n != nil {
 		for i := 0; i+1 < len(n.Content); i += 2 {
-			p, err := rel(n.Content[i+1])
+			p, err := rel("bots."+n.Content[i].Value, n.Content[i+1])
 			if err != nil {
 				return err
 			}
@@ -181,6 +247,51 @@ func resolvePaths(g *Game, root *yaml.Node, nf nodeFiles) error {
 		}
 	}
 	return nil
+}
+
+// scriptRoot is the folder that the script and bot paths of a game file in dir may not leave: for a
+// file under a ruleslab home's variants/ (a bundled game: the home is the nearest folder above that
+// holds both variants/ and scripts/), the home; for any other file, its own folder.
+func scriptRoot(dir string) string {
+	for d := dir; ; d = filepath.Dir(d) {
+		if filepath.Base(d) == "variants" {
+			if st, err := os.Stat(filepath.Join(filepath.Dir(d), "scripts")); err == nil && st.IsDir() {
+				return filepath.Dir(d)
+			}
+		}
+		if filepath.Dir(d) == d {
+			return dir
+		}
+	}
+}
+
+// inside reports whether path is root or lies below it (both clean and absolute).
+func inside(root, path string) bool {
+	r, err := filepath.Rel(root, path)
+	return err == nil && r != ".." && !strings.HasPrefix(r, ".."+string(filepath.Separator))
+}
+
+// isYAMLName reports whether a path names a .yaml or .yml file.
+func isYAMLName(p string) bool {
+	return strings.HasSuffix(p, ".yaml") || strings.HasSuffix(p, ".yml")
+}
+
+// isBundledRef reports whether `extends:` names a bundled game or variant ("mimic-taking",
+// "mimic-taking/face-up") rather than a file.
+func isBundledRef(ref string) bool {
+	if ref == "" || isYAMLName(ref) {
+		return false
+	}
+	parts := strings.Split(ref, "/")
+	if len(parts) > 2 {
+		return false
+	}
+	for _, p := range parts {
+		if p == "" || p[0] == '.' || strings.ContainsAny(p, `\:`) {
+			return false
+		}
+	}
+	return true
 }
 
 func check(g *Game, root *yaml.Node, nf nodeFiles) error {
@@ -205,8 +316,14 @@ func check(g *Game, root *yaml.Node, nf nodeFiles) error {
 	if len(g.Scripts) == 0 {
 		return nf.errAt(root, "missing `script` (the Lua rules)")
 	}
+	if g.Players.Max > MaxPlayers {
+		return nf.errAt(At(root, "players", "max"), "`players.max` is %d; a game has at most %d players", g.Players.Max, MaxPlayers)
+	}
 	if len(g.Components) == 0 {
 		return nf.errAt(root, "missing `components`")
+	}
+	if err := checkComponents(g.Components, mapValue(root, "components"), nf); err != nil {
+		return err
 	}
 	if len(g.Zones) == 0 {
 		return nf.errAt(root, "missing `zones`")
@@ -276,19 +393,125 @@ func checkParams(base, top *yaml.Node, nf nodeFiles, path string) error {
 	if base == nil || top == nil || base.Kind != yaml.MappingNode || top.Kind != yaml.MappingNode {
 		return nil
 	}
+	at := keyIndex(base)
 	for i := 0; i+1 < len(top.Content); i += 2 {
 		k := top.Content[i]
-		bv := mapValue(base, k.Value)
-		if bv == nil {
+		j, ok := at[k.Value]
+		if !ok {
 			var known []string
 			for j := 0; j+1 < len(base.Content); j += 2 {
+				if len(known) == 20 {
+					known = append(known, "...")
+					break
+				}
 				known = append(known, base.Content[j].Value)
 			}
 			return nf.errAt(k, "unknown param %s.%s (the base has: %s)", path, k.Value, strings.Join(known, ", "))
 		}
+		bv := base.Content[j+1]
 		if err := checkParams(bv, top.Content[i+1], nf, path+"."+k.Value); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// checkComponents counts the catalogue before anything builds it: each component's copies are its
+// count times the combinations of its `each` lists, and the total may not pass MaxComponents.
+func checkComponents(defs []Component, list *yaml.Node, nf nodeFiles) error {
+	const huge = 1 << 62 // copies are counted up to this, so the product cannot overflow
+	total, cells := 0, 0
+	for i, d := range defs {
+		cn := At(list, i)
+		if d.Count < 0 {
+			return nf.errAt(At(cn, "count"), "components[%d] %q: `count` must be at least 1", i, d.ID)
+		}
+		n, what := min(max(d.Count, 1), huge), "count"
+		for _, k := range sortedKeys(d.Each) {
+			l := len(d.Each[k])
+			if l == 0 {
+				return nf.errAt(At(cn, "each", k), "components[%d] %q: `each.%s` is empty, so it makes no component", i, d.ID, k)
+			}
+			what = "count × `each` combinations"
+			if n > huge/l {
+				n = huge
+			} else {
+				n *= l
+			}
+		}
+		switch {
+		case n > MaxComponents:
+			return nf.errAt(cn, "components[%d] %q: %s copies (%s); a game has at most %d components",
+				i, d.ID, bigCount(n, huge), what, MaxComponents)
+		case total+n > MaxComponents:
+			return nf.errAt(cn, "components[%d] %q: its %d copies bring the catalogue to %d components; a game has at most %d",
+				i, d.ID, n, total+n, MaxComponents)
+		}
+		total += n
+		if err := checkComponentSize(d, i, n/max(d.Count, 1), cn, nf, &cells); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// checkComponentSize bounds what building one component costs beyond its count: its attribute and
+// `each` values are plain and short, its filled-in id is short, and the catalogue's attribute cells
+// (combinations × attributes, each combination has its own map) stay below MaxAttrCells.
+func checkComponentSize(d Component, i, combos int, cn *yaml.Node, nf nodeFiles, cells *int) error {
+	// The node is looked up only for an error: At scans a mapping, once per attribute would be quadratic.
+	value := func(v any, path []any) (int, error) {
+		what := fmt.Sprintf("%s.%s", path[0], path[1])
+		if len(path) > 2 {
+			what += fmt.Sprintf("[%d]", path[2])
+		}
+		switch v.(type) {
+		case map[string]any, []any:
+			n := At(cn, path...)
+			return 0, nf.errAt(n, "components[%d] %q: %s must be a number, string or boolean, not %s", i, d.ID, what, describe(n))
+		}
+		l := len(fmt.Sprint(v))
+		if l > MaxValueBytes {
+			return 0, nf.errAt(At(cn, path...), "components[%d] %q: %s is %d bytes long; at most %d", i, d.ID, what, l, MaxValueBytes)
+		}
+		return l, nil
+	}
+	for _, k := range sortedKeys(d.Attrs) {
+		if _, err := value(d.Attrs[k], []any{"attrs", k}); err != nil {
+			return err
+		}
+	}
+	idn := At(cn, "id")
+	if len(d.ID) > MaxIDBytes {
+		return nf.errAt(idn, "components[%d]: the id is %d bytes long; at most %d", i, len(d.ID), MaxIDBytes)
+	}
+	longest := len(d.ID) // an upper bound of the filled-in id's length
+	for _, k := range sortedKeys(d.Each) {
+		maxLen := 0
+		for j, v := range d.Each[k] {
+			l, err := value(v, []any{"each", k, j})
+			if err != nil {
+				return err
+			}
+			maxLen = max(maxLen, l)
+		}
+		if grow := maxLen - len(k) - 2; grow > 0 {
+			longest += strings.Count(d.ID, "{"+k+"}") * grow
+		}
+	}
+	if longest > MaxIDBytes {
+		return nf.errAt(idn, "components[%d] %q: a filled-in id can be %d bytes long; at most %d", i, d.ID, longest, MaxIDBytes)
+	}
+	if *cells += combos * (len(d.Attrs) + len(d.Each) + 1); *cells > MaxAttrCells {
+		return nf.errAt(cn, "components[%d] %q: the catalogue reaches %d attribute values (cards × attributes); a game has at most %d",
+			i, d.ID, *cells, MaxAttrCells)
+	}
+	return nil
+}
+
+func bigCount(n, huge int) string {
+	if n >= huge {
+		return "more than 4e18"
+	}
+	return fmt.Sprint(n)
 }
