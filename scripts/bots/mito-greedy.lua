@@ -10,14 +10,13 @@
 
 local DETECT, FALSE_ALARM = 0.35, 0.05 -- the default MI-15 chances (a bot does not see the params)
 
--- memory (one environment per seat per game): events already read, and accusations per seat
-local seen = 0
+-- memory (one environment per seat per game): accusations per seat
 local guilty, accused = {}, {}
 local my_cheats, my_caught = 0, 0
 
 local function remember(obs)
-  local ev = obs.events
-  for i = seen + 1, #ev do
+  local ev = obs.events -- only the events logged since this bot's previous decision
+  for i = 1, #ev do
     local e = ev[i]
     if e.type == "accusation" then
       local s = e.seat
@@ -30,7 +29,6 @@ local function remember(obs)
       my_cheats = my_cheats + 1
     end
   end
-  seen = #ev
 end
 
 -- how likely our next cheat is caught, from our own record (prior: the default detect chance)

@@ -9,24 +9,19 @@
 -- picks the play with the highest (wanting the trick) or lowest (not wanting it) chance; ties are
 -- broken by shedding the least useful card when chasing tricks and the most dangerous one otherwise.
 
+-- The rules' own helpers (scripts/zoomies/rules.lua, or a variant's replacements): what a move means,
+-- the Goal and value after a play (ZM-5..ZM-8), which value wins (ZM-9), points per trick (ZM-11).
+local move_info, play_effect, beats, trick_points =
+  RULES.move_info, RULES.play_effect, RULES.beats, RULES.trick_points
+
 local function is_double(c) return c.kind == "double" end
 
--- the goal and value after `id` is played with reading `decl` onto a trick with `goal` (nil: lead)
-local function after_play(goal, id, decl)
-  local c = CARDS[id]
-  if goal == nil then
-    if is_double(c) then return decl, c.lo end
-    local v = tonumber(decl)
-    return (v == c.hi) and "high" or "low", v
-  end
-  if is_double(c) then return (goal == "high") and "low" or "high", c.lo end
-  return goal, tonumber(decl)
+-- every card of the deck, in a fixed order (the unseen ones are counted per decision)
+local DECK = {}
+for id, c in pairs(CARDS) do
+  if type(c) == "table" and c.lo then DECK[#DECK + 1] = id end
 end
-
-local function beats(goal, a, b)
-  if goal == "high" then return a > b end
-  return a < b
-end
+table.sort(DECK)
 
 -- how extreme (useful for winning) a card is: its best reading's distance from the middle
 local function potency(id)
@@ -39,7 +34,7 @@ function choose(obs, legal)
   local me, n = obs.seat, obs.players
   local vars = obs.vars
   local round = vars.round or 1
-  local pts = ((obs.params and obs.params.trick_points) or {1, 2, 3})[round] or round
+  local pts = trick_points(g, round) or round
 
   -- projected points so far (scores of finished rounds + this round's tricks)
   local proj = {}
@@ -77,12 +72,12 @@ function choose(obs, legal)
     end
   end
   local seen = {}
-  for id in pairs(PLAYED) do seen[id] = true end
-  for _, id in ipairs(table_cards) do seen[id] = true end
-  for _, id in ipairs(hand) do seen[id] = true end
+  for i = 1, #table_cards do seen[table_cards[i]] = true end
+  for i = 1, #hand do seen[hand[i]] = true end
   local unseen = {}
-  for id, c in pairs(CARDS) do
-    if type(c) == "table" and c.lo and not seen[id] then unseen[#unseen + 1] = c end
+  for i = 1, #DECK do
+    local id = DECK[i]
+    if not seen[id] and not PLAYED[id] then unseen[#unseen + 1] = CARDS[id] end
   end
   local U = #unseen
 
@@ -93,7 +88,7 @@ function choose(obs, legal)
   local best
   for i = 1, played do
     local v = obs.seat_vars[(leader + i - 1) % n + 1].value
-    if best == nil or beats(goal, v, best) then best = v end
+    if best == nil or beats(g, goal, v, best) then best = v end
   end
   -- the hand sizes of the seats still to play after me
   local later = {}
@@ -104,8 +99,8 @@ function choose(obs, legal)
 
   local choice, cval, ctie
   for _, m in ipairs(legal) do
-    local id, decl = m:match("^play (%S+) ?(%S*)$")
-    local g2, v = after_play(goal, id, decl)
+    local id, decl = move_info(g, m)
+    local g2, v = play_effect(g, goal, id, decl)
     local winning
     if best == nil then
       winning = true
@@ -114,7 +109,7 @@ function choose(obs, legal)
       local b = v
       for i = 1, played do
         local w = obs.seat_vars[(leader + i - 1) % n + 1].value
-        if beats(g2, w, b) then b = w end
+        if beats(g, g2, w, b) then b = w end
       end
       winning = (b == v)
     end
@@ -123,7 +118,7 @@ function choose(obs, legal)
       -- unseen cards that could beat v: a reading beyond v, or a double (it reverses the Goal)
       local beaters = 0
       for _, c in ipairs(unseen) do
-        if is_double(c) or beats(g2, c.lo, v) or beats(g2, c.hi, v) then beaters = beaters + 1 end
+        if is_double(c) or beats(g, g2, c.lo, v) or beats(g, g2, c.hi, v) then beaters = beaters + 1 end
       end
       p = 1
       if U > 0 then

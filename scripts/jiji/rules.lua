@@ -50,6 +50,23 @@ local function rule_table(g, rule)
   return t
 end
 
+-- SHAREABLE[rule][jiji] = {card = true, ...}: what share_allowed allows, worked out once per worker
+-- (a pure function of the hook, never of a game) so the legal shares cost no hook calls
+local SHAREABLE = {}
+local function shareable(rule, jiji)
+  local by_jiji = SHAREABLE[rule]
+  if not by_jiji then
+    by_jiji = {}
+    for _, j in ipairs(IDS) do
+      local ok = {}
+      for _, c in ipairs(IDS) do ok[c] = share_allowed(c, j, rule) or nil end
+      by_jiji[j] = ok
+    end
+    SHAREABLE[rule] = by_jiji
+  end
+  return by_jiji[jiji]
+end
+
 local function is_jiji_card(id) return IDX[id] ~= nil end
 
 -- distinct ids of a hand (hands are kept in catalogue order, so copies are adjacent)
@@ -154,10 +171,11 @@ local function deal(g, first)
   for seat = 0, n - 1 do g:sort("hand", seat) end
 end
 
+-- hands are kept in catalogue order, so the two copies of a pair lie next to each other
 local function pair_count(g, seat)
-  local seen, pairs = {}, 0
-  for _, id in ipairs(g:cards("hand", seat)) do
-    if seen[id] then pairs = pairs + 1 else seen[id] = true end
+  local hand, pairs = g:cards("hand", seat), 0
+  for i = 2, #hand do
+    if hand[i] == hand[i - 1] then pairs = pairs + 1 end
   end
   return pairs
 end
@@ -227,22 +245,25 @@ end
 -- JJ-8: every pair left in a hand is laid out face up
 local function lay_out_pairs(g)
   for seat = 0, g:players() - 1 do
-    local seen = {}
-    for _, id in ipairs(g:cards("hand", seat)) do
-      if seen[id] then
+    local hand = g:cards("hand", seat) -- in catalogue order: the copies of a pair are adjacent
+    for i = 2, #hand do
+      local id = hand[i]
+      if id == hand[i - 1] then
         g:move(id, "hand", seat, "pairs", seat)
         g:move(id, "hand", seat, "pairs", seat)
         g:event("pair", {seat = seat, card = id})
-      else
-        seen[id] = true
       end
     end
   end
 end
 
+-- something was paired, shared or discovered this turn (for the stall_turns count, see end_of_turn)
+local function progress(g) g:set("turn_progress", true, "hidden") end
+
 local function start_play(g)
   g:set("asking", nil)
   lay_out_pairs(g)
+  progress(g) -- the first turn counts as a turn with progress
   begin_turn(g, g:get("start"))
 end
 
@@ -265,7 +286,7 @@ begin_jiji = function(g)
   ask_jiji(g, 0)
 end
 
-local function undiscovered(g, seat) return g:count("jiji", seat) > 0 end
+local function undiscovered(g, seat) return g:top("jiji", seat) ~= nil end
 
 -- JJ-9: draw blind from the left neighbour; end A when that hand is empty
 begin_turn = function(g, seat)
@@ -282,18 +303,22 @@ end
 
 -- JJ-11 / JJ-12: the cards `seat` may share now
 local function share_moves(g, seat)
-  local hand = distinct(g:cards("hand", seat))
-  local moves = {}
-  if not undiscovered(g, seat) then
-    for _, id in ipairs(hand) do moves[#moves + 1] = SHARE[id] end -- the rule is ignored
-  else
-    local tbl = g:get("rule_table")
-    local base = (IDX[g:cards("jiji", seat)[1]] - 1) * 16
-    for _, id in ipairs(hand) do
-      if tbl:byte(base + IDX[id]) == 49 then moves[#moves + 1] = SHARE[id] end
+  local hand = g:cards("hand", seat)
+  local jiji = g:top("jiji", seat)
+  -- the ids this seat may share (every id when its Lost Jiji is discovered: the rule is ignored)
+  local ok = jiji and shareable(g:get("rule"), jiji)
+  local moves, k, last = {}, 0, nil
+  for i = 1, #hand do
+    local id = hand[i]
+    if id ~= last then -- copies are adjacent (catalogue order): each id is offered once
+      last = id
+      if not ok or ok[id] then
+        k = k + 1
+        moves[k] = SHARE[id]
+      end
     end
   end
-  if #moves == 0 then moves[1] = "share none" end
+  if k == 0 then moves[1] = "share none" end
   return moves
 end
 
@@ -303,12 +328,12 @@ local GUESS_ALL = {}
 local function guess_moves(g, seat)
   local n = g:players()
   local targets = {}
-  local key = seat
+  local key, bit = seat, 8 -- seat + one bit per hidden target (seats are below 8)
   for k = 1, n - 1 do
     local s = (seat + k) % n
-    if undiscovered(g, s) then targets[#targets + 1] = s; key = key .. "," .. s end
+    if undiscovered(g, s) then targets[#targets + 1] = s; key = key + bit * 2 ^ s end
   end
-  if g:count("extra") > 0 then targets[#targets + 1] = "extra"; key = key .. ",x" end
+  if g:top("extra") ~= nil then targets[#targets + 1] = "extra"; key = key + bit * 2 ^ 8 end
   local moves = GUESS_ALL[key]
   if moves then return moves end
   moves = {"noguess"}
@@ -338,42 +363,45 @@ local function prove(g, seat, id, twin)
     g:move(id, "hand", seat, "pairs", seat)
     g:move(id, "hand", seat, "pairs", seat)
     g:event("pair", {seat = seat, card = id})
+    progress(g)
   elseif g:has("shared", seat, id) then
     g:move(id, "shared", seat, "pairs", seat)
     g:move(id, "hand", seat, "pairs", seat)
     g:event("pair", {seat = seat, card = id, with_shared = true})
+    progress(g)
   end
 end
 
-local function end_of_turn(g, seat)
+-- `discovered`: this turn's guess was right
+local function end_of_turn(g, seat, discovered)
   local n = g:players()
-  -- JJ-14: every Lost Jiji discovered, or (JJ-D4) both discovery cards taken
-  local all = g:count("extra") == 0
-  for s = 0, n - 1 do
-    if undiscovered(g, s) then all = false end
-  end
-  if all then finish(g, "all_discovered"); return end
-  if g:count("discovery") == 0 and g:param("end_when_discovery_cards_gone") then
-    finish(g, "cards_gone")
-    return
+  if discovered then
+    -- JJ-14: every Lost Jiji discovered, or (JJ-D4) both discovery cards taken (only a right guess
+    -- changes either)
+    local all = g:top("extra") == nil
+    for s = 0, n - 1 do
+      if undiscovered(g, s) then all = false end
+    end
+    if all then finish(g, "all_discovered"); return end
+    if g:top("discovery") == nil and g:param("end_when_discovery_cards_gone") then
+      finish(g, "cards_gone")
+      return
+    end
   end
   -- Not in the rules (ours, param stall_turns): when nothing is paired, shared or discovered for that
   -- many turns in a row, the cards only circle the table and the game could go on forever.
   local limit = g:param("stall_turns")
   if limit and limit > 0 then
-    local progress = g:count("extra_found", nil)
-    for s = 0, n - 1 do
-      progress = progress + g:count("pairs", s) + g:count("shared", s) + g:count("found", s)
-    end
-    if progress == g:get("progress") then
-      g:set("quiet_turns", (g:get("quiet_turns") or 0) + 1)
-    else
-      g:set("progress", progress)
+    if g:get("turn_progress") then
+      g:set("turn_progress", nil)
       g:set("quiet_turns", 0)
-    end
-    if g:get("quiet_turns") >= limit then
-      finish(g, "stalled")
-      return
+    else
+      local quiet = (g:get("quiet_turns") or 0) + 1
+      g:set("quiet_turns", quiet)
+      if quiet >= limit then
+        finish(g, "stalled")
+        return
+      end
     end
   end
   begin_turn(g, (seat + 1) % n)
@@ -397,6 +425,8 @@ local function guess(g, seat, target, id)
     g:add_score(seat, pts)
     g:stat(seat, "right", 1)
     g:event("discovered", {seat = seat, target = target, card = id, discovery = card or "none", points = pts})
+    progress(g)
+    return true
   else
     local pts = g:param("wrong_guess")
     g:add_score(seat, pts)
@@ -460,6 +490,9 @@ function setup(g)
   begin_redeals(g)
 end
 
+-- the fields of the private draw events, refilled per draw (g:event copies them)
+local DREW, LOST = {}, {}
+
 function on_move(g, seat, move)
   local verb, rest, extra = words(move)
   local phase = g:get("phase")
@@ -474,18 +507,22 @@ function on_move(g, seat, move)
     g:sort("hand", left)
     g:sort("hand", seat)
     -- only the drawer and the victim learn which card moved
-    g:event("drew", {seat = seat, from = left, card = id}, seat)
-    g:event("lost", {seat = left, to = seat, card = id}, left)
+    DREW.seat, DREW.from, DREW.card = seat, left, id
+    LOST.seat, LOST.to, LOST.card = left, seat, id
+    g:event("drew", DREW, seat)
+    g:event("lost", LOST, left)
     prove(g, seat, id, twin)
     ask_share(g, seat)
   elseif verb == "share" then
-    if rest ~= "none" then g:move(rest, "hand", seat, "shared", seat) end
+    if rest ~= "none" then
+      g:move(rest, "hand", seat, "shared", seat)
+      progress(g)
+    end
     ask_guess(g, seat)
   elseif verb == "noguess" then
     end_of_turn(g, seat)
   elseif verb == "guess" then
-    guess(g, seat, rest, extra)
-    end_of_turn(g, seat)
+    end_of_turn(g, seat, guess(g, seat, rest, extra))
   elseif verb == "keep" then
     local k = g:get("asking") + 1
     if k < g:players() then ask_redeal(g, k) else begin_rule(g) end

@@ -26,7 +26,8 @@ local function value(id) return CARDS[id].value end
 local function kind(id) return CARDS[id].kind end
 local function nextseat(g, s) return (s + 1) % g:players() end
 
--- params never change during a game: read them once per match (this environment belongs to one match)
+-- params never change: read them once per worker (one engine, with these locals, runs every game of a
+-- worker, always of the same game and variant)
 local P
 local function params(g)
   if P == nil then
@@ -37,15 +38,32 @@ local function params(g)
   return P
 end
 
--- move spellings, built once per card id
-local function spelled(prefix)
-  return setmetatable({}, {__index = function(t, id)
-    local m = prefix .. id
-    rawset(t, id, m)
-    return m
-  end})
+-- Every move spelling, built once at load time (constants, not game state): PLAY[id], CHEAT[id],
+-- THROW[id], GIVE[id][seat], and what each move means: MOVE[move] = {verb, id, seat}.
+local PLAY, CHEAT, THROW, GIVE, MOVE = {}, {}, {}, {}, {}
+local MAX_SEATS = 5 -- MI-2 (a move naming a higher seat is read with words())
+for id, c in pairs(CARDS) do
+  if type(c) == "table" and c.kind ~= "keeper" then
+    PLAY[id], CHEAT[id], THROW[id] = "play " .. id, "cheat " .. id, "throw " .. id
+    MOVE[PLAY[id]], MOVE[CHEAT[id]], MOVE[THROW[id]] = {"play", id}, {"cheat", id}, {"throw", id}
+    GIVE[id] = {}
+    for to = 0, MAX_SEATS - 1 do
+      local m = "give " .. id .. " to " .. to
+      GIVE[id][to] = m
+      MOVE[m] = {"give", id, to}
+    end
+  end
 end
-local PLAY, CHEAT, THROW = spelled("play "), spelled("cheat "), spelled("throw ")
+for _, verb in ipairs({"draw", "accuse", "pass"}) do MOVE[verb] = {verb} end
+
+local function give_move(id, to) return GIVE[id][to] or ("give " .. id .. " to " .. to) end
+
+local function parse(move)
+  local m = MOVE[move]
+  if m then return m[1], m[2], m[3] end
+  local verb, id, _, to = words(move) -- "give S1 to 7"
+  return verb, id, tonumber(to)
+end
 
 -- the distinct card ids of a hand (copies are indistinguishable: each is offered once). Hands are kept
 -- in catalogue order, so copies lie next to each other.
@@ -76,13 +94,13 @@ end
 
 -- MI-D3: is there a card to draw (the deck, or the pile under its top card when reshuffling)?
 function can_draw(g)
-  if g:count("deck") > 0 then return true end
+  if g:top("deck") ~= nil then return true end
   return params(g).reshuffle and g:count("discard") > 1
 end
 
 -- MI-6 / MI-12 / MI-14: a seat draws one card; false when there is nothing to draw (MI-D3)
 function draw_card(g, seat)
-  if g:count("deck") == 0 then
+  if g:top("deck") == nil then
     if not can_draw(g) then return false end
     -- MI-D3: the discard pile except its top card becomes the new deck
     local top = g:top("discard")
@@ -228,8 +246,9 @@ function setup(g)
 end
 
 -- a turn: MI-13 / MI-15 cheat (non-Keeper, once, before playing or drawing), MI-5 / MI-7 play, MI-6 draw
+local TURN = {} -- the turn's moves, refilled in place (g:ask copies them)
 local function turn_moves(g, p, may_cheat)
-  local moves = {}
+  local moves = TURN
   local hand = g:cards("hand", p)
   local is_keeper = p == g:get("keeper")
   local pr = params(g)
@@ -250,24 +269,29 @@ local function turn_moves(g, p, may_cheat)
       end
     end
   end
-  if plays == 0 or (pr.voluntary and can_draw(g)) then moves[#moves + 1] = "draw" end
+  local k = plays
+  if plays == 0 or (pr.voluntary and can_draw(g)) then
+    k = k + 1
+    moves[k] = "draw"
+  end
   if may_cheat and not is_keeper and #hand >= 2 then
     last = nil
     for i = 1, #hand do
       local id = hand[i]
       if id ~= last then
         last = id
-        moves[#moves + 1] = CHEAT[id]
+        k = k + 1
+        moves[k] = CHEAT[id]
       end
     end
   end
+  for i = k + 1, #moves do moves[i] = nil end
   return moves
 end
 
 function begin_turn(g, p)
   g:set("phase", "turn")
   g:set("turn", p)
-  g:set("next", nil)
   g:set("cheated", nil)
   g:ask(p, turn_moves(g, p, true))
 end
@@ -280,7 +304,7 @@ local function next_gift(g, seat)
     if #cards > 0 then
       g:set("giver", seat)
       local moves = {}
-      for i = 1, #cards do moves[i] = "give " .. cards[i] .. " to " .. s end
+      for i = 1, #cards do moves[i] = give_move(cards[i], s) end
       g:ask(seat, moves)
       return
     end
@@ -365,7 +389,7 @@ local function power(g, p, id)
     g:set("phase", "spider")
     local moves = {}
     for _, c in ipairs(cards) do
-      for i = 1, n - 1 do moves[#moves + 1] = "give " .. c .. " to " .. ((p + i) % n) end
+      for i = 1, n - 1 do moves[#moves + 1] = give_move(c, (p + i) % n) end
     end
     g:ask(p, moves)
   elseif k == "ant" then
@@ -375,6 +399,11 @@ local function power(g, p, id)
     end_turn(g)
   end
 end
+
+-- the Keeper's reply (MI-15) and the signal event's fields: constant / refilled tables (g:ask and
+-- g:event copy them), so no table is built per turn
+local REPLY = {"accuse", "pass"}
+local SIGNAL = {}
 
 -- MI-15: after a non-Keeper's turn the Keeper gets a private signal and accuses or passes
 function end_turn(g)
@@ -387,9 +416,10 @@ function end_turn(g)
   if g:get("cheated") ~= nil then chance = params(g).detect else chance = params(g).false_alarm end
   local suspicious = g:chance(chance)
   g:set("signal", suspicious, keeper)
-  g:event("signal", {seat = p, suspicious = suspicious}, keeper)
+  SIGNAL.seat, SIGNAL.suspicious = p, suspicious
+  g:event("signal", SIGNAL, keeper)
   g:set("phase", "reply")
-  g:ask(keeper, {"accuse", "pass"})
+  g:ask(keeper, REPLY)
 end
 
 -- MI-14: the accused becomes Keeper after the penalty gift
@@ -406,13 +436,16 @@ function finish_turn(g)
   local n, p = g:players(), g:get("turn")
   g:set("phase", nil)
   g:set("signal", nil)
+  -- the seat that won a Cockroach throw takes the next turn (MI-10)
+  local next = g:get("next")
+  if next ~= nil then g:set("next", nil) end
+  -- only the player and a Cockroach thrower can have played their last card: nobody gives away or
+  -- loses a last card (MI-8); the player goes out first (if two hands empty at once, the mover first)
   local winner
-  for i = 0, n - 1 do
-    local seat = (p + i) % n
-    if g:count("hand", seat) == 0 then
-      winner = seat
-      break
-    end
+  if g:top("hand", p) == nil then
+    winner = p
+  elseif next ~= nil and g:top("hand", next) == nil then
+    winner = next
   end
   if winner then
     g:event("out", {seat = winner})
@@ -433,7 +466,7 @@ function finish_turn(g)
     end_round(g, winners)
     return
   end
-  begin_turn(g, g:get("next") or nextseat(g, p))
+  begin_turn(g, next or (p + 1) % n)
 end
 
 -- MI-V1: penalty points of every hand (a player who went out has none)
@@ -465,7 +498,7 @@ end
 
 function on_move(g, seat, move)
   local phase = g:get("phase")
-  local verb, id, rest = move:match("^(%S+)%s*(%S*)%s*(.*)$")
+  local verb, id, to = parse(move) -- "play G3", "give S1 to 2", "accuse"...
   if phase == "turn" then
     if verb == "cheat" then
       -- MI-13: into the box, seen by nobody but the cheater
@@ -491,7 +524,7 @@ function on_move(g, seat, move)
     give(g, seat, id, g:get("slowest"))
     next_gift(g, nextseat(g, seat))
   elseif phase == "spider" then
-    give(g, seat, id, tonumber(rest:match("^to (%d+)$")))
+    give(g, seat, id, to)
     end_turn(g)
   elseif phase == "cockroach" then
     if verb == "throw" then g:sset(seat, "throw", id, "hidden") end
@@ -519,7 +552,7 @@ function on_move(g, seat, move)
       if #cards > 0 then
         g:set("phase", "penalty")
         local moves = {}
-        for _, c in ipairs(cards) do moves[#moves + 1] = "give " .. c .. " to " .. p end
+        for _, c in ipairs(cards) do moves[#moves + 1] = give_move(c, p) end
         g:ask(seat, moves)
       else
         hand_over(g)

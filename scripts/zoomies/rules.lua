@@ -11,47 +11,79 @@ local CARDS = CARDS
 
 local function is_double(c) return c.kind == "double" end
 
--- ZM-1 / Notation: the move strings of each card, built once per card (immutable data only), and
--- what each move means: MOVE[move] = {id, declaration} ("high"/"low", a number, or nil).
+-- ZM-2: always 4 players (setup stops any other count)
+local PLAYERS = 4
+
+-- ZM-1 / Notation: every move string, built once at load time (immutable data only):
+-- LEAD_MOVES[id] / FOLLOW_MOVES[id] the moves of a card when it leads / follows, and what each move
+-- means: MOVE[move] = {id, declaration} ("high"/"low" for a led double, a number, or nil for a double
+-- that is not led).
 local LEAD_MOVES, FOLLOW_MOVES, MOVE = {}, {}, {}
-local function moves_of(id, leading)
-  local cache = leading and LEAD_MOVES or FOLLOW_MOVES
-  local m = cache[id]
-  if m then return m end
-  local c = CARDS[id]
-  if is_double(c) then
-    if leading then
-      m = {"play " .. id .. " high", "play " .. id .. " low"} -- ZM-6
-      MOVE[m[1]], MOVE[m[2]] = {id, "high"}, {id, "low"}
+for id, c in pairs(CARDS) do
+  if type(c) == "table" and c.lo then
+    local p = "play " .. id
+    if is_double(c) then
+      LEAD_MOVES[id] = {p .. " high", p .. " low"} -- ZM-6
+      MOVE[p .. " high"], MOVE[p .. " low"] = {id, "high"}, {id, "low"}
+      FOLLOW_MOVES[id] = {p} -- ZM-8: a double that is not led has one value and no choice
+      MOVE[p] = {id, nil}
     else
-      m = {"play " .. id} -- ZM-8: a double that is not led has one value and no choice
-      MOVE[m[1]] = {id, nil}
+      local m = {p .. " " .. c.lo, p .. " " .. c.hi} -- ZM-5 / ZM-7
+      LEAD_MOVES[id], FOLLOW_MOVES[id] = m, m
+      MOVE[m[1]], MOVE[m[2]] = {id, c.lo}, {id, c.hi}
     end
-  else
-    m = {"play " .. id .. " " .. c.lo, "play " .. id .. " " .. c.hi} -- ZM-5 / ZM-7
-    MOVE[m[1]], MOVE[m[2]] = {id, c.lo}, {id, c.hi}
   end
-  cache[id] = m
-  return m
 end
 
--- ntrick: the number of cards already in the trick
+-- Pure rule helpers (they read only their arguments and CARDS, so bots call them as RULES.name(g, ...)
+-- and follow a variant that replaces them).
+
+-- what a move means: the card id and its declaration (see MOVE)
+function move_info(g, move)
+  local m = MOVE[move]
+  return m[1], m[2]
+end
+
+-- ZM-5..ZM-8: the Goal and the value in play after card `id` is played with declaration `decl` onto a
+-- trick whose Goal is `goal` (nil: the card leads)
+function play_effect(g, goal, id, decl)
+  local c = CARDS[id]
+  if goal == nil then
+    if is_double(c) then return decl, c.lo end -- ZM-6: the leader of a double declares High or Low
+    return decl == c.hi and "high" or "low", decl -- ZM-5: the higher number sets High, the lower Low
+  end
+  if is_double(c) then return goal == "high" and "low" or "high", c.lo end -- ZM-8: reverses the Goal
+  return goal, decl -- ZM-7: any card, any reading
+end
+
+-- ZM-9: does value a beat value b under the Goal (values are distinct)?
+function beats(g, goal, a, b)
+  if goal == "high" then return a > b end
+  return a < b
+end
+
+-- ZM-11: points per trick won in a round
+function trick_points(g, round)
+  return g:param("trick_points")[round]
+end
+
+-- ntrick: the number of cards already in the trick. The moves table is rebuilt in place (g:ask copies it).
+local ASKED = {}
 local function ask_play(g, seat, ntrick)
-  local leading = ntrick == 0
-  local cache = leading and LEAD_MOVES or FOLLOW_MOVES
-  local moves, k = {}, 0
+  local cache = ntrick == 0 and LEAD_MOVES or FOLLOW_MOVES
   local hand = g:cards("hand", seat)
+  local k = 0
   for i = 1, #hand do
-    local id = hand[i]
-    local m = cache[id] or moves_of(id, leading)
+    local m = cache[hand[i]]
     k = k + 1
-    moves[k] = m[1]
+    ASKED[k] = m[1]
     if m[2] then
       k = k + 1
-      moves[k] = m[2]
+      ASKED[k] = m[2]
     end
   end
-  g:ask(seat, moves)
+  for i = k + 1, #ASKED do ASKED[i] = nil end
+  g:ask(seat, ASKED)
 end
 
 local function param_list(g, name, n)
@@ -225,7 +257,7 @@ end
 
 local function end_round(g, round, last_winner)
   local n = g:players()
-  local points = param_list(g, "trick_points", 3)[round] -- ZM-11
+  local points = trick_points(g, round) -- ZM-11
   local scores = {}
   for seat = 0, n - 1 do
     scores[seat + 1] = g:sget(seat, "round_tricks") * points
@@ -249,24 +281,27 @@ local function end_round(g, round, last_winner)
   start_round(g, round + 1, leader)
 end
 
-local function end_trick(g)
-  local n = g:players()
-  local leader = g:get("leader")
-  local goal = g:get("goal")
-  local cards = g:cards("trick")
-  local values = {}
+-- the trick event's fields, refilled for every trick: g:event copies them into the log (a table with
+-- string keys costs an allocation of its own, so it is built once)
+local TRICK_VALUES = {}
+local TRICK_EVENT = {values = TRICK_VALUES}
+
+-- ZM-9 / ZM-10: every seat has played; `last` played the last card, so the seat after it led
+local function end_trick(g, last, goal)
+  local leader = (last + 1) % PLAYERS
   local best, winner
-  for i = 1, #cards do
-    local seat = (leader + i - 1) % n
+  for i = 1, PLAYERS do
+    local seat = (leader + i - 1) % PLAYERS
     local v = g:sget(seat, "value")
-    values[i] = v
-    -- ZM-9: the highest declared value wins if the Goal is High, the lowest if Low (values are distinct)
-    if best == nil or (goal == "high" and v > best) or (goal == "low" and v < best) then
+    TRICK_VALUES[i] = v
+    g:sset(seat, "value", nil)
+    -- ZM-9: the highest declared value wins if the Goal is High, the lowest if Low
+    if best == nil or beats(g, goal, v, best) then
       best, winner = v, seat
     end
   end
-  g:event("trick", {winner = winner, cards = cards, values = values, goal = goal})
-  for seat = 0, n - 1 do g:sset(seat, "value", nil) end
+  TRICK_EVENT.winner, TRICK_EVENT.cards, TRICK_EVENT.goal = winner, g:cards("trick"), goal
+  g:event("trick", TRICK_EVENT)
   -- ZM-10: the winner takes the trick into the hidden score pile; only the count is public
   g:move_all("trick", nil, "won", winner)
   g:sset(winner, "tricks", g:sget(winner, "tricks") + 1)
@@ -274,7 +309,7 @@ local function end_trick(g)
   g:stat(winner, "tricks", 1)
   g:set("last_winner", winner)
   g:set("goal", nil)
-  if g:count("hand", winner) == 0 then
+  if g:top("hand", winner) == nil then
     end_round(g, g:get("round"), winner) -- ZM-11: the hands are empty
   else
     g:set("leader", winner) -- ZM-10: the winner leads the next trick
@@ -283,39 +318,19 @@ local function end_trick(g)
 end
 
 function on_move(g, seat, move)
-  local info = MOVE[move]
-  if info == nil then
-    -- a move offered by another environment (not built here yet): build this card's moves
-    local pid = move:match("^play (%S+)")
-    moves_of(pid, true)
-    moves_of(pid, false)
-    info = MOVE[move]
-  end
-  local id, decl = info[1], info[2]
-  local c = CARDS[id]
+  local m = MOVE[move]
+  local id = m[1]
   g:move(id, "hand", seat, "trick", nil)
-  local ntrick = g:count("trick")
-  local value = c.lo
-  local goal = g:get("goal")
-  if ntrick == 1 then
-    if is_double(c) then
-      goal = decl -- ZM-6: the leader of a double declares High or Low
-    else
-      value = decl
-      goal = value == c.hi and "high" or "low" -- ZM-5
-    end
-  elseif is_double(c) then
-    goal = goal == "high" and "low" or "high" -- ZM-8: a double not led reverses the Goal
-  else
-    value = decl -- ZM-7: any card, any reading
-  end
-  g:set("goal", goal)
+  local ntrick = (seat - g:get("leader")) % PLAYERS + 1 -- cards in the trick, this one included
+  local goal = nil
+  if ntrick > 1 then goal = g:get("goal") end
+  local new_goal, value = play_effect(g, goal, id, m[2])
+  if new_goal ~= goal then g:set("goal", new_goal) end
   g:sset(seat, "value", value)
-  local n = g:players()
-  if ntrick < n then
-    ask_play(g, (seat + 1) % n, ntrick) -- ZM-7: clockwise
+  if ntrick < PLAYERS then
+    ask_play(g, (seat + 1) % PLAYERS, ntrick) -- ZM-7: clockwise
   else
-    end_trick(g)
+    end_trick(g, seat, new_goal)
   end
 end
 
