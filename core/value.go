@@ -17,6 +17,9 @@ type Value struct {
 	Num  float64 // numbers; booleans as 0 or 1
 	Str  string
 	Vis  Vis
+	// Script is the value as the scripting layer last handed it over (a Lua value), kept so reading it
+	// back costs no conversion or allocation; opaque to the core, copied with the value.
+	Script any
 }
 
 // NumberValue, StringValue and BoolOf make values.

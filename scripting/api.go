@@ -96,7 +96,8 @@ func visArg(L *lua.LState, n int, seat int) core.Vis {
 
 func plainArg(L *lua.LState, n int, vis core.Vis) core.Value {
 	var out core.Value
-	switch x := L.Get(n).(type) {
+	lv := L.Get(n)
+	switch x := lv.(type) {
 	case lua.LNumber:
 		out = core.NumberValue(float64(x))
 	case lua.LString:
@@ -108,11 +109,17 @@ func plainArg(L *lua.LState, n int, vis core.Vis) core.Value {
 		L.ArgError(n, "values must be numbers, strings or booleans")
 	}
 	out.Vis = vis
+	if out.Kind != core.NilValue {
+		out.Script = lv
+	}
 	return out
 }
 
 // valueLua converts a stored value for Lua.
 func (h *Host) valueLua(v core.Value) lua.LValue {
+	if lv, ok := v.Script.(lua.LValue); ok {
+		return lv
+	}
 	switch v.Kind {
 	case core.NumValue:
 		if i := int(v.Num); float64(i) == v.Num {
@@ -149,7 +156,7 @@ func intList(L *lua.LState, n int, players int, what string) []int {
 }
 
 var gMethods = map[string]lua.LGFunction{
-	"players": func(L *lua.LState) int { L.Push(lua.LNumber(handle(L).s.Players)); return 1 },
+	"players": func(L *lua.LState) int { g := handle(L); L.Push(g.r.h.int(g.s.Players)); return 1 },
 	"param": func(L *lua.LState) int {
 		g := handle(L)
 		L.Push(g.r.data.param(L, g.s.Game.Config, L.CheckString(2)))
@@ -191,7 +198,7 @@ var gMethods = map[string]lua.LGFunction{
 	},
 	"count": func(L *lua.LState) int {
 		g := handle(L)
-		L.Push(lua.LNumber(g.s.Count(zoneArg(L, g, 2, 3))))
+		L.Push(g.r.h.int(g.s.Count(zoneArg(L, g, 2, 3))))
 		return 1
 	},
 	"has": func(L *lua.LState) int {
@@ -342,9 +349,13 @@ var gMethods = map[string]lua.LGFunction{
 	},
 	"get": func(L *lua.LState) int {
 		g := handle(L)
-		v, _ := g.s.Get(L.CheckString(2))
-		L.Push(g.r.h.valueLua(v))
-		return 1
+		// g:get("a", "b", ...) returns several values in one call
+		n := L.GetTop()
+		for i := 2; i <= n; i++ {
+			v, _ := g.s.Get(L.CheckString(i))
+			L.Push(g.r.h.valueLua(v))
+		}
+		return n - 1
 	},
 	"set": func(L *lua.LState) int {
 		g := handle(L)
@@ -366,7 +377,7 @@ var gMethods = map[string]lua.LGFunction{
 	},
 	"score": func(L *lua.LState) int {
 		g := handle(L)
-		L.Push(lua.LNumber(g.s.Score(checkSeat(L, g, 2))))
+		L.Push(g.r.h.int(g.s.Score(checkSeat(L, g, 2))))
 		return 1
 	},
 	"add_score": func(L *lua.LState) int {
@@ -402,6 +413,9 @@ var gMethods = map[string]lua.LGFunction{
 	"event": func(L *lua.LState) int {
 		g := handle(L)
 		e := core.Event{Type: L.CheckString(2), Seat: -1, Vis: visArg(L, 4, -1)}
+		if !g.s.KeepsHistory() {
+			return 0 // no log is kept (a batch without --log whose bots read no events)
+		}
 		if t, ok := L.Get(3).(*lua.LTable); ok {
 			e.Fields = map[string]any{}
 			t.ForEach(func(k, v lua.LValue) { e.Fields[k.String()] = toGo(v) })
@@ -430,7 +444,7 @@ var gMethods = map[string]lua.LGFunction{
 		g.s.Finish(winners)
 		return 0
 	},
-	"to_act": func(L *lua.LState) int { L.Push(lua.LNumber(handle(L).s.ToAct())); return 1 },
+	"to_act": func(L *lua.LState) int { g := handle(L); L.Push(g.r.h.int(g.s.ToAct())); return 1 },
 	"log": func(L *lua.LState) int {
 		if Debug {
 			var parts []string
