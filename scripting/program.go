@@ -50,9 +50,18 @@ func Compile(g *core.Game) (*Program, error) {
 type hostData struct {
 	cards   *lua.LTable  // id -> attribute table
 	cardStr []lua.LValue // CardIdx -> id string
+	idStr   map[string]lua.LValue
 	attrs   map[string][]string
 	params  map[string]lua.LValue
 	memo    map[string]lua.LValue // g:memo values: pure functions of the program, shared by its games
+}
+
+// idValue returns a card id as a preboxed Lua string.
+func (d *hostData) idValue(id string) lua.LValue {
+	if v, ok := d.idStr[id]; ok {
+		return v
+	}
+	return lua.LString(id)
 }
 
 // attrKeys returns each card's value of attr as a string ("" when the card lacks it).
@@ -99,8 +108,10 @@ func (h *Host) data(p *Program) *hostData {
 	}
 	L := h.L
 	d := &hostData{cards: L.NewTable(), attrs: map[string][]string{}, params: map[string]lua.LValue{}}
+	d.idStr = map[string]lua.LValue{}
 	for _, c := range p.Game.Catalog.Cards {
 		d.cardStr = append(d.cardStr, lua.LString(c.ID))
+		d.idStr[c.ID] = d.cardStr[len(d.cardStr)-1]
 		if d.cards.RawGetString(c.ID) != lua.LNil {
 			continue
 		}
