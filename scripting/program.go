@@ -172,6 +172,16 @@ func (h *Host) newEnv(p *Program, chunks []*Chunk, hooks []string, prepare ...fu
 func (p *Program) CheckHooks() error {
 	h := NewHost()
 	defer h.Close()
+	for _, c := range p.Chunks {
+		if err := unknownGMethod(c, gMethods, "the rules'"); err != nil {
+			return err
+		}
+	}
+	for _, c := range p.Bots {
+		if err := unknownGMethod(c, botFactMethods, "a bot's"); err != nil {
+			return err
+		}
+	}
 	env, err := h.newEnv(p, p.Chunks, hookNames)
 	if err != nil {
 		return err
@@ -189,7 +199,11 @@ func (p *Program) CheckHooks() error {
 		}
 	}
 	for name, c := range p.Bots {
-		benv, err := h.newEnv(p, []*Chunk{c}, nil)
+		// as a game loads it: RULES and the facts-only g are there (a bot may read them at load time)
+		benv, err := h.newEnv(p, []*Chunk{c}, nil, func(b *lua.LTable) {
+			b.RawSetString("RULES", h.readOnly(env, "RULES"))
+			b.RawSetString("g", h.botFacts(&botFacts{p: p, data: h.data(p), players: p.Game.Config.Players.Default}))
+		})
 		if err != nil {
 			return err
 		}
