@@ -416,12 +416,12 @@ func (s *State) AddStat(seat int, name string, d float64) error {
 }
 
 // Get / Set game-wide values. Setting a nil value deletes it.
-func (s *State) Get(key string) (Value, bool) { return s.getVar(-1, key) }
+func (s *State) Get(key string) (Value, bool)  { return s.getVar(-1, key) }
 func (s *State) Set(key string, v Value) error { return s.setVar(-1, key, v) }
 
 // SeatGet / SeatSet per-seat values.
-func (s *State) SeatGet(seat int, key string) (Value, bool) { return s.getVar(seat, key) }
-func (s *State) SeatSet(seat int, key string, v Value) error   { return s.setVar(seat, key, v) }
+func (s *State) SeatGet(seat int, key string) (Value, bool)  { return s.getVar(seat, key) }
+func (s *State) SeatSet(seat int, key string, v Value) error { return s.setVar(seat, key, v) }
 
 func (s *State) getVar(seat int, key string) (Value, bool) {
 	for i := range s.vars {

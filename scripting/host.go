@@ -41,11 +41,11 @@ type Host struct {
 	running string // the hook running now, for messages
 	pure    string // the running hook may not change the game (math.random draws from it)
 
-	intVals   []lua.LValue // small integers, preboxed so hot calls do not allocate
+	intVals           []lua.LValue // small integers, preboxed so hot calls do not allocate
 	roNewindex, roLen *lua.LFunction
-	progs     map[*Program]*hostData
-	gmeta     *lua.LTable
-	factsMeta *lua.LTable
+	progs             map[*Program]*hostData
+	gmeta             *lua.LTable
+	factsMeta         *lua.LTable
 }
 
 // NewHost creates a sandboxed state: base, table, string and math only; no io, os, require, load,
@@ -276,7 +276,7 @@ func (h *Host) int(i int) lua.LValue {
 
 type botRand struct{ r *rand.Rand }
 
-func (b botRand) Float() float64   { return b.r.Float64() }
+func (b botRand) Float() float64 { return b.r.Float64() }
 func (b botRand) Random(n int) int {
 	if n < 1 {
 		return 0
@@ -310,4 +310,3 @@ func (h *Host) freeze(env *lua.LTable) {
 		return 0
 	}))
 }
-

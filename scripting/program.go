@@ -49,9 +49,9 @@ func Compile(g *core.Game) (*Program, error) {
 // values as strings, and params as Lua values (hooks read them often; building them per call is slow).
 type hostData struct {
 	protect func(lua.LValue, string) lua.LValue // the host's protectDeep
-	cards   *lua.LTable  // CARDS: a read-only proxy of cardIdx
-	cardIdx *lua.LTable  // id -> the card's attribute table (a read-only proxy)
-	cardStr []lua.LValue // CardIdx -> id string
+	cards   *lua.LTable                         // CARDS: a read-only proxy of cardIdx
+	cardIdx *lua.LTable                         // id -> the card's attribute table (a read-only proxy)
+	cardStr []lua.LValue                        // CardIdx -> id string
 	attrs   map[string][]string
 	params  map[string]lua.LValue
 	memo    map[string]lua.LValue // g:memo values: pure functions of the program, shared by its games
