@@ -213,25 +213,40 @@ func (r *Engine) Stats(s *core.State) (map[string][]float64, map[string]float64,
 	}
 	seat := map[string][]float64{}
 	game := map[string]float64{}
-	if st, ok := t.RawGetString("seat").(*lua.LTable); ok {
-		st.ForEach(func(k, v lua.LValue) {
+	var bad error
+	num := func(v lua.LValue, what string) (float64, bool) {
+		n, ok := v.(lua.LNumber)
+		if ok && !finite(float64(n)) {
+			if bad == nil {
+				bad = fmt.Errorf("hook stats returned %s for %s: statistics must be finite numbers", n.String(), what)
+			}
+			return 0, false
+		}
+		return float64(n), ok
+	}
+	if st, ok := raw(t).RawGetString("seat").(*lua.LTable); ok {
+		raw(st).ForEach(func(k, v lua.LValue) {
 			if list, ok := v.(*lua.LTable); ok {
+				list = raw(list)
 				vals := make([]float64, s.Players)
 				for i := 0; i < s.Players; i++ {
-					if n, ok := list.RawGetInt(i + 1).(lua.LNumber); ok {
-						vals[i] = float64(n)
+					if n, ok := num(list.RawGetInt(i+1), fmt.Sprintf("seat.%s[%d]", k.String(), i+1)); ok {
+						vals[i] = n
 					}
 				}
 				seat[k.String()] = vals
 			}
 		})
 	}
-	if gt, ok := t.RawGetString("game").(*lua.LTable); ok {
-		gt.ForEach(func(k, v lua.LValue) {
-			if n, ok := v.(lua.LNumber); ok {
-				game[k.String()] = float64(n)
+	if gt, ok := raw(t).RawGetString("game").(*lua.LTable); ok {
+		raw(gt).ForEach(func(k, v lua.LValue) {
+			if n, ok := num(v, "game."+k.String()); ok {
+				game[k.String()] = n
 			}
 		})
+	}
+	if bad != nil {
+		return nil, nil, bad
 	}
 	return seat, game, nil
 }

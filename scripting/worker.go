@@ -46,22 +46,18 @@ func (w *Worker) Play(index int, seed uint64) core.Result {
 			r.Events = append([]core.Event(nil), s.Events()...)
 		}
 		if err == nil {
-			r.SeatStats, r.GameStats, err = w.E.Stats(s)
-			for k, v := range s.StatsSoFar() {
-				if r.SeatStats == nil {
-					r.SeatStats = map[string][]float64{}
-				}
-				if _, set := r.SeatStats[k]; !set {
-					r.SeatStats[k] = v
-				}
-			}
+			r.SeatStats, r.GameStats, err = w.E.GameStats(s)
 		}
 	}
 	if err != nil {
 		r.Error = fmt.Sprintf("game %d (seed %d): %v", index, seed, err)
+		r.Interrupted = w.H.Interrupted()
 	}
 	return r
 }
+
+// Interrupt implements core.Interrupter: the running hook and every later one stop.
+func (w *Worker) Interrupt() { w.H.Interrupt() }
 
 func (w *Worker) play(seed uint64) (s *core.State, err error) {
 	defer func() {
@@ -80,4 +76,22 @@ func (w *Worker) play(seed uint64) (s *core.State, err error) {
 		return nil, err
 	}
 	return s, core.PlayOut(s, w.E, bots, w.Seats)
+}
+
+// GameStats is what a finished game reports for sim: the stats hook's numbers, plus every per-seat
+// statistic recorded with g:stat that the hook did not return.
+func (r *Engine) GameStats(s *core.State) (map[string][]float64, map[string]float64, error) {
+	seat, game, err := r.Stats(s)
+	if err != nil {
+		return nil, nil, err
+	}
+	for k, v := range s.StatsSoFar() {
+		if seat == nil {
+			seat = map[string][]float64{}
+		}
+		if _, set := seat[k]; !set {
+			seat[k] = v
+		}
+	}
+	return seat, game, nil
 }
