@@ -23,9 +23,9 @@ const (
 	// WorkPerMilli is how many units of work (Lua instructions) one millisecond of budget buys: about a
 	// millisecond of plain Lua on the project's 2-core machine.
 	WorkPerMilli = 50_000
-	// DefaultMaxHeapBytes: while the process heap holds more than this after a collection, the hook
-	// that has run longest is stopped (a memory bomb; innocent hooks take microseconds).
-	DefaultMaxHeapBytes = 512 << 20
+	// DefaultMaxHeapBytes: while the process heap holds more than this, the hook that has run longest
+	// (at least a tick of the monitor) is stopped: a memory bomb; innocent hooks take microseconds.
+	DefaultMaxHeapBytes = 256 << 20
 )
 
 var maxHeap atomic.Uint64
@@ -88,8 +88,8 @@ func (h *Host) charge(n int) bool {
 func (h *Host) workLeft() int64 { return h.work.left }
 
 // monitor watches every open host: it stops a hook past its wall-time backstop (a hook inside slow Go
-// calls: the work count does not see their time) and, when the process heap passes MaxHeapBytes after
-// a collection, the hook that has been running longest. One goroutine serves every host.
+// calls: the work count does not see their time) and, when the process heap passes the heap limit,
+// the hooks that have been running for a while. One goroutine serves every host.
 var monitor struct {
 	once  sync.Once
 	mu    sync.Mutex
@@ -113,7 +113,7 @@ func unregister(h *Host) {
 }
 
 // monitorTick is how often the monitor looks.
-const monitorTick = 10 * time.Millisecond
+const monitorTick = 5 * time.Millisecond
 
 func watchHosts() {
 	tick := time.NewTicker(monitorTick)
@@ -126,36 +126,58 @@ func watchHosts() {
 		}
 		return 0
 	}
+	var long []*Host // hooks that have run for a while (reused: the monitor must not allocate, or it
+	// would assist the collector in the middle of a memory bomb)
 	for range tick.C {
 		now := time.Now().UnixNano()
-		var oldest *Host
-		var oldestSince int64
+		long = long[:0]
 		monitor.mu.Lock()
 		for h := range monitor.hosts {
-			since := h.busySince.Load()
-			if since == 0 {
+			since, seq := h.busySince.Load(), h.busySeq.Load()
+			if since == 0 || seq == 0 {
 				continue
 			}
-			if now-since > h.backstop.Load() {
+			// a pinned host (Worker.Play) reports the CPU time its hook used since the monitor first saw
+			// it: a hook waiting for a core uses none, so load does not count
+			cpu := int64(-1)
+			if tid := h.tid.Load(); tid != 0 {
+				cpu = threadCPU(tid)
+			}
+			if seq != h.monSeq {
+				h.monSeq, h.monCPU0 = seq, cpu
+			}
+			ran, bomb := now-since, int64(bombTicks*monitorTick)
+			if cpu >= 0 && h.monCPU0 >= 0 {
+				ran, bomb = cpu-h.monCPU0+int64(monitorTick), int64(bombCPUTicks*monitorTick)
+			}
+			if ran > h.backstop.Load() {
 				h.stopCall(stopTime)
 				continue
 			}
-			if oldest == nil || since < oldestSince {
-				oldest, oldestSince = h, since
+			if ran >= bomb {
+				long = append(long, h)
 			}
 		}
 		monitor.mu.Unlock()
-		limit := maxHeap.Load()
-		if oldest == nil || heap() <= limit {
+		// Over the heap limit, every hook that has run bombTicks (in CPU time when known) is stopped:
+		// building hundreds of MB takes that long, innocent hooks take microseconds. No collection first:
+		// runtime.GC takes long on a big heap, and a doubling string reaches gigabytes meanwhile; garbage
+		// rarely reaches the limit (the batch's soft memory limit keeps it down).
+		if len(long) == 0 || heap() <= maxHeap.Load() {
 			continue
 		}
-		// garbage does not count: collect, then look again
-		runtime.GC()
-		if heap() > limit && now-oldestSince >= int64(monitorTick) {
-			oldest.stopCall(stopMemory)
+		for _, h := range long {
+			h.stopCall(stopMemory)
 		}
 	}
 }
+
+// Over the heap limit, every hook that has run this many monitor ticks is stopped: of wall time
+// (bombTicks), or of CPU time for a pinned host (bombCPUTicks; a hook waiting for a core uses none).
+const (
+	bombTicks    = 4
+	bombCPUTicks = 4
+)
 
 // stopCall stops the hook call running now (if it is still the same call when Lua next checks).
 func (h *Host) stopCall(why int32) {
@@ -168,6 +190,18 @@ func (h *Host) stopCall(why int32) {
 		if old == stopAll || h.work.stop.CompareAndSwap(old, seq<<3|uint64(why)) {
 			return
 		}
+	}
+}
+
+// Pin tells the monitor that the calling goroutine runs this host's hooks and locks it to its OS thread
+// until the returned function is called: the monitor then measures a hook's CPU time, not the wall
+// time, for its backstop and to find a memory bomb (a hook waiting for a core is not running).
+func (h *Host) Pin() (unpin func()) {
+	runtime.LockOSThread()
+	h.tid.Store(gettid())
+	return func() {
+		h.tid.Store(0)
+		runtime.UnlockOSThread()
 	}
 }
 

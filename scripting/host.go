@@ -32,7 +32,11 @@ type Host struct {
 	budget    int64  // ... in units of work
 	busySince atomic.Int64
 	busySeq   atomic.Uint64
-	backstop  atomic.Int64 // ns of wall time a call may take whatever its work
+	backstop  atomic.Int64 // ns a call may take whatever its work (CPU time when pinned, else wall)
+	tid       atomic.Int32 // the OS thread running the hooks (Pin), 0 when unknown
+	// only the monitor goroutine touches these: the call it last saw and the thread's CPU time then
+	monSeq    uint64
+	monCPU0   int64
 	closeOnce sync.Once
 
 	// Profile, when set, accumulates the wall time and calls of every hook (bench shows it).
@@ -123,10 +127,11 @@ func (h *Host) SetBudget(millis int) {
 func (h *Host) BudgetMillis() int { return h.millis }
 
 // backstop is the wall time a call may take whatever its work count (a hook that loops over slow Go
-// calls): four times its budget, at least 2 s, at most 40 s.
+// calls): four times its budget, at least 10 s (so a legal hook on a loaded machine, or under the race
+// detector, is never stopped by it), at most 40 s.
 func backstop(millis int) time.Duration {
 	d := 4 * time.Duration(millis) * time.Millisecond
-	return min(max(d, 2*time.Second), 40*time.Second)
+	return min(max(d, 10*time.Second), 40*time.Second)
 }
 
 func (h *Host) luaRandom(L *lua.LState) int {
@@ -234,7 +239,7 @@ func (h *Host) stopped(hook string) string {
 		h.work.stop.CompareAndSwap(s, 0)
 		switch int32(s & 7) {
 		case stopTime:
-			return fmt.Sprintf("it ran longer than %v of wall time (limits.hook_millis %d ms of work; slow calls into the engine?)", backstop(h.millis), h.millis)
+			return fmt.Sprintf("it ran longer than %v (limits.hook_millis %d ms of work; slow calls into the engine?)", backstop(h.millis), h.millis)
 		case stopMemory:
 			return fmt.Sprintf("the heap passed %d MiB while it ran (a hook may not hold that much memory)", maxHeap.Load()>>20)
 		}

@@ -33,6 +33,7 @@ func (w *Worker) Close() { w.H.Close() }
 
 // Play implements core.Worker: a failed game returns a Result with Error set.
 func (w *Worker) Play(index int, seed uint64) core.Result {
+	defer w.H.Pin()()
 	r := core.Result{Index: index, Seed: seed, Players: w.Players, Seats: w.Seats}
 	s, err := w.play(seed)
 	if s != nil {

@@ -103,7 +103,7 @@ func batchGC() func() {
 }
 
 // batchMemoryLimit is the soft memory limit of a batch.
-const batchMemoryLimit = 1 << 30
+const batchMemoryLimit = 640 << 20
 
 // maxWorkers is the most --workers a batch may use: 4 per CPU.
 func maxWorkers() int { return 4 * runtime.NumCPU() }
