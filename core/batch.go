@@ -11,6 +11,12 @@ type Worker interface {
 	Close()
 }
 
+// Interrupter is a worker that can stop the game it is playing from another goroutine (its Play then
+// returns a Result marked Interrupted).
+type Interrupter interface {
+	Interrupt()
+}
+
 // Batch describes a batch run.
 type Batch struct {
 	Games   int
@@ -24,8 +30,9 @@ type Batch struct {
 func GameSeed(seed uint64, i int) uint64 { return Mix(seed, uint64(i)) }
 
 // Run plays the batch and hands every result to emit in game order, whatever the number of workers,
-// so logs and statistics are byte-identical for any worker count. When ctx is cancelled, games already
-// finished in order are still emitted; it returns how many were.
+// so logs and statistics are byte-identical for any worker count. When ctx is cancelled, the games in
+// progress are stopped (workers that are Interrupters) and the games already finished in order are
+// still emitted, up to the first one that did not finish; it returns how many were.
 func (b Batch) Run(ctx context.Context, emit func(Result)) (int, error) {
 	workers := b.Workers
 	if workers < 1 {
@@ -68,15 +75,35 @@ func (b Batch) Run(ctx context.Context, emit func(Result)) (int, error) {
 			}
 		}
 	}()
-	go func() { wg.Wait(); close(results) }()
+	finished := make(chan struct{})
+	go func() { wg.Wait(); close(results); close(finished) }()
+	go func() {
+		select {
+		case <-ctx.Done():
+			for _, w := range ws {
+				if i, ok := w.(Interrupter); ok {
+					i.Interrupt()
+				}
+			}
+		case <-finished:
+		}
+	}()
 
 	pending := map[int]Result{}
 	next := 0
+	stopped := false
 	for r := range results {
+		if stopped {
+			continue
+		}
 		pending[r.Index] = r
 		for {
 			p, ok := pending[next]
 			if !ok {
+				break
+			}
+			if p.Interrupted {
+				stopped = true
 				break
 			}
 			delete(pending, next)

@@ -45,6 +45,8 @@ type Result struct {
 	SeatStats map[string][]float64 `json:"seat_stats,omitempty"`
 	GameStats map[string]float64   `json:"game_stats,omitempty"`
 	Error     string               `json:"error,omitempty"`
+	// Interrupted: the batch was stopped (Ctrl-C, SIGTERM) while this game ran; it is not reported
+	Interrupted bool `json:"-"`
 }
 
 // Length is the game's number of moves.

@@ -50,6 +50,7 @@ type State struct {
 	stale    bool // a resampled trick decision whose legal moves are not worked out yet (Settle)
 
 	history bool // keep events and moves (logs, replays, bots that read events)
+	logged  int  // bytes of custom events logged (MaxLoggedBytes)
 	events  []Event
 	moves   []string
 	nmoves  int
@@ -283,8 +284,8 @@ func (s *State) ApplyIndex(rules Rules, i int) error {
 		return fmt.Errorf("move %d of %d: no such legal move", i, len(s.legal))
 	}
 	move := s.legal[i]
-	if limit := s.Game.Config.Limits.MaxMoves; limit > 0 && s.nmoves >= limit {
-		return fmt.Errorf("the game passed %d moves (limits.max_moves): the rules never end it", limit)
+	if limit := MoveCap(s.Game.Config.Limits.MaxMoves); s.nmoves >= limit {
+		return fmt.Errorf("the game passed %d moves (limits.max_moves; default %d, at most %d): the rules never end it", limit, DefaultMaxMoves, MaxMovesCeiling)
 	}
 	s.nmoves++
 	if s.history {
@@ -362,8 +363,16 @@ func (s *State) RoundEnd(round int, scores []int) {
 	s.log(Event{Type: "round_end", Seat: -1, Round: round, Scores: scores})
 }
 
-// Log appends a custom event (nothing when the state keeps no history).
-func (s *State) Log(e Event) { s.log(e) }
+// Log appends a custom event (nothing when the state keeps no history); size is what its fields take
+// (an estimate in bytes), counted against MaxLoggedBytes.
+func (s *State) Log(e Event, size int) error {
+	// counted with or without a kept history, so a game fails the same either way
+	if s.logged += size + 64; s.logged > MaxLoggedBytes {
+		return fmt.Errorf("the game logged more than %d MiB of events", MaxLoggedBytes>>20)
+	}
+	s.log(e)
+	return nil
+}
 
 func (s *State) log(e Event) {
 	if s.history {
@@ -385,12 +394,15 @@ func (s *State) StatsSoFar() map[string][]float64 {
 }
 
 // AddStat adds to a per-seat statistic.
-func (s *State) AddStat(seat int, name string, d float64) {
+func (s *State) AddStat(seat int, name string, d float64) error {
 	for _, e := range s.stats {
 		if e.name == name {
 			s.statV[e.off+seat] += d
-			return
+			return nil
 		}
+	}
+	if len(s.stats) >= MaxStats {
+		return fmt.Errorf("stat %q: a game records at most %d statistics", name, MaxStats)
 	}
 	off := len(s.statV)
 	for i := 0; i < s.Players; i++ {
@@ -398,15 +410,16 @@ func (s *State) AddStat(seat int, name string, d float64) {
 	}
 	s.statV[off+seat] += d
 	s.stats = append(s.stats, statEntry{name: name, off: off})
+	return nil
 }
 
 // Get / Set game-wide values. Setting a nil value deletes it.
-func (s *State) Get(key string) (Value, bool) { return s.getVar(-1, key) }
-func (s *State) Set(key string, v Value)      { s.setVar(-1, key, v) }
+func (s *State) Get(key string) (Value, bool)  { return s.getVar(-1, key) }
+func (s *State) Set(key string, v Value) error { return s.setVar(-1, key, v) }
 
 // SeatGet / SeatSet per-seat values.
-func (s *State) SeatGet(seat int, key string) (Value, bool) { return s.getVar(seat, key) }
-func (s *State) SeatSet(seat int, key string, v Value)      { s.setVar(seat, key, v) }
+func (s *State) SeatGet(seat int, key string) (Value, bool)  { return s.getVar(seat, key) }
+func (s *State) SeatSet(seat int, key string, v Value) error { return s.setVar(seat, key, v) }
 
 func (s *State) getVar(seat int, key string) (Value, bool) {
 	for i := range s.vars {
@@ -417,20 +430,50 @@ func (s *State) getVar(seat int, key string) (Value, bool) {
 	return Value{}, false
 }
 
-func (s *State) setVar(seat int, key string, v Value) {
+func (s *State) setVar(seat int, key string, v Value) error {
+	if len(v.Str) > MaxValueBytes || len(key) > MaxValueBytes {
+		return fmt.Errorf("value %q: strings stored in values are limited to %d KiB", key[:min(len(key), 32)], MaxValueBytes>>10)
+	}
 	for i := range s.vars {
 		if e := &s.vars[i]; e.seat == seat && e.key == key {
 			if v.IsNil() {
 				last := len(s.vars) - 1
 				s.vars[i] = s.vars[last]
 				s.vars = s.vars[:last]
-				return
+				return nil
 			}
 			e.val = v
-			return
+			return nil
 		}
 	}
 	if !v.IsNil() {
+		if len(s.vars) >= MaxValues {
+			return fmt.Errorf("value %q: a game holds at most %d values", key, MaxValues)
+		}
 		s.vars = append(s.vars, varEntry{seat: seat, key: key, val: v})
 	}
+	return nil
+}
+
+// Limits of one game's data, so no game can grow without end (README, "Running rules you did not
+// write").
+const (
+	// DefaultMaxMoves caps a game whose limits.max_moves is 0 (unset); MaxMovesCeiling caps any game.
+	DefaultMaxMoves = 20_000
+	MaxMovesCeiling = 200_000
+	// MaxValues is the most values (g:set, g:sset) a game holds at once; MaxValueBytes the longest
+	// string stored in one; MaxStats the most statistic names.
+	MaxValues     = 1024
+	MaxValueBytes = 64 << 10
+	MaxStats      = 256
+	// MaxLoggedBytes caps the custom events (g:event) one game logs.
+	MaxLoggedBytes = 32 << 20
+)
+
+// MoveCap is the move limit of a game whose limits.max_moves is n.
+func MoveCap(n int) int {
+	if n <= 0 {
+		return DefaultMaxMoves
+	}
+	return min(n, MaxMovesCeiling)
 }

@@ -14,7 +14,13 @@ import (
 type gHandle struct {
 	s *core.State
 	r *Engine
+	// pure names the running hook when it may not change the game (can_play, normalize)
+	pure string
 }
+
+// mutators are the g methods that change the game: a pure hook may not call them.
+var mutators = []string{"move", "move_top", "move_all", "shuffle", "sort", "set", "sset", "add_score", "stat",
+	"ask", "start_trick", "event", "round_end", "finish", "random", "chance", "board_place", "board_clear"}
 
 // Debug makes g:log print to stderr.
 var Debug = false
@@ -25,6 +31,15 @@ func (h *Host) gMeta() *lua.LTable {
 	}
 	L := h.L
 	methods := L.SetFuncs(L.NewTable(), gMethods)
+	for _, name := range mutators {
+		fn, name := gMethods[name], name
+		methods.RawSetString(name, L.NewFunction(func(L *lua.LState) int {
+			if g := handle(L); g.pure != "" {
+				L.RaiseError("g:%s changes the game: %s may only read it", name, g.pure)
+			}
+			return fn(L)
+		}))
+	}
 	// a method g does not have is named (known methods are found in the table, at no extra cost)
 	missing := L.CreateTable(0, 1)
 	missing.RawSetString("__index", L.NewFunction(func(L *lua.LState) int {
@@ -38,6 +53,7 @@ func (h *Host) gMeta() *lua.LTable {
 		L.RaiseError("g is read-only: keep game state in zones and values (g:set), not in fields of g")
 		return 0
 	}))
+	meta.RawSetString("__metatable", lua.LFalse) // the methods table is shared by every game
 	h.gmeta = meta
 	return meta
 }
@@ -76,7 +92,7 @@ func zoneArg(L *lua.LState, g *gHandle, nameIdx, seatIdx int) core.ZoneRef {
 	return z
 }
 
-func visArg(L *lua.LState, n int, seat int) core.Vis {
+func visArg(L *lua.LState, g *gHandle, n int, seat int) core.Vis {
 	v := L.Get(n)
 	switch x := v.(type) {
 	case *lua.LNilType:
@@ -93,9 +109,10 @@ func visArg(L *lua.LState, n int, seat int) core.Vis {
 			}
 		}
 	case lua.LNumber:
-		if i, ok := toInt(x); ok && i >= 0 {
+		if i, ok := toInt(x); ok && i >= 0 && i < g.s.Players {
 			return core.SeatVis(i)
 		}
+		L.ArgError(n, fmt.Sprintf("visibility: no seat %s (seats are 0..%d)", x.String(), g.s.Players-1))
 	}
 	L.ArgError(n, `expected "public", "hidden", "owner" or a seat number`)
 	return core.VisPublic
@@ -106,6 +123,9 @@ func plainArg(L *lua.LState, n int, vis core.Vis) core.Value {
 	lv := L.Get(n)
 	switch x := lv.(type) {
 	case lua.LNumber:
+		if !finite(float64(x)) {
+			L.ArgError(n, fmt.Sprintf("values must be finite numbers, not %s", x.String()))
+		}
 		out = core.NumberValue(float64(x))
 	case lua.LString:
 		out = core.StringValue(string(x))
@@ -150,7 +170,7 @@ func (g *gHandle) cardsTable(L *lua.LState, cards []core.CardIdx) *lua.LTable {
 }
 
 func intList(L *lua.LState, n int, players int, what string) []int {
-	t := L.CheckTable(n)
+	t := raw(L.CheckTable(n))
 	var out []int
 	for i := 1; i <= t.Len(); i++ {
 		v, ok := toInt(t.RawGetInt(i))
@@ -176,7 +196,7 @@ var gMethods = map[string]lua.LGFunction{
 	},
 	"card": func(L *lua.LState) int {
 		g := handle(L)
-		L.Push(g.r.data.cards.RawGetString(L.CheckString(2)))
+		L.Push(g.r.data.cardIdx.RawGetString(L.CheckString(2)))
 		return 1
 	},
 	"is_card": func(L *lua.LState) int {
@@ -262,6 +282,7 @@ var gMethods = map[string]lua.LGFunction{
 			more[key]++
 		}
 		if order, ok := L.Get(5).(*lua.LTable); ok {
+			order = raw(order)
 			// counts aligned with a list of values: an array, so Lua needs no string-keyed table
 			t := L.CreateTable(order.Len(), 0)
 			for j := 1; j <= order.Len(); j++ {
@@ -366,7 +387,7 @@ var gMethods = map[string]lua.LGFunction{
 	},
 	"set": func(L *lua.LState) int {
 		g := handle(L)
-		g.s.Set(L.CheckString(2), plainArg(L, 3, visArg(L, 4, -1)))
+		must(L, g.s.Set(L.CheckString(2), plainArg(L, 3, visArg(L, g, 4, -1))))
 		return 0
 	},
 	"sget": func(L *lua.LState) int {
@@ -379,7 +400,7 @@ var gMethods = map[string]lua.LGFunction{
 	"sset": func(L *lua.LState) int {
 		g := handle(L)
 		seat := checkSeat(L, g, 2)
-		g.s.SeatSet(seat, L.CheckString(3), plainArg(L, 4, visArg(L, 5, seat)))
+		must(L, g.s.SeatSet(seat, L.CheckString(3), plainArg(L, 4, visArg(L, g, 5, seat))))
 		return 0
 	},
 	"score": func(L *lua.LState) int {
@@ -389,18 +410,31 @@ var gMethods = map[string]lua.LGFunction{
 	},
 	"add_score": func(L *lua.LState) int {
 		g := handle(L)
-		g.s.AddScore(checkSeat(L, g, 2), L.CheckInt(3))
+		seat := checkSeat(L, g, 2)
+		d, ok := toInt(L.Get(3))
+		if !ok {
+			L.ArgError(3, fmt.Sprintf("expected an integer score change, got %s", L.Get(3).String()))
+		}
+		if t := g.s.Score(seat) + d; t > maxExactInt || t < -maxExactInt {
+			L.ArgError(3, fmt.Sprintf("seat %d's score would pass %d", seat, int64(maxExactInt)))
+		}
+		g.s.AddScore(seat, d)
 		return 0
 	},
 	"stat": func(L *lua.LState) int {
 		g := handle(L)
-		g.s.AddStat(checkSeat(L, g, 2), L.CheckString(3), float64(L.OptNumber(4, 1)))
+		seat, name := checkSeat(L, g, 2), L.CheckString(3)
+		d := float64(L.OptNumber(4, 1))
+		if !finite(d) {
+			L.ArgError(4, fmt.Sprintf("statistic %s: expected a finite number, got %v", name, d))
+		}
+		must(L, g.s.AddStat(seat, name, d))
 		return 0
 	},
 	"ask": func(L *lua.LState) int {
 		g := handle(L)
 		seat := checkSeat(L, g, 2)
-		t := L.CheckTable(3)
+		t := raw(L.CheckTable(3))
 		moves := make([]string, 0, t.Len())
 		for i := 1; i <= t.Len(); i++ {
 			s, ok := t.RawGetInt(i).(lua.LString)
@@ -419,33 +453,52 @@ var gMethods = map[string]lua.LGFunction{
 	},
 	"event": func(L *lua.LState) int {
 		g := handle(L)
-		e := core.Event{Type: L.CheckString(2), Seat: -1, Vis: visArg(L, 4, -1)}
-		if !g.s.KeepsHistory() {
-			return 0 // no log is kept (a batch without --log whose bots read no events)
-		}
+		e := core.Event{Type: L.CheckString(2), Seat: -1, Vis: visArg(L, g, 4, -1)}
+		// converted (and so checked) even when no log is kept, so a game fails the same with or without
+		// --log; State.Log then keeps it only when the state keeps its history
 		if t, ok := L.Get(3).(*lua.LTable); ok {
 			e.Fields = map[string]any{}
-			t.ForEach(func(k, v lua.LValue) { e.Fields[k.String()] = toGo(v) })
+			var err error
+			raw(t).ForEach(func(k, v lua.LValue) {
+				if err == nil {
+					e.Fields[k.String()], err = toGo(v)
+					if err != nil {
+						err = fmt.Errorf("field %s: %v", k.String(), err)
+					}
+				}
+			})
+			if err != nil {
+				L.ArgError(3, err.Error())
+			}
 			if seat, ok := e.Fields["seat"].(float64); ok {
 				e.Seat = int(seat)
 				delete(e.Fields, "seat")
 			}
 			liftEventFields(&e)
 		}
-		g.s.Log(e)
+		must(L, g.s.Log(e, sizeOf(e.Fields)))
 		return 0
 	},
 	"round_end": func(L *lua.LState) int {
 		g := handle(L)
-		g.s.RoundEnd(L.CheckInt(2), intList(L, 3, g.s.Players, "scores"))
+		round, ok := toInt(L.Get(2))
+		if !ok {
+			L.ArgError(2, "expected a round number")
+		}
+		g.s.RoundEnd(round, intList(L, 3, g.s.Players, "scores"))
 		return 0
 	},
 	"finish": func(L *lua.LState) int {
 		g := handle(L)
 		winners := intList(L, 2, g.s.Players, "winners")
-		for _, w := range winners {
+		for i, w := range winners {
 			if w < 0 || w >= g.s.Players {
-				L.ArgError(2, fmt.Sprintf("no seat %d", w))
+				L.ArgError(2, fmt.Sprintf("winners: no seat %d (seats are 0..%d)", w, g.s.Players-1))
+			}
+			for _, o := range winners[:i] {
+				if o == w {
+					L.ArgError(2, fmt.Sprintf("winners: seat %d is listed twice", w))
+				}
 			}
 		}
 		g.s.Finish(winners)

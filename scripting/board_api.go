@@ -68,7 +68,7 @@ var boardMethods = map[string]lua.LGFunction{
 		b := boardArg(L, g, 2)
 		id := L.CheckString(3)
 		floor := L.CheckInt(4)
-		t := L.CheckTable(5)
+		t := raw(L.CheckTable(5))
 		var cells [][2]int
 		var values []string
 		for i := 1; i <= t.Len(); i++ {
@@ -76,6 +76,7 @@ var boardMethods = map[string]lua.LGFunction{
 			if !ok {
 				L.ArgError(5, "cells must be a list of {row, col, value}")
 			}
+			ct = raw(ct)
 			r, ok1 := toInt(ct.RawGetInt(1))
 			c, ok2 := toInt(ct.RawGetInt(2))
 			if !ok1 || !ok2 {
@@ -182,6 +183,7 @@ var boardMethods = map[string]lua.LGFunction{
 		floor := L.CheckInt(3)
 		var opt core.DominoOptions
 		if ot, ok := L.Get(4).(*lua.LTable); ok {
+			ot = raw(ot)
 			if v, ok := ot.RawGetString("holes").(lua.LString); ok {
 				opt.Holes = string(v)
 			}
@@ -225,6 +227,7 @@ func stringList(L *lua.LState, v lua.LValue, what string) []string {
 	if !ok {
 		L.RaiseError("%s must be a list of strings", what)
 	}
+	t = raw(t)
 	out := make([]string, 0, t.Len())
 	for i := 1; i <= t.Len(); i++ {
 		out = append(out, lua.LVAsString(t.RawGetInt(i)))
@@ -239,7 +242,7 @@ func boardFits(L *lua.LState) int {
 	b := boardArg(L, g, 2)
 	floor := L.CheckInt(3)
 	ids := stringList(L, L.CheckTable(4), "ids")
-	ot := L.OptTable(5, L.NewTable())
+	ot := raw(L.OptTable(5, L.NewTable()))
 	attrs := stringList(L, ot.RawGetString("attrs"), "attrs")
 	if len(attrs) != 2 {
 		L.ArgError(5, "attrs must name the two card attributes holding a piece's values")

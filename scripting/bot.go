@@ -47,7 +47,7 @@ var botFactMethods = map[string]lua.LGFunction{
 	},
 	"card": func(L *lua.LState) int {
 		f := factsArg(L)
-		L.Push(f.data.cards.RawGetString(L.CheckString(2)))
+		L.Push(f.data.cardIdx.RawGetString(L.CheckString(2)))
 		return 1
 	},
 	"is_card": func(L *lua.LState) int {
@@ -161,6 +161,7 @@ func (b *LuaBot) Choose(v core.View) (int, error) {
 		lt.RawSetInt(i+1, lua.LString(v.Move(i)))
 	}
 	h.rand = b.rng
+	h.SetBudget(b.e.p.Game.Config.Limits.HookMillis)
 	defer func() { h.rand = nil }()
 	if err := h.call("bot "+b.Name+" choose", b.choose, 1, obs, lt); err != nil {
 		return 0, err
@@ -355,6 +356,7 @@ func (h *Host) botFacts(f *botFacts) *lua.LUserData {
 			L.RaiseError("a bot's g has no method %s: bots read the game only through obs (g offers players, param, card, is_card)", name)
 			return 0
 		}))
+		h.factsMeta.RawSetString("__metatable", lua.LFalse)
 	}
 	ud := h.L.NewUserData()
 	ud.Value = f

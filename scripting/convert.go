@@ -1,6 +1,7 @@
 package scripting
 
 import (
+	"fmt"
 	"math"
 
 	lua "github.com/yuin/gopher-lua"
@@ -49,33 +50,76 @@ func toLua(L *lua.LState, v any) lua.LValue {
 	return lua.LNil
 }
 
+// maxDepth is how deeply tables may nest in a value converted for Go (event fields...).
+const maxDepth = 32
+
 // toGo converts a Lua value to plain Go values: float64, string, bool, []any (sequences) or
-// map[string]any. Integral numbers stay float64; JSON prints them without a fraction.
-func toGo(v lua.LValue) any {
+// map[string]any. Integral numbers stay float64; JSON prints them without a fraction. A table that
+// contains itself, nests deeper than maxDepth, or a NaN or infinite number is an error.
+func toGo(v lua.LValue) (any, error) {
+	return toGoDepth(v, 0, nil)
+}
+
+func toGoDepth(v lua.LValue, depth int, path []*lua.LTable) (any, error) {
 	switch x := v.(type) {
 	case lua.LNumber:
-		return float64(x)
+		if f := float64(x); math.IsNaN(f) || math.IsInf(f, 0) {
+			return nil, fmt.Errorf("%v is not a finite number", f)
+		}
+		return float64(x), nil
 	case lua.LString:
-		return string(x)
+		return string(x), nil
 	case lua.LBool:
-		return bool(x)
+		return bool(x), nil
 	case *lua.LTable:
+		x = raw(x)
+		for _, p := range path {
+			if p == x {
+				return nil, fmt.Errorf("a table contains itself")
+			}
+		}
+		if depth >= maxDepth {
+			return nil, fmt.Errorf("tables nest deeper than %d levels", maxDepth)
+		}
+		path = append(path, x)
 		if n := x.Len(); n > 0 {
 			out := make([]any, 0, n)
 			for i := 1; i <= n; i++ {
-				out = append(out, toGo(x.RawGetInt(i)))
+				e, err := toGoDepth(x.RawGetInt(i), depth+1, path)
+				if err != nil {
+					return nil, err
+				}
+				out = append(out, e)
 			}
-			return out
+			return out, nil
 		}
 		m := map[string]any{}
-		x.ForEach(func(k, val lua.LValue) { m[k.String()] = toGo(val) })
-		if len(m) == 0 {
-			return []any{}
+		var err error
+		x.ForEach(func(k, val lua.LValue) {
+			if err != nil {
+				return
+			}
+			var e any
+			if e, err = toGoDepth(val, depth+1, path); err == nil {
+				m[k.String()] = e
+			}
+		})
+		if err != nil {
+			return nil, err
 		}
-		return m
+		if len(m) == 0 {
+			return []any{}, nil
+		}
+		return m, nil
 	}
-	return nil
+	return nil, nil
 }
+
+// finite reports whether f is neither NaN nor infinite.
+func finite(f float64) bool { return !math.IsNaN(f) && !math.IsInf(f, 0) }
+
+// maxExactInt is the largest integer a float64 (a Lua number, a JSON number) holds exactly.
+const maxExactInt = 1 << 53
 
 func toInt(v lua.LValue) (int, bool) {
 	n, ok := v.(lua.LNumber)
@@ -83,8 +127,29 @@ func toInt(v lua.LValue) (int, bool) {
 		return 0, false
 	}
 	f := float64(n)
-	if f != math.Trunc(f) {
+	if f != math.Trunc(f) || f > maxExactInt || f < -maxExactInt {
 		return 0, false
 	}
 	return int(f), true
+}
+
+// sizeOf estimates the bytes a converted value takes.
+func sizeOf(v any) int {
+	switch x := v.(type) {
+	case string:
+		return 16 + len(x)
+	case []any:
+		n := 24
+		for _, e := range x {
+			n += sizeOf(e)
+		}
+		return n
+	case map[string]any:
+		n := 48
+		for k, e := range x {
+			n += 16 + len(k) + sizeOf(e)
+		}
+		return n
+	}
+	return 16
 }

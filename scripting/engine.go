@@ -22,7 +22,8 @@ type Engine struct {
 
 	setup, onMove, normalize, trickWinner, trickDone, canPlay, stats, render *lua.LFunction
 
-	trickT, trickCards, trickSeats *lua.LTable
+	trickT, trickCards, trickSeats *lua.LTable // the engine fills these
+	trickArg                       *lua.LTable // what hooks get: a read-only view of trickT
 	// trickInfo is what trick_winner returned after the position (e.g. how the trick was won); the
 	// engine hands it to trick_done, which the trick mechanic calls right after, so no hook works twice.
 	trickInfo lua.LValue
@@ -31,7 +32,7 @@ type Engine struct {
 
 // NewEngine loads a program's scripts on h. Give each worker goroutine its own host and engine.
 func (p *Program) NewEngine(h *Host) (*Engine, error) {
-	h.SetBudget(msDuration(p.Game.Config.Limits.HookMillis))
+	h.SetBudget(p.Game.Config.Limits.HookMillis)
 	env, err := h.newEnv(p, p.Chunks, hookNames)
 	if err != nil {
 		return nil, err
@@ -54,8 +55,9 @@ func (p *Program) NewEngine(h *Host) (*Engine, error) {
 	h.L.SetMetatable(r.ud, h.gMeta())
 	L := h.L
 	r.trickT, r.trickCards, r.trickSeats = L.CreateTable(0, 4), L.CreateTable(8, 0), L.CreateTable(8, 0)
-	r.trickT.RawSetString("cards", r.trickCards)
-	r.trickT.RawSetString("seats", r.trickSeats)
+	r.trickT.RawSetString("cards", h.protect(r.trickCards, "trick.cards"))
+	r.trickT.RawSetString("seats", h.protect(r.trickSeats, "trick.seats"))
+	r.trickArg = h.protect(r.trickT, "trick")
 	return r, nil
 }
 
@@ -73,6 +75,13 @@ func (r *Engine) NewState(players int, seed uint64, opts core.Options) (*core.St
 func (r *Engine) bind(s *core.State) {
 	r.g.s = s
 	r.h.current = s
+	r.h.SetBudget(r.p.Game.Config.Limits.HookMillis)
+}
+
+// pure marks the hook about to run as one that may only read the game ("" ends it).
+func (r *Engine) pure(hook string) {
+	r.g.pure = hook
+	r.h.pure = hook
 }
 
 func (r *Engine) need(name string, fn *lua.LFunction) error {
@@ -103,7 +112,10 @@ func (r *Engine) Normalize(s *core.State, seat int, move string) (string, error)
 		return move, nil
 	}
 	r.bind(s)
-	if err := r.h.call("normalize", r.normalize, 1, r.ud, r.h.int(seat), lua.LString(move)); err != nil {
+	r.pure("normalize")
+	err := r.h.call("normalize", r.normalize, 1, r.ud, r.h.int(seat), lua.LString(move))
+	r.pure("")
+	if err != nil {
 		return "", err
 	}
 	v := r.h.L.Get(-1)
@@ -140,7 +152,7 @@ func (r *Engine) TrickWinner(s *core.State, t *core.Trick) (int, error) {
 	}
 	r.bind(s)
 	r.fillTrick(t, s.Players)
-	if err := r.h.call("trick_winner", r.trickWinner, 2, r.ud, r.trickT); err != nil {
+	if err := r.h.call("trick_winner", r.trickWinner, 2, r.ud, r.trickArg); err != nil {
 		return 0, err
 	}
 	L := r.h.L
@@ -163,7 +175,7 @@ func (r *Engine) TrickDone(s *core.State, winner int) error {
 	r.bind(s)
 	info := r.trickInfo
 	r.trickInfo = lua.LNil
-	return r.h.call("trick_done", r.trickDone, 0, r.ud, r.h.int(winner), r.trickT, info)
+	return r.h.call("trick_done", r.trickDone, 0, r.ud, r.h.int(winner), r.trickArg, info)
 }
 
 // CanPlay implements core.Rules.
@@ -173,7 +185,10 @@ func (r *Engine) CanPlay(s *core.State, seat int, c core.CardIdx) (bool, bool, e
 	}
 	r.bind(s)
 	r.fillTrick(s.CurrentTrick(), s.Players)
-	if err := r.h.call("can_play", r.canPlay, 1, r.ud, r.h.int(seat), r.data.cardStr[c], r.trickT); err != nil {
+	r.pure("can_play")
+	err := r.h.call("can_play", r.canPlay, 1, r.ud, r.h.int(seat), r.data.cardStr[c], r.trickArg)
+	r.pure("")
+	if err != nil {
 		return false, true, err
 	}
 	v := r.h.L.Get(-1)
@@ -198,25 +213,40 @@ func (r *Engine) Stats(s *core.State) (map[string][]float64, map[string]float64,
 	}
 	seat := map[string][]float64{}
 	game := map[string]float64{}
-	if st, ok := t.RawGetString("seat").(*lua.LTable); ok {
-		st.ForEach(func(k, v lua.LValue) {
+	var bad error
+	num := func(v lua.LValue, what string) (float64, bool) {
+		n, ok := v.(lua.LNumber)
+		if ok && !finite(float64(n)) {
+			if bad == nil {
+				bad = fmt.Errorf("hook stats returned %s for %s: statistics must be finite numbers", n.String(), what)
+			}
+			return 0, false
+		}
+		return float64(n), ok
+	}
+	if st, ok := raw(t).RawGetString("seat").(*lua.LTable); ok {
+		raw(st).ForEach(func(k, v lua.LValue) {
 			if list, ok := v.(*lua.LTable); ok {
+				list = raw(list)
 				vals := make([]float64, s.Players)
 				for i := 0; i < s.Players; i++ {
-					if n, ok := list.RawGetInt(i + 1).(lua.LNumber); ok {
-						vals[i] = float64(n)
+					if n, ok := num(list.RawGetInt(i+1), fmt.Sprintf("seat.%s[%d]", k.String(), i+1)); ok {
+						vals[i] = n
 					}
 				}
 				seat[k.String()] = vals
 			}
 		})
 	}
-	if gt, ok := t.RawGetString("game").(*lua.LTable); ok {
-		gt.ForEach(func(k, v lua.LValue) {
-			if n, ok := v.(lua.LNumber); ok {
-				game[k.String()] = float64(n)
+	if gt, ok := raw(t).RawGetString("game").(*lua.LTable); ok {
+		raw(gt).ForEach(func(k, v lua.LValue) {
+			if n, ok := num(v, "game."+k.String()); ok {
+				game[k.String()] = n
 			}
 		})
+	}
+	if bad != nil {
+		return nil, nil, bad
 	}
 	return seat, game, nil
 }
@@ -239,7 +269,19 @@ func (r *Engine) Render(v core.View) (string, error) {
 // Exports is the read-only table through which bots call the rules' functions (RULES.name).
 func (r *Engine) Exports() *lua.LTable {
 	if r.exports == nil {
-		r.exports = r.h.readOnly(r.env, "RULES")
+		r.exports = r.h.exportsOf(r.env)
 	}
 	return r.exports
+}
+
+// exportsOf is RULES for a rules environment: its functions only (a bot must not reach the rules'
+// tables), read-only.
+func (h *Host) exportsOf(env *lua.LTable) *lua.LTable {
+	fns := h.L.NewTable()
+	env.ForEach(func(k, v lua.LValue) {
+		if _, ok := v.(*lua.LFunction); ok {
+			fns.RawSet(k, v)
+		}
+	})
+	return h.protect(fns, "RULES")
 }

@@ -1,11 +1,9 @@
 package scripting
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"math/rand/v2"
-	"runtime/metrics"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -15,12 +13,6 @@ import (
 
 	"ruleslab/core"
 )
-
-// DefaultHookBudget is the wall time one hook call may take before it is stopped.
-const DefaultHookBudget = 2 * time.Second
-
-// MaxHeapBytes stops a hook when the process heap grows past this while it runs.
-const MaxHeapBytes = 2 << 30
 
 // Host is one sandboxed Lua state. It is not safe for concurrent use: give each worker its own.
 type Host struct {
@@ -32,23 +24,32 @@ type Host struct {
 	current *core.State
 	rand    *rand.Rand
 
-	ctx       context.Context
-	cancel    context.CancelFunc
+	// the budget of hook calls (see budget.go): work counts the running call's instructions; the monitor
+	// reads busySince, busySeq and backstop to stop a call past its wall-time backstop or a memory bomb
+	work      workCtx
+	seq       uint64 // sequence number of the running outermost call
+	millis    int    // the budget of the engine running now, in ms of work
+	budget    int64  // ... in units of work
 	busySince atomic.Int64
-	budget    time.Duration
-	overran   atomic.Int32 // 1: time, 2: memory
-	stopWatch chan struct{}
+	busySeq   atomic.Uint64
+	backstop  atomic.Int64 // ns a call may take whatever its work (CPU time when pinned, else wall)
+	tid       atomic.Int32 // the OS thread running the hooks (Pin), 0 when unknown
+	// only the monitor goroutine touches these: the call it last saw and the thread's CPU time then
+	monSeq    uint64
+	monCPU0   int64
 	closeOnce sync.Once
 
 	// Profile, when set, accumulates the wall time and calls of every hook (bench shows it).
 	Profile map[string]*HookCost
 
 	running string // the hook running now, for messages
+	pure    string // the running hook may not change the game (math.random draws from it)
 
-	intVals   []lua.LValue // small integers, preboxed so hot calls do not allocate
-	progs     map[*Program]*hostData
-	gmeta     *lua.LTable
-	factsMeta *lua.LTable
+	intVals           []lua.LValue // small integers, preboxed so hot calls do not allocate
+	roNewindex, roLen *lua.LFunction
+	progs             map[*Program]*hostData
+	gmeta             *lua.LTable
+	factsMeta         *lua.LTable
 }
 
 // NewHost creates a sandboxed state: base, table, string and math only; no io, os, require, load,
@@ -67,7 +68,11 @@ func NewHost() *Host {
 	for _, name := range []string{"dofile", "loadfile", "load", "loadstring", "require", "module", "getfenv", "setfenv", "collectgarbage", "newproxy", "_G", "_printregs", "print"} {
 		g.RawSetString(name, lua.LNil)
 	}
-	h := &Host{L: L, globals: g, budget: DefaultHookBudget}
+	h := &Host{L: L, globals: g}
+	h.SetBudget(0)
+	h.bindTableBuiltins(g)
+	strT, tabT := g.RawGetString("string").(*lua.LTable), g.RawGetString("table").(*lua.LTable)
+	h.bindBuiltins(strT, tabT)
 	mathT := g.RawGetString("math").(*lua.LTable)
 	mathT.RawSetString("random", L.NewFunction(h.luaRandom))
 	mathT.RawSetString("randomseed", L.NewFunction(func(L *lua.LState) int {
@@ -77,58 +82,56 @@ func NewHost() *Host {
 	// words(s) splits a move on spaces and returns the words: gopher-lua compiles a string pattern on
 	// every call (tens of µs), so hooks should not parse moves with string.match.
 	g.RawSetString("words", L.NewFunction(luaWords))
+	// the libraries are shared by every game and bot of this host: read-only (readonly.go); string
+	// methods ("x"):upper() read the real string table, which __metatable hides
+	for name, t := range map[string]*lua.LTable{"string": strT, "table": tabT, "math": mathT} {
+		g.RawSetString(name, h.protect(t, name))
+	}
+	if smeta, ok := L.GetMetatable(lua.LString("")).(*lua.LTable); ok {
+		smeta.RawSetString("__metatable", lua.LFalse)
+	}
 	for i := 0; i <= 256; i++ {
 		h.intVals = append(h.intVals, lua.LNumber(i))
 	}
-	h.ctx, h.cancel = context.WithCancel(context.Background())
-	L.SetContext(h.ctx)
-	h.stopWatch = make(chan struct{})
-	go h.watch()
+	L.SetContext(&h.work)
+	register(h)
 	return h
 }
 
-// Close stops the watchdog and frees the state.
+// Close frees the state.
 func (h *Host) Close() {
 	h.closeOnce.Do(func() {
-		close(h.stopWatch)
-		h.cancel()
+		unregister(h)
 		h.L.Close()
 	})
 }
 
-// watch stops a hook that runs past its budget or while the heap grows past MaxHeapBytes.
-func (h *Host) watch() {
-	tick := time.NewTicker(20 * time.Millisecond)
-	defer tick.Stop()
-	sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
-	for {
-		select {
-		case <-h.stopWatch:
-			return
-		case <-tick.C:
-		}
-		since := h.busySince.Load()
-		if since == 0 {
-			continue
-		}
-		if time.Since(time.Unix(0, since)) > h.budget {
-			h.overran.Store(1)
-			h.cancel()
-			continue
-		}
-		metrics.Read(sample)
-		if sample[0].Value.Kind() == metrics.KindUint64 && sample[0].Value.Uint64() > MaxHeapBytes {
-			h.overran.Store(2)
-			h.cancel()
-		}
+// SetBudget sets the work budget of each hook call in milliseconds of work (limits.hook_millis): 0 or
+// less means DefaultHookMillis, and it is capped at MaxHookMillis.
+func (h *Host) SetBudget(millis int) {
+	if millis <= 0 {
+		millis = DefaultHookMillis
 	}
+	if millis > MaxHookMillis {
+		millis = MaxHookMillis
+	}
+	if millis == h.millis {
+		return
+	}
+	h.millis = millis
+	h.budget = int64(millis) * WorkPerMilli
+	h.backstop.Store(int64(backstop(millis)))
 }
 
-// SetBudget changes the per-hook time budget (0 keeps the default).
-func (h *Host) SetBudget(d time.Duration) {
-	if d > 0 {
-		h.budget = d
-	}
+// BudgetMillis is the budget in force, in ms of work.
+func (h *Host) BudgetMillis() int { return h.millis }
+
+// backstop is the wall time a call may take whatever its work count (a hook that loops over slow Go
+// calls): four times its budget, at least 10 s (so a legal hook on a loaded machine, or under the race
+// detector, is never stopped by it), at most 40 s.
+func backstop(millis int) time.Duration {
+	d := 4 * time.Duration(millis) * time.Millisecond
+	return min(max(d, 10*time.Second), 40*time.Second)
 }
 
 func (h *Host) luaRandom(L *lua.LState) int {
@@ -139,6 +142,8 @@ func (h *Host) luaRandom(L *lua.LState) int {
 	switch {
 	case h.rand != nil:
 		src = botRand{h.rand}
+	case h.pure != "":
+		L.RaiseError("math.random changes the game's generator: %s may only read the game", h.pure)
 	case h.current != nil:
 		src = h.current
 	default:
@@ -158,6 +163,9 @@ func (h *Host) luaRandom(L *lua.LState) int {
 		if hi < lo {
 			L.ArgError(2, "interval is empty")
 		}
+		if hi-lo+1 <= 0 || hi-lo+1 > maxExactInt {
+			L.ArgError(2, "interval is too large")
+		}
 		L.Push(lua.LNumber(lo + src.Random(hi-lo+1)))
 	}
 	return 1
@@ -171,12 +179,20 @@ func (h *Host) call(hook string, fn *lua.LFunction, nret int, args ...lua.LValue
 		L.Push(a)
 	}
 	start := time.Now()
-	h.busySince.Store(start.UnixNano())
 	outer := h.running
+	if outer == "" {
+		h.seq++
+		h.work.seq, h.work.left = h.seq, h.budget
+		h.busySeq.Store(h.seq)
+		h.busySince.Store(start.UnixNano())
+	}
 	h.running = hook
 	err := L.PCall(len(args), nret, nil)
 	h.running = outer
-	h.busySince.Store(0)
+	if outer == "" {
+		h.busySince.Store(0)
+		h.busySeq.Store(0)
+	}
 	if h.Profile != nil {
 		c := h.Profile[hook]
 		if c == nil {
@@ -193,14 +209,14 @@ func (h *Host) call(hook string, fn *lua.LFunction, nret int, args ...lua.LValue
 }
 
 func (h *Host) hookError(hook string, err error) error {
-	if why := h.overran.Swap(0); why != 0 || h.ctx.Err() != nil {
-		h.ctx, h.cancel = context.WithCancel(context.Background())
-		h.L.SetContext(h.ctx)
-		h.L.SetTop(0)
-		if why == 2 {
-			return fmt.Errorf("hook %s was stopped: the heap grew past %d MiB", hook, MaxHeapBytes>>20)
+	if h.running == "" {
+		if msg := h.stopped(hook); msg != "" {
+			h.L.SetTop(0)
+			return &LimitError{Hook: hook, Msg: msg}
 		}
-		return fmt.Errorf("hook %s was stopped: it ran longer than %v (an endless loop?)", hook, h.budget)
+	} else if h.work.left < 0 || h.work.stop.Load() != 0 {
+		// a nested call: the outermost reports it
+		return err
 	}
 	var apiErr *lua.ApiError
 	msg := err.Error()
@@ -212,6 +228,35 @@ func (h *Host) hookError(hook string, err error) error {
 	}
 	return &HookError{Hook: hook, Msg: strings.TrimSpace(msg)}
 }
+
+// stopped says why the call that just ended was stopped ("" if it was not) and clears the stop.
+func (h *Host) stopped(hook string) string {
+	s := h.work.stop.Load()
+	switch {
+	case s == stopAll:
+		return "the run was interrupted"
+	case s != 0 && s>>3 == h.seq:
+		h.work.stop.CompareAndSwap(s, 0)
+		switch int32(s & 7) {
+		case stopTime:
+			return fmt.Sprintf("it ran longer than %v (limits.hook_millis %d ms of work; slow calls into the engine?)", backstop(h.millis), h.millis)
+		case stopMemory:
+			return fmt.Sprintf("the heap passed %d MiB while it ran (a hook may not hold that much memory)", maxHeap.Load()>>20)
+		}
+	case h.work.left < 0:
+		return fmt.Sprintf("it did more than %d ms of work (limits.hook_millis; %d Lua instructions): an endless loop?", h.millis, h.budget)
+	}
+	return ""
+}
+
+// LimitError is a hook stopped by a limit: its work budget, its wall-time backstop, the heap, or an
+// interrupted run.
+type LimitError struct {
+	Hook string
+	Msg  string
+}
+
+func (e *LimitError) Error() string { return fmt.Sprintf("hook %s was stopped: %s", e.Hook, e.Msg) }
 
 // HookCost is the measured cost of one hook.
 type HookCost struct {
@@ -236,10 +281,13 @@ func (h *Host) int(i int) lua.LValue {
 
 type botRand struct{ r *rand.Rand }
 
-func (b botRand) Float() float64   { return b.r.Float64() }
-func (b botRand) Random(n int) int { return b.r.IntN(n) }
-
-func msDuration(ms int) time.Duration { return time.Duration(ms) * time.Millisecond }
+func (b botRand) Float() float64 { return b.r.Float64() }
+func (b botRand) Random(n int) int {
+	if n < 1 {
+		return 0
+	}
+	return b.r.IntN(n)
+}
 
 func luaWords(L *lua.LState) int {
 	s := L.CheckString(1)
@@ -266,18 +314,4 @@ func (h *Host) freeze(env *lua.LTable) {
 		L.RaiseError("assigns the global `%s`: rules keep no state in Lua globals (use a local, or g:set to keep it in the game)", L.Get(2).String())
 		return 0
 	}))
-}
-
-// readOnly returns a table that reads through to t and refuses writes, naming what it is.
-func (h *Host) readOnly(t *lua.LTable, name string) *lua.LTable {
-	L := h.L
-	proxy := L.CreateTable(0, 0)
-	meta := L.CreateTable(0, 2)
-	meta.RawSetString("__index", t)
-	meta.RawSetString("__newindex", L.NewFunction(func(L *lua.LState) int {
-		L.RaiseError("%s is read-only (assigning %s)", name, L.Get(2).String())
-		return 0
-	}))
-	L.SetMetatable(proxy, meta)
-	return proxy
 }

@@ -48,8 +48,10 @@ func Compile(g *core.Game) (*Program, error) {
 // hostData is what a host caches per program: card attribute tables, card id strings, attribute
 // values as strings, and params as Lua values (hooks read them often; building them per call is slow).
 type hostData struct {
-	cards   *lua.LTable  // id -> attribute table
-	cardStr []lua.LValue // CardIdx -> id string
+	protect func(lua.LValue, string) lua.LValue // the host's protectDeep
+	cards   *lua.LTable                         // CARDS: a read-only proxy of cardIdx
+	cardIdx *lua.LTable                         // id -> the card's attribute table (a read-only proxy)
+	cardStr []lua.LValue                        // CardIdx -> id string
 	idStr   map[string]lua.LValue
 	attrs   map[string][]string
 	params  map[string]lua.LValue
@@ -84,7 +86,7 @@ func (d *hostData) paramsTable(L *lua.LState, params map[string]any) lua.LValue 
 	if v, ok := d.params[""]; ok {
 		return v
 	}
-	v := toLua(L, params)
+	v := d.protect(toLua(L, params), "params")
 	d.params[""] = v
 	return v
 }
@@ -94,7 +96,7 @@ func (d *hostData) param(L *lua.LState, cfg *config.Game, path string) lua.LValu
 	if v, ok := d.params[path]; ok {
 		return v
 	}
-	v := toLua(L, cfg.Param(path))
+	v := d.protect(toLua(L, cfg.Param(path)), "params")
 	d.params[path] = v
 	return v
 }
@@ -107,12 +109,13 @@ func (h *Host) data(p *Program) *hostData {
 		return d
 	}
 	L := h.L
-	d := &hostData{cards: L.NewTable(), attrs: map[string][]string{}, params: map[string]lua.LValue{}}
+	d := &hostData{attrs: map[string][]string{}, params: map[string]lua.LValue{}, protect: h.protectDeep}
+	cards := L.NewTable()
 	d.idStr = map[string]lua.LValue{}
 	for _, c := range p.Game.Catalog.Cards {
 		d.cardStr = append(d.cardStr, lua.LString(c.ID))
 		d.idStr[c.ID] = d.cardStr[len(d.cardStr)-1]
-		if d.cards.RawGetString(c.ID) != lua.LNil {
+		if cards.RawGetString(c.ID) != lua.LNil {
 			continue
 		}
 		t := L.NewTable()
@@ -121,8 +124,10 @@ func (h *Host) data(p *Program) *hostData {
 		for k, v := range c.Attrs {
 			t.RawSetString(k, toLua(L, v))
 		}
-		d.cards.RawSetString(c.ID, t)
+		cards.RawSetString(c.ID, t)
 	}
+	d.cards = h.protectDeep(cards, "CARDS").(*lua.LTable)
+	d.cardIdx = cards
 	h.progs[p] = d
 	return d
 }
@@ -156,7 +161,7 @@ func (h *Host) newEnv(p *Program, chunks []*Chunk, hooks []string, prepare ...fu
 					}
 				})
 			}
-			env.RawSetString("base", base)
+			env.RawSetString("base", h.protect(base, "base"))
 		}
 		fn := L.NewFunctionFromProto(c.Proto)
 		fn.Env = env
@@ -201,7 +206,7 @@ func (p *Program) CheckHooks() error {
 	for name, c := range p.Bots {
 		// as a game loads it: RULES and the facts-only g are there (a bot may read them at load time)
 		benv, err := h.newEnv(p, []*Chunk{c}, nil, func(b *lua.LTable) {
-			b.RawSetString("RULES", h.readOnly(env, "RULES"))
+			b.RawSetString("RULES", h.exportsOf(env))
 			b.RawSetString("g", h.botFacts(&botFacts{p: p, data: h.data(p), players: p.Game.Config.Players.Default}))
 		})
 		if err != nil {

@@ -43,7 +43,7 @@ func TestRunawayHookIsStoppedWithItsName(t *testing.T) {
 	defer h.Close()
 	_, _, err := startGame(p, h, 2, 1)
 	require.Error(t, err)
-	assert.Contains(t, err.Error(), "hook setup was stopped: it ran longer than 200ms")
+	assert.Contains(t, err.Error(), "hook setup was stopped: it did more than 200 ms of work (limits.hook_millis")
 	// the host is usable again afterwards
 	ok := loadProgram(t, "testdata/tiny.yaml", "")
 	_, _, err = startGame(ok, h, 2, 1)

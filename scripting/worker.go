@@ -33,6 +33,7 @@ func (w *Worker) Close() { w.H.Close() }
 
 // Play implements core.Worker: a failed game returns a Result with Error set.
 func (w *Worker) Play(index int, seed uint64) core.Result {
+	defer w.H.Pin()()
 	r := core.Result{Index: index, Seed: seed, Players: w.Players, Seats: w.Seats}
 	s, err := w.play(seed)
 	if s != nil {
@@ -46,22 +47,18 @@ func (w *Worker) Play(index int, seed uint64) core.Result {
 			r.Events = append([]core.Event(nil), s.Events()...)
 		}
 		if err == nil {
-			r.SeatStats, r.GameStats, err = w.E.Stats(s)
-			for k, v := range s.StatsSoFar() {
-				if r.SeatStats == nil {
-					r.SeatStats = map[string][]float64{}
-				}
-				if _, set := r.SeatStats[k]; !set {
-					r.SeatStats[k] = v
-				}
-			}
+			r.SeatStats, r.GameStats, err = w.E.GameStats(s)
 		}
 	}
 	if err != nil {
 		r.Error = fmt.Sprintf("game %d (seed %d): %v", index, seed, err)
+		r.Interrupted = w.H.Interrupted()
 	}
 	return r
 }
+
+// Interrupt implements core.Interrupter: the running hook and every later one stop.
+func (w *Worker) Interrupt() { w.H.Interrupt() }
 
 func (w *Worker) play(seed uint64) (s *core.State, err error) {
 	defer func() {
@@ -80,4 +77,22 @@ func (w *Worker) play(seed uint64) (s *core.State, err error) {
 		return nil, err
 	}
 	return s, core.PlayOut(s, w.E, bots, w.Seats)
+}
+
+// GameStats is what a finished game reports for sim: the stats hook's numbers, plus every per-seat
+// statistic recorded with g:stat that the hook did not return.
+func (r *Engine) GameStats(s *core.State) (map[string][]float64, map[string]float64, error) {
+	seat, game, err := r.Stats(s)
+	if err != nil {
+		return nil, nil, err
+	}
+	for k, v := range s.StatsSoFar() {
+		if seat == nil {
+			seat = map[string][]float64{}
+		}
+		if _, set := seat[k]; !set {
+			seat[k] = v
+		}
+	}
+	return seat, game, nil
 }

@@ -92,12 +92,31 @@ func runReplay(opts *ReplayOptions) error {
 		if !s.Over() {
 			return fmt.Errorf("%s:%d: game %d: the logged moves do not finish the game", opts.File, line, rec.Index)
 		}
+		seatStats, gameStats, err := e.GameStats(s)
+		if err != nil {
+			return fmt.Errorf("%s:%d: game %d: %v", opts.File, line, rec.Index, err)
+		}
+		for _, c := range []struct {
+			name   string
+			logged json.RawMessage
+			got    any
+		}{{"totals", rec.Totals, s.Totals()}, {"winners", rec.Winners, s.Winners()},
+			{"seat_stats", rec.SeatStats, omitEmpty(seatStats)}, {"game_stats", rec.GameStats, omitEmpty(gameStats)}} {
+			got, _ := json.Marshal(c.got)
+			logged := []byte(c.logged)
+			if len(logged) == 0 {
+				logged = []byte("null")
+			}
+			if !bytes.Equal(logged, got) {
+				return fmt.Errorf("%s:%d: game %d: the replayed %s differ from the log (logged %s, replayed %s)", opts.File, line, rec.Index, c.name, logged, got)
+			}
+		}
 		verified++
 	}
 	if err := sc.Err(); err != nil {
 		return fmt.Errorf("%s: %v", opts.File, err)
 	}
-	fmt.Fprintf(opts.IO.Out, "%s: %d games replayed, all events identical", opts.File, verified)
+	fmt.Fprintf(opts.IO.Out, "%s: %d games replayed, all events identical, and their totals, winners and statistics", opts.File, verified)
 	if skipped > 0 {
 		fmt.Fprintf(opts.IO.Out, " (%d failed games skipped)", skipped)
 	}
@@ -115,6 +134,19 @@ type replayRecord struct {
 	Moves   []string          `json:"moves"`
 	Events  []json.RawMessage `json:"events"`
 	Error   string            `json:"error"`
+
+	Totals    json.RawMessage `json:"totals"`
+	Winners   json.RawMessage `json:"winners"`
+	SeatStats json.RawMessage `json:"seat_stats"`
+	GameStats json.RawMessage `json:"game_stats"`
+}
+
+// omitEmpty is nil for an empty map, as the log's omitempty writes it.
+func omitEmpty[M ~map[K]V, K comparable, V any](m M) any {
+	if len(m) == 0 {
+		return nil
+	}
+	return m
 }
 
 func firstDiff(want []json.RawMessage, got []core.Event) string {

@@ -2,13 +2,11 @@ package cli
 
 import (
 	"bufio"
-	"context"
 	"encoding/json"
 	"fmt"
 	"io"
 	"math"
 	"os"
-	"os/signal"
 	"runtime"
 	"strings"
 	"text/tabwriter"
@@ -70,6 +68,9 @@ func runSim(opts *SimOptions) error {
 	if opts.Workers < 1 {
 		return usagef("--workers must be at least 1")
 	}
+	if limit := maxWorkers(); opts.Workers > limit {
+		return usagef("--workers %d: at most %d on this machine (4 per CPU): more workers only share the same cores and memory", opts.Workers, limit)
+	}
 	p, players, err := loadGame(opts.Game, opts.Variant, opts.Players)
 	if err != nil {
 		return err
@@ -92,7 +93,7 @@ func runSim(opts *SimOptions) error {
 		logw = bufio.NewWriter(f)
 		defer logw.Flush()
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, stop := stopSignals()
 	defer stop()
 
 	var bar *progressbar.ProgressBar
@@ -102,19 +103,25 @@ func runSim(opts *SimOptions) error {
 			progressbar.OptionThrottle(100_000_000), progressbar.OptionClearOnFinish())
 	}
 	tally := core.NewTally(players, seats, cfg.Stats)
-	var firstErr string
+	var failures []string
 	batch := core.Batch{Games: opts.Games, Seed: opts.Seed, Workers: opts.Workers,
 		NewWorker: func() (core.Worker, error) { return p.NewWorker(players, seats, logw != nil) }}
 	done, runErr := batch.Run(ctx, func(r core.Result) {
-		tally.Add(r)
-		if r.Error != "" && firstErr == "" {
-			firstErr = r.Error
-		}
 		if logw != nil {
 			rec := LogRecord{Game: opts.Game, Variant: opts.Variant, Result: r}
-			data, _ := json.Marshal(rec)
+			data, err := json.Marshal(rec)
+			if err != nil {
+				// never a broken line: the game is logged (and counted) as failed
+				r = core.Result{Index: r.Index, Seed: r.Seed, Players: r.Players, Seats: r.Seats,
+					Error: fmt.Sprintf("game %d (seed %d): cannot be logged: %v", r.Index, r.Seed, err)}
+				data, _ = json.Marshal(LogRecord{Game: opts.Game, Variant: opts.Variant, Result: r})
+			}
 			logw.Write(data)
 			logw.WriteByte('\n')
+		}
+		tally.Add(r)
+		if r.Error != "" {
+			failures = append(failures, r.Error)
 		}
 		if bar != nil {
 			bar.Add(1)
@@ -122,6 +129,10 @@ func runSim(opts *SimOptions) error {
 	})
 	if bar != nil {
 		bar.Finish()
+	}
+	firstErr := ""
+	if len(failures) > 0 {
+		firstErr = failures[0]
 	}
 	sum := tally.Summary()
 	sum.Game, sum.Variant, sum.Seed = cfg.ID, cfg.Variant, opts.Seed
@@ -156,6 +167,12 @@ func runSim(opts *SimOptions) error {
 	}
 	if sum.Failed > 0 {
 		fmt.Fprintf(opts.IO.Err, "%d games failed; the first: %s\n", sum.Failed, firstErr)
+		for _, f := range failures[1:min(len(failures), 5)] {
+			fmt.Fprintf(opts.IO.Err, "  also: %s\n", f)
+		}
+		if len(failures) > 5 {
+			fmt.Fprintf(opts.IO.Err, "  and %d more (each with its seed in --log)\n", len(failures)-5)
+		}
 		return &SilentError{Code: ExitError}
 	}
 	if len(sum.Problems) > 0 {

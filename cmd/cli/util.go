@@ -1,12 +1,16 @@
 package cli
 
 import (
+	"context"
 	"errors"
 	"os"
+	"os/signal"
+	"runtime"
 	"runtime/debug"
 	"slices"
 	"sort"
 	"strings"
+	"syscall"
 
 	"ruleslab/core/config"
 	"ruleslab/scripting"
@@ -72,10 +76,35 @@ func parseBots(p *scripting.Program, list string, extra ...string) ([]string, er
 // batchGC tunes the garbage collector for batch throughput while a batch runs and returns the function
 // that restores it: games allocate short-lived garbage, the live heap is small, so collecting four times
 // less often frees both cores for play (two workers scale ~1.8x instead of ~1.3x). GOGC, when set, wins.
+//
+// It also sets a soft memory limit (batchMemoryLimit, unless GOMEMLIMIT is set): the collector works
+// harder as the heap nears it, so garbage never piles up toward the machine's memory while the
+// sandbox's heap monitor (scripting.DefaultMaxHeapBytes) stops a hook that holds too much.
 func batchGC() func() {
-	if os.Getenv("GOGC") != "" {
-		return func() {}
+	restore := []func(){}
+	if os.Getenv("GOMEMLIMIT") == "" {
+		old := debug.SetMemoryLimit(batchMemoryLimit)
+		restore = append(restore, func() { debug.SetMemoryLimit(old) })
 	}
-	old := debug.SetGCPercent(400)
-	return func() { debug.SetGCPercent(old) }
+	if os.Getenv("GOGC") == "" {
+		old := debug.SetGCPercent(400)
+		restore = append(restore, func() { debug.SetGCPercent(old) })
+	}
+	return func() {
+		for _, f := range restore {
+			f()
+		}
+	}
+}
+
+// batchMemoryLimit is the soft memory limit of a batch.
+const batchMemoryLimit = 640 << 20
+
+// maxWorkers is the most --workers a batch may use: 4 per CPU.
+func maxWorkers() int { return 4 * runtime.NumCPU() }
+
+// stopSignals returns a context cancelled by Ctrl-C (SIGINT), SIGTERM or a closed terminal (SIGHUP):
+// each stops a batch the same way, with its summary and a log that ends on a whole line.
+func stopSignals() (context.Context, context.CancelFunc) {
+	return signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 }

@@ -82,7 +82,26 @@ func validatePath(path string) error {
 	if err != nil {
 		return err
 	}
-	return p.CheckHooks()
+	if err := p.CheckHooks(); err != nil {
+		return err
+	}
+	return checkSetup(path, p)
+}
+
+// checkSetup runs the game's setup once, under the limits every game runs under (a setup that loops or
+// fails does not validate).
+func checkSetup(path string, p *scripting.Program) error {
+	h := scripting.NewHost()
+	defer h.Close()
+	e, err := p.NewEngine(h)
+	if err != nil {
+		return err
+	}
+	players := p.Game.Config.Players.Default
+	if _, err := e.NewState(players, 1, core.Options{}); err != nil {
+		return fmt.Errorf("%s: setup with %d players (seed 1): %v", path, players, err)
+	}
+	return nil
 }
 
 // isScenario tells scenario files (with a `game:` key) from game and variant files.

@@ -1,0 +1,215 @@
+package scripting
+
+import (
+	"context"
+	"errors"
+	"runtime"
+	"runtime/metrics"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// The limits every hook call runs under. A hook's budget is a count of work, not of time, so a game
+// passes or fails the same on a busy machine as on an idle one (and for any number of workers): each
+// Lua instruction costs one unit, and the builtins that can run long (pattern matching, building big
+// strings) charge their work too. limits.hook_millis sets the budget in milliseconds of a reference
+// machine: WorkPerMilli units each.
+const (
+	// DefaultHookMillis is the budget of a hook call when the game sets no limits.hook_millis.
+	DefaultHookMillis = 2000
+	// MaxHookMillis is the ceiling of limits.hook_millis.
+	MaxHookMillis = 10000
+	// WorkPerMilli is how many units of work (Lua instructions) one millisecond of budget buys: about a
+	// millisecond of plain Lua on the project's 2-core machine.
+	WorkPerMilli = 50_000
+	// DefaultMaxHeapBytes: while the process heap holds more than this, the hook that has run longest
+	// (at least a tick of the monitor) is stopped: a memory bomb; innocent hooks take microseconds.
+	DefaultMaxHeapBytes = 256 << 20
+)
+
+var maxHeap atomic.Uint64
+
+func init() { maxHeap.Store(DefaultMaxHeapBytes) }
+
+// SetMaxHeap changes the heap limit of the monitor (tests lower it) and returns the previous one.
+func SetMaxHeap(bytes uint64) uint64 { return maxHeap.Swap(bytes) }
+
+// DefaultHookBudget is the wall time of the default budget on the reference machine.
+const DefaultHookBudget = DefaultHookMillis * time.Millisecond
+
+// closedChan is returned by workCtx.Done once a hook must stop.
+var closedChan = func() chan struct{} { c := make(chan struct{}); close(c); return c }()
+
+// why the monitor stopped a call
+const (
+	stopTime int32 = iota + 1
+	stopMemory
+)
+
+// workCtx is the context gopher-lua checks before every instruction (it calls Done): it counts the
+// instructions of the running hook call and reports done once the call's budget is spent or the
+// monitor stopped it. Counting replaces the cancel context's atomic load, so it costs no more.
+type workCtx struct {
+	left int64 // units left in this call; only the Lua goroutine touches it
+	seq  uint64
+	// stop is seq<<3 | reason for the call the monitor stopped, or stopAll after Interrupt
+	stop atomic.Uint64
+}
+
+const stopAll = ^uint64(0)
+
+var errStopped = errors.New("stopped")
+
+func (c *workCtx) Deadline() (time.Time, bool) { return time.Time{}, false }
+func (c *workCtx) Err() error                  { return errStopped }
+func (c *workCtx) Value(any) any               { return nil }
+func (c *workCtx) Done() <-chan struct{} {
+	c.left--
+	if c.left < 0 {
+		return closedChan
+	}
+	if s := c.stop.Load(); s != 0 && (s>>3 == c.seq || s == stopAll) {
+		return closedChan
+	}
+	return nil
+}
+
+var _ context.Context = (*workCtx)(nil)
+
+// charge counts n units of work done by a builtin; it reports false (the caller raises the error) once
+// the call's budget is spent.
+func (h *Host) charge(n int) bool {
+	h.work.left -= int64(n)
+	return h.work.left >= 0
+}
+
+// workLeft is what the running call may still spend.
+func (h *Host) workLeft() int64 { return h.work.left }
+
+// monitor watches every open host: it stops a hook past its wall-time backstop (a hook inside slow Go
+// calls: the work count does not see their time) and, when the process heap passes the heap limit,
+// the hooks that have been running for a while. One goroutine serves every host.
+var monitor struct {
+	once  sync.Once
+	mu    sync.Mutex
+	hosts map[*Host]struct{}
+}
+
+func register(h *Host) {
+	monitor.once.Do(func() {
+		monitor.hosts = map[*Host]struct{}{}
+		go watchHosts()
+	})
+	monitor.mu.Lock()
+	monitor.hosts[h] = struct{}{}
+	monitor.mu.Unlock()
+}
+
+func unregister(h *Host) {
+	monitor.mu.Lock()
+	delete(monitor.hosts, h)
+	monitor.mu.Unlock()
+}
+
+// monitorTick is how often the monitor looks.
+const monitorTick = 5 * time.Millisecond
+
+func watchHosts() {
+	tick := time.NewTicker(monitorTick)
+	defer tick.Stop()
+	sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+	heap := func() uint64 {
+		metrics.Read(sample)
+		if sample[0].Value.Kind() == metrics.KindUint64 {
+			return sample[0].Value.Uint64()
+		}
+		return 0
+	}
+	var long []*Host // hooks that have run for a while (reused: the monitor must not allocate, or it
+	// would assist the collector in the middle of a memory bomb)
+	for range tick.C {
+		now := time.Now().UnixNano()
+		long = long[:0]
+		monitor.mu.Lock()
+		for h := range monitor.hosts {
+			since, seq := h.busySince.Load(), h.busySeq.Load()
+			if since == 0 || seq == 0 {
+				continue
+			}
+			// a pinned host (Worker.Play) reports the CPU time its hook used since the monitor first saw
+			// it: a hook waiting for a core uses none, so load does not count
+			cpu := int64(-1)
+			if tid := h.tid.Load(); tid != 0 {
+				cpu = threadCPU(tid)
+			}
+			if seq != h.monSeq {
+				h.monSeq, h.monCPU0 = seq, cpu
+			}
+			ran, bomb := now-since, int64(bombTicks*monitorTick)
+			if cpu >= 0 && h.monCPU0 >= 0 {
+				ran, bomb = cpu-h.monCPU0+int64(monitorTick), int64(bombCPUTicks*monitorTick)
+			}
+			if ran > h.backstop.Load() {
+				h.stopCall(stopTime)
+				continue
+			}
+			if ran >= bomb {
+				long = append(long, h)
+			}
+		}
+		monitor.mu.Unlock()
+		// Over the heap limit, every hook that has run bombTicks (in CPU time when known) is stopped:
+		// building hundreds of MB takes that long, innocent hooks take microseconds. No collection first:
+		// runtime.GC takes long on a big heap, and a doubling string reaches gigabytes meanwhile; garbage
+		// rarely reaches the limit (the batch's soft memory limit keeps it down).
+		if len(long) == 0 || heap() <= maxHeap.Load() {
+			continue
+		}
+		for _, h := range long {
+			h.stopCall(stopMemory)
+		}
+	}
+}
+
+// Over the heap limit, every hook that has run this many monitor ticks is stopped: of wall time
+// (bombTicks), or of CPU time for a pinned host (bombCPUTicks; a hook waiting for a core uses none).
+const (
+	bombTicks    = 4
+	bombCPUTicks = 4
+)
+
+// stopCall stops the hook call running now (if it is still the same call when Lua next checks).
+func (h *Host) stopCall(why int32) {
+	seq := h.busySeq.Load()
+	if seq == 0 {
+		return
+	}
+	for {
+		old := h.work.stop.Load()
+		if old == stopAll || h.work.stop.CompareAndSwap(old, seq<<3|uint64(why)) {
+			return
+		}
+	}
+}
+
+// Pin tells the monitor that the calling goroutine runs this host's hooks and locks it to its OS thread
+// until the returned function is called: the monitor then measures a hook's CPU time, not the wall
+// time, for its backstop and to find a memory bomb (a hook waiting for a core is not running).
+func (h *Host) Pin() (unpin func()) {
+	runtime.LockOSThread()
+	h.tid.Store(gettid())
+	return func() {
+		h.tid.Store(0)
+		runtime.UnlockOSThread()
+	}
+}
+
+// Interrupt stops the running hook and every later one on this host (Ctrl-C, SIGTERM): each returns an
+// error that says so. It is safe to call from any goroutine.
+func (h *Host) Interrupt() {
+	h.work.stop.Store(stopAll)
+}
+
+// Interrupted reports whether Interrupt was called.
+func (h *Host) Interrupted() bool { return h.work.stop.Load() == stopAll }

@@ -1,0 +1,166 @@
+package scripting
+
+import (
+	lua "github.com/yuin/gopher-lua"
+)
+
+// Read-only tables. Every table that outlives a game or is seen by more than one party (the Lua
+// libraries, CARDS and each card, params, the rules' `base`, RULES for bots, the trick table) is shown
+// to Lua as a proxy: an empty table whose metatable reads through to the real table (__index, __len)
+// and refuses writes (__newindex raises an error naming the table; the running hook's name is added
+// by the engine). The real tables are never handed to Lua, and __metatable hides the proxy's
+// metatable, so setmetatable and getmetatable cannot reach them. The builtins that write or read
+// tables raw (rawset, rawget, next, pairs, ipairs, unpack, table.*) know proxies: they read the real
+// table and refuse to write. A read through a proxy costs one more table lookup.
+
+// roMarker marks a proxy's metatable (under "__ro"); Lua never sees it, so it cannot forge a proxy.
+var roMarker = &lua.LUserData{}
+
+// protect returns a read-only proxy of t named name (in error messages).
+func (h *Host) protect(t *lua.LTable, name string) *lua.LTable {
+	L := h.L
+	if h.roNewindex == nil {
+		h.roNewindex = L.NewFunction(func(L *lua.LState) int {
+			L.RaiseError("%s is read-only (assigning %s)", roName(L.CheckTable(1)), keyString(L.Get(2)))
+			return 0
+		})
+		h.roLen = L.NewFunction(func(L *lua.LState) int {
+			L.Push(lua.LNumber(raw(L.CheckTable(1)).Len()))
+			return 1
+		})
+	}
+	proxy := L.CreateTable(0, 0)
+	meta := L.CreateTable(0, 6)
+	meta.RawSetString("__index", t)
+	meta.RawSetString("__newindex", h.roNewindex)
+	meta.RawSetString("__len", h.roLen)
+	meta.RawSetString("__metatable", lua.LFalse)
+	meta.RawSetString("__ro", roMarker)
+	meta.RawSetString("__name", lua.LString(name))
+	proxy.Metatable = meta
+	return proxy
+}
+
+// protectDeep makes every table inside v read-only (the real tables hold proxies of their children)
+// and returns v's proxy. v must hold no cycles (it comes from Go data).
+func (h *Host) protectDeep(v lua.LValue, name string) lua.LValue {
+	t, ok := v.(*lua.LTable)
+	if !ok {
+		return v
+	}
+	var keys, vals []lua.LValue
+	t.ForEach(func(k, val lua.LValue) {
+		if _, ok := val.(*lua.LTable); ok {
+			keys, vals = append(keys, k), append(vals, val)
+		}
+	})
+	for i, k := range keys {
+		t.RawSet(k, h.protectDeep(vals[i], name))
+	}
+	return h.protect(t, name)
+}
+
+func keyString(k lua.LValue) string {
+	if s, ok := k.(lua.LString); ok {
+		return string(s)
+	}
+	return k.String()
+}
+
+// raw returns the table to read for t: the real table of a proxy, else t itself. Go code that reads a
+// table a hook passed (g:ask's moves, board options...) reads raw(t).
+func raw(t *lua.LTable) *lua.LTable {
+	if t.Metatable == lua.LNil {
+		return t
+	}
+	if mt, ok := t.Metatable.(*lua.LTable); ok && mt.RawGetString("__ro") == roMarker {
+		return mt.RawGetString("__index").(*lua.LTable)
+	}
+	return t
+}
+
+func roName(t *lua.LTable) string {
+	if mt, ok := t.Metatable.(*lua.LTable); ok && mt.RawGetString("__ro") == roMarker {
+		return mt.RawGetString("__name").String()
+	}
+	return ""
+}
+
+func (h *Host) readable(t *lua.LTable) *lua.LTable { return raw(t) }
+
+// checkWritable raises an error when fn is asked to write into a read-only table.
+func (h *Host) checkWritable(L *lua.LState, t *lua.LTable, fn string) {
+	if t.Metatable == lua.LNil {
+		return
+	}
+	if name := roName(t); name != "" {
+		L.RaiseError("%s: %s is read-only", fn, name)
+	}
+}
+
+// bindTableBuiltins replaces the base functions that read or write tables raw with versions that know
+// proxies.
+func (h *Host) bindTableBuiltins(g *lua.LTable) {
+	L := h.L
+	next := L.NewFunction(func(L *lua.LState) int {
+		t := h.readable(L.CheckTable(1))
+		k, v := t.Next(L.Get(2))
+		if k == lua.LNil {
+			L.Push(lua.LNil)
+			return 1
+		}
+		L.Push(k)
+		L.Push(v)
+		return 2
+	})
+	g.RawSetString("next", next)
+	g.RawSetString("pairs", L.NewFunction(func(L *lua.LState) int {
+		t := L.CheckTable(1)
+		L.Push(next)
+		L.Push(t)
+		L.Push(lua.LNil)
+		return 3
+	}))
+	var ipairsAux *lua.LFunction
+	ipairsAux = L.NewFunction(func(L *lua.LState) int {
+		t := h.readable(L.CheckTable(1))
+		i := L.CheckInt(2) + 1
+		v := t.RawGetInt(i)
+		if v == lua.LNil {
+			return 0
+		}
+		L.Push(lua.LNumber(i))
+		L.Push(v)
+		return 2
+	})
+	g.RawSetString("ipairs", L.NewFunction(func(L *lua.LState) int {
+		t := L.CheckTable(1)
+		L.Push(ipairsAux)
+		L.Push(t)
+		L.Push(lua.LNumber(0))
+		return 3
+	}))
+	g.RawSetString("rawget", L.NewFunction(func(L *lua.LState) int {
+		L.Push(h.readable(L.CheckTable(1)).RawGet(L.CheckAny(2)))
+		return 1
+	}))
+	rawset := g.RawGetString("rawset").(*lua.LFunction).GFunction
+	g.RawSetString("rawset", L.NewFunction(func(L *lua.LState) int {
+		h.checkWritable(L, L.CheckTable(1), "rawset")
+		return rawset(L)
+	}))
+	g.RawSetString("unpack", L.NewFunction(func(L *lua.LState) int {
+		t := h.readable(L.CheckTable(1))
+		i := L.OptInt(2, 1)
+		j := L.OptInt(3, t.Len())
+		if j-i >= maxResults {
+			L.RaiseError("unpack: too many results (%d; at most %d)", j-i+1, maxResults)
+		}
+		n := 0
+		for k := i; k <= j; k++ {
+			L.Push(t.RawGetInt(k))
+			n++
+		}
+		return n
+	}))
+}
