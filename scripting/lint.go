@@ -13,9 +13,22 @@ import (
 // wrongly for locals (the later value sees the new value), silently. A temporary variable is correct.
 func checkSwaps(path string, stmts []ast.Stmt) error {
 	var found error
+	walkAST(stmts, func(n any) bool {
+		if a, ok := n.(*ast.AssignStmt); ok && found == nil {
+			found = swapError(path, a)
+		}
+		return found == nil
+	})
+	return found
+}
+
+// walkAST calls visit for every node of a parsed chunk (statements and expressions, depth first) until
+// visit returns false.
+func walkAST(stmts []ast.Stmt, visit func(node any) bool) {
+	stop := false
 	var walk func(v reflect.Value)
 	walk = func(v reflect.Value) {
-		if found != nil || !v.IsValid() {
+		if stop || !v.IsValid() {
 			return
 		}
 		switch v.Kind() {
@@ -23,11 +36,9 @@ func checkSwaps(path string, stmts []ast.Stmt) error {
 			if v.IsNil() {
 				return
 			}
-			if a, ok := v.Interface().(*ast.AssignStmt); ok {
-				if err := swapError(path, a); err != nil {
-					found = err
-					return
-				}
+			if !visit(v.Interface()) {
+				stop = true
+				return
 			}
 			walk(v.Elem())
 		case reflect.Struct:
@@ -43,7 +54,6 @@ func checkSwaps(path string, stmts []ast.Stmt) error {
 		}
 	}
 	walk(reflect.ValueOf(stmts))
-	return found
 }
 
 func swapError(path string, a *ast.AssignStmt) error {
@@ -108,35 +118,14 @@ type MethodCall struct {
 // gCalls lists every method call on a plain name `g` (rules and bots both call their handle g).
 func gCalls(stmts []ast.Stmt) []MethodCall {
 	var out []MethodCall
-	var walk func(v reflect.Value)
-	walk = func(v reflect.Value) {
-		if !v.IsValid() {
-			return
-		}
-		switch v.Kind() {
-		case reflect.Interface, reflect.Pointer:
-			if v.IsNil() {
-				return
-			}
-			if c, ok := v.Interface().(*ast.FuncCallExpr); ok && c.Method != "" {
-				if id, ok := c.Receiver.(*ast.IdentExpr); ok && id.Value == "g" {
-					out = append(out, MethodCall{Method: c.Method, Line: c.Line()})
-				}
-			}
-			walk(v.Elem())
-		case reflect.Struct:
-			for i := 0; i < v.NumField(); i++ {
-				if v.Type().Field(i).IsExported() {
-					walk(v.Field(i))
-				}
-			}
-		case reflect.Slice:
-			for i := 0; i < v.Len(); i++ {
-				walk(v.Index(i))
+	walkAST(stmts, func(n any) bool {
+		if c, ok := n.(*ast.FuncCallExpr); ok && c.Method != "" {
+			if id, ok := c.Receiver.(*ast.IdentExpr); ok && id.Value == "g" {
+				out = append(out, MethodCall{Method: c.Method, Line: c.Line()})
 			}
 		}
-	}
-	walk(reflect.ValueOf(stmts))
+		return true
+	})
 	return out
 }
 
