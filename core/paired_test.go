@@ -115,3 +115,29 @@ func TestSequentialErrorRate(t *testing.T) {
 	}
 	assert.LessOrEqual(t, wrong, 32, "%d of 400 false stops", wrong) // 5% is 20; 32 is far in the tail
 }
+
+// Lead changes over running totals: leader 0, then a tie (no leader), then 1, then 1, then 0: two changes.
+func TestLeadChangesAndDecidedEarly(t *testing.T) {
+	rounds := [][]int{{3, 1, 0}, {4, 4, 0}, {4, 6, 1}, {5, 9, 1}, {12, 9, 2}}
+	assert.Equal(t, 2, LeadChanges(rounds))
+	assert.Equal(t, 0, LeadChanges(nil))
+	// seat 0 won the last round from behind: not decided early
+	r := Result{Totals: []int{12, 9, 2}, Winners: []int{0}, RoundTotals: rounds}
+	assert.False(t, DecidedEarly(r))
+	// seat 1 led before the last round and won
+	r = Result{Totals: []int{8, 9, 2}, Winners: []int{1}, RoundTotals: [][]int{{5, 9, 1}, {8, 9, 2}}}
+	assert.True(t, DecidedEarly(r))
+	// a second-place win (the top is eliminated): seat 0 was second before the last round and won second
+	r = Result{Totals: []int{8, 9, 2}, Winners: []int{0}, RoundTotals: [][]int{{5, 9, 1}, {8, 9, 2}}}
+	assert.True(t, DecidedEarly(r))
+	assert.False(t, DecidedEarly(Result{Totals: []int{1}, Winners: []int{0}, RoundTotals: [][]int{{1}}}), "one round")
+
+	ms := Measures(3, map[string]Kind{"right": Count}, []Result{r})
+	var names []string
+	for _, m := range ms {
+		names = append(names, m.Name)
+	}
+	assert.Equal(t, []string{"win.0", "win.1", "win.2", "score.0", "score.1", "score.2", "score.mean", "score.spread", "moves",
+		"rounds", "lead_changes", "decided_early", "tie", "no_winner", "stat.right.0", "stat.right.1", "stat.right.2"}, names)
+	assert.Equal(t, 7.0, ms[7].Of(r), "spread 9 - 2")
+}
