@@ -25,6 +25,13 @@ func (h *Host) gMeta() *lua.LTable {
 	}
 	L := h.L
 	methods := L.SetFuncs(L.NewTable(), gMethods)
+	// a method g does not have is named (known methods are found in the table, at no extra cost)
+	missing := L.CreateTable(0, 1)
+	missing.RawSetString("__index", L.NewFunction(func(L *lua.LState) int {
+		L.RaiseError("g has no method %q (see scripting/API.md for the g API)", L.Get(2).String())
+		return 0
+	}))
+	L.SetMetatable(methods, missing)
 	meta := L.NewTable()
 	meta.RawSetString("__index", methods)
 	meta.RawSetString("__newindex", L.NewFunction(func(L *lua.LState) int {

@@ -27,6 +27,7 @@ type LuaBot struct {
 	lineage uint64
 	events  int
 	facts   *botFacts
+	obs     *obsBuilder
 }
 
 // botFacts is what a bot's `g` answers: the game's fixed facts, never the state. It lets a bot call the
@@ -149,7 +150,10 @@ func (b *LuaBot) Choose(v core.View) (int, error) {
 	h := b.e.h
 	L := h.L
 	b.facts.players = v.Players()
-	obs := h.Observation(b.e.p, v, b.events)
+	if b.obs == nil {
+		b.obs = newObsBuilder(h, b.e.p)
+	}
+	obs := b.obs.build(v, b.events)
 	b.events = v.EventCount()
 	n := v.NumLegal()
 	lt := L.CreateTable(n, 0)
@@ -180,48 +184,74 @@ func (b *LuaBot) Choose(v core.View) (int, error) {
 // scores, events, boards, params) is built when the script first reads it, so a bot pays for what it
 // looks at. events holds those logged from index from on.
 func (h *Host) Observation(p *Program, v core.View, from int) *lua.LTable {
+	return newObsBuilder(h, p).build(v, from)
+}
+
+// obsBuilder makes observation tables for one reader (a bot seat, or render). Its metatable and lazy
+// field builder are made once and reused: each decision costs one table. A table is good for the
+// decision it was made for; fields first read later come from the reader's latest view.
+type obsBuilder struct {
+	h    *Host
+	p    *Program
+	meta *lua.LTable
+	v    core.View
+	from int
+}
+
+func newObsBuilder(h *Host, p *Program) *obsBuilder {
+	b := &obsBuilder{h: h, p: p}
 	L := h.L
-	t := L.CreateTable(0, 8)
+	b.meta = L.CreateTable(0, 1)
+	b.meta.RawSetString("__index", L.NewFunction(b.index))
+	return b
+}
+
+func (b *obsBuilder) build(v core.View, from int) *lua.LTable {
+	h := b.h
+	b.v, b.from = v, from
+	t := h.L.CreateTable(0, 8)
 	t.RawSetString("seat", h.int(v.Seat()))
 	t.RawSetString("players", h.int(v.Players()))
-	t.RawSetString("to_act", lua.LNumber(v.ToAct()))
-	meta := L.CreateTable(0, 1)
-	meta.RawSetString("__index", L.NewFunction(func(L *lua.LState) int {
-		key, ok := L.Get(2).(lua.LString)
-		if !ok {
-			return 0
-		}
-		var val lua.LValue = lua.LNil
-		switch string(key) {
-		case "zones":
-			val = h.zonesTable(v)
-		case "vars":
-			val = toLua(L, v.Vars(-1))
-		case "seat_vars":
-			sv := L.CreateTable(v.Players(), 0)
-			for i := 0; i < v.Players(); i++ {
-				sv.RawSetInt(i+1, toLua(L, v.Vars(i)))
-			}
-			val = sv
-		case "scores":
-			val = toLua(L, v.Scores())
-		case "events":
-			val = eventsTable(L, v.Events(from))
-		case "boards":
-			if bs := v.Boards(); len(bs) > 0 {
-				val = boardsTable(L, bs)
-			}
-		case "params":
-			val = h.data(p).paramsTable(L, p.Game.Config.Params)
-		default:
-			return 0
-		}
-		t.RawSet(key, val)
-		L.Push(val)
-		return 1
-	}))
-	L.SetMetatable(t, meta)
+	t.RawSetString("to_act", h.int(v.ToAct()))
+	h.L.SetMetatable(t, b.meta)
 	return t
+}
+
+func (b *obsBuilder) index(L *lua.LState) int {
+	t, ok1 := L.Get(1).(*lua.LTable)
+	key, ok2 := L.Get(2).(lua.LString)
+	if !ok1 || !ok2 || b.v == nil {
+		return 0
+	}
+	h, v, p := b.h, b.v, b.p
+	var val lua.LValue = lua.LNil
+	switch string(key) {
+	case "zones":
+		val = h.zonesTable(v)
+	case "vars":
+		val = toLua(L, v.Vars(-1))
+	case "seat_vars":
+		sv := L.CreateTable(v.Players(), 0)
+		for i := 0; i < v.Players(); i++ {
+			sv.RawSetInt(i+1, toLua(L, v.Vars(i)))
+		}
+		val = sv
+	case "scores":
+		val = toLua(L, v.Scores())
+	case "events":
+		val = h.eventsTable(p, v.Events(b.from))
+	case "boards":
+		if bs := v.Boards(); len(bs) > 0 {
+			val = boardsTable(L, bs)
+		}
+	case "params":
+		val = h.data(p).paramsTable(L, p.Game.Config.Params)
+	default:
+		return 0
+	}
+	t.RawSet(key, val)
+	L.Push(val)
+	return 1
 }
 
 // zonesTable is obs.zones: obs.zones[name] for a shared zone, obs.zones[name][seat+1] per seat, each
@@ -271,22 +301,36 @@ func zoneTable(L *lua.LState, z core.ZoneView) *lua.LTable {
 	return zt
 }
 
-func eventsTable(L *lua.LState, events []core.Event) *lua.LTable {
+// the engine's own event types, preboxed (a Go string handed to Lua allocates)
+var eventTypes = map[string]lua.LValue{"move": lua.LString("move"), "trick": lua.LString("trick"),
+	"round_end": lua.LString("round_end"), "game_end": lua.LString("game_end")}
+
+func (h *Host) eventsTable(p *Program, events []core.Event) *lua.LTable {
+	L := h.L
+	d := h.data(p)
 	ev := L.CreateTable(len(events), 0)
 	for _, e := range events {
 		et := L.CreateTable(0, 4)
-		et.RawSetString("type", lua.LString(e.Type))
+		typ, ok := eventTypes[e.Type]
+		if !ok {
+			typ = lua.LString(e.Type)
+		}
+		et.RawSetString("type", typ)
 		if e.Seat >= 0 {
-			et.RawSetString("seat", lua.LNumber(e.Seat))
+			et.RawSetString("seat", h.int(e.Seat))
 		}
 		switch e.Type {
 		case "move":
 			et.RawSetString("move", lua.LString(e.Move))
 		case "trick":
-			et.RawSetString("winner", lua.LNumber(e.Winner))
-			et.RawSetString("cards", toLua(L, e.Cards))
+			et.RawSetString("winner", h.int(e.Winner))
+			ct := L.CreateTable(len(e.Cards), 0)
+			for _, id := range e.Cards {
+				ct.Append(d.idValue(id))
+			}
+			et.RawSetString("cards", ct)
 		case "round_end":
-			et.RawSetString("round", lua.LNumber(e.Round))
+			et.RawSetString("round", h.int(e.Round))
 			et.RawSetString("scores", toLua(L, e.Scores))
 		}
 		for k, v := range e.Fields {

@@ -16,8 +16,9 @@ import (
 
 // Chunk is a compiled Lua file, shareable between goroutines.
 type Chunk struct {
-	Path  string // as shown in messages
-	Proto *lua.FunctionProto
+	Path   string // as shown in messages
+	Proto  *lua.FunctionProto
+	GCalls []MethodCall // the g:method calls in the file
 }
 
 var syntaxErr = regexp.MustCompile(`(?s)^(.*?) line:(\d+)\(column:(\d+)\) near '(.*?)':\s*(.*?)\s*$`)
@@ -48,7 +49,7 @@ func CompileFile(path string) (*Chunk, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", shown, err)
 	}
-	return &Chunk{Path: shown, Proto: proto}, nil
+	return &Chunk{Path: shown, Proto: proto, GCalls: gCalls(stmts)}, nil
 }
 
 // DisplayPath shows a path relative to the working directory when it lies below it.

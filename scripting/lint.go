@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"reflect"
 
+	lua "github.com/yuin/gopher-lua"
 	"github.com/yuin/gopher-lua/ast"
 )
 
@@ -95,4 +96,56 @@ func readsName(v reflect.Value, names map[string]bool) string {
 		}
 	}
 	return ""
+}
+
+// MethodCall is a `g:name(...)` call in a script, found at compile time so `validate` can name a
+// method g does not have before any game runs.
+type MethodCall struct {
+	Method string
+	Line   int
+}
+
+// gCalls lists every method call on a plain name `g` (rules and bots both call their handle g).
+func gCalls(stmts []ast.Stmt) []MethodCall {
+	var out []MethodCall
+	var walk func(v reflect.Value)
+	walk = func(v reflect.Value) {
+		if !v.IsValid() {
+			return
+		}
+		switch v.Kind() {
+		case reflect.Interface, reflect.Pointer:
+			if v.IsNil() {
+				return
+			}
+			if c, ok := v.Interface().(*ast.FuncCallExpr); ok && c.Method != "" {
+				if id, ok := c.Receiver.(*ast.IdentExpr); ok && id.Value == "g" {
+					out = append(out, MethodCall{Method: c.Method, Line: c.Line()})
+				}
+			}
+			walk(v.Elem())
+		case reflect.Struct:
+			for i := 0; i < v.NumField(); i++ {
+				if v.Type().Field(i).IsExported() {
+					walk(v.Field(i))
+				}
+			}
+		case reflect.Slice:
+			for i := 0; i < v.Len(); i++ {
+				walk(v.Index(i))
+			}
+		}
+	}
+	walk(reflect.ValueOf(stmts))
+	return out
+}
+
+// unknownGMethod returns an error for the first call of a method not in known.
+func unknownGMethod(c *Chunk, known map[string]lua.LGFunction, who string) error {
+	for _, m := range c.GCalls {
+		if _, ok := known[m.Method]; !ok {
+			return fmt.Errorf("%s:%d: g:%s: %s g has no method %q", c.Path, m.Line, m.Method, who, m.Method)
+		}
+	}
+	return nil
 }

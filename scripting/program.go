@@ -50,9 +50,18 @@ func Compile(g *core.Game) (*Program, error) {
 type hostData struct {
 	cards   *lua.LTable  // id -> attribute table
 	cardStr []lua.LValue // CardIdx -> id string
+	idStr   map[string]lua.LValue
 	attrs   map[string][]string
 	params  map[string]lua.LValue
 	memo    map[string]lua.LValue // g:memo values: pure functions of the program, shared by its games
+}
+
+// idValue returns a card id as a preboxed Lua string.
+func (d *hostData) idValue(id string) lua.LValue {
+	if v, ok := d.idStr[id]; ok {
+		return v
+	}
+	return lua.LString(id)
 }
 
 // attrKeys returns each card's value of attr as a string ("" when the card lacks it).
@@ -99,8 +108,10 @@ func (h *Host) data(p *Program) *hostData {
 	}
 	L := h.L
 	d := &hostData{cards: L.NewTable(), attrs: map[string][]string{}, params: map[string]lua.LValue{}}
+	d.idStr = map[string]lua.LValue{}
 	for _, c := range p.Game.Catalog.Cards {
 		d.cardStr = append(d.cardStr, lua.LString(c.ID))
+		d.idStr[c.ID] = d.cardStr[len(d.cardStr)-1]
 		if d.cards.RawGetString(c.ID) != lua.LNil {
 			continue
 		}
@@ -161,6 +172,16 @@ func (h *Host) newEnv(p *Program, chunks []*Chunk, hooks []string, prepare ...fu
 func (p *Program) CheckHooks() error {
 	h := NewHost()
 	defer h.Close()
+	for _, c := range p.Chunks {
+		if err := unknownGMethod(c, gMethods, "the rules'"); err != nil {
+			return err
+		}
+	}
+	for _, c := range p.Bots {
+		if err := unknownGMethod(c, botFactMethods, "a bot's"); err != nil {
+			return err
+		}
+	}
 	env, err := h.newEnv(p, p.Chunks, hookNames)
 	if err != nil {
 		return err
@@ -178,7 +199,11 @@ func (p *Program) CheckHooks() error {
 		}
 	}
 	for name, c := range p.Bots {
-		benv, err := h.newEnv(p, []*Chunk{c}, nil)
+		// as a game loads it: RULES and the facts-only g are there (a bot may read them at load time)
+		benv, err := h.newEnv(p, []*Chunk{c}, nil, func(b *lua.LTable) {
+			b.RawSetString("RULES", h.readOnly(env, "RULES"))
+			b.RawSetString("g", h.botFacts(&botFacts{p: p, data: h.data(p), players: p.Game.Config.Players.Default}))
+		})
 		if err != nil {
 			return err
 		}

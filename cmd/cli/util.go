@@ -1,12 +1,14 @@
 package cli
 
 import (
+	"errors"
 	"os"
 	"runtime/debug"
 	"slices"
 	"sort"
 	"strings"
 
+	"ruleslab/core/config"
 	"ruleslab/scripting"
 )
 
@@ -37,6 +39,9 @@ func sortStrings(s []string) { sort.Strings(s) }
 // loadGame loads GAME (and its variant) and resolves --players: 0 means the game's default.
 func loadGame(game, variant string, players int) (*scripting.Program, int, error) {
 	p, err := scripting.Load(game, variant)
+	if errors.Is(err, config.ErrUnknownGame) {
+		return nil, 0, &UsageError{Msg: err.Error()} // a mistyped argument: exit 2, with the list of games
+	}
 	if err != nil {
 		return nil, 0, err
 	}

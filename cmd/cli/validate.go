@@ -41,7 +41,7 @@ func runValidate(opts *ValidateOptions) error {
 	bad := 0
 	for _, path := range opts.Paths {
 		if err := validatePath(path); err != nil {
-			fmt.Fprintln(opts.IO.Out, err)
+			fmt.Fprintln(opts.IO.Err, err)
 			bad++
 			continue
 		}

@@ -1,134 +1,174 @@
 -- A one-ply greedy bot for Mimic Taking. It sees only its observation: it remembers the cards it won from
 -- the public trick events and its own (private) keep moves, and for each legal play it asks "if the trick
 -- ended now as it stands, would I take it, and how would that change my stack's score?".
+--
+-- It judges with the rules' own helpers (RULES.trick_winner, RULES.stack_score, RULES.auto_last,
+-- RULES.auto_colour; pure functions of their arguments and the params), so in a variant it plays by
+-- that variant's params and override scripts, not by the base game's.
+
+-- the helpers, looked up at the first decision (`validate` loads a bot without the rules' RULES)
+local trick_winner, stack_score, auto_last, auto_colour
+local function bind_rules()
+  trick_winner, stack_score = RULES.trick_winner, RULES.stack_score
+  auto_last, auto_colour = RULES.auto_last, RULES.auto_colour
+end
 
 local COLORS = {"O", "B", "P", "G"}
+local COLOR_INDEX = {O = 1, B = 2, P = 3, G = 4}
 
-local function stack_score(cards)
-  local counts, present = {O = 0, B = 0, P = 0, G = 0}, {}
-  local mimics = 0
-  for _, id in ipairs(cards) do
-    local c = CARDS[id]
-    if c.kind == "mimic" then mimics = mimics + 1 else
-      counts[c.color] = counts[c.color] + 1
-      present[c.color] = true
-    end
+-- The cards this seat has won this round, as colour counts (a list in COLORS order) and a number of
+-- Mimics, kept up to date from the events it is handed (each decision gets only the events since the
+-- previous one). `assigned` holds this round's own Mimic choices (MT-19) by colour index; `on_table` the
+-- cards of the trick being played (read from the play events: cheaper than obs.zones).
+local counts, mimics, assigned = {0, 0, 0, 0}, 0, {0, 0, 0, 0}
+local last_trick, on_table = nil, {}
+local base_score -- stack_score of counts and mimics, until they change (nil: to compute)
+
+-- "play O4" -> "O4", parsed once per game (a bot's globals last one game)
+local played_card = {}
+local function card_of(move)
+  local id = played_card[move]
+  if id == nil then
+    local _
+    _, id = words(move)
+    played_card[move] = id
   end
-  local cols = {}
-  for _, col in ipairs(COLORS) do if present[col] then cols[#cols + 1] = col end end
-  if #cols == 0 then return 0 end
-  -- mimics fill the smallest colours first (a fair approximation of the best assignment)
-  for _ = 1, mimics do
-    local low = cols[1]
-    for _, col in ipairs(cols) do if counts[col] < counts[low] then low = col end end
-    counts[low] = counts[low] + 1
-  end
-  local hi, lo = 0, nil
-  for _, col in ipairs(cols) do
-    hi = math.max(hi, counts[col])
-    lo = lo and math.min(lo, counts[col]) or counts[col]
-  end
-  if #cols >= 2 and hi == lo then return ({5, 10, 15})[#cols - 1] end
-  if #cols == 1 then lo = 0 end
-  return lo - hi
+  return id
 end
 
--- The cards this seat has won this round, kept up to date from the events it is handed (each
--- decision gets only the events since the previous one).
-local stack, last_trick = {}, nil
+-- adds (delta 1) or removes (delta -1) a card to colour counts and a Mimic count
+local function count_card(c, m, id, delta)
+  local k = COLOR_INDEX[CARDS[id].color]
+  if k then c[k] = c[k] + delta else m = m + delta end
+  return m
+end
 
 local function remember(obs)
-  for _, e in ipairs(obs.events) do
-    if e.type == "round_end" then stack = {} end
-    if e.type == "trick" then
-      last_trick = e.cards
-      if e.winner == obs.seat then
-        for _, id in ipairs(e.cards) do stack[#stack + 1] = id end
-      end
-    elseif e.type == "move" and e.seat == obs.seat and e.move:sub(1, 4) == "keep" and last_trick then
-      -- a trump win: only the kept cards stay
-      local kept = {}
-      for _, id in ipairs({words(e.move)}) do kept[id] = true end
-      for _, id in ipairs(last_trick) do
-        if not kept[id] then
-          for i = #stack, 1, -1 do if stack[i] == id then table.remove(stack, i); break end end
+  local events = obs.events
+  for i = 1, #events do
+    local e = events[i]
+    local t = e.type
+    if t == "move" then
+      local verb, a, b = words(e.move or "")
+      if verb == "play" then
+        on_table[#on_table + 1] = a
+      elseif e.seat ~= obs.seat then
+        -- another seat's choice: nothing to remember
+      elseif verb == "keep" and last_trick then
+        -- my trump win: the cards not kept left the game
+        local kept = {words(e.move)}
+        for j = 1, #last_trick do
+          local id, keep = last_trick[j], false
+          for k = 2, #kept do if kept[k] == id then keep = true end end
+          if not keep then mimics = count_card(counts, mimics, id, -1) end
         end
+        base_score = nil
+      elseif verb == "mimic" then
+        local k = COLOR_INDEX[b]
+        assigned[k] = assigned[k] + 1
+      end
+    elseif t == "trick" then
+      last_trick, on_table = e.cards, {}
+      if e.winner == obs.seat then
+        for j = 1, #last_trick do mimics = count_card(counts, mimics, last_trick[j], 1) end
+        base_score = nil
+      end
+    elseif t == "round_end" then
+      counts, mimics, assigned, on_table = {0, 0, 0, 0}, 0, {0, 0, 0, 0}, {}
+      base_score = nil
+    end
+  end
+end
+
+-- A card play: for each legal card, "if the trick ended now, would I take it, and how would my stack's
+-- score change?" (0 if I would not take it), then a preference for low numbers. The new score depends
+-- only on the colour of my card (or its being a Mimic), so it is computed once per colour.
+local function choose_play(obs, legal)
+  -- the trick so far plus one slot for my card; lead is the first non-Mimic (MT-7)
+  local n = #on_table + 1
+  local cards, lead = {}, nil
+  local with_table = {counts[1], counts[2], counts[3], counts[4]}
+  local with_table_m = mimics
+  for i = 1, n - 1 do
+    local id = on_table[i]
+    cards[i] = id
+    if lead == nil and CARDS[id].kind ~= "mimic" then lead = i end
+    with_table_m = count_card(with_table, with_table_m, id, 1)
+  end
+  local trick = {cards = cards, lead = lead, leader = (obs.seat - n + 1) % obs.players}
+  base_score = base_score or stack_score(g, counts, mimics)
+  local base = base_score
+  local gain = {} -- by colour index, 5 for a Mimic
+  local best, bestv
+  for i = 1, #legal do
+    local id = card_of(legal[i])
+    local card = CARDS[id]
+    cards[n] = id
+    trick.lead = lead
+    if lead == nil and card.kind ~= "mimic" then trick.lead = n end
+    local v = 0
+    if trick_winner(g, trick) == n then
+      local k = COLOR_INDEX[card.color] or 5
+      v = gain[k]
+      if v == nil then
+        local c = {with_table[1], with_table[2], with_table[3], with_table[4]}
+        v = stack_score(g, c, count_card(c, with_table_m, id, 1)) - base
+        gain[k] = v
       end
     end
+    v = v * 100 - (card.number or 0)
+    if not bestv or v > bestv then best, bestv = legal[i], v end
   end
-  return stack
+  return best
 end
 
--- who would win the trick on the table if it ended with `cards` (same rules as MT-8..MT-12)
-local function winner_pos(cards)
-  local lead
-  for i, id in ipairs(cards) do if CARDS[id].kind ~= "mimic" then lead = i; break end end
-  if not lead then return #cards end
-  local lc = CARDS[cards[lead]]
-  local trump
-  for i, id in ipairs(cards) do
-    local c = CARDS[id]
-    if i ~= lead and c.kind ~= "mimic" and c.number == lc.number then trump = i end
-  end
-  if trump then return trump end
-  local best, bestd
-  for i, id in ipairs(cards) do
-    local c = CARDS[id]
-    if i ~= lead and c.kind ~= "mimic" and c.color == lc.color then
-      local d = math.abs(c.number - lc.number)
-      if not bestd or d <= bestd then best, bestd = i, d end
+-- MT-14: the subset of the trick that leaves the best stack. The trick event came before this
+-- decision, so the memory holds the whole trick already: judge each subset against the stack without it.
+local function choose_keep(legal)
+  local before = {counts[1], counts[2], counts[3], counts[4]}
+  local before_m = mimics
+  for j = 1, #last_trick do before_m = count_card(before, before_m, last_trick[j], -1) end
+  local score_of = {} -- subsets with the same colour counts score the same: by a key of the counts
+  local best, bestv
+  for i = 1, #legal do
+    local kept = {words(legal[i])}
+    local c = {before[1], before[2], before[3], before[4]}
+    local m = before_m
+    for k = 2, #kept do m = count_card(c, m, kept[k], 1) end
+    -- negative, so the key goes to the table's hash part (gopher-lua would grow the array part up to a
+    -- large positive integer key)
+    local key = -((((m * 16 + c[4]) * 16 + c[3]) * 16 + c[2]) * 16 + c[1]) - 1
+    local v = score_of[key]
+    if v == nil then
+      v = stack_score(g, c, m)
+      score_of[key] = v
     end
+    if not bestv or v > bestv then best, bestv = legal[i], v end
   end
-  return best or lead
-end
-
-local function with(list, extra)
-  local out = {}
-  for _, x in ipairs(list) do out[#out + 1] = x end
-  for _, x in ipairs(extra) do out[#out + 1] = x end
-  return out
+  return best
 end
 
 function choose(obs, legal)
-  local first = legal[1]
-  local verb = words(first)
-  if verb == "last" or verb == "mimic" then
-    remember(obs)
-    return first -- the rules list the auto choice first
+  if trick_winner == nil then bind_rules() end
+  remember(obs)
+  if #legal == 1 then return legal[1] end
+  local verb, id = words(legal[1])
+  if verb == "play" then return choose_play(obs, legal) end
+  if verb == "keep" then return choose_keep(legal) end
+  if verb == "last" then
+    -- MT-18 by the auto policy, with the stack I remember (it is face down, for me too)
+    local last = obs.zones.hand[obs.seat + 1].cards[1]
+    if auto_last(g, counts, mimics, last) then return "last add" end
+    return "last discard"
   end
-  local stack = remember(obs)
-  if verb == "keep" then
-    -- the trick event came before this decision, so `stack` holds the whole trick already: judge each
-    -- subset against the stack without the trick's cards
-    local on_table, before = {}, {}
-    for _, id in ipairs(last_trick or {}) do on_table[id] = true end
-    for _, id in ipairs(stack) do if not on_table[id] then before[#before + 1] = id end end
-    local best, bestv
-    for _, m in ipairs(legal) do
-      local kept = {}
-      for _, id in ipairs({words(m)}) do if id ~= "keep" then kept[#kept + 1] = id end end
-      local v = stack_score(with(before, kept))
-      if not bestv or v > bestv then best, bestv = m, v end
-    end
-    return best
+  if verb == "mimic" then
+    -- MT-19 by the auto policy: my counted stack is face up to me now; add the Mimics I assigned
+    local cards = obs.zones.counted[obs.seat + 1].cards
+    local c = {assigned[1], assigned[2], assigned[3], assigned[4]}
+    for i = 1, #cards do count_card(c, 0, cards[i], 1) end
+    local k = auto_colour(c)
+    local move = k and ("mimic " .. id .. " " .. COLORS[k])
+    for i = 1, #legal do if legal[i] == move then return move end end
   end
-  -- a card play: score each option by the stack it would leave me if the trick ended now
-  local table_cards = obs.zones.trick.cards
-  local base = stack_score(stack)
-  local best, bestv
-  for _, m in ipairs(legal) do
-    local id = m:sub(6)
-    local cards = with(table_cards, {id})
-    local v
-    if winner_pos(cards) == #cards then
-      v = stack_score(with(stack, cards)) - base
-    else
-      v = 0
-    end
-    -- prefer shedding high numbers when nothing changes
-    local c = CARDS[id]
-    v = v * 100 - (c.number or 0)
-    if not bestv or v > bestv then best, bestv = m, v end
-  end
-  return best
+  return legal[1]
 end

@@ -1,74 +1,298 @@
 -- Mimic Taking rules (../shared/rules/mimic-taking.md). The Go trick mechanic plays the cards and
 -- enforces the follow rule (MT-3..MT-7); these hooks decide tricks, taking and scoring.
+--
+-- Speed: trick_winner, trick_done and on_move run about 100 times a game, so they read card facts from
+-- the tables below (built once when the script loads) instead of CARDS[id].field, build few tables, and
+-- let Go count (g:tally, g:count). One engine runs every game of a worker and this script's globals are
+-- read-only after loading: game state lives only in g.
+--
+-- Pure helpers for bots: trick_winner, score_counts, stack_score, auto_colour and auto_last read only
+-- their arguments and g:param/g:players/g:card/g:is_card, so a bot calls them as RULES.<name>(g, ...)
+-- and plays by the rules of the variant it is in (params and override scripts included).
 
 local COLORS = {"O", "B", "P", "G"}
+local COLOR_INDEX = {O = 1, B = 2, P = 3, G = 4}
 
-local function is_mimic(id) return CARDS[id].kind == "mimic" end
-
--- catalogue rank, so lists of cards are always spelled in one order (O, B, P, G by number, then M)
-local COLOR_RANK = {O = 1, B = 2, P = 3, G = 4}
-local function rank(id)
-  local c = CARDS[id]
-  if c.kind == "mimic" then return 100 + c.n end
-  return COLOR_RANK[c.color] * 10 + c.number
+-- Card facts by id, from CARDS: NUMBER and COLOR (colour index 1..4) are nil for a Mimic (MT-10);
+-- RANK is the catalogue order (O, B, P, G by number, then the Mimics), used to spell lists of cards.
+local NUMBER, COLOR, RANK, MIMIC = {}, {}, {}, {}
+for id, c in pairs(CARDS) do
+  if c.kind == "mimic" then
+    MIMIC[id] = c.n
+    RANK[id] = 100 + c.n
+  else
+    NUMBER[id] = c.number
+    COLOR[id] = COLOR_INDEX[c.color]
+    RANK[id] = COLOR[id] * 10 + c.number
+  end
 end
+
+-- The Mimics in id order (M1, M2, ...), the seat value that records each one's colour (MT-19), and its
+-- `mimic` moves by colour index, spelled once here rather than on every decision.
+local MIMIC_IDS, MIMIC_KEY, MIMIC_MOVES = {}, {}, {}
+for id, n in pairs(MIMIC) do MIMIC_IDS[n] = id end
+for _, id in ipairs(MIMIC_IDS) do
+  MIMIC_KEY[id] = "mimic_" .. id
+  MIMIC_MOVES[id] = {}
+  for k = 1, 4 do MIMIC_MOVES[id][k] = "mimic " .. id .. " " .. COLORS[k] end
+end
+
+-- params keyed by a count ("3": ...) are read with these keys (tostring costs a call)
+local KEY = {}
+for i = 1, 16 do KEY[i] = tostring(i) end
+
+-- sorts a short list of card ids into catalogue order, in place (an insertion sort: no comparator
+-- function to call from table.sort)
 local function sort_cards(list)
-  table.sort(list, function(a, b) return rank(a) < rank(b) end)
+  for i = 2, #list do
+    local id, r = list[i], RANK[list[i]]
+    local j = i - 1
+    while j >= 1 and RANK[list[j]] > r do
+      list[j + 1] = list[j]
+      j = j - 1
+    end
+    list[j + 1] = id
+  end
   return list
 end
 
-local function nplayers_key(g) return tostring(g:players()) end
-
--- analyse returns the winning position in the trick and how it was won:
--- "trump" (MT-8), "closest" (MT-9), "lead" (MT-11) or "mimics" (MT-12).
-function analyse(g, trick)
-  local cards = trick.cards
-  local n = #cards
-  local lead = trick.lead
+-- MT-8..MT-12: the winning position in the trick and how it was won: "trump" (MT-8), "closest" (MT-9),
+-- "lead" (MT-11) or "mimics" (MT-12). The engine hands the second value to trick_done. Pure: bots call
+-- it with a trick table of their own ({cards = ..., lead = index of the first non-Mimic or nil}).
+function trick_winner(g, trick)
+  local cards, lead = trick.cards, trick.lead
   if lead == nil then
-    return n, "mimics" -- MT-12: every card is a Mimic; the last one played wins
+    return #cards, "mimics" -- MT-12: every card is a Mimic; the last one played wins
   end
-  local lc = CARDS[cards[lead]]
-  -- MT-8: a card of the lead number (another colour) is a trump; the last trump played wins
-  local trump
-  for i = 1, n do
-    local c = CARDS[cards[i]]
-    if i ~= lead and c.kind ~= "mimic" and c.number == lc.number then trump = i end
-  end
-  if trump then return trump, "trump" end
-  -- MT-9: closest number in the lead colour, the later card on equal distance
-  local best, bestd
-  for i = 1, n do
-    local c = CARDS[cards[i]]
-    if i ~= lead and c.kind ~= "mimic" and c.color == lc.color then
-      local d = math.abs(c.number - lc.number)
-      if bestd == nil or d <= bestd then best, bestd = i, d end
+  local lnum, lcol = NUMBER[cards[lead]], COLOR[cards[lead]]
+  -- Only cards after the lead card matter (those before it are Mimics). Scanning them from the last
+  -- one played: the first card of the lead number (necessarily another colour) is the last trump and
+  -- wins (MT-8); otherwise the lead colour's card closest to the lead number wins, the later card on
+  -- equal distance (MT-9: so an earlier card must be strictly closer). Mimics have neither (MT-10).
+  local closest, dist = nil, 100
+  for i = #cards, lead + 1, -1 do
+    local id = cards[i]
+    local num = NUMBER[id]
+    if num == lnum then return i, "trump" end
+    if COLOR[id] == lcol then
+      local d = num - lnum
+      if d < 0 then d = -d end
+      if d < dist then
+        closest = i
+        dist = d
+      end
     end
   end
-  if best then return best, "closest" end
+  if closest then return closest, "closest" end
   -- MT-11: nobody followed: the lead player wins (MT-D1 says who that is after a Mimic lead)
   if g:param("mimic_lead") == "original" then return 1, "lead" end
   return lead, "lead"
 end
+local rules_trick_winner = trick_winner
+
+-- MT-14: every subset of the trick's cards as a `keep` move, from all kept to none kept. Cards are
+-- spelled in catalogue order; subset number m (bit i: the i-th card is kept) is built from the subset
+-- without its highest card, so each move costs one string join.
+local function keep_moves(trick_cards)
+  local cards = {}
+  for i = 1, #trick_cards do cards[i] = trick_cards[i] end
+  sort_cards(cards)
+  local spelled = {"keep"} -- spelled[m + 1] is subset m
+  local size = 1
+  for h = 1, #cards do
+    local id = " " .. cards[h]
+    for m = 1, size do spelled[size + m] = spelled[m] .. id end
+    size = size * 2
+  end
+  local moves = {}
+  for i = 1, size do moves[i] = spelled[size + 1 - i] end
+  return moves
+end
+
+local function after_trick(g, winner)
+  -- MT-17: each seat plays one card per trick, so every hand has the same size: the round ends when
+  -- the winner's hand has one card left
+  if g:count("hand", winner) == 1 then
+    g:set("last_winner", winner) -- MT-23: leads the next round
+    -- MT-18/19: each player decides, seat 0 first. A stack stays face down (MT-15) until its owner
+    -- has chosen for the last card (the rulebook: choose, then reveal); on_move turns it over.
+    ask_last(g, 0)
+  else
+    g:start_trick((winner + 1) % g:players()) -- MT-16
+  end
+end
+
+-- `how` is trick_winner's second value. An override's trick_winner that returns only a position gives
+-- nil: then ask this script's own analysis.
+function trick_done(g, winner, trick, how)
+  if how == nil then
+    local _
+    _, how = rules_trick_winner(g, trick)
+  end
+  g:stat(winner, "tricks", 1)
+  if how == "trump" then
+    g:stat(winner, "trump_wins", 1)
+    g:ask(winner, keep_moves(trick.cards)) -- MT-14: the winner's decision
+    return
+  end
+  g:move_all("trick", nil, "won", winner) -- MT-13
+  after_trick(g, winner)
+end
+
+-- MT-14: the kept cards (listed in the move) go to the winner's stack, the rest out of the round
+local function take_kept(g, seat, move)
+  local kept = {words(move)} -- "keep", then the kept ids
+  local cards = g:cards("trick")
+  for i = 1, #cards do
+    local id = cards[i]
+    local keep = false
+    for j = 2, #kept do
+      if kept[j] == id then keep = true end
+    end
+    if keep then g:move(id, "trick", nil, "won", seat) else g:move(id, "trick", nil, "removed", nil) end
+  end
+end
+
+-- MT-20/MT-21: the score of colour counts (a list in COLORS order, Mimics already added to colours)
+function score_counts(g, counts)
+  local present, largest, smallest = 0, 0, nil
+  for i = 1, 4 do
+    local k = counts[i]
+    if k > 0 then
+      present = present + 1
+      if k > largest then largest = k end
+      if smallest == nil or k < smallest then smallest = k end
+    end
+  end
+  if present == 0 then return 0 end -- no cards, or only Mimics
+  if present >= 2 and largest == smallest then
+    return g:param("scoring.bonus")[KEY[present]] -- perfect mimicry
+  end
+  if present == 1 then smallest = 0 end
+  -- MT-D4: `all` counts every colour, so a colour not taken makes the smallest count 0
+  if g:param("scoring.smallest") == "all" and present < 4 then smallest = 0 end
+  return -(largest - smallest)
+end
+
+-- MT-D3's auto policy for a Mimic: the smallest colour present (the first in colour order on a tie), as
+-- a colour index; nil when no colour is present. Giving each Mimic in turn to the smallest colour
+-- minimises largest-smallest and reaches equal counts whenever any assignment can, so it is optimal
+-- for both scoring readings (MT-D4).
+function auto_colour(counts)
+  local low
+  for k = 1, 4 do
+    if counts[k] > 0 and (low == nil or counts[k] < counts[low]) then low = k end
+  end
+  return low
+end
+
+-- The score of a stack (colour counts and a number of Mimics) once the auto policy assigned its Mimics.
+function stack_score(g, counts, mimics)
+  local c = {counts[1], counts[2], counts[3], counts[4]}
+  for _ = 1, mimics do
+    local low = auto_colour(c)
+    if low == nil then break end -- only Mimics: no colour to add them to
+    c[low] = c[low] + 1
+  end
+  return score_counts(g, c)
+end
+
+-- MT-D3's auto policy for MT-18: whether adding the last card `last` to the stack scores at least as
+-- well as setting it aside.
+function auto_last(g, counts, mimics, last)
+  local without = stack_score(g, counts, mimics)
+  local c = {counts[1], counts[2], counts[3], counts[4]}
+  local m = mimics
+  if MIMIC[last] then m = m + 1 else c[COLOR[last]] = c[COLOR[last]] + 1 end
+  return stack_score(g, c, m) >= without
+end
+
+-- MT-18: add the last card or set it aside. By default the two are listed in a fixed order; with the
+-- param auto_first (MT-D3) the auto policy's choice comes first, a hint about a face-down stack that
+-- the physical game does not give.
+local LAST_MOVES, LAST_DISCARD_FIRST = {"last add", "last discard"}, {"last discard", "last add"}
+function ask_last(g, seat)
+  if g:param("auto_first") then
+    -- the stack is still face down (see after_trick): zone `won`
+    local counts = g:tally("won", seat, "color", COLORS)
+    local mimics = g:count_kind("won", seat, "mimic")
+    if not auto_last(g, counts, mimics, g:top("hand", seat)) then
+      g:ask(seat, LAST_DISCARD_FIRST)
+      return
+    end
+  end
+  g:ask(seat, LAST_MOVES)
+end
+
+-- The counted stack's colour counts (a list in COLORS order, counted in Go) with the Mimics assigned
+-- so far (seat value mimic_<id>) added. `forget`: clear those values (the round is being scored).
+local function assigned_counts(g, seat, forget)
+  local counts = g:tally("counted", seat, "color", COLORS)
+  if g:count_kind("counted", seat, "mimic") > 0 then
+    for n = 1, #MIMIC_IDS do
+      local key = MIMIC_KEY[MIMIC_IDS[n]]
+      local col = g:sget(seat, key)
+      if col then
+        local k = COLOR_INDEX[col]
+        counts[k] = counts[k] + 1
+        if forget then g:sset(seat, key, nil) end
+      end
+    end
+  end
+  return counts
+end
+
+-- the first Mimic of the counted stack after Mimic number `after`, in id order, or nil
+local function next_mimic(g, seat, after)
+  if after == 0 and g:count_kind("counted", seat, "mimic") == 0 then return nil end
+  for n = after + 1, #MIMIC_IDS do
+    if g:has("counted", seat, MIMIC_IDS[n]) then return MIMIC_IDS[n] end
+  end
+  return nil
+end
+
+-- MT-19: one decision per Mimic of the stack in id order (the next one after Mimic number `after`),
+-- offering the colours present in COLORS order (with auto_first, the auto policy's colour first); a
+-- stack with no colour present needs none. Then the next seat decides, or the round is scored.
+local function ask_next_mimic(g, seat, after)
+  local id = next_mimic(g, seat, after)
+  if id then
+    local counts = g:tally("counted", seat, "color", COLORS) -- assigned Mimics add no colour
+    local first = auto_colour(counts)
+    if first then
+      if g:param("auto_first") then first = auto_colour(assigned_counts(g, seat)) else first = nil end
+      local spelled = MIMIC_MOVES[id]
+      local moves = {}
+      if first then moves[1] = spelled[first] end
+      for k = 1, 4 do
+        if counts[k] > 0 and k ~= first then moves[#moves + 1] = spelled[k] end
+      end
+      g:ask(seat, moves)
+      return
+    end
+  end
+  if seat + 1 < g:players() then
+    ask_last(g, seat + 1)
+  else
+    score_round(g)
+  end
+end
 
 local function deal_round(g)
   local n = g:players()
-  -- gather every card back into the deck
-  for seat = 0, n - 1 do
-    g:move_all("hand", seat, "deck", nil)
-    g:move_all("won", seat, "deck", nil)
-    g:move_all("counted", seat, "deck", nil)
-  end
-  g:move_all("trick", nil, "deck", nil)
+  -- gather every card back into the deck. At the end of a round the hands and won stacks are empty
+  -- (each seat's `last` move emptied them), so only the counted stacks and the removed cards return.
+  for seat = 0, n - 1 do g:move_all("counted", seat, "deck", nil) end
   g:move_all("removed", nil, "deck", nil)
   g:sort("deck")
   -- MT-1: at 3 players the four 9s are out of the game
   if n == 3 then
-    for _, num in ipairs(g:param("removed_at_3")) do
-      for _, col in ipairs(COLORS) do g:move(col .. num, "deck", nil, "removed", nil) end
+    local removed = g:param("removed_at_3")
+    for i = 1, #removed do
+      for k = 1, 4 do g:move(COLORS[k] .. removed[i], "deck", nil, "removed", nil) end
     end
   end
-  local size = g:param("hand_size")[nplayers_key(g)]
+  local size = g:param("hand_size")[KEY[n]]
   local hands = g:get("round") == 1 and g:fixed("hands") or nil
   if hands then
     if #hands ~= n then error(string.format("setup.hands: %d hands for %d players", #hands, n), 0) end
@@ -105,195 +329,16 @@ function setup(g)
   g:start_trick(leader)
 end
 
-function trick_winner(g, trick)
-  local w = analyse(g, trick)
-  return w
-end
-
--- every subset of the trick's cards, from all kept to none kept (MT-14)
-local function keep_moves(cards)
-  sort_cards(cards)
-  local moves = {}
-  local k = #cards
-  for mask = 2 ^ k - 1, 0, -1 do
-    local parts = {"keep"}
-    for i = 1, k do
-      if math.floor(mask / 2 ^ (i - 1)) % 2 == 1 then parts[#parts + 1] = cards[i] end
-    end
-    moves[#moves + 1] = table.concat(parts, " ")
-  end
-  return moves
-end
-
-local function round_over(g)
-  for seat = 0, g:players() - 1 do
-    if g:count("hand", seat) ~= 1 then return false end
-  end
-  return true -- MT-17
-end
-
-local function after_trick(g, winner)
-  g:set("last_winner", winner)
-  if round_over(g) then
-    -- MT-18/19: each player decides, seat 0 first. A stack stays face down (MT-15) until its owner
-    -- has chosen for the last card (the rulebook: choose, then reveal); on_move turns it over.
-    g:set("phase", "last")
-    g:set("deciding", 0)
-    ask_last(g, 0)
-  else
-    g:start_trick((winner + 1) % g:players()) -- MT-16
-  end
-end
-
-function trick_done(g, winner, trick)
-  g:stat(winner, "tricks", 1)
-  local _, how = analyse(g, trick)
-  if how == "trump" then
-    g:stat(winner, "trump_wins", 1)
-    g:set("phase", "keep")
-    g:set("keeper", winner)
-    g:ask(winner, keep_moves(g:cards("trick"))) -- MT-14: the winner's decision
-    return
-  end
-  g:move_all("trick", nil, "won", winner) -- MT-13
-  after_trick(g, winner)
-end
-
--- A seat's stack (zone `counted`, or `zone` if given) as colour counts, a list in COLORS order (0 for
--- a colour not present; counted in Go), plus its Mimics in id order; `extra` is one more card (the
--- last hand card, for MT-18's choice). Lists, not colour-keyed tables: they cost no map in gopher-lua.
-local function stack_counts(g, seat, extra, zone)
-  zone = zone or "counted"
-  local counts = g:tally(zone, seat, "color", COLORS)
-  local mimics = {}
-  if g:count_kind(zone, seat, "mimic") > 0 then
-    local cards = g:cards(zone, seat)
-    for i = 1, #cards do
-      local c = CARDS[cards[i]]
-      if c.kind == "mimic" then mimics[c.n] = c.id end
-    end
-  end
-  if extra then
-    if is_mimic(extra) then mimics[CARDS[extra].n] = extra
-    else
-      local k = COLOR_RANK[CARDS[extra].color]
-      counts[k] = counts[k] + 1
-    end
-  end
-  local ordered = {}
-  for n = 1, 4 do if mimics[n] then ordered[#ordered + 1] = mimics[n] end end
-  return counts, ordered
-end
-
--- MT-20/MT-21: the score of colour counts (Mimics already added to their colours)
-function score_counts(g, counts)
-  local present, largest, smallest = 0, 0, nil
-  for i = 1, 4 do
-    local k = counts[i]
-    if k > 0 then
-      present = present + 1
-      if k > largest then largest = k end
-      if smallest == nil or k < smallest then smallest = k end
-    end
-  end
-  if present == 0 then return 0 end -- no cards, or only Mimics
-  if present >= 2 and largest == smallest then
-    return g:param("scoring.bonus")[tostring(present)] -- perfect mimicry
-  end
-  if present == 1 then smallest = 0 end
-  -- MT-D4: `all` counts every colour, so a colour not taken makes the smallest count 0
-  if g:param("scoring.smallest") == "all" and present < 4 then smallest = 0 end
-  return -(largest - smallest)
-end
-
--- MT-D3's auto policy: each Mimic in turn goes to the smallest present colour (the first in colour
--- order on a tie). That minimises largest-smallest and reaches equal counts whenever any assignment
--- can, so it is optimal for both scoring readings. Returns the colour per Mimic and the final counts.
-local function fill(counts, n)
-  local c = {counts[1], counts[2], counts[3], counts[4]}
-  local picks = {}
-  if c[1] + c[2] + c[3] + c[4] == 0 then return picks, c end
-  for i = 1, n do
-    local low
-    for k = 1, 4 do
-      if c[k] > 0 and (low == nil or c[k] < c[low]) then low = k end
-    end
-    c[low] = c[low] + 1
-    picks[i] = COLORS[low]
-  end
-  return picks, c
-end
-
--- MT-18: the auto policy's choice comes first in the list
-function ask_last(g, seat)
-  local last = g:cards("hand", seat)[1]
-  local with, wm = stack_counts(g, seat, last, "won") -- still face down: see after_trick
-  local without, m = stack_counts(g, seat, nil, "won")
-  local _, cw = fill(with, #wm)
-  local _, co = fill(without, #m)
-  if score_counts(g, cw) >= score_counts(g, co) then
-    g:ask(seat, {"last add", "last discard"})
-  else
-    g:ask(seat, {"last discard", "last add"})
-  end
-end
-
--- MT-19: one decision per Mimic in id order, the auto policy's colour first; a stack with no colour
--- present needs none.
--- the counted stack's colour counts with the Mimics assigned so far added, and the Mimics still to assign
-local function assigned_counts(g, seat)
-  local counts, mimics = stack_counts(g, seat, nil)
-  local pending = {}
-  for i = 1, #mimics do
-    local id = mimics[i]
-    local col = g:sget(seat, "mimic_" .. id)
-    if col then
-      local k = COLOR_RANK[col]
-      counts[k] = counts[k] + 1
-    else
-      pending[#pending + 1] = id
-    end
-  end
-  return counts, pending, mimics
-end
-
-local function ask_next_mimic(g, seat)
-  local counts, pending = assigned_counts(g, seat)
-  if counts[1] + counts[2] + counts[3] + counts[4] > 0 and #pending > 0 then
-    local id = pending[1]
-    local picks = fill(counts, #pending)
-    local moves = {"mimic " .. id .. " " .. picks[1]}
-    for i = 1, 4 do
-      local col = COLORS[i]
-      if counts[i] > 0 and col ~= picks[1] then moves[#moves + 1] = "mimic " .. id .. " " .. col end
-    end
-    g:ask(seat, moves)
-    return
-  end
-  -- this seat is done; the next seat decides, or the round is scored
-  if seat + 1 < g:players() then
-    g:set("phase", "last")
-    g:set("deciding", seat + 1)
-    ask_last(g, seat + 1)
-  else
-    score_round(g)
-  end
-end
-
 function score_round(g)
   local n = g:players()
   local scores = {}
   for seat = 0, n - 1 do
-    local counts, _, mimics = assigned_counts(g, seat)
-    for i = 1, #mimics do g:sset(seat, "mimic_" .. mimics[i], nil) end
-    scores[seat + 1] = score_counts(g, counts)
+    scores[seat + 1] = score_counts(g, assigned_counts(g, seat, true))
     g:add_score(seat, scores[seat + 1])
   end
   local round = g:get("round")
   g:round_end(round, scores)
-  g:set("phase", nil)
-  g:set("deciding", nil)
-  if round >= g:param("rounds")[tostring(n)] then
+  if round >= g:param("rounds")[KEY[n]] then
     -- MT-24: highest total wins; ties share the victory
     local best
     for seat = 0, n - 1 do best = best and math.max(best, g:score(seat)) or g:score(seat) end
@@ -311,28 +356,20 @@ end
 function on_move(g, seat, move)
   local verb, a, b = words(move)
   if verb == "keep" then
-    -- MT-14: kept cards to the winner's stack, the rest out of the round
-    local kept = {}
-    for i, id in ipairs({words(move)}) do if i > 1 then kept[id] = true end end
-    for _, id in ipairs(g:cards("trick")) do
-      if kept[id] then g:move(id, "trick", nil, "won", seat) else g:move(id, "trick", nil, "removed", nil) end
-    end
-    g:set("phase", nil)
-    g:set("keeper", nil)
+    take_kept(g, seat, move)
     after_trick(g, seat)
   elseif verb == "last" then
     g:move_all("won", seat, "counted", seat) -- the stack is revealed for scoring (MT-19, MT-20)
-    local last = g:cards("hand", seat)[1]
+    local last = g:top("hand", seat)
     if a == "add" then
       g:move(last, "hand", seat, "counted", seat)
     else
       g:move(last, "hand", seat, "removed", nil)
     end
-    g:set("phase", "mimic")
-    ask_next_mimic(g, seat)
+    ask_next_mimic(g, seat, 0)
   elseif verb == "mimic" then
-    g:sset(seat, "mimic_" .. a, b, "owner")
-    ask_next_mimic(g, seat)
+    g:sset(seat, MIMIC_KEY[a], b, "owner")
+    ask_next_mimic(g, seat, MIMIC[a])
   else
     error("unexpected move " .. move, 0)
   end
