@@ -17,6 +17,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"ruleslab/core"
+	"ruleslab/core/config"
 	"ruleslab/scripting"
 )
 
@@ -78,26 +79,25 @@ so the chance of stopping on a difference that is really 0 is at most 5%. Measur
 	return cmd
 }
 
-// loadVariant loads one --variant of game: "base", a bundled variant name, or a variant YAML path.
+// loadVariant loads one --variant of game: "base", a bundled variant name, or a variant YAML path (which
+// must be a variant of the same game).
 func loadVariant(game, v string) (*scripting.Program, error) {
-	switch {
-	case v == "" || v == "base":
-		return scripting.Load(game, "")
-	case strings.HasSuffix(v, ".yaml") || strings.HasSuffix(v, ".yml") || strings.ContainsRune(v, os.PathSeparator):
-		p, err := scripting.Load(v, "")
-		if err != nil {
-			return nil, err
-		}
-		base, err := scripting.Load(game, "")
-		if err != nil {
-			return nil, err
-		}
-		if p.Game.Config.ID != base.Game.Config.ID {
-			return nil, usagef("--variant %s is a file of %s, not of %s", v, p.Game.Config.ID, base.Game.Config.ID)
-		}
-		return p, nil
+	path, err := variantPath(game, v)
+	if err != nil {
+		return nil, err
 	}
-	return scripting.Load(game, v)
+	p, err := loadWith(path, nil)
+	if err != nil {
+		return nil, err
+	}
+	base, err := config.ResolvePath(game, "")
+	if err != nil {
+		return nil, err
+	}
+	if bc, err := config.Load(base); err == nil && bc.ID != p.Game.Config.ID {
+		return nil, usagef("--variant %s is a file of %s, not of %s", v, p.Game.Config.ID, bc.ID)
+	}
+	return p, nil
 }
 
 // variantRun is one compared variant: its program, its workers (kept across the sequential test's

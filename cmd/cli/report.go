@@ -143,6 +143,7 @@ func (r *Report) HTML() []byte {
 	b.WriteString(`<style>
 body { font-family: system-ui, sans-serif; margin: 2em auto; max-width: 70em; padding: 0 1em; color: #222; background: #fff; }
 pre.cmd { background: #f4f4f4; padding: .6em; overflow-x: auto; }
+div.wide { overflow-x: auto; }
 table { border-collapse: collapse; margin: .8em 0; font-size: 90%; }
 th, td { border: 1px solid #ccc; padding: .25em .6em; text-align: right; white-space: nowrap; }
 th:first-child, td:first-child { text-align: left; }
@@ -161,7 +162,7 @@ figcaption { font-size: 85%; color: #555; }
 		for _, it := range s.Items {
 			switch {
 			case it.Table != nil:
-				b.WriteString("<table>\n<thead><tr>")
+				b.WriteString("<div class=\"wide\"><table>\n<thead><tr>")
 				for _, h := range it.Table.Header {
 					fmt.Fprintf(&b, "<th>%s</th>", e(h))
 				}
@@ -173,7 +174,7 @@ figcaption { font-size: 85%; color: #555; }
 					}
 					b.WriteString("</tr>\n")
 				}
-				b.WriteString("</tbody>\n</table>\n")
+				b.WriteString("</tbody>\n</table></div>\n")
 			case it.Plot != nil:
 				fmt.Fprintf(&b, "<figure><img class=\"plot\" alt=\"%s\" src=\"data:image/svg+xml;base64,%s\"><figcaption>%s</figcaption></figure>\n",
 					e(it.Plot.Caption), base64.StdEncoding.EncodeToString(it.Plot.SVG), e(it.Plot.Caption))
@@ -406,6 +407,17 @@ func CurvePlot(title, xlabel, ylabel string, xs []float64, names []string, serie
 		if len(series) > 1 && k < len(names) {
 			p.Legend.Add(names[k], l, sc)
 		}
+	}
+	if len(xs) > 0 {
+		lo, hi := xs[0], xs[0]
+		for _, x := range xs {
+			lo, hi = math.Min(lo, x), math.Max(hi, x)
+		}
+		pad := (hi - lo) * 0.06
+		if pad == 0 {
+			pad = 1
+		}
+		p.X.Min, p.X.Max = lo-pad, hi+pad
 	}
 	p.Legend.Top = true
 	p.Add(plotter.NewGrid())
