@@ -104,15 +104,9 @@ func (c *coverage) report(variant string, p *scripting.Program, _ int) CoverageR
 		}
 		return float64(n) / float64(c.games)
 	}
-	seen := map[string]bool{}
+	// the rules' hooks (bots' calls are timed by the same profile and left out)
 	for _, h := range hookOrder {
 		if c.hookCalls[h] > 0 {
-			r.Hooks = append(r.Hooks, CoverageEntry{Name: h, Games: c.hookGames[h], Share: share(c.hookGames[h]), Calls: c.hookCalls[h]})
-			seen[h] = true
-		}
-	}
-	for _, h := range sortedKeys(c.hookCalls) {
-		if !seen[h] {
 			r.Hooks = append(r.Hooks, CoverageEntry{Name: h, Games: c.hookGames[h], Share: share(c.hookGames[h]), Calls: c.hookCalls[h]})
 		}
 	}
@@ -310,3 +304,12 @@ func addCoverageSection(r *Report, c CoverageReport) {
 		s.AddTable([]string{"rule", "text"}, rows)
 	}
 }
+
+// coveredWorker is a batch worker whose games are counted for coverage.
+type coveredWorker struct {
+	w   *scripting.Worker
+	cov *coverage
+}
+
+func (c coveredWorker) Play(i int, seed uint64) core.Result { return c.cov.play(c.w, i, seed) }
+func (c coveredWorker) Close()                              { c.w.Close() }

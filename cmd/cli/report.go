@@ -328,6 +328,9 @@ func IntervalPlot(title, ylabel string, labels []string, names []string, series 
 	}
 	p.NominalX(labels...)
 	p.X.Min, p.X.Max = -0.5, float64(len(labels))-0.5
+	if !zero && scale == 100 {
+		p.Y.Min = 0 // rates from 0%
+	}
 	p.Legend.Top = true
 	p.Add(plotter.NewGrid())
 	return p
