@@ -141,10 +141,10 @@ func (r *Report) HTML() []byte {
 	b.WriteString("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
 	fmt.Fprintf(&b, "<title>%s</title>\n", e(r.Title))
 	b.WriteString(`<style>
-body { font-family: system-ui, sans-serif; margin: 2em auto; max-width: 70em; padding: 0 1em; color: #222; background: #fff; }
+body { font-family: system-ui, sans-serif; margin: 2em auto; max-width: 96em; padding: 0 1em; color: #222; background: #fff; }
 pre.cmd { background: #f4f4f4; padding: .6em; overflow-x: auto; }
 div.wide { overflow-x: auto; }
-table { border-collapse: collapse; margin: .8em 0; font-size: 90%; }
+table { border-collapse: collapse; margin: .8em 0; font-size: 85%; }
 th, td { border: 1px solid #ccc; padding: .25em .6em; text-align: right; white-space: nowrap; }
 th:first-child, td:first-child { text-align: left; }
 th { background: #eee; }
