@@ -175,7 +175,7 @@ func sortRuleIDs(ids []string) {
 			fmt.Sscan(id[i+1:j], &n)
 			return id[:i+1], n, id[j:]
 		}
-		return id[:i+1], -1, id[i+1:]
+		return id[:i+1], 1 << 30, id[i+1:] // a lettered id (MT-D1) after the numbered ones
 	}
 	sort.Slice(ids, func(a, b int) bool {
 		pa, na, ra := key(ids[a])
