@@ -17,6 +17,7 @@ func (s *State) Clone() *State {
 	c.scores = slices.Clone(s.scores)
 	c.stats = s.stats[:len(s.stats):len(s.stats)] // entries never change once added
 	c.statV = slices.Clone(s.statV)
+	c.rules = slices.Clone(s.rules)
 	c.trick.Cards = append(make([]CardIdx, 0, s.Players), s.trick.Cards...)
 	c.legalBuf, c.idxBuf = nil, nil
 	if s.pending.trick && s.legal != nil {
@@ -25,6 +26,7 @@ func (s *State) Clone() *State {
 	}
 	c.events = s.events[:len(s.events):len(s.events)]
 	c.moves = s.moves[:len(s.moves):len(s.moves)]
+	c.roundTotals = s.roundTotals[:len(s.roundTotals):len(s.roundTotals)] // rows never change once added
 	if len(s.boards) > 0 {
 		c.boards = make([]*Board, len(s.boards))
 		for i, b := range s.boards {

@@ -44,7 +44,12 @@ type Result struct {
 	Winners   []int                `json:"winners"`
 	SeatStats map[string][]float64 `json:"seat_stats,omitempty"`
 	GameStats map[string]float64   `json:"game_stats,omitempty"`
-	Error     string               `json:"error,omitempty"`
+	// Tricks the trick mechanic played, and every seat's running total after each round.
+	Tricks      int     `json:"tricks,omitempty"`
+	RoundTotals [][]int `json:"round_totals,omitempty"`
+	// Rules are the rule ids the hooks marked (g:rule), with how often.
+	Rules []RuleHit `json:"rules,omitempty"`
+	Error string    `json:"error,omitempty"`
 	// Interrupted: the batch was stopped (Ctrl-C, SIGTERM) while this game ran; it is not reported
 	Interrupted bool `json:"-"`
 }

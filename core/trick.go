@@ -112,6 +112,7 @@ func (s *State) trickPlay(rules Rules, seat int, c CardIdx) error {
 		return fmt.Errorf("hook trick_winner returned %d: not a position in the trick (1..%d)", w+1, len(s.trick.Cards))
 	}
 	winner := s.trick.Seat(w, s.Players)
+	s.tricks++
 	if s.history {
 		ids := make([]string, len(s.trick.Cards))
 		for i, c := range s.trick.Cards {

@@ -213,6 +213,7 @@ var gMethods = map[string]lua.LGFunction{
 		L.Push(lua.LNumber(g.s.Random(n) + 1))
 		return 1
 	},
+	"rule": func(L *lua.LState) int { handle(L).s.Rule(L.CheckString(2)); return 0 },
 	"chance": func(L *lua.LState) int {
 		g := handle(L)
 		L.Push(lua.LBool(g.s.Float() < float64(L.CheckNumber(2))))

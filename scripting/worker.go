@@ -43,6 +43,9 @@ func (w *Worker) Play(index int, seed uint64) core.Result {
 		r.MoveCount = s.MoveCount()
 		r.Totals = append([]int(nil), s.Totals()...)
 		r.Winners = append([]int{}, s.Winners()...)
+		r.Tricks = s.Tricks()
+		r.RoundTotals = append([][]int(nil), s.RoundTotals()...)
+		r.Rules = append([]core.RuleHit(nil), s.Rules()...)
 		if w.Events {
 			r.Events = append([]core.Event(nil), s.Events()...)
 		}

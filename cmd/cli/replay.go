@@ -15,21 +15,29 @@ import (
 
 // ReplayOptions are the options of `ruleslab replay`.
 type ReplayOptions struct {
-	IO   *IO
-	File string
+	IO      *IO
+	File    string
+	Variant string // re-play under this variant and report where each game diverges
+	JSON    bool
 }
 
 func newReplayCmd(io *IO) *cobra.Command {
 	opts := &ReplayOptions{IO: io}
-	return &cobra.Command{
+	cmd := &cobra.Command{
 		Use:   "replay FILE.jsonl",
-		Short: "Re-play every game of a sim --log file and fail if any recorded event differs",
+		Short: "Re-play every game of a sim --log file and fail if any recorded event differs; --variant: report where each game diverges under another variant",
 		Args:  exactArgs(1, "a FILE.jsonl written by sim --log"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.File = args[0]
+			if opts.Variant != "" {
+				return runReplayVariant(opts)
+			}
 			return runReplay(opts)
 		},
 	}
+	cmd.Flags().StringVar(&opts.Variant, "variant", "", "re-play each game under this variant (base, a bundled variant or a variant file) with the same seed and moves while they stay legal, and report the first point where it diverges")
+	cmd.Flags().BoolVar(&opts.JSON, "json", false, "with --variant: print one JSON object per game")
+	return cmd
 }
 
 func runReplay(opts *ReplayOptions) error {

@@ -68,7 +68,7 @@ func NewRoot(io *IO) *cobra.Command {
 	root.SetIn(io.In)
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return &UsageError{Msg: err.Error()} })
 	root.AddCommand(newGamesCmd(io), newShowCmd(io), newValidateCmd(io), newRunCmd(io), newPlayCmd(io),
-		newSimCmd(io), newReplayCmd(io), newBenchCmd(io), newVersionCmd(io))
+		newSimCmd(io), newCompareCmd(io), newSweepCmd(io), newReplayCmd(io), newBenchCmd(io), newVersionCmd(io))
 	addCompletions(root)
 	return root
 }
@@ -88,6 +88,7 @@ func Execute(io *IO, args []string) (code int) {
 	}()
 	root := NewRoot(io)
 	root.SetArgs(args)
+	setCommandLine(args)
 	err := root.Execute()
 	if err == nil {
 		return ExitOK

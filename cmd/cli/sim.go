@@ -29,6 +29,9 @@ type SimOptions struct {
 	Players int
 	Log     string
 	JSON    bool
+	// Report writes an HTML or Markdown report; Coverage counts hooks and rule ids.
+	Report   string
+	Coverage bool
 }
 
 func newSimCmd(io *IO) *cobra.Command {
@@ -51,6 +54,8 @@ func newSimCmd(io *IO) *cobra.Command {
 	f.IntVar(&opts.Players, "players", 0, "number of players (default: the game's)")
 	f.StringVar(&opts.Log, "log", "", "write every game (moves and events) to this JSON-lines file, for replay")
 	f.BoolVar(&opts.JSON, "json", false, "print the summary as JSON")
+	f.StringVar(&opts.Report, "report", "", "write a report with tables and plots to FILE.html or FILE.md")
+	f.BoolVar(&opts.Coverage, "coverage", false, "report how often each hook ran and each rule fired, and the rules that never fired")
 	return cmd
 }
 
@@ -70,6 +75,9 @@ func runSim(opts *SimOptions) error {
 	}
 	if limit := maxWorkers(); opts.Workers > limit {
 		return usagef("--workers %d: at most %d on this machine (4 per CPU): more workers only share the same cores and memory", opts.Workers, limit)
+	}
+	if err := checkReportPath(opts.Report); err != nil {
+		return err
 	}
 	p, players, err := loadGame(opts.Game, opts.Variant, opts.Players)
 	if err != nil {
@@ -104,9 +112,23 @@ func runSim(opts *SimOptions) error {
 	}
 	tally := core.NewTally(players, seats, cfg.Stats)
 	var failures []string
+	var cov *coverage
+	if opts.Coverage {
+		cov = newCoverage()
+	}
+	var finished []core.Result // for the report's plots
 	batch := core.Batch{Games: opts.Games, Seed: opts.Seed, Workers: opts.Workers,
-		NewWorker: func() (core.Worker, error) { return p.NewWorker(players, seats, logw != nil) }}
+		NewWorker: func() (core.Worker, error) {
+			w, err := p.NewWorker(players, seats, logw != nil)
+			if err != nil || cov == nil {
+				return w, err
+			}
+			return coveredWorker{w, cov}, nil
+		}}
 	done, runErr := batch.Run(ctx, func(r core.Result) {
+		if opts.Report != "" && r.Error == "" {
+			finished = append(finished, core.Result{Totals: r.Totals, MoveCount: r.Length(), Winners: r.Winners})
+		}
 		if logw != nil {
 			rec := LogRecord{Game: opts.Game, Variant: opts.Variant, Result: r}
 			data, err := json.Marshal(rec)
@@ -146,14 +168,36 @@ func runSim(opts *SimOptions) error {
 		}
 		return &SilentError{Code: ExitError}
 	}
+	var covRep *CoverageReport
+	if cov != nil {
+		c := cov.report("", p, sum.Games)
+		covRep = &c
+	}
 	if opts.JSON {
 		enc := json.NewEncoder(opts.IO.Out)
 		enc.SetIndent("", "  ")
-		if err := enc.Encode(sum); err != nil {
+		var err error
+		if covRep != nil {
+			err = enc.Encode(struct {
+				core.Summary
+				Coverage *CoverageReport `json:"coverage"`
+			}{sum, covRep})
+		} else {
+			err = enc.Encode(sum)
+		}
+		if err != nil {
 			return err
 		}
 	} else {
 		printSummary(opts.IO.Out, sum)
+		if covRep != nil {
+			printCoverage(opts.IO.Out, *covRep)
+		}
+	}
+	if opts.Report != "" {
+		if err := simReport(sum, finished, covRep).WriteFile(opts.Report); err != nil {
+			return err
+		}
 	}
 	if len(sum.Undeclared) > 0 {
 		fmt.Fprintf(opts.IO.Err, "note: reported as counts, not declared in the YAML `stats:`: %s\n", strings.Join(sum.Undeclared, ", "))

@@ -16,10 +16,17 @@ import (
 var ErrUnknownGame = errors.New("unknown game")
 
 // Load reads a game or variant YAML file, applies its `extends` chain and checks the result.
-func Load(path string) (*Game, error) {
+func Load(path string) (*Game, error) { return LoadWith(path, nil) }
+
+// LoadWith is Load with values set at dotted paths of the merged configuration before it is decoded
+// and checked (sweep's grid points; see Set).
+func LoadWith(path string, sets []Set) (*Game, error) {
 	nf := nodeFiles{}
 	root, err := loadMerged(path, nf, 0)
 	if err != nil {
+		return nil, err
+	}
+	if root, err = applySets(root, sets, nf); err != nil {
 		return nil, err
 	}
 	if sn := mapValue(root, "stats"); sn != nil && sn.Kind == yaml.SequenceNode {

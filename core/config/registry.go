@@ -79,11 +79,20 @@ func BundledGames() ([]Bundled, error) {
 
 // Resolve turns GAME (a bundled id or a YAML path) and an optional variant name into a loaded config.
 func Resolve(game, variant string) (*Game, error) {
+	path, err := ResolvePath(game, variant)
+	if err != nil {
+		return nil, err
+	}
+	return Load(path)
+}
+
+// ResolvePath is the YAML file Resolve loads for GAME and an optional variant.
+func ResolvePath(game, variant string) (string, error) {
 	path := game
 	if !strings.HasSuffix(game, ".yaml") && !strings.HasSuffix(game, ".yml") && !strings.ContainsRune(game, os.PathSeparator) {
 		games, err := BundledGames()
 		if err != nil {
-			return nil, err
+			return "", err
 		}
 		var found *Bundled
 		var ids []string
@@ -94,7 +103,7 @@ func Resolve(game, variant string) (*Game, error) {
 			}
 		}
 		if found == nil {
-			return nil, fmt.Errorf("%w %q (bundled: %s; or give a path to a .yaml file)", ErrUnknownGame, game, strings.Join(ids, ", "))
+			return "", fmt.Errorf("%w %q (bundled: %s; or give a path to a .yaml file)", ErrUnknownGame, game, strings.Join(ids, ", "))
 		}
 		path = found.Path
 		if variant != "" {
@@ -103,7 +112,7 @@ func Resolve(game, variant string) (*Game, error) {
 				ok = ok || v == variant
 			}
 			if !ok {
-				return nil, fmt.Errorf("%w variant %q of %s (variants: %s)", ErrUnknownGame, variant, game, strings.Join(found.Variants, ", "))
+				return "", fmt.Errorf("%w variant %q of %s (variants: %s)", ErrUnknownGame, variant, game, strings.Join(found.Variants, ", "))
 			}
 			path = filepath.Join(filepath.Dir(found.Path), variant+".yaml")
 		}
@@ -111,13 +120,9 @@ func Resolve(game, variant string) (*Game, error) {
 		path = filepath.Join(filepath.Dir(game), variant+".yaml")
 	}
 	if _, err := os.Stat(path); err != nil {
-		return nil, fmt.Errorf("%w: %s: no such file", ErrUnknownGame, path)
+		return "", fmt.Errorf("%w: %s: no such file", ErrUnknownGame, path)
 	}
-	g, err := Load(path)
-	if err != nil {
-		return nil, err
-	}
-	return g, nil
+	return path, nil
 }
 
 // bundledPath finds the YAML of a bundled "game" or "game/variant".

@@ -112,7 +112,10 @@ end
 local function start_round(g, round, leader)
   g:set("round", round)
   for seat = 0, g:players() - 1 do g:sset(seat, "round_tricks", 0) end
-  if round > 1 or g:fixed("hands") == nil then deal(g, round) end
+  if round > 1 or g:fixed("hands") == nil then
+    g:rule("ZM-3")
+    deal(g, round)
+  end
   g:set("leader", leader)
   g:set("goal", nil)
   ask_play(g, leader, 0)
@@ -190,6 +193,7 @@ function setup(g)
     for _, id in ipairs(removed) do g:move(id, "deck", nil, "removed", nil) end
   end
   -- ZM-2: shuffle; the top cards (none of the fixed deck order) are removed face down
+  g:rule("ZM-2")
   g:shuffle("deck")
   if not removed then
     local fixed = {}
@@ -213,6 +217,7 @@ function setup(g)
   -- ZM-4: the first leader is chosen at random (seeded) unless the scenario fixes it
   local leader = g:fixed("leader")
   if leader == nil then
+    g:rule("ZM-4")
     leader = g:random(n) - 1
   elseif leader < 0 or leader >= n then
     error(string.format("setup.leader: no seat %d", leader), 0)
@@ -239,6 +244,8 @@ local function finish_game(g)
   if rule ~= "below_top" and rule ~= "rank" then
     error("params.second_place must be below_top or rank, not " .. tostring(rule), 0)
   end
+  g:rule("ZM-12")
+  if ntop > 1 then g:rule("ZM-13") end
   if rule == "rank" and ntop > 1 then below = nil end -- nobody is ranked exactly second
   local winners, eliminated = {}, {}
   for seat = 0, n - 1 do
@@ -258,6 +265,7 @@ end
 local function end_round(g, round, last_winner)
   local n = g:players()
   local points = trick_points(g, round) -- ZM-11
+  g:rule("ZM-11")
   local scores = {}
   for seat = 0, n - 1 do
     scores[seat + 1] = g:sget(seat, "round_tricks") * points
@@ -269,6 +277,7 @@ local function end_round(g, round, last_winner)
     return
   end
   -- ZM-D1: the first leader of the next round
+  g:rule("ZM-D1")
   local rule = g:param("round_leader")
   local leader
   if rule == "last_winner" then
@@ -300,9 +309,11 @@ local function end_trick(g, last, goal)
       best, winner = v, seat
     end
   end
+  g:rule("ZM-9")
   TRICK_EVENT.winner, TRICK_EVENT.cards, TRICK_EVENT.goal = winner, g:cards("trick"), goal
   g:event("trick", TRICK_EVENT)
   -- ZM-10: the winner takes the trick into the hidden score pile; only the count is public
+  g:rule("ZM-10")
   g:move_all("trick", nil, "won", winner)
   g:sset(winner, "tricks", g:sget(winner, "tricks") + 1)
   g:sset(winner, "round_tricks", g:sget(winner, "round_tricks") + 1)
@@ -325,6 +336,12 @@ function on_move(g, seat, move)
   local goal = nil
   if ntrick > 1 then goal = g:get("goal") end
   local new_goal, value = play_effect(g, goal, id, m[2])
+  -- ZM-5..ZM-8: a lead sets the Goal (a double's leader declares it), a double played later reverses it
+  if ntrick == 1 then
+    g:rule(is_double(CARDS[id]) and "ZM-6" or "ZM-5")
+  else
+    g:rule(is_double(CARDS[id]) and "ZM-8" or "ZM-7")
+  end
   if new_goal ~= goal then g:set("goal", new_goal) end
   g:sset(seat, "value", value)
   if ntrick < PLAYERS then

@@ -1,0 +1,71 @@
+package cli
+
+import (
+	"fmt"
+
+	"ruleslab/core"
+)
+
+// simReport is sim's --report: the summary table, win rate by seat with intervals, the score
+// distribution of each seat and the game-length histogram.
+func simReport(sum core.Summary, games []core.Result, cov *CoverageReport) *Report {
+	name := sum.Game
+	if sum.Variant != "" {
+		name += "/" + sum.Variant
+	}
+	r := NewReport("ruleslab sim " + name)
+	s := r.Section("Summary")
+	s.AddText("%d games, %d players, seed %d; game length %.1f moves %s.", sum.Games, sum.Players, sum.Seed, sum.Length.Value, bracket(sum.Length, 1))
+	header := []string{"seat", "bot", "wins", "win rate (95% CI)", "mean score (95% CI)", "min / 25% / median / 75% / max"}
+	names := sum.StatNames()
+	header = append(header, names...)
+	var rows [][]string
+	for _, seat := range sum.Seats {
+		d := seat.ScoreDist
+		row := []string{fmt.Sprint(seat.Seat), seat.Bot, fmt.Sprint(seat.Wins), formatRate(seat.WinRate), formatMean(seat.Score, 2),
+			fmt.Sprintf("%g / %g / %g / %g / %g", d.Min, d.Q1, d.Median, d.Q3, d.Max)}
+		for _, n := range names {
+			row = append(row, formatStat(seat.Stats[n], decimals(seat.Stats[n])))
+		}
+		rows = append(rows, row)
+	}
+	s.AddTable(header, rows)
+	if gs := sum.GameStatNames(); len(gs) > 0 {
+		rows = nil
+		for _, k := range gs {
+			v := sum.GameStats[k]
+			rows = append(rows, []string{k, v.Kind, formatStat(v, decimals(v))})
+		}
+		s.AddTable([]string{"statistic", "kind", "value (95% CI)"}, rows)
+	}
+	s.AddText("95%% intervals: Wilson's for rates, Student's t for counts and means.")
+
+	p := r.Section("Plots")
+	var seats []string
+	var win []core.Interval
+	for _, seat := range sum.Seats {
+		seats = append(seats, fmt.Sprintf("%d %s", seat.Seat, seat.Bot))
+		win = append(win, seat.WinRate)
+	}
+	p.AddPlot("Win rate by seat with 95% intervals (Wilson)", IntervalPlot("Win rate by seat", "win rate (%)", seats, nil, [][]core.Interval{win}, 100, false), 14, 9)
+	scores := make([][]float64, sum.Players)
+	var lengths []float64
+	for _, g := range games {
+		for i, t := range g.Totals {
+			if i < len(scores) {
+				scores[i] = append(scores[i], float64(t))
+			}
+		}
+		lengths = append(lengths, float64(g.Length()))
+	}
+	var seatNames []string
+	for i := range scores {
+		seatNames = append(seatNames, fmt.Sprintf("seat %d", i))
+	}
+	p.AddPlot("Score distribution by seat", HistogramPlot("Score distribution", "final score", seatNames, scores), 14, 9)
+	p.AddPlot("Game length (moves)", HistogramPlot("Game length", "moves", nil, [][]float64{lengths}), 14, 9)
+	if cov != nil {
+		addCoverageSection(r, *cov)
+	}
+	return r
+}
