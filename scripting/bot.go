@@ -106,15 +106,6 @@ func (e *Engine) NewBots(seats []string, seed uint64) ([]core.Bot, error) {
 	return bots, nil
 }
 
-// NeedsHistory reports whether any of these bots reads the event log (every Lua bot may).
-func NeedsHistory(bots []core.Bot) bool {
-	for _, b := range bots {
-		if _, ok := b.(*LuaBot); ok {
-			return true
-		}
-	}
-	return false
-}
 
 // start loads the bot's script into a fresh environment: a new memory.
 func (b *LuaBot) start() error {

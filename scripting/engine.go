@@ -28,27 +28,16 @@ type Engine struct {
 	// engine hands it to trick_done, which the trick mechanic calls right after, so no hook works twice.
 	trickInfo lua.LValue
 	exports   *lua.LTable // read-only window on the rules' globals for bots (RULES)
+	games     int         // games started on this engine
 }
 
 // NewEngine loads a program's scripts on h. Give each worker goroutine its own host and engine.
 func (p *Program) NewEngine(h *Host) (*Engine, error) {
 	h.SetBudget(p.Game.Config.Limits.HookMillis)
-	env, err := h.newEnv(p, p.Chunks, hookNames)
-	if err != nil {
+	r := &Engine{h: h, p: p, data: h.data(p), trickInfo: lua.LNil}
+	if err := r.load(); err != nil {
 		return nil, err
 	}
-	r := &Engine{h: h, p: p, data: h.data(p), env: env, trickInfo: lua.LNil}
-	fn := func(name string) *lua.LFunction {
-		f, _ := env.RawGetString(name).(*lua.LFunction)
-		return f
-	}
-	r.setup, r.onMove, r.normalize = fn("setup"), fn("on_move"), fn("normalize")
-	r.trickWinner, r.trickDone, r.canPlay, r.stats = fn("trick_winner"), fn("trick_done"), fn("can_play"), fn("stats")
-	r.render = fn("render")
-	if r.setup == nil {
-		return nil, fmt.Errorf("%s: no `setup` hook is defined", p.Chunks[0].Path)
-	}
-	h.freeze(env)
 	r.ud = h.L.NewUserData()
 	r.g.r = r
 	r.ud.Value = &r.g
@@ -61,14 +50,44 @@ func (p *Program) NewEngine(h *Host) (*Engine, error) {
 	return r, nil
 }
 
+// load runs the scripts in a fresh environment: the hooks, and whatever module-level tables they keep.
+func (r *Engine) load() error {
+	env, err := r.h.newEnv(r.p, r.p.Chunks, hookNames)
+	if err != nil {
+		return err
+	}
+	fn := func(name string) *lua.LFunction {
+		f, _ := env.RawGetString(name).(*lua.LFunction)
+		return f
+	}
+	r.setup, r.onMove, r.normalize = fn("setup"), fn("on_move"), fn("normalize")
+	r.trickWinner, r.trickDone, r.canPlay, r.stats = fn("trick_winner"), fn("trick_done"), fn("can_play"), fn("stats")
+	r.render = fn("render")
+	if r.setup == nil {
+		return fmt.Errorf("%s: no `setup` hook is defined", r.p.Chunks[0].Path)
+	}
+	r.h.freeze(env)
+	r.env, r.exports = env, nil
+	return nil
+}
+
 // Program returns the game the engine runs.
 func (r *Engine) Program() *Program { return r.p }
 
 // Host returns the engine's Lua host.
 func (r *Engine) Host() *Host { return r.h }
 
-// NewState starts a game on this engine.
+// NewState starts a game on this engine. Each game after the first gets the scripts loaded afresh
+// (~10 µs): a hook that changed a module-level table of its script changes only its own game, so
+// results are the same for any number of workers. Create a game's Lua bots after its state: they
+// reach the rules (RULES) of the game's own environment.
 func (r *Engine) NewState(players int, seed uint64, opts core.Options) (*core.State, error) {
+	if r.games > 0 {
+		if err := r.load(); err != nil {
+			return nil, err
+		}
+	}
+	r.games++
 	return core.NewState(r.p.Game, r, players, seed, opts)
 }
 

@@ -220,3 +220,18 @@ func TestLuaBotStartsOverOnAClone(t *testing.T) {
 		})
 	}
 }
+
+// Each game on an engine starts from its scripts as loaded: a module-level table a hook changed in one
+// game is fresh in the next, so results do not depend on which worker played which games before.
+func TestEachGameStartsFromFreshScripts(t *testing.T) {
+	p := loadProgram(t, "testdata/module-state.yaml", "")
+	h := scripting.NewHost()
+	defer h.Close()
+	e, err := p.NewEngine(h)
+	require.NoError(t, err)
+	for i := 0; i < 3; i++ {
+		s, err := e.NewState(2, uint64(i), core.Options{})
+		require.NoError(t, err)
+		require.Equal(t, float64(1), s.Events()[0].Fields["n"], "game %d saw the module table of an earlier game", i)
+	}
+}

@@ -69,15 +69,15 @@ func (w *Worker) play(seed uint64) (s *core.State, err error) {
 			err = fmt.Errorf("internal error: %v", p)
 		}
 	}()
-	bots, err := w.E.NewBots(w.Seats, seed)
-	if err != nil {
-		return nil, err
-	}
-	// a batch that writes no log and whose bots read no events keeps no history
-	opts := core.Options{NoHistory: !w.Events && !NeedsHistory(bots)}
+	// a batch that writes no log and whose bots read no events (random bots) keeps no history
+	opts := core.Options{NoHistory: !w.Events && !botsReadEvents(w.Seats)}
 	s, err = w.E.NewState(w.Players, seed, opts)
 	if err != nil {
 		return nil, err
+	}
+	bots, err := w.E.NewBots(w.Seats, seed)
+	if err != nil {
+		return s, err
 	}
 	return s, core.PlayOut(s, w.E, bots, w.Seats)
 }
@@ -98,4 +98,14 @@ func (r *Engine) GameStats(s *core.State) (map[string][]float64, map[string]floa
 		}
 	}
 	return seat, game, nil
+}
+
+// botsReadEvents reports whether any of these bots may read the event log (all but random).
+func botsReadEvents(seats []string) bool {
+	for _, name := range seats {
+		if name != "random" {
+			return true
+		}
+	}
+	return false
 }
