@@ -6,5 +6,5 @@ import "embed"
 
 // Bundled is the bundled games' files: variants/<game>/ (YAML and scenarios) and scripts/ (Lua).
 //
-//go:embed variants scripts
+//go:embed variants scripts/*/*.lua
 var Bundled embed.FS

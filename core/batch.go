@@ -11,9 +11,14 @@ type Worker interface {
 	Close()
 }
 
-// Batch describes a batch run.
+// Batch describes a batch run: the games Start, Start+Step, Start+2·Step, ... below Games (all of them
+// by default). A shard of N plays the games ≡ I (mod N) (Start I, Step N); a resumed run starts after
+// the games it already has. Game i's seed depends only on Seed and i, so every slice of a batch plays
+// exactly the games the whole batch would.
 type Batch struct {
 	Games   int
+	Start   int // the first game's index (default 0)
+	Step    int // the distance between the games played (default 1)
 	Seed    uint64
 	Workers int
 	// NewWorker creates one worker per goroutine.
@@ -23,16 +28,35 @@ type Batch struct {
 // GameSeed is the seed of game i of a batch seeded with seed.
 func GameSeed(seed uint64, i int) uint64 { return Mix(seed, uint64(i)) }
 
+func (b Batch) step() int { return max(b.Step, 1) }
+
+// Count is the number of games the batch plays.
+func (b Batch) Count() int {
+	if b.Start >= b.Games || b.Start < 0 {
+		return 0
+	}
+	return (b.Games - b.Start + b.step() - 1) / b.step()
+}
+
+// Index is the index of the batch's k-th game (from 0).
+func (b Batch) Index(k int) int { return b.Start + k*b.step() }
+
 // Run plays the batch and hands every result to emit in game order, whatever the number of workers,
 // so logs and statistics are byte-identical for any worker count. When ctx is cancelled, games already
-// finished in order are still emitted; it returns how many were.
+// finished in order are still emitted; it returns how many were. At most a few games per worker are
+// ahead of the next one to emit, so memory stays bounded however long the batch (and however slow one
+// game).
 func (b Batch) Run(ctx context.Context, emit func(Result)) (int, error) {
+	count := b.Count()
+	if count == 0 {
+		return 0, ctx.Err()
+	}
 	workers := b.Workers
 	if workers < 1 {
 		workers = 1
 	}
-	if workers > b.Games && b.Games > 0 {
-		workers = b.Games
+	if workers > count {
+		workers = count
 	}
 	ws := make([]Worker, workers)
 	for i := range ws {
@@ -47,6 +71,8 @@ func (b Batch) Run(ctx context.Context, emit func(Result)) (int, error) {
 	}
 	jobs := make(chan int)
 	results := make(chan Result, workers*2)
+	// window bounds the games started but not yet emitted.
+	window := make(chan struct{}, workers*16)
 	var wg sync.WaitGroup
 	for _, w := range ws {
 		wg.Add(1)
@@ -60,9 +86,14 @@ func (b Batch) Run(ctx context.Context, emit func(Result)) (int, error) {
 	}
 	go func() {
 		defer close(jobs)
-		for i := 0; i < b.Games; i++ {
+		for k := 0; k < count; k++ {
 			select {
-			case jobs <- i:
+			case window <- struct{}{}:
+			case <-ctx.Done():
+				return
+			}
+			select {
+			case jobs <- b.Index(k):
 			case <-ctx.Done():
 				return
 			}
@@ -75,12 +106,13 @@ func (b Batch) Run(ctx context.Context, emit func(Result)) (int, error) {
 	for r := range results {
 		pending[r.Index] = r
 		for {
-			p, ok := pending[next]
+			p, ok := pending[b.Index(next)]
 			if !ok {
 				break
 			}
-			delete(pending, next)
+			delete(pending, b.Index(next))
 			emit(p)
+			<-window
 			next++
 		}
 	}
