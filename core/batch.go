@@ -17,9 +17,14 @@ type Interrupter interface {
 	Interrupt()
 }
 
-// Batch describes a batch run.
+// Batch describes a batch run: the games Start, Start+Step, Start+2·Step, ... below Games (all of them
+// by default). A shard of N plays the games ≡ I (mod N) (Start I, Step N); a resumed run starts after
+// the games it already has. Game i's seed depends only on Seed and i, so every slice of a batch plays
+// exactly the games the whole batch would.
 type Batch struct {
 	Games   int
+	Start   int // the first game's index (default 0)
+	Step    int // the distance between the games played (default 1)
 	Seed    uint64
 	Workers int
 	// NewWorker creates one worker per goroutine.
@@ -29,17 +34,35 @@ type Batch struct {
 // GameSeed is the seed of game i of a batch seeded with seed.
 func GameSeed(seed uint64, i int) uint64 { return Mix(seed, uint64(i)) }
 
+func (b Batch) step() int { return max(b.Step, 1) }
+
+// Count is the number of games the batch plays.
+func (b Batch) Count() int {
+	if b.Start >= b.Games || b.Start < 0 {
+		return 0
+	}
+	return (b.Games - b.Start + b.step() - 1) / b.step()
+}
+
+// Index is the index of the batch's k-th game (from 0).
+func (b Batch) Index(k int) int { return b.Start + k*b.step() }
+
 // Run plays the batch and hands every result to emit in game order, whatever the number of workers,
 // so logs and statistics are byte-identical for any worker count. When ctx is cancelled, the games in
 // progress are stopped (workers that are Interrupters) and the games already finished in order are
-// still emitted, up to the first one that did not finish; it returns how many were.
+// still emitted, up to the first one that did not finish; it returns how many were. At most a few games
+// per worker are ahead of the next one to emit, so memory stays bounded however long the batch.
 func (b Batch) Run(ctx context.Context, emit func(Result)) (int, error) {
+	count := b.Count()
+	if count == 0 {
+		return 0, ctx.Err()
+	}
 	workers := b.Workers
 	if workers < 1 {
 		workers = 1
 	}
-	if workers > b.Games && b.Games > 0 {
-		workers = b.Games
+	if workers > count {
+		workers = count
 	}
 	ws := make([]Worker, workers)
 	for i := range ws {
@@ -54,6 +77,8 @@ func (b Batch) Run(ctx context.Context, emit func(Result)) (int, error) {
 	}
 	jobs := make(chan int)
 	results := make(chan Result, workers*2)
+	// window bounds the games started but not yet emitted.
+	window := make(chan struct{}, workers*16)
 	var wg sync.WaitGroup
 	for _, w := range ws {
 		wg.Add(1)
@@ -67,9 +92,14 @@ func (b Batch) Run(ctx context.Context, emit func(Result)) (int, error) {
 	}
 	go func() {
 		defer close(jobs)
-		for i := 0; i < b.Games; i++ {
+		for k := 0; k < count; k++ {
 			select {
-			case jobs <- i:
+			case window <- struct{}{}:
+			case <-ctx.Done():
+				return
+			}
+			select {
+			case jobs <- b.Index(k):
 			case <-ctx.Done():
 				return
 			}
@@ -98,7 +128,7 @@ func (b Batch) Run(ctx context.Context, emit func(Result)) (int, error) {
 		}
 		pending[r.Index] = r
 		for {
-			p, ok := pending[next]
+			p, ok := pending[b.Index(next)]
 			if !ok {
 				break
 			}
@@ -106,8 +136,9 @@ func (b Batch) Run(ctx context.Context, emit func(Result)) (int, error) {
 				stopped = true
 				break
 			}
-			delete(pending, next)
+			delete(pending, b.Index(next))
 			emit(p)
+			<-window
 			next++
 		}
 	}

@@ -203,6 +203,32 @@ func QuantilesOf(values []int) Quantiles {
 	return Quantiles{Min: at(0), Q1: at(0.25), Median: at(0.5), Q3: at(0.75), Max: at(1)}
 }
 
+// QuantilesOfCounts computes the quantiles of the values counted in counts (value → how many), the
+// same as QuantilesOf on the values listed: memory grows with the distinct values, not the games.
+func QuantilesOfCounts(counts map[int]int) Quantiles {
+	n := 0
+	keys := make([]int, 0, len(counts))
+	for v, c := range counts {
+		keys = append(keys, v)
+		n += c
+	}
+	if n == 0 {
+		return Quantiles{}
+	}
+	sort.Ints(keys)
+	at := func(p float64) float64 {
+		rank := int(math.Round(p * float64(n-1)))
+		for _, k := range keys {
+			if rank < counts[k] {
+				return float64(k)
+			}
+			rank -= counts[k]
+		}
+		return float64(keys[len(keys)-1])
+	}
+	return Quantiles{Min: at(0), Q1: at(0.25), Median: at(0.5), Q3: at(0.75), Max: at(1)}
+}
+
 // Summary is a batch report. Every statistic is over the Games finished games: a game that did not
 // record a statistic counts 0 for it.
 type Summary struct {
@@ -232,7 +258,7 @@ type Tally struct {
 	noWinner int
 	wins     []int
 	scores   []Moments
-	all      [][]int // every total, per seat, for the distribution
+	dist     []map[int]int // how many games ended with each total, per seat: exact quantiles in bounded memory
 	length   Moments
 	kinds    map[string]Kind
 	seat     map[string][]Moments
@@ -244,7 +270,7 @@ type Tally struct {
 // declared statistic is reported even if no game records it (as 0 in every game); one that is not
 // declared is reported as a count.
 func NewTally(players int, bots []string, kinds map[string]Kind) *Tally {
-	return &Tally{players: players, wins: make([]int, players), scores: make([]Moments, players), all: make([][]int, players),
+	return &Tally{players: players, wins: make([]int, players), scores: make([]Moments, players), dist: make([]map[int]int, players),
 		kinds: kinds, seat: map[string][]Moments{}, game: map[string]*Moments{}, bots: bots}
 }
 
@@ -265,7 +291,10 @@ func (t *Tally) Add(r Result) {
 	}
 	for i, s := range r.Totals {
 		t.scores[i].Add(float64(s))
-		t.all[i] = append(t.all[i], s)
+		if t.dist[i] == nil {
+			t.dist[i] = map[int]int{}
+		}
+		t.dist[i][s]++
 	}
 	t.length.Add(float64(r.Length()))
 	for name := range r.SeatStats {
@@ -340,7 +369,7 @@ func (t *Tally) Summary() Summary {
 	names := sortedNames(seat)
 	for i := 0; i < t.players; i++ {
 		ss := SeatSummary{Seat: i, Bot: t.bots[i], Wins: t.wins[i], WinRate: Wilson(t.wins[i], t.games),
-			Score: t.scores[i].Summarise(Mean), ScoreDist: QuantilesOf(t.all[i])}
+			Score: t.scores[i].Summarise(Mean), ScoreDist: QuantilesOfCounts(t.dist[i])}
 		if len(names) > 0 {
 			ss.Stats = map[string]Interval{}
 			for _, n := range names {

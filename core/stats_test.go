@@ -276,3 +276,45 @@ func TestTallyRateOutOfRangeIsAProblem(t *testing.T) {
 	require.Len(t, s.Problems, 1)
 	assert.Contains(t, s.Problems[0], "elim is declared a rate")
 }
+
+func TestQuantilesOfCountsIsQuantilesOf(t *testing.T) {
+	rng := rand.New(rand.NewPCG(4, 2))
+	for n := 1; n < 60; n++ {
+		var vals []int
+		counts := map[int]int{}
+		for range n {
+			v := rng.IntN(9) - 4
+			vals = append(vals, v)
+			counts[v]++
+		}
+		require.Equal(t, QuantilesOf(vals), QuantilesOfCounts(counts), "values %v", vals)
+	}
+	assert.Equal(t, Quantiles{}, QuantilesOfCounts(nil))
+}
+
+// The shards of a batch (Start I, Step N) play disjoint games that together are the batch's, each with
+// the seed the whole batch gives it, in order.
+func TestBatchShardsCoverTheBatch(t *testing.T) {
+	seen := map[int]int{}
+	for shard := range 3 {
+		var got []int
+		b := Batch{Games: 50, Start: shard, Step: 3, Seed: 3, Workers: 2, NewWorker: func() (Worker, error) {
+			return &slowWorker{rng: rand.New(rand.NewPCG(uint64(shard), 1))}, nil
+		}}
+		done, err := b.Run(context.Background(), func(r Result) {
+			got = append(got, r.Index)
+			assert.Equal(t, GameSeed(3, r.Index), r.Seed)
+		})
+		require.NoError(t, err)
+		require.Equal(t, b.Count(), done)
+		for k, idx := range got {
+			require.Equal(t, b.Index(k), idx)
+			seen[idx]++
+		}
+	}
+	require.Len(t, seen, 50)
+	for i := range 50 {
+		require.Equal(t, 1, seen[i], "game %d", i)
+	}
+	assert.Equal(t, 0, Batch{Games: 5, Start: 7, Step: 2}.Count())
+}

@@ -25,6 +25,7 @@ var syntaxErr = regexp.MustCompile(`(?s)^(.*?) line:(\d+)\(column:(\d+)\) near '
 
 // CompileFile parses and compiles a Lua file; errors read file:line:col: message.
 func CompileFile(path string) (*Chunk, error) {
+	path = config.Locate(path)
 	shown := DisplayPath(path)
 	src, err := config.ReadFile(path, config.MaxScriptBytes) // a regular file, size checked before reading
 	if err != nil {
@@ -52,8 +53,12 @@ func CompileFile(path string) (*Chunk, error) {
 	return &Chunk{Path: shown, Proto: proto, GCalls: gCalls(stmts)}, nil
 }
 
-// DisplayPath shows a path relative to the working directory when it lies below it.
+// DisplayPath shows a path relative to the working directory when it lies below it, and a file
+// embedded in the binary as scripts/... or variants/... (config.Shown).
 func DisplayPath(path string) string {
+	if config.IsEmbedded(path) {
+		return config.Shown(path)
+	}
 	wd, err := os.Getwd()
 	if err != nil {
 		return path

@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"ruleslab/cmd/cli"
+	"ruleslab/core/config"
 )
 
 // readmeBlocks returns the fenced code blocks of README.md with their language.
@@ -38,6 +39,21 @@ func TestReadmeExamples(t *testing.T) {
 	}
 	t.Setenv("RULESLAB_HOME", root)
 	t.Chdir(work)
+	readmeExamples(t, root)
+}
+
+// TestReadmeExamplesAnywhere runs the same examples from an empty folder outside the repository with
+// RULESLAB_HOME unset: the bundled games come from the files embedded in the binary, and a path such as
+// variants/mimic-taking/scenarios/first-trick.yaml names the embedded file.
+func TestReadmeExamplesAnywhere(t *testing.T) {
+	root := repoRoot(t)
+	t.Setenv("RULESLAB_HOME", "")
+	t.Chdir(t.TempDir())
+	require.Equal(t, config.EmbeddedRoot, config.Home(), "a folder outside the repository must use the embedded games")
+	readmeExamples(t, root)
+}
+
+func readmeExamples(t *testing.T, root string) {
 	games := regexp.MustCompile(`--games (\d+)`)
 	langs, bodies := readmeBlocks(t, root)
 	ran := map[string]bool{}
@@ -83,7 +99,7 @@ func TestReadmeExamples(t *testing.T) {
 			require.Equal(t, 0, code, out.String()+errb.String())
 		}
 	}
-	for _, cmd := range []string{"games", "show", "validate", "run", "play", "sim", "replay", "bench"} {
+	for _, cmd := range []string{"games", "show", "validate", "run", "play", "sim", "merge", "replay", "bench"} {
 		require.True(t, ran[cmd], "README has no example of %s", cmd)
 	}
 }

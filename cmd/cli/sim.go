@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"bufio"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -32,6 +31,10 @@ type SimOptions struct {
 	// Report writes an HTML or Markdown report; Coverage counts hooks and rule ids.
 	Report   string
 	Coverage bool
+	Out     string // results file, written as games finish
+	Resume  bool   // continue Out
+	Shard   string // "I/N": play the games whose index mod N is I
+	Index   int    // play only this game (-1: all)
 }
 
 func newSimCmd(io *IO) *cobra.Command {
@@ -56,6 +59,10 @@ func newSimCmd(io *IO) *cobra.Command {
 	f.BoolVar(&opts.JSON, "json", false, "print the summary as JSON")
 	f.StringVar(&opts.Report, "report", "", "write a report with tables and plots to FILE.html or FILE.md")
 	f.BoolVar(&opts.Coverage, "coverage", false, "report how often each hook ran and each rule fired, and the rules that never fired")
+	f.StringVar(&opts.Out, "out", "", "write each game's result to this file as it finishes (for --resume and merge)")
+	f.BoolVar(&opts.Resume, "resume", false, "continue the --out FILE of an interrupted run of the same command")
+	f.StringVar(&opts.Shard, "shard", "", "I/N: play only the games whose index mod N is I (0 <= I < N); merge the --out files")
+	f.IntVar(&opts.Index, "index", -1, "play only game I of the batch (reproduces a failed game)")
 	return cmd
 }
 
@@ -79,6 +86,13 @@ func runSim(opts *SimOptions) error {
 	if err := checkReportPath(opts.Report); err != nil {
 		return err
 	}
+	shard, shards, err := parseShard(opts.Shard)
+	if err != nil {
+		return err
+	}
+	if err := checkOutFlags(opts, shards); err != nil {
+		return err
+	}
 	p, players, err := loadGame(opts.Game, opts.Variant, opts.Players)
 	if err != nil {
 		return err
@@ -90,41 +104,76 @@ func runSim(opts *SimOptions) error {
 		return err
 	}
 	seats = cycleSeats(seats, players)
+	hdr := resultsHeader{Format: resultsFormat, Game: opts.Game, Variant: opts.Variant, ID: cfg.ID, Named: cfg.Variant,
+		Players: players, Seats: seats, Seed: opts.Seed, Games: opts.Games, Shard: shard, Shards: shards, Stats: cfg.Stats}
+	batch := hdr.batch()
+	if opts.Index >= 0 {
+		batch.Start, batch.Step = opts.Index, opts.Games
+	}
+	batch.Workers = opts.Workers
 
-	var logw *bufio.Writer
+	tally := core.NewTally(players, seats, cfg.Stats)
+	rep := batchReport{Header: hdr, JSON: opts.JSON, FirstFailed: -1, Out: opts.Out}
+	add := func(r core.Result) {
+		tally.Add(r)
+		rep.noteFailure(r)
+	}
+	total := batch.Count()
+	resumed := 0
+	if opts.Resume {
+		if resumed, err = resumeResults(opts.Out, hdr, add); err != nil {
+			return err
+		}
+		batch.Start = batch.Index(resumed)
+	}
+
+	var logw, outw *lineWriter
 	if opts.Log != "" {
-		f, err := os.Create(opts.Log)
+		var f *os.File
+		if opts.Resume {
+			f, err = trimLog(opts.Log, hdr.batch(), resumed)
+		} else {
+			f, err = os.Create(opts.Log)
+		}
 		if err != nil {
 			return err
 		}
 		defer f.Close()
-		logw = bufio.NewWriter(f)
+		logw = newLineWriter(f)
 		defer logw.Flush()
+	}
+	if opts.Out != "" {
+		f, err := openOut(opts.Out, opts.Resume, hdr)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		outw = newLineWriter(f)
+		outw.before = logw
+		defer outw.Flush()
 	}
 	ctx, stop := stopSignals()
 	defer stop()
 
 	var bar *progressbar.ProgressBar
 	if opts.IO.ErrIsTerm {
-		bar = progressbar.NewOptions(opts.Games, progressbar.OptionSetWriter(opts.IO.Err),
+		bar = progressbar.NewOptions(batch.Count(), progressbar.OptionSetWriter(opts.IO.Err),
 			progressbar.OptionSetDescription(p.Game.Name()), progressbar.OptionShowCount(),
 			progressbar.OptionThrottle(100_000_000), progressbar.OptionClearOnFinish())
 	}
-	tally := core.NewTally(players, seats, cfg.Stats)
-	var failures []string
 	var cov *coverage
 	if opts.Coverage {
 		cov = newCoverage()
 	}
 	var finished []core.Result // for the report's plots
-	batch := core.Batch{Games: opts.Games, Seed: opts.Seed, Workers: opts.Workers,
-		NewWorker: func() (core.Worker, error) {
-			w, err := p.NewWorker(players, seats, logw != nil)
-			if err != nil || cov == nil {
-				return w, err
-			}
-			return coveredWorker{w, cov}, nil
-		}}
+	batch.NewWorker = func() (core.Worker, error) {
+		w, err := p.NewWorker(players, seats, logw != nil)
+		if err != nil || cov == nil {
+			return w, err
+		}
+		return coveredWorker{w, cov}, nil
+	}
+	var saveErr error
 	done, runErr := batch.Run(ctx, func(r core.Result) {
 		if opts.Report != "" && r.Error == "" {
 			finished = append(finished, core.Result{Totals: r.Totals, MoveCount: r.Length(), Winners: r.Winners})
@@ -138,12 +187,17 @@ func runSim(opts *SimOptions) error {
 					Error: fmt.Sprintf("game %d (seed %d): cannot be logged: %v", r.Index, r.Seed, err)}
 				data, _ = json.Marshal(LogRecord{Game: opts.Game, Variant: opts.Variant, Result: r})
 			}
-			logw.Write(data)
-			logw.WriteByte('\n')
+			logw.WriteLine(data)
 		}
-		tally.Add(r)
-		if r.Error != "" {
-			failures = append(failures, r.Error)
+		add(r)
+		if outw != nil {
+			data, err := json.Marshal(recordOf(r))
+			if err != nil && saveErr == nil {
+				saveErr = fmt.Errorf("game %d: cannot save its result: %v", r.Index, err)
+			}
+			if err == nil {
+				outw.WriteLine(data)
+			}
 		}
 		if bar != nil {
 			bar.Add(1)
@@ -152,36 +206,148 @@ func runSim(opts *SimOptions) error {
 	if bar != nil {
 		bar.Finish()
 	}
-	firstErr := ""
-	if len(failures) > 0 {
-		firstErr = failures[0]
+	for _, w := range []*lineWriter{logw, outw} {
+		if w != nil && saveErr == nil {
+			saveErr = w.Flush()
+		}
 	}
-	sum := tally.Summary()
-	sum.Game, sum.Variant, sum.Seed = cfg.ID, cfg.Variant, opts.Seed
+	if saveErr != nil {
+		fmt.Fprintf(opts.IO.Err, "ruleslab: %v\n", saveErr)
+	}
+	rep.Sum = tally.Summary()
+	if cov != nil && rep.Sum.Games > 0 {
+		c := cov.report("", p, rep.Sum.Games)
+		rep.Coverage = &c
+	}
+	if opts.Report != "" && rep.Sum.Games > 0 {
+		sum := rep.Sum
+		sum.Game, sum.Variant, sum.Seed = cfg.ID, cfg.Variant, opts.Seed
+		if err := simReport(sum, finished, rep.Coverage).WriteFile(opts.Report); err != nil {
+			return err
+		}
+	}
+	if runErr != nil {
+		rep.Interrupted, rep.Done, rep.Total = true, resumed+done, total
+		rep.Resume = opts.Out != ""
+	}
+	err = rep.print(opts.IO)
+	if err == nil && saveErr != nil {
+		err = &SilentError{Code: ExitError}
+	}
+	return err
+}
+
+// checkOutFlags checks how --out, --resume, --shard and --index combine.
+func checkOutFlags(opts *SimOptions, shards int) error {
+	switch {
+	case opts.Resume && opts.Out == "":
+		return usagef("--resume continues the results file of --out FILE: give --out")
+	case opts.Index >= opts.Games || opts.Index < -1:
+		return usagef("--index %d: the batch has games 0..%d", opts.Index, opts.Games-1)
+	case opts.Index >= 0 && (opts.Out != "" || shards > 1):
+		return usagef("--index plays one game of the batch (to reproduce it): it takes no --out or --shard")
+	case shards > opts.Games:
+		return usagef("--shard %s: more shards than the %d games", opts.Shard, opts.Games)
+	}
+	return nil
+}
+
+// parseShard parses --shard I/N (0 <= I < N); empty is the whole batch, 0/1.
+func parseShard(s string) (int, int, error) {
+	if s == "" {
+		return 0, 1, nil
+	}
+	var i, n int
+	var rest string
+	if c, _ := fmt.Sscanf(s+" x", "%d/%d %s", &i, &n, &rest); c != 3 || rest != "x" || n < 1 || i < 0 || i >= n {
+		return 0, 0, usagef("--shard %q: expected I/N with 0 <= I < N (shard I of N plays the games whose index mod N is I)", s)
+	}
+	return i, n, nil
+}
+
+// openOut creates the results file and writes its header, or opens it for appending when resuming.
+func openOut(path string, resume bool, hdr resultsHeader) (*os.File, error) {
+	if resume {
+		return os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0)
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, err
+	}
+	data, _ := json.Marshal(hdr)
+	if _, err := f.Write(append(data, '\n')); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return f, nil
+}
+
+// batchReport is what sim and merge print after a batch: the summary on stdout (text or JSON), and
+// notes, failures and interruptions on stderr, with the exit code.
+type batchReport struct {
+	Sum         core.Summary
+	Header      resultsHeader
+	JSON        bool
+	FirstErr    string
+	FirstFailed int // the first failed game's index, -1 when none failed
+	Interrupted bool
+	Done, Total int
+	Out         string // the results file, if any
+	Resume      bool   // say how to resume
+	Coverage    *CoverageReport
+	Failures    []string // the first few failures, for the message
+	failed      int
+}
+
+func (rep *batchReport) noteFailure(r core.Result) {
+	if r.Error != "" && rep.FirstFailed < 0 {
+		rep.FirstErr, rep.FirstFailed = r.Error, r.Index
+	}
+	if r.Error != "" {
+		rep.failed++
+		if len(rep.Failures) < 5 {
+			rep.Failures = append(rep.Failures, r.Error)
+		}
+	}
+}
+
+func (rep *batchReport) print(io *IO) error {
+	sum := rep.Sum
+	sum.Game, sum.Variant, sum.Seed = rep.Header.ID, rep.Header.Named, rep.Header.Seed
+	repro := func() {
+		if rep.FirstFailed >= 0 {
+			fmt.Fprintf(io.Err, "reproduce it with: %s\n", rep.Header.reproCommand(rep.FirstFailed))
+		}
+	}
+	interrupted := func() {
+		fmt.Fprintf(io.Err, "interrupted: %d of %d games finished and reported\n", rep.Done, rep.Total)
+		if rep.Resume {
+			fmt.Fprintf(io.Err, "they are saved in %s: run the same command with --resume to play the other %d\n", rep.Out, rep.Total-rep.Done)
+		}
+	}
 	if sum.Games == 0 {
 		// Nothing finished: a table of zeros would hide why.
 		switch {
 		case sum.Failed > 0:
-			fmt.Fprintf(opts.IO.Err, "all %d games failed; nothing to report. The first: %s\n", sum.Failed, firstErr)
+			fmt.Fprintf(io.Err, "all %d games failed; nothing to report. The first: %s\n", sum.Failed, rep.FirstErr)
+			repro()
 		default:
-			fmt.Fprintf(opts.IO.Err, "interrupted before any game finished; nothing to report\n")
+			fmt.Fprintf(io.Err, "interrupted before any game finished; nothing to report\n")
+		}
+		if rep.Interrupted && sum.Failed > 0 {
+			interrupted()
 		}
 		return &SilentError{Code: ExitError}
 	}
-	var covRep *CoverageReport
-	if cov != nil {
-		c := cov.report("", p, sum.Games)
-		covRep = &c
-	}
-	if opts.JSON {
-		enc := json.NewEncoder(opts.IO.Out)
+	if rep.JSON {
+		enc := json.NewEncoder(io.Out)
 		enc.SetIndent("", "  ")
 		var err error
-		if covRep != nil {
+		if rep.Coverage != nil {
 			err = enc.Encode(struct {
 				core.Summary
 				Coverage *CoverageReport `json:"coverage"`
-			}{sum, covRep})
+			}{sum, rep.Coverage})
 		} else {
 			err = enc.Encode(sum)
 		}
@@ -189,34 +355,30 @@ func runSim(opts *SimOptions) error {
 			return err
 		}
 	} else {
-		printSummary(opts.IO.Out, sum)
-		if covRep != nil {
-			printCoverage(opts.IO.Out, *covRep)
-		}
-	}
-	if opts.Report != "" {
-		if err := simReport(sum, finished, covRep).WriteFile(opts.Report); err != nil {
-			return err
+		printSummary(io.Out, sum)
+		if rep.Coverage != nil {
+			printCoverage(io.Out, *rep.Coverage)
 		}
 	}
 	if len(sum.Undeclared) > 0 {
-		fmt.Fprintf(opts.IO.Err, "note: reported as counts, not declared in the YAML `stats:`: %s\n", strings.Join(sum.Undeclared, ", "))
+		fmt.Fprintf(io.Err, "note: reported as counts, not declared in the YAML `stats:`: %s\n", strings.Join(sum.Undeclared, ", "))
 	}
 	for _, p := range sum.Problems {
-		fmt.Fprintf(opts.IO.Err, "%s\n", p)
+		fmt.Fprintf(io.Err, "%s\n", p)
 	}
-	if runErr != nil {
-		fmt.Fprintf(opts.IO.Err, "interrupted: %d of %d games finished and reported\n", done, opts.Games)
+	if rep.Interrupted {
+		interrupted()
 		return &SilentError{Code: ExitError}
 	}
 	if sum.Failed > 0 {
-		fmt.Fprintf(opts.IO.Err, "%d games failed; the first: %s\n", sum.Failed, firstErr)
-		for _, f := range failures[1:min(len(failures), 5)] {
-			fmt.Fprintf(opts.IO.Err, "  also: %s\n", f)
+		fmt.Fprintf(io.Err, "%d games failed; the first: %s\n", sum.Failed, rep.FirstErr)
+		for _, f := range rep.Failures[1:] {
+			fmt.Fprintf(io.Err, "  also: %s\n", f)
 		}
-		if len(failures) > 5 {
-			fmt.Fprintf(opts.IO.Err, "  and %d more (each with its seed in --log)\n", len(failures)-5)
+		if rep.failed > len(rep.Failures) {
+			fmt.Fprintf(io.Err, "  and %d more (each with its seed in --log)\n", rep.failed-len(rep.Failures))
 		}
+		repro()
 		return &SilentError{Code: ExitError}
 	}
 	if len(sum.Problems) > 0 {

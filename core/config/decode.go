@@ -18,9 +18,9 @@ type PosError struct {
 
 func (e *PosError) Error() string {
 	if e.Line == 0 {
-		return fmt.Sprintf("%s: %s", e.File, e.Msg)
+		return fmt.Sprintf("%s: %s", Shown(e.File), e.Msg)
 	}
-	return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Line, e.Col, e.Msg)
+	return fmt.Sprintf("%s:%d:%d: %s", Shown(e.File), e.Line, e.Col, e.Msg)
 }
 
 // nodeFiles remembers which file each node came from, so errors in merged overlays name the right file.

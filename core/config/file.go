@@ -7,11 +7,11 @@ import (
 	"go.yaml.in/yaml/v3"
 )
 
-// DecodeFile strictly decodes one YAML file (no overlays) into out and returns its root node, so the
+// DecodeFile strictly decodes one YAML file (a command-line path: see Locate) (no overlays) into out and returns its root node, so the
 // caller can point later errors at positions in the file.
 func DecodeFile(path string, out any) (*yaml.Node, error) {
 	nf := nodeFiles{}
-	root, err := readRoot(path, nf)
+	root, err := readRoot(Locate(path), nf)
 	if err != nil {
 		return nil, err
 	}
@@ -24,7 +24,7 @@ func DecodeFile(path string, out any) (*yaml.Node, error) {
 // ReadRoot parses a YAML file whose top is a mapping, with the loader's limits and checks (size,
 // aliases, duplicate keys): what every YAML file ruleslab reads goes through.
 func ReadRoot(path string) (*yaml.Node, error) {
-	return readRoot(path, nodeFiles{})
+	return readRoot(Locate(path), nodeFiles{})
 }
 
 // readRoot parses a YAML file whose top is a mapping and records its nodes' file. The file's size is

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"os"
 
 	"go.yaml.in/yaml/v3"
 )
@@ -48,7 +47,7 @@ func ReadFile(path string, limit int64) ([]byte, error) {
 		return &PosError{File: path, Msg: err.Error()}
 	}
 	// Stat before opening: opening a named pipe would wait for a writer.
-	st, err := os.Stat(path)
+	st, err := statPath(path)
 	if err != nil {
 		return nil, fail(err)
 	}
@@ -61,7 +60,7 @@ func ReadFile(path string, limit int64) ([]byte, error) {
 	if st.Size() > limit {
 		return nil, tooLarge(path, st.Size(), limit)
 	}
-	f, err := os.Open(path)
+	f, err := openPath(path)
 	if err != nil {
 		return nil, fail(err)
 	}

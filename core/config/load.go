@@ -21,6 +21,7 @@ func Load(path string) (*Game, error) { return LoadWith(path, nil) }
 // LoadWith is Load with values set at dotted paths of the merged configuration before it is decoded
 // and checked (sweep's grid points; see Set).
 func LoadWith(path string, sets []Set) (*Game, error) {
+	path = Locate(path)
 	nf := nodeFiles{}
 	root, err := loadMerged(path, nf, 0)
 	if err != nil {
@@ -177,7 +178,7 @@ func resolvePaths(g *Game, root *yaml.Node, nf nodeFiles) error {
 		if err != nil {
 			return "", nf.errAt(n, "%s: %v", key, err)
 		}
-		if real, err := filepath.EvalSymlinks(dir); err == nil {
+		if real, err := realPath(dir); err == nil {
 			dir = real
 		}
 		fileRoot, ok := roots[dir]
@@ -195,11 +196,15 @@ func resolvePaths(g *Game, root *yaml.Node, nf nodeFiles) error {
 			if fileRoot != dir {
 				where = "the ruleslab folder"
 			}
-			return nf.errAt(n, "%s: %q is outside %s (%s): a script or bot must lie in that folder or below", key, n.Value, where, fileRoot)
+			shownRoot := fileRoot
+			if IsEmbedded(fileRoot) {
+				shownRoot = "built into ruleslab"
+			}
+			return nf.errAt(n, "%s: %q is outside %s (%s): a script or bot must lie in that folder or below", key, n.Value, where, shownRoot)
 		}
 		// The file as found (symbolic links followed) must lie inside; a missing one is "outside" when
 		// its path is.
-		real, err := filepath.EvalSymlinks(p)
+		real, err := realPath(p)
 		if err != nil {
 			if !inside(fileRoot, p) {
 				return "", outside()
@@ -209,7 +214,7 @@ func resolvePaths(g *Game, root *yaml.Node, nf nodeFiles) error {
 		if !inside(fileRoot, real) {
 			return "", outside()
 		}
-		st, err := os.Stat(real)
+		st, err := statPath(real)
 		if err != nil {
 			return "", nf.errAt(n, "script %q: no such file", n.Value)
 		}
@@ -260,6 +265,9 @@ func resolvePaths(g *Game, root *yaml.Node, nf nodeFiles) error {
 // file under a ruleslab home's variants/ (a bundled game: the home is the nearest folder above that
 // holds both variants/ and scripts/), the home; for any other file, its own folder.
 func scriptRoot(dir string) string {
+	if IsEmbedded(dir) {
+		return EmbeddedRoot
+	}
 	for d := dir; ; d = filepath.Dir(d) {
 		if filepath.Base(d) == "variants" {
 			if st, err := os.Stat(filepath.Join(filepath.Dir(d), "scripts")); err == nil && st.IsDir() {

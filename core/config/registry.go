@@ -15,33 +15,10 @@ type Bundled struct {
 	Variants []string // variant names (file names without .yaml)
 }
 
-// VariantsDir finds the bundled `variants/` folder: $RULESLAB_HOME/variants, else the nearest
-// `variants/` in the working directory or its parents, else next to the executable.
+// VariantsDir is the bundled `variants/` folder: Home's (see Home: RULESLAB_HOME, a ruleslab folder
+// found from the working directory or the executable, else the files embedded in the binary).
 func VariantsDir() (string, error) {
-	if home := os.Getenv("RULESLAB_HOME"); home != "" {
-		return filepath.Join(home, "variants"), nil
-	}
-	var starts []string
-	if wd, err := os.Getwd(); err == nil {
-		starts = append(starts, wd)
-	}
-	if exe, err := os.Executable(); err == nil {
-		starts = append(starts, filepath.Dir(exe))
-	}
-	for _, dir := range starts {
-		for d := dir; ; d = filepath.Dir(d) {
-			cand := filepath.Join(d, "variants")
-			if st, err := os.Stat(cand); err == nil && st.IsDir() {
-				if _, err := os.Stat(filepath.Join(d, "scripts")); err == nil {
-					return cand, nil
-				}
-			}
-			if filepath.Dir(d) == d {
-				break
-			}
-		}
-	}
-	return "", fmt.Errorf("cannot find the bundled games: run from the ruleslab folder or set RULESLAB_HOME")
+	return filepath.Join(Home(), "variants"), nil
 }
 
 // BundledGames lists the bundled games in id order.
@@ -50,9 +27,9 @@ func BundledGames() ([]Bundled, error) {
 	if err != nil {
 		return nil, err
 	}
-	entries, err := os.ReadDir(dir)
+	entries, err := readDir(dir)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("cannot read the bundled games: %v", err)
 	}
 	var out []Bundled
 	for _, e := range entries {
@@ -60,14 +37,14 @@ func BundledGames() ([]Bundled, error) {
 			continue
 		}
 		base := filepath.Join(dir, e.Name(), e.Name()+".yaml")
-		if _, err := os.Stat(base); err != nil {
+		if _, err := statPath(base); err != nil {
 			continue
 		}
 		b := Bundled{ID: e.Name(), Path: base}
-		files, _ := filepath.Glob(filepath.Join(dir, e.Name(), "*.yaml"))
+		files, _ := readDir(filepath.Join(dir, e.Name()))
 		for _, f := range files {
-			name := strings.TrimSuffix(filepath.Base(f), ".yaml")
-			if name != e.Name() {
+			name, ok := strings.CutSuffix(f.Name(), ".yaml")
+			if ok && !f.IsDir() && name != e.Name() {
 				b.Variants = append(b.Variants, name)
 			}
 		}
@@ -116,11 +93,14 @@ func ResolvePath(game, variant string) (string, error) {
 			}
 			path = filepath.Join(filepath.Dir(found.Path), variant+".yaml")
 		}
-	} else if variant != "" {
-		path = filepath.Join(filepath.Dir(game), variant+".yaml")
+	} else {
+		path = Locate(game)
+		if variant != "" {
+			path = filepath.Join(filepath.Dir(path), variant+".yaml")
+		}
 	}
-	if _, err := os.Stat(path); err != nil {
-		return "", fmt.Errorf("%w: %s: no such file", ErrUnknownGame, path)
+	if _, err := statPath(path); err != nil {
+		return "", fmt.Errorf("%w: %s: no such file", ErrUnknownGame, Shown(path))
 	}
 	return path, nil
 }

@@ -33,6 +33,7 @@ const DefaultSeed = 1
 
 // Load reads and checks a scenario file (its setup keys are checked against the game once loaded).
 func Load(path string) (*Scenario, error) {
+	path = config.Locate(path) // a bundled scenario is found from any folder
 	sc := &Scenario{}
 	root, err := config.DecodeFile(path, sc)
 	if err != nil {

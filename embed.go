@@ -1,0 +1,10 @@
+// Package ruleslab holds the bundled games (variants/ and scripts/) embedded in every binary, so an
+// installed ruleslab works from any folder. The command is in cmd/ruleslab; the engine in core/.
+package ruleslab
+
+import "embed"
+
+// Bundled is the bundled games' files: variants/<game>/ (YAML and scenarios) and scripts/ (Lua).
+//
+//go:embed variants scripts/*/*.lua
+var Bundled embed.FS

@@ -1,0 +1,66 @@
+package tests
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// buildBinary installs cmd/ruleslab into a temporary folder (go install with GOBIN) and returns its path.
+func buildBinary(t *testing.T) string {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("builds the binary")
+	}
+	gobin := t.TempDir()
+	goTool := filepath.Join(runtime.GOROOT(), "bin", "go")
+	cmd := exec.Command(goTool, "install", "./cmd/ruleslab")
+	cmd.Dir = repoRoot(t)
+	cmd.Env = append(os.Environ(), "GOBIN="+gobin)
+	out, err := cmd.CombinedOutput()
+	require.NoError(t, err, "go install: %s", out)
+	return filepath.Join(gobin, "ruleslab")
+}
+
+// withoutHome is the environment with RULESLAB_HOME removed.
+func withoutHome() []string {
+	var env []string
+	for _, kv := range os.Environ() {
+		if !strings.HasPrefix(kv, "RULESLAB_HOME=") {
+			env = append(env, kv)
+		}
+	}
+	return env
+}
+
+// TestInstalledBinaryAnywhere: an installed binary, run from a folder outside the repository with
+// RULESLAB_HOME unset, lists the games, simulates, runs a bundled scenario and plays.
+func TestInstalledBinaryAnywhere(t *testing.T) {
+	bin := buildBinary(t)
+	work := t.TempDir()
+	run := func(stdin string, args ...string) string {
+		t.Helper()
+		cmd := exec.Command(bin, args...)
+		cmd.Dir = work
+		cmd.Env = withoutHome()
+		cmd.Stdin = strings.NewReader(stdin)
+		var out, errb bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &out, &errb
+		require.NoError(t, cmd.Run(), "ruleslab %s:\n%s%s", strings.Join(args, " "), out.String(), errb.String())
+		return out.String()
+	}
+	require.Regexp(t, `(?m)^mimic-taking +Mimic Taking +3-4 +face-up`, run("", "games"))
+	require.Contains(t, run("", "sim", "mito", "--variant", "multi-round", "--games", "5", "--seats", "greedy,random"), "mito/multi-round: 5 games")
+	require.Contains(t, run("", "run", "variants/mimic-taking/scenarios/first-trick.yaml"), "mimic-taking, 4 players, seed 7")
+	require.Contains(t, run("", "show", "mimic-taking"), "scripts/mimic-taking/rules.lua")
+	require.Contains(t, run("help\n1\nquit\n", "play", "mimic-taking", "--seats", "human,random", "--seed", "3"), "mimic-taking")
+	// a house rule beside the user's files extends the embedded game
+	require.NoError(t, os.WriteFile(filepath.Join(work, "house.yaml"), []byte("extends: mimic-taking/face-up\ntitle: house\n"), 0o644))
+	require.Contains(t, run("", "sim", "house.yaml", "--games", "3"), "mimic-taking/house: 3 games")
+}
