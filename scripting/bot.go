@@ -106,7 +106,6 @@ func (e *Engine) NewBots(seats []string, seed uint64) ([]core.Bot, error) {
 	return bots, nil
 }
 
-
 // start loads the bot's script into a fresh environment: a new memory.
 func (b *LuaBot) start() error {
 	h := b.e.h

@@ -31,10 +31,10 @@ type SimOptions struct {
 	// Report writes an HTML or Markdown report; Coverage counts hooks and rule ids.
 	Report   string
 	Coverage bool
-	Out     string // results file, written as games finish
-	Resume  bool   // continue Out
-	Shard   string // "I/N": play the games whose index mod N is I
-	Index   int    // play only this game (-1: all)
+	Out      string // results file, written as games finish
+	Resume   bool   // continue Out
+	Shard    string // "I/N": play the games whose index mod N is I
+	Index    int    // play only this game (-1: all)
 }
 
 func newSimCmd(io *IO) *cobra.Command {
