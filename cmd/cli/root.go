@@ -66,7 +66,7 @@ func NewRoot(io *IO) *cobra.Command {
 	root.SetIn(io.In)
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return &UsageError{Msg: err.Error()} })
 	root.AddCommand(newGamesCmd(io), newShowCmd(io), newValidateCmd(io), newRunCmd(io), newPlayCmd(io),
-		newSimCmd(io), newReplayCmd(io), newBenchCmd(io))
+		newSimCmd(io), newTournamentCmd(io), newReplayCmd(io), newBenchCmd(io))
 	return root
 }
 
