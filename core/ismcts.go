@@ -77,6 +77,7 @@ type MoveStat struct {
 type Analysis struct {
 	Moves      []MoveStat `json:"moves"`
 	Iterations int        `json:"iterations"`
+	Failed     int        `json:"failed,omitempty"` // playouts dropped because the rules failed in their sample
 	Best       int        `json:"best"` // index of the chosen move (the most visited)
 }
 
@@ -138,7 +139,8 @@ func (b *ISMCTS) Analyse(v View) (*Analysis, error) {
 	solo := v.Players() == 1
 	reward := make([]float64, v.Players())
 	path := make([]int32, 0, 64)
-	it := 0
+	it, failed := 0, 0
+	var firstErr error
 	for ; b.cfg.Iterations <= 0 || it < b.cfg.Iterations; it++ {
 		if b.cfg.Millis > 0 && it > 0 && !time.Now().Before(deadline) {
 			break
@@ -150,9 +152,17 @@ func (b *ISMCTS) Analyse(v View) (*Analysis, error) {
 			scale *= hi - lo
 		}
 		var err error
-		path, err = b.iterate(s, path[:0], scale)
+		var added int32
+		path, added, err = b.iterate(s, path[:0], scale)
 		if err != nil {
-			return nil, fmt.Errorf("ismcts: %w", err)
+			// The rules failed in this determinisation: it is a world the rules cannot play (a rule that
+			// kept a hidden card's identity in a value, see State.Resample). Drop the iteration.
+			b.dropChild(added)
+			failed++
+			if firstErr == nil {
+				firstErr = err
+			}
+			continue
 		}
 		b.rewards(s, reward, solo)
 		if solo {
@@ -166,7 +176,10 @@ func (b *ISMCTS) Analyse(v View) (*Analysis, error) {
 			}
 		}
 	}
-	a := &Analysis{Iterations: it, Best: 0}
+	if failed == it {
+		return nil, fmt.Errorf("ismcts: every playout failed; the first: %w", firstErr)
+	}
+	a := &Analysis{Iterations: it - failed, Failed: failed, Best: 0}
 	root := &b.nodes[0]
 	n := v.NumLegal()
 	best := -1
@@ -210,13 +223,14 @@ func (b *ISMCTS) rewards(s *State, r []float64, solo bool) {
 
 // iterate runs one selection, expansion and playout on the determinisation s and returns the path of
 // tree nodes it went through (the root first).
-func (b *ISMCTS) iterate(s *State, path []int32, scale float64) ([]int32, error) {
+func (b *ISMCTS) iterate(s *State, path []int32, scale float64) ([]int32, int32, error) {
 	cur := int32(0)
+	added := int32(-1)
 	path = append(path, cur)
 	for !s.Over() {
 		if s.stale {
 			if err := s.Settle(b.rules); err != nil {
-				return path, err
+				return path, added, err
 			}
 		}
 		legal := s.Legal()
@@ -242,10 +256,10 @@ func (b *ISMCTS) iterate(s *State, path []int32, scale float64) ([]int32, error)
 					k--
 				}
 			}
-			ni := b.addChild(cur, legal[pick], s.ToAct())
-			path = append(path, ni)
+			added = b.addChild(cur, legal[pick], s.ToAct())
+			path = append(path, added)
 			if err := s.ApplyIndex(b.rules, pick); err != nil {
-				return path, err
+				return path, added, err
 			}
 			break
 		}
@@ -263,10 +277,28 @@ func (b *ISMCTS) iterate(s *State, path []int32, scale float64) ([]int32, error)
 		cur = best
 		path = append(path, cur)
 		if err := s.ApplyIndex(b.rules, pick); err != nil {
-			return path, err
+			return path, added, err
 		}
 	}
-	return path, b.playout(s)
+	return path, added, b.playout(s)
+}
+
+// dropChild removes the node a failed iteration added (the last one; -1: none).
+func (b *ISMCTS) dropChild(ni int32) {
+	if ni < 0 {
+		return
+	}
+	for pi := range b.nodes {
+		nd := &b.nodes[pi]
+		if k := len(nd.children) - 1; k >= 0 && nd.children[k] == ni {
+			nd.children = nd.children[:k]
+			if nd.index != nil {
+				delete(nd.index, b.nodes[ni].move)
+			}
+			break
+		}
+	}
+	b.nodes = b.nodes[:ni]
 }
 
 // child returns the index of cur's child for move m, or -1.
