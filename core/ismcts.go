@@ -78,7 +78,7 @@ type Analysis struct {
 	Moves      []MoveStat `json:"moves"`
 	Iterations int        `json:"iterations"`
 	Failed     int        `json:"failed,omitempty"` // playouts dropped because the rules failed in their sample
-	Best       int        `json:"best"` // index of the chosen move (the most visited)
+	Best       int        `json:"best"`             // index of the chosen move (the most visited)
 }
 
 // NewISMCTS creates the bot with its own generator.
