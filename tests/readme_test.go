@@ -58,7 +58,7 @@ func TestReadmeExamples(t *testing.T) {
 				if strings.HasPrefix(cmdline, "go run ./cmd/ruleslab tournament ") {
 					// a search bot plays whole games per decision: one pass of seatings, a tiny budget
 					cmdline = games.ReplaceAllString(cmdline, "--games 1")
-					cmdline = strings.ReplaceAll(cmdline, "ismcts,", "ismcts:iterations=2,")
+					cmdline = regexp.MustCompile(`ismcts(:iterations=\d+)?`).ReplaceAllString(cmdline, "ismcts:iterations=2")
 				}
 				args := strings.Fields(strings.TrimPrefix(cmdline, "go run ./cmd/ruleslab "))
 				var out, errb bytes.Buffer
