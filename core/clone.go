@@ -13,6 +13,7 @@ func (s *State) Clone() *State {
 	c.cards = slices.Clone(s.cards)
 	c.zlen = slices.Clone(s.zlen)
 	c.seen = slices.Clone(s.seen)
+	c.voids = slices.Clone(s.voids)
 	c.vars = slices.Clone(s.vars)
 	c.scores = slices.Clone(s.scores)
 	c.stats = s.stats[:len(s.stats):len(s.stats)] // entries never change once added
@@ -47,16 +48,27 @@ func (s *State) Resample(seat int, rng *rand.Rand) *State {
 	c := s.Clone()
 	c.Reseed(rng.Uint64(), rng.Uint64())
 	var small [256]CardIdx
-	hidden := small[:0]
+	var slotBuf [256]int
+	hidden, places := small[:0], slotBuf[:0]
 	bit := uint64(1) << uint(seat)
 	for slot, n := range c.zlen {
 		for _, card := range c.cards[slot*c.stride : slot*c.stride+int(n)] {
 			if c.seen[card]&bit == 0 {
 				hidden = append(hidden, card)
+				places = append(places, slot)
 			}
 		}
 	}
-	rng.Shuffle(len(hidden), func(i, j int) { hidden[i], hidden[j] = hidden[j], hidden[i] })
+	// The deal must depend only on what seat knows: the redealt cards in catalogue order, not in the
+	// places they hold now, so two states seat cannot tell apart give the same sample for the same rng.
+	var beforeBuf [256]CardIdx
+	before := append(beforeBuf[:0], hidden...)
+	slices.Sort(hidden)
+	if !c.hasVoids(seat) {
+		rng.Shuffle(len(hidden), func(i, j int) { hidden[i], hidden[j] = hidden[j], hidden[i] })
+	} else {
+		hidden = c.dealHidden(hidden, places, rng)
+	}
 	k := 0
 	renamed := false
 	for slot, n := range c.zlen {
@@ -64,12 +76,12 @@ func (s *State) Resample(seat int, rng *rand.Rand) *State {
 		for i, card := range zone {
 			if c.seen[card]&bit == 0 {
 				zone[i] = hidden[k]
-				hidden[k] = card // keep, at k, which card this place held before
 				renamed = renamed || zone[i] != card
 				k++
 			}
 		}
 	}
+	hidden = before // which card each redealt place held before
 	if renamed {
 		c.renameValues(hidden, bit)
 	}

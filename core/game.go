@@ -32,9 +32,11 @@ type Game struct {
 	Boards []BoardDef
 
 	// Trick mechanic tables, indexed by CardIdx.
-	trick *config.Trick
-	suit  []int16 // -1: no suit
-	wild  []bool
+	trick     *config.Trick
+	suit      []int16 // -1: no suit
+	wild      []bool
+	suitNames []string // suit index -> the `suit` attribute's value
+	trickHand int      // zone def of the trick mechanic's hand (-1 without the mechanic)
 }
 
 // Compile builds the runtime definition of a config.
@@ -43,7 +45,7 @@ func Compile(cfg *config.Game) (*Game, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", cfg.Path, err)
 	}
-	g := &Game{Config: cfg, Catalog: cat, zoneIdx: map[string]int{}, start: -1}
+	g := &Game{Config: cfg, Catalog: cat, zoneIdx: map[string]int{}, start: -1, trickHand: -1}
 	names := make([]string, 0, len(cfg.Zones))
 	for n := range cfg.Zones {
 		names = append(names, n)
@@ -84,6 +86,9 @@ func Compile(cfg *config.Game) (*Game, error) {
 		suits := map[string]int16{}
 		g.suit = make([]int16, len(cat.Cards))
 		g.wild = make([]bool, len(cat.Cards))
+		if i, ok := g.zoneIdx[t.Hand]; ok && g.Zones[i].PerSeat {
+			g.trickHand = i
+		}
 		for i, c := range cat.Cards {
 			g.suit[i] = -1
 			for _, k := range t.WildKinds {
@@ -95,6 +100,7 @@ func Compile(cfg *config.Game) (*Game, error) {
 				key := fmt.Sprint(v)
 				if _, seen := suits[key]; !seen {
 					suits[key] = int16(len(suits))
+					g.suitNames = append(g.suitNames, key)
 				}
 				g.suit[i] = suits[key]
 			}

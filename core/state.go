@@ -32,6 +32,7 @@ type State struct {
 	stride   int
 	zoneBase []int    // per zone def: index of its first slot (shared, never changed)
 	seen     []uint64 // per card: a bit per seat that has seen it face up
+	voids    []uint64 // per seat: a bit per suit it is known to hold none of (voids.go); nil when none
 
 	vars   []varEntry // game values (seat -1) and per-seat values
 	scores []int

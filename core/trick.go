@@ -93,6 +93,11 @@ func (s *State) trickPlay(rules Rules, seat int, c CardIdx) error {
 	hand, _ := s.Zone(g.trick.Hand, seat)
 	table, _ := s.Zone(g.trick.Table, -1)
 	i := indexOfCard(s.Cards(hand), c)
+	if g.trick.Follow && s.trick.Lead >= 0 && !g.wild[c] {
+		if lead := g.suit[s.trick.Cards[s.trick.Lead]]; g.suit[c] != lead {
+			s.noteVoid(seat, lead) // it did not follow: it holds none of the lead suit (voids.go)
+		}
+	}
 	s.Put(table, s.TakeAt(hand, i))
 	s.trick.Cards = append(s.trick.Cards, c)
 	if s.trick.Lead < 0 && !g.wild[c] {

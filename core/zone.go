@@ -71,6 +71,7 @@ func (s *State) Put(z ZoneRef, c CardIdx) {
 	s.cards[slot*s.stride+int(s.zlen[slot])] = c
 	s.zlen[slot]++
 	s.seen[c] |= s.seersOf(z)
+	s.handFilled(z)
 }
 
 // seersOf is the set of seats (a bit per seat) that see a zone's contents.
@@ -122,6 +123,9 @@ func (s *State) MoveAll(from, to ZoneRef) {
 	copy(s.cards[ts*s.stride+int(s.zlen[ts]):], src)
 	s.zlen[ts] += int32(len(src))
 	s.zlen[fs] = 0
+	if len(src) > 0 {
+		s.handFilled(to)
+	}
 }
 
 // Shuffle shuffles a zone with the game's generator.

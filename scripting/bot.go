@@ -76,15 +76,19 @@ func (p *Program) BotNames() []string {
 	return names
 }
 
-// NewBot creates a bot by name for one seat of one game, running on engine e.
+// NewBot creates a bot by name for one seat of one game, running on engine e: random, one of the game's
+// scripted bots, or an ismcts spec (a search that runs its playouts on e).
 func (e *Engine) NewBot(name string, seed uint64) (core.Bot, error) {
 	p := e.p
 	if name == "random" {
 		return core.NewRandomBot(seed), nil
 	}
+	if IsISMCTS(name) {
+		return e.newISMCTS(name, seed)
+	}
 	chunk, ok := p.Bots[name]
 	if !ok {
-		return nil, fmt.Errorf("unknown bot %q for %s (bots: %s)", name, p.Game.Name(), strings.Join(p.BotNames(), ", "))
+		return nil, p.CheckBot(name)
 	}
 	b := &LuaBot{Name: name, e: e, chunk: chunk, seed: seed}
 	if err := b.start(); err != nil {

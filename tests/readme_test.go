@@ -71,6 +71,11 @@ func readmeExamples(t *testing.T, root string) {
 					}
 					return m
 				})
+				if strings.HasPrefix(cmdline, "go run ./cmd/ruleslab tournament ") {
+					// a search bot plays whole games per decision: one pass of seatings, a tiny budget
+					cmdline = games.ReplaceAllString(cmdline, "--games 1")
+					cmdline = regexp.MustCompile(`ismcts(:iterations=\d+)?`).ReplaceAllString(cmdline, "ismcts:iterations=2")
+				}
 				args := strings.Fields(strings.TrimPrefix(cmdline, "go run ./cmd/ruleslab "))
 				var out, errb bytes.Buffer
 				code := cli.Execute(&cli.IO{In: strings.NewReader("help\n1\nquit\n"), Out: &out, Err: &errb}, args)
@@ -99,7 +104,7 @@ func readmeExamples(t *testing.T, root string) {
 			require.Equal(t, 0, code, out.String()+errb.String())
 		}
 	}
-	for _, cmd := range []string{"games", "show", "validate", "run", "play", "sim", "merge", "replay", "bench"} {
+	for _, cmd := range []string{"games", "show", "validate", "run", "play", "sim", "merge", "tournament", "replay", "bench"} {
 		require.True(t, ran[cmd], "README has no example of %s", cmd)
 	}
 }

@@ -42,7 +42,7 @@ func newPlayCmd(io *IO) *cobra.Command {
 	}
 	f := cmd.Flags()
 	f.StringVar(&opts.Variant, "variant", "", "a bundled variant of GAME")
-	f.StringVar(&opts.Seats, "seats", "human", "who plays each seat, in order: human or a bot name; unlisted seats are random")
+	f.StringVar(&opts.Seats, "seats", "human", "who plays each seat, in order: human or a bot spec (random, the game's bots, ismcts[:iterations=N,...]); unlisted seats are random")
 	f.Uint64Var(&opts.Seed, "seed", 0, "game seed (default: from the clock, printed at the start)")
 	f.IntVar(&opts.Players, "players", 0, "number of players (default: the game's)")
 	return cmd
@@ -81,7 +81,7 @@ func runPlay(opts *PlayOptions) error {
 	in := bufio.NewReader(opts.IO.In)
 	for i, name := range seats {
 		if name == "human" {
-			bots[i] = &humanSeat{p: p, e: e, s: s, io: opts.IO, in: in}
+			bots[i] = &humanSeat{p: p, e: e, s: s, io: opts.IO, in: in, seed: core.Mix(opts.Seed^0x4171, uint64(i))}
 			continue
 		}
 		b, err := e.NewBot(name, core.Mix(opts.Seed^0xb0b, uint64(i)))
@@ -111,6 +111,8 @@ type humanSeat struct {
 	io   *IO
 	in   *bufio.Reader
 	seen int // events already shown
+	hint *core.ISMCTS
+	seed uint64
 }
 
 func (hs *humanSeat) Choose(v core.View) (int, error) {
@@ -169,7 +171,13 @@ func (hs *humanSeat) Choose(v core.View) (int, error) {
 		case "help", "h", "?":
 			fmt.Fprintln(w, "Type the number of a move, or the move itself in the game's notation (as listed).")
 			fmt.Fprintln(w, "You see your own hand and what is public; hidden zones show only their size.")
+			fmt.Fprintln(w, "'hint' shows what the ismcts bot would play, with its win estimate per move.")
 			fmt.Fprintln(w, "'quit' leaves the game.")
+			continue
+		case "hint":
+			if err := hs.showHint(v); err != nil {
+				return 0, err
+			}
 			continue
 		}
 		if n, err := strconv.Atoi(line); err == nil {
@@ -235,4 +243,34 @@ func renderObservation(w io.Writer, o *core.Observation) {
 		fmt.Fprintf(w, "  seat %d: %s\n", i, strings.Join(parts, "  "))
 	}
 	fmt.Fprintf(w, "  scores: %v\n", o.Scores)
+}
+
+// showHint runs the ismcts bot (default budget) on the seat's view, the only thing it sees, and prints
+// every move with its win estimate (the mean reward of the searches through it: a share of wins).
+func (hs *humanSeat) showHint(v core.View) error {
+	if hs.hint == nil {
+		b, err := hs.e.NewBot(scripting.ISMCTSPrefix, hs.seed)
+		if err != nil {
+			return err
+		}
+		hs.hint = b.(*core.ISMCTS)
+	}
+	a, err := hs.hint.Analyse(v)
+	if err != nil {
+		return err
+	}
+	w := hs.io.Out
+	fmt.Fprintf(w, "ismcts (%d iterations) would play: %s\n", a.Iterations, a.Moves[a.Best].Move)
+	for i, m := range a.Moves {
+		est := "  n/a"
+		if m.Visits > 0 {
+			est = fmt.Sprintf("%4.0f%%", 100*m.Value)
+		}
+		mark := " "
+		if i == a.Best {
+			mark = "*"
+		}
+		fmt.Fprintf(w, " %s%2d) %-16s win %s  (%d searches)\n", mark, i+1, m.Move, est, m.Visits)
+	}
+	return nil
 }

@@ -16,13 +16,18 @@ import (
 	"ruleslab/scripting"
 )
 
-// splitSeats parses a --seats list.
+// splitSeats parses a --seats list. A bot spec's own options are comma-separated too
+// (`ismcts:iterations=200,rollout=greedy`): a piece of the form key=value continues the spec before it.
 func splitSeats(s string) ([]string, error) {
 	var out []string
 	for _, p := range strings.Split(s, ",") {
 		p = strings.TrimSpace(p)
 		if p == "" {
 			return nil, usagef("--seats %q: empty bot name", s)
+		}
+		if len(out) > 0 && strings.Contains(p, "=") && !strings.Contains(p, ":") && strings.Contains(out[len(out)-1], ":") {
+			out[len(out)-1] += "," + p
+			continue
 		}
 		out = append(out, p)
 	}
@@ -66,8 +71,11 @@ func parseBots(p *scripting.Program, list string, extra ...string) ([]string, er
 		return nil, err
 	}
 	for _, s := range seats {
-		if s != "random" && p.Bots[s] == nil && !slices.Contains(extra, s) {
-			return nil, usagef("--seats: unknown bot %q for %s (bots: %s)", s, p.Game.Name(), strings.Join(append(p.BotNames(), extra...), ", "))
+		if slices.Contains(extra, s) {
+			continue
+		}
+		if err := p.CheckBot(s); err != nil {
+			return nil, usagef("--seats: %v", err)
 		}
 	}
 	return seats, nil

@@ -1,0 +1,368 @@
+package core
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"time"
+)
+
+// ISMCTSConfig tunes an ISMCTS search.
+type ISMCTSConfig struct {
+	// Iterations is the number of determinised playouts per decision (0: DefaultIterations, unless
+	// Millis is set). With Millis as well, the search stops at whichever comes first.
+	Iterations int
+	// Millis bounds the search by wall-clock time. Searches bounded by time are not reproducible.
+	Millis int
+	// Exploration is the UCB constant (0: DefaultExploration), in units of the reward range.
+	Exploration float64
+	// Rollout names the policy of the playouts past the tree: "random" (or "") or a bot of the game,
+	// made by the caller (RolloutBots).
+	Rollout string
+}
+
+// DefaultIterations is the budget of `ismcts` with no `iterations=`.
+const DefaultIterations = 100
+
+// DefaultExploration is the UCB1 constant c in mean + c·sqrt(ln(available)/visits).
+const DefaultExploration = 0.7
+
+// ISMCTS is a single-observer Information-Set Monte Carlo Tree Search bot (Cowling, Powley and Whitehouse,
+// 2012; OpenSpiel's ismcts.cc): each iteration deals a determinisation of what the seat has not seen
+// (View.Sample: consistent with every card it saw and every void its opponents showed), walks a tree of
+// moves chosen by UCB among the moves legal in that determinisation (a child's exploration term counts
+// how often it was available, not its parent's visits), adds one node, plays the game out and backs up,
+// at every node, the reward of the seat that chose that node's move.
+//
+// The reward of a finished game is the win: 1 shared among the winners (1/k each), 0 to the others,
+// so a tie for first counts as a fraction of a win. In a one-player game (every game won) it is the
+// final score instead, and the exploration constant scales with the range of scores seen.
+//
+// It is deterministic for a seed (its generator is its own; with Millis it is not). It runs the rules
+// on the Rules it is given, the worker's own engine.
+type ISMCTS struct {
+	cfg   ISMCTSConfig
+	rules Rules
+	rng   *rand.Rand
+	// rollout bots per seat (nil: random moves); made by RolloutBots when a search starts
+	rollout []Bot
+	// RolloutBots makes the rollout policy's bot of each seat of a game of players seats (Rollout not
+	// random); they are reused for every playout and start over on each (a new line of play).
+	RolloutBots func(players int) ([]Bot, error)
+
+	nodes []node // the tree of the current search, node 0 the root
+	last  *Analysis
+}
+
+type node struct {
+	move     string
+	seat     int // the seat that chose move (the parent's actor)
+	visits   int
+	avail    int
+	reward   float64
+	children []int32
+	index    map[string]int32 // children by move, once there are many
+}
+
+// MoveStat is one root move after a search: how often it was tried and its mean reward for the seat
+// (its estimated share of wins).
+type MoveStat struct {
+	Move   string  `json:"move"`
+	Visits int     `json:"visits"`
+	Value  float64 `json:"value"`
+}
+
+// Analysis is the result of a search: the root moves in legal order and the number of iterations.
+type Analysis struct {
+	Moves      []MoveStat `json:"moves"`
+	Iterations int        `json:"iterations"`
+	Failed     int        `json:"failed,omitempty"` // playouts dropped because the rules failed in their sample
+	Best       int        `json:"best"`             // index of the chosen move (the most visited)
+}
+
+// NewISMCTS creates the bot with its own generator.
+func NewISMCTS(cfg ISMCTSConfig, rules Rules, seed uint64) *ISMCTS {
+	if cfg.Iterations <= 0 && cfg.Millis <= 0 {
+		cfg.Iterations = DefaultIterations
+	}
+	if cfg.Exploration <= 0 {
+		cfg.Exploration = DefaultExploration
+	}
+	return &ISMCTS{cfg: cfg, rules: rules, rng: rand.New(rand.NewPCG(seed, 0x15c7))}
+}
+
+// Config returns the search's settings.
+func (b *ISMCTS) Config() ISMCTSConfig { return b.cfg }
+
+// Choose implements Bot: the most visited root move.
+func (b *ISMCTS) Choose(v View) (int, error) {
+	n := v.NumLegal()
+	if n == 0 {
+		return 0, errors.New("no legal move")
+	}
+	if n == 1 {
+		return 0, nil // nothing to search; the generator is not drawn from, so the choice stays cheap
+	}
+	a, err := b.Analyse(v)
+	if err != nil {
+		return 0, err
+	}
+	return a.Best, nil
+}
+
+// Last returns the analysis of the last search (nil before the first).
+func (b *ISMCTS) Last() *Analysis { return b.last }
+
+// Analyse searches the view's decision and returns every root move's visits and value.
+func (b *ISMCTS) Analyse(v View) (*Analysis, error) {
+	seat := v.Seat()
+	if v.ToAct() != seat || v.NumLegal() == 0 {
+		return nil, errors.New("ismcts: the seat has no decision to make")
+	}
+	if b.cfg.Rollout != "" && b.cfg.Rollout != "random" && b.rollout == nil {
+		if b.RolloutBots == nil {
+			return nil, fmt.Errorf("ismcts: no rollout bot %q", b.cfg.Rollout)
+		}
+		bots, err := b.RolloutBots(v.Players())
+		if err != nil {
+			return nil, err
+		}
+		b.rollout = bots
+	}
+	b.nodes = append(b.nodes[:0], node{seat: -1})
+	var deadline time.Time
+	if b.cfg.Millis > 0 {
+		deadline = time.Now().Add(time.Duration(b.cfg.Millis) * time.Millisecond)
+	}
+	lo, hi := math.Inf(1), math.Inf(-1) // the range of rewards seen (for one-player games)
+	solo := v.Players() == 1
+	reward := make([]float64, v.Players())
+	path := make([]int32, 0, 64)
+	it, failed := 0, 0
+	var firstErr error
+	for ; b.cfg.Iterations <= 0 || it < b.cfg.Iterations; it++ {
+		if b.cfg.Millis > 0 && it > 0 && !time.Now().Before(deadline) {
+			break
+		}
+		s := v.Sample(b.rng)
+		if b.rollout == nil {
+			s.DropHistory() // random playouts read no events; a rollout bot rebuilds its memory from them
+		}
+		scale := b.cfg.Exploration
+		if solo && hi > lo {
+			scale *= hi - lo
+		}
+		var err error
+		var added int32
+		path, added, err = b.iterate(s, path[:0], scale)
+		if err != nil {
+			// The rules failed in this determinisation: it is a world the rules cannot play (a rule that
+			// kept a hidden card's identity in a value, see State.Resample). Drop the iteration.
+			b.dropChild(added)
+			failed++
+			if firstErr == nil {
+				firstErr = err
+			}
+			continue
+		}
+		b.rewards(s, reward, solo)
+		if solo {
+			lo, hi = math.Min(lo, reward[0]), math.Max(hi, reward[0])
+		}
+		for _, ni := range path {
+			nd := &b.nodes[ni]
+			nd.visits++
+			if nd.seat >= 0 {
+				nd.reward += reward[nd.seat]
+			}
+		}
+	}
+	if failed == it {
+		return nil, fmt.Errorf("ismcts: every playout failed; the first: %w", firstErr)
+	}
+	a := &Analysis{Iterations: it - failed, Failed: failed, Best: 0}
+	root := &b.nodes[0]
+	n := v.NumLegal()
+	best := -1
+	for i := 0; i < n; i++ {
+		m := v.Move(i)
+		ms := MoveStat{Move: m, Value: math.NaN()}
+		for _, ci := range root.children {
+			if c := &b.nodes[ci]; c.move == m {
+				ms.Visits = c.visits
+				if c.visits > 0 {
+					ms.Value = c.reward / float64(c.visits)
+				}
+			}
+		}
+		a.Moves = append(a.Moves, ms)
+		// most visited; ties go to the better value, then the first
+		if best < 0 || ms.Visits > a.Moves[best].Visits ||
+			(ms.Visits == a.Moves[best].Visits && ms.Visits > 0 && ms.Value > a.Moves[best].Value) {
+			best = i
+		}
+	}
+	a.Best = best
+	b.last = a
+	return a, nil
+}
+
+// rewards fills r with each seat's reward of the finished (or failed to finish) playout.
+func (b *ISMCTS) rewards(s *State, r []float64, solo bool) {
+	for i := range r {
+		r[i] = 0
+	}
+	if solo {
+		r[0] = float64(s.Totals()[0])
+		return
+	}
+	w := s.Winners()
+	for _, seat := range w {
+		r[seat] += 1 / float64(len(w))
+	}
+}
+
+// iterate runs one selection, expansion and playout on the determinisation s and returns the path of
+// tree nodes it went through (the root first).
+func (b *ISMCTS) iterate(s *State, path []int32, scale float64) ([]int32, int32, error) {
+	cur := int32(0)
+	added := int32(-1)
+	path = append(path, cur)
+	for !s.Over() {
+		if s.stale {
+			if err := s.Settle(b.rules); err != nil {
+				return path, added, err
+			}
+		}
+		legal := s.Legal()
+		// count availability and the moves with no child yet
+		untried := 0
+		for _, m := range legal {
+			if ci := b.child(cur, m); ci >= 0 {
+				b.nodes[ci].avail++
+			} else {
+				untried++
+			}
+		}
+		pick := -1
+		if untried > 0 {
+			// expand one untried move at random, then play out
+			k := b.rng.IntN(untried)
+			for i, m := range legal {
+				if b.child(cur, m) < 0 {
+					if k == 0 {
+						pick = i
+						break
+					}
+					k--
+				}
+			}
+			added = b.addChild(cur, legal[pick], s.ToAct())
+			path = append(path, added)
+			if err := s.ApplyIndex(b.rules, pick); err != nil {
+				return path, added, err
+			}
+			break
+		}
+		// every legal move has a child: UCB over them (availability counts, not the parent's visits)
+		bestV := math.Inf(-1)
+		best := int32(-1)
+		for i, m := range legal {
+			ci := b.child(cur, m)
+			c := &b.nodes[ci]
+			v := c.reward/float64(c.visits) + scale*math.Sqrt(math.Log(float64(c.avail))/float64(c.visits))
+			if v > bestV {
+				bestV, best, pick = v, ci, i
+			}
+		}
+		cur = best
+		path = append(path, cur)
+		if err := s.ApplyIndex(b.rules, pick); err != nil {
+			return path, added, err
+		}
+	}
+	return path, added, b.playout(s)
+}
+
+// dropChild removes the node a failed iteration added (the last one; -1: none).
+func (b *ISMCTS) dropChild(ni int32) {
+	if ni < 0 {
+		return
+	}
+	for pi := range b.nodes {
+		nd := &b.nodes[pi]
+		if k := len(nd.children) - 1; k >= 0 && nd.children[k] == ni {
+			nd.children = nd.children[:k]
+			if nd.index != nil {
+				delete(nd.index, b.nodes[ni].move)
+			}
+			break
+		}
+	}
+	b.nodes = b.nodes[:ni]
+}
+
+// child returns the index of cur's child for move m, or -1.
+func (b *ISMCTS) child(cur int32, m string) int32 {
+	nd := &b.nodes[cur]
+	if nd.index != nil {
+		if ci, ok := nd.index[m]; ok {
+			return ci
+		}
+		return -1
+	}
+	for _, ci := range nd.children {
+		if b.nodes[ci].move == m {
+			return ci
+		}
+	}
+	return -1
+}
+
+// addChild adds cur's child for move m, chosen by seat.
+func (b *ISMCTS) addChild(cur int32, m string, seat int) int32 {
+	ni := int32(len(b.nodes))
+	b.nodes = append(b.nodes, node{move: m, seat: seat, avail: 1})
+	nd := &b.nodes[cur]
+	nd.children = append(nd.children, ni)
+	if nd.index != nil {
+		nd.index[m] = ni
+	} else if len(nd.children) > 12 {
+		// many moves (a board game's placements): look children up by move
+		nd.index = make(map[string]int32, 2*len(nd.children))
+		for _, ci := range nd.children {
+			nd.index[b.nodes[ci].move] = ci
+		}
+	}
+	return ni
+}
+
+// playout finishes the game with the rollout policy.
+func (b *ISMCTS) playout(s *State) error {
+	for !s.Over() {
+		if s.stale {
+			if err := s.Settle(b.rules); err != nil {
+				return err
+			}
+		}
+		seat := s.ToAct()
+		n := len(s.Legal())
+		i := 0
+		if b.rollout != nil {
+			var err error
+			if i, err = b.rollout[seat].Choose(s.ViewFor(seat)); err != nil {
+				return err
+			}
+			if i < 0 || i >= n {
+				return fmt.Errorf("rollout bot chose move %d of %d", i+1, n)
+			}
+		} else if n > 1 {
+			i = b.rng.IntN(n)
+		}
+		if err := s.ApplyIndex(b.rules, i); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -1,0 +1,301 @@
+package core
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"sort"
+)
+
+// Schedule lists the seatings of a tournament between bots (indices into the bot list) at players
+// seats: every assignment of bots to seats in which each bot holds ⌊players/bots⌋ or ⌈players/bots⌉
+// seats and, with more seats than bots, as many bots as needed hold the extra seat. The set is closed
+// under permutation of the seats and of the bots, so over one pass of the schedule every bot plays
+// every seat equally often and every pair of bots meets equally often. With at least as many bots as
+// seats each bot holds at most one seat.
+func Schedule(bots, players int) ([][]int, error) {
+	if bots < 1 || players < 1 {
+		return nil, fmt.Errorf("a tournament needs bots and seats")
+	}
+	if math.Pow(float64(bots), float64(players)) > 2e6 {
+		return nil, fmt.Errorf("%d bots at %d seats make too many seatings", bots, players)
+	}
+	q, r := players/bots, players%bots
+	var out [][]int
+	a := make([]int, players)
+	counts := make([]int, bots)
+	var rec func(seat int)
+	rec = func(seat int) {
+		if seat == players {
+			extra := 0
+			for _, c := range counts {
+				switch c {
+				case q:
+				case q + 1:
+					extra++
+				default:
+					return
+				}
+			}
+			if extra == r {
+				out = append(out, append([]int(nil), a...))
+			}
+			return
+		}
+		for b := 0; b < bots; b++ {
+			if counts[b] > q || (counts[b] == q && r == 0) {
+				continue
+			}
+			a[seat] = b
+			counts[b]++
+			rec(seat + 1)
+			counts[b]--
+		}
+	}
+	rec(0)
+	return out, nil
+}
+
+// BotReport is one bot's line in a tournament report. Its games are seat-games: a bot that holds two
+// seats of a game plays two.
+type BotReport struct {
+	Bot       string   `json:"bot"`
+	SeatGames int      `json:"seat_games"`
+	Wins      int      `json:"wins"`
+	WinRate   Interval `json:"win_rate"`
+	Score     Interval `json:"score"`
+	Rating    Rating   `json:"rating"`
+}
+
+// Rating is a Bradley-Terry strength on the Elo scale (400·log10 of the strength; the bots' mean is 0)
+// with its 95% bootstrap interval (percentiles over resampled games).
+type Rating struct {
+	Value float64 `json:"value"`
+	Low   float64 `json:"low"`
+	High  float64 `json:"high"`
+}
+
+// HeadToHead compares two bots over every pair of seats they held in one game: A finished ahead when
+// A's seat won and B's did not, behind in the reverse case, and the pair tied otherwise. Rate is the
+// share of decisive pairs A finished ahead in, with Wilson's interval: A beats B significantly when
+// its low end is above 50%.
+type HeadToHead struct {
+	A      string   `json:"a"`
+	B      string   `json:"b"`
+	Ahead  int      `json:"ahead"`
+	Behind int      `json:"behind"`
+	Ties   int      `json:"ties"`
+	Rate   Interval `json:"rate"`
+}
+
+// Significant reports whether A finished ahead of B in significantly more than half the decisive pairs.
+func (h HeadToHead) Significant() bool { return h.Rate.Defined() && h.Rate.Low > 0.5 }
+
+// TournamentReport is the whole report.
+type TournamentReport struct {
+	Game       string       `json:"game"`
+	Variant    string       `json:"variant,omitempty"`
+	Players    int          `json:"players"`
+	Seed       uint64       `json:"seed"`
+	Games      int          `json:"games"`
+	Failed     int          `json:"failed"`
+	Seatings   int          `json:"seatings"`
+	Confidence float64      `json:"confidence"`
+	Bots       []BotReport  `json:"bots"`
+	HeadToHead []HeadToHead `json:"head_to_head"`
+	Bootstrap  int          `json:"bootstrap_samples"`
+}
+
+// pairOutcome is one decisive pair of one game: bot w's seat won, bot l's did not.
+type pairOutcome struct{ w, l int }
+
+// Tournament accumulates a tournament's results.
+type Tournament struct {
+	bots   []string
+	index  map[string]int
+	wins   []int
+	seatN  []int
+	scores []Moments
+	ahead  [][]int
+	ties   [][]int
+	games  [][]pairOutcome // per finished game, its decisive pairs (for the rating and its bootstrap)
+	failed int
+}
+
+// NewTournament starts an empty tally for these bots.
+func NewTournament(bots []string) *Tournament {
+	t := &Tournament{bots: bots, index: map[string]int{}, wins: make([]int, len(bots)), seatN: make([]int, len(bots)),
+		scores: make([]Moments, len(bots))}
+	for i, b := range bots {
+		t.index[b] = i
+		t.ahead = append(t.ahead, make([]int, len(bots)))
+		t.ties = append(t.ties, make([]int, len(bots)))
+	}
+	return t
+}
+
+// Add records one game; r.Seats names the bot of each seat.
+func (t *Tournament) Add(r Result) {
+	if r.Error != "" {
+		t.failed++
+		return
+	}
+	won := make([]bool, len(r.Seats))
+	for _, w := range r.Winners {
+		won[w] = true
+	}
+	var pairs []pairOutcome
+	for i, name := range r.Seats {
+		a := t.index[name]
+		t.seatN[a]++
+		if won[i] {
+			t.wins[a]++
+		}
+		t.scores[a].Add(float64(r.Totals[i]))
+		for j := i + 1; j < len(r.Seats); j++ {
+			b := t.index[r.Seats[j]]
+			if a == b {
+				continue
+			}
+			switch {
+			case won[i] && !won[j]:
+				t.ahead[a][b]++
+				pairs = append(pairs, pairOutcome{a, b})
+			case won[j] && !won[i]:
+				t.ahead[b][a]++
+				pairs = append(pairs, pairOutcome{b, a})
+			default:
+				t.ties[a][b]++
+				t.ties[b][a]++
+			}
+		}
+	}
+	t.games = append(t.games, pairs)
+}
+
+// Report summarises the tournament; the rating's bootstrap draws boot resamples of the games from a
+// generator seeded with seed.
+func (t *Tournament) Report(seed uint64, boot int) TournamentReport {
+	n := len(t.bots)
+	rep := TournamentReport{Games: len(t.games), Failed: t.failed, Confidence: Confidence, Bootstrap: boot}
+	rating := fitBT(n, t.games, nil)
+	samples := make([][]float64, n)
+	rng := rand.New(rand.NewPCG(seed, 0xb007))
+	weights := make([]int, len(t.games))
+	for k := 0; k < boot && len(t.games) > 0; k++ {
+		for i := range weights {
+			weights[i] = 0
+		}
+		for range t.games {
+			weights[rng.IntN(len(t.games))]++
+		}
+		r := fitBT(n, t.games, weights)
+		for i := range r {
+			samples[i] = append(samples[i], r[i])
+		}
+	}
+	for i, b := range t.bots {
+		br := BotReport{Bot: b, SeatGames: t.seatN[i], Wins: t.wins[i], WinRate: Wilson(t.wins[i], t.seatN[i]),
+			Score: t.scores[i].Summarise(Mean), Rating: Rating{Value: rating[i], Low: math.NaN(), High: math.NaN()}}
+		if len(samples[i]) > 1 {
+			sort.Float64s(samples[i])
+			br.Rating.Low, br.Rating.High = percentile(samples[i], 0.025), percentile(samples[i], 0.975)
+		}
+		rep.Bots = append(rep.Bots, br)
+	}
+	for a := 0; a < n; a++ {
+		for b := 0; b < n; b++ {
+			if a == b {
+				continue
+			}
+			h := HeadToHead{A: t.bots[a], B: t.bots[b], Ahead: t.ahead[a][b], Behind: t.ahead[b][a], Ties: t.ties[a][b]}
+			h.Rate = Wilson(h.Ahead, h.Ahead+h.Behind)
+			rep.HeadToHead = append(rep.HeadToHead, h)
+		}
+	}
+	return rep
+}
+
+// MarshalJSON writes {"value", "low", "high"}; undefined bounds are null.
+func (r Rating) MarshalJSON() ([]byte, error) {
+	return json.Marshal(struct {
+		Value *float64 `json:"value"`
+		Low   *float64 `json:"low"`
+		High  *float64 `json:"high"`
+	}{jsonNumber(r.Value), jsonNumber(r.Low), jsonNumber(r.High)})
+}
+
+func percentile(sorted []float64, p float64) float64 {
+	return sorted[int(math.Round(p*float64(len(sorted)-1)))]
+}
+
+// fitBT fits Bradley-Terry strengths to the decisive pairs of the games (each game weighted, nil: once)
+// by Hunter's MM iteration and returns them on the Elo scale, mean 0. Every pair of bots gets half a
+// win each way as a prior, so a bot that never won has a finite rating.
+func fitBT(n int, games [][]pairOutcome, weights []int) []float64 {
+	w := make([]float64, n)   // wins
+	m := make([][]float64, n) // comparisons per pair
+	for i := range m {
+		m[i] = make([]float64, n)
+		for j := range m[i] {
+			if i != j {
+				m[i][j] = 1
+				w[i] += 0.5
+			}
+		}
+	}
+	for g, pairs := range games {
+		k := 1.0
+		if weights != nil {
+			k = float64(weights[g])
+		}
+		if k == 0 {
+			continue
+		}
+		for _, p := range pairs {
+			w[p.w] += k
+			m[p.w][p.l] += k
+			m[p.l][p.w] += k
+		}
+	}
+	p := make([]float64, n)
+	for i := range p {
+		p[i] = 1
+	}
+	next := make([]float64, n)
+	for it := 0; it < 500; it++ {
+		change := 0.0
+		for i := 0; i < n; i++ {
+			den := 0.0
+			for j := 0; j < n; j++ {
+				if j != i && m[i][j] > 0 {
+					den += m[i][j] / (p[i] + p[j])
+				}
+			}
+			next[i] = p[i]
+			if den > 0 {
+				next[i] = w[i] / den
+			}
+		}
+		// geometric mean 1
+		lg := 0.0
+		for i := range next {
+			lg += math.Log(next[i])
+		}
+		g := math.Exp(lg / float64(n))
+		for i := range next {
+			next[i] /= g
+			change = math.Max(change, math.Abs(next[i]-p[i]))
+			p[i] = next[i]
+		}
+		if change < 1e-10 {
+			break
+		}
+	}
+	out := make([]float64, n)
+	for i := range p {
+		out[i] = 400 * math.Log10(p[i])
+	}
+	return out
+}
