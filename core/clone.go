@@ -83,7 +83,7 @@ func (s *State) Resample(seat int, rng *rand.Rand) *State {
 	}
 	hidden = before // which card each redealt place held before
 	if renamed {
-		c.renameValues(hidden, bit)
+		c.renameValues(hidden, bit, seat)
 	}
 	if c.pending.trick && c.pending.seat != seat {
 		c.legal, c.legalIdx = nil, nil
@@ -97,7 +97,7 @@ func (s *State) Resample(seat int, rng *rand.Rand) *State {
 // before lists, in zone order, the card each redealt place held; the zones now hold the new ones. An id
 // that several redealt places held (copies of one card) cannot be followed and is left as it is: rules
 // that keep a hidden card's identity should read it from its zone (g:top) rather than from a value.
-func (c *State) renameValues(before []CardIdx, bit uint64) {
+func (c *State) renameValues(before []CardIdx, bit uint64, seat int) {
 	type place struct {
 		to    CardIdx
 		count int
@@ -119,7 +119,9 @@ func (c *State) renameValues(before []CardIdx, bit uint64) {
 		}
 	}
 	for i := range c.vars {
-		if v := &c.vars[i].val; v.Kind == StrValue {
+		// only values the seat cannot see: a value it sees is part of what it knows (and a public
+		// string that merely spells like a card id is not about a card)
+		if v := &c.vars[i].val; v.Kind == StrValue && !v.Vis.VisibleTo(seat) {
 			if p, ok := at[v.Str]; ok && p.count == 1 {
 				v.Str = cat.Cards[p.to].ID
 			}
