@@ -68,7 +68,7 @@ func NewRoot(io *IO) *cobra.Command {
 	root.SetIn(io.In)
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return &UsageError{Msg: err.Error()} })
 	root.AddCommand(newGamesCmd(io), newShowCmd(io), newValidateCmd(io), newRunCmd(io), newPlayCmd(io),
-		newSimCmd(io), newMergeCmd(io), newReplayCmd(io), newBenchCmd(io), newVersionCmd(io))
+		newSimCmd(io), newMergeCmd(io), newFuzzCmd(io), newReplayCmd(io), newBenchCmd(io), newVersionCmd(io))
 	return root
 }
 
