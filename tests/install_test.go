@@ -13,14 +13,14 @@ import (
 )
 
 // buildBinary installs cmd/ruleslab into a temporary folder (go install with GOBIN) and returns its path.
-func buildBinary(t *testing.T) string {
+func buildBinary(t *testing.T, flags ...string) string {
 	t.Helper()
 	if testing.Short() {
 		t.Skip("builds the binary")
 	}
 	gobin := t.TempDir()
 	goTool := filepath.Join(runtime.GOROOT(), "bin", "go")
-	cmd := exec.Command(goTool, "install", "./cmd/ruleslab")
+	cmd := exec.Command(goTool, append(append([]string{"install"}, flags...), "./cmd/ruleslab")...)
 	cmd.Dir = repoRoot(t)
 	cmd.Env = append(os.Environ(), "GOBIN="+gobin)
 	out, err := cmd.CombinedOutput()

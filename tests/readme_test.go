@@ -104,7 +104,7 @@ func readmeExamples(t *testing.T, root string) {
 			require.Equal(t, 0, code, out.String()+errb.String())
 		}
 	}
-	for _, cmd := range []string{"games", "show", "validate", "run", "play", "sim", "merge", "tournament", "replay", "bench"} {
+	for _, cmd := range []string{"games", "show", "validate", "run", "play", "sim", "merge", "tournament", "fuzz", "replay", "bench"} {
 		require.True(t, ran[cmd], "README has no example of %s", cmd)
 	}
 }

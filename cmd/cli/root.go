@@ -68,8 +68,8 @@ func NewRoot(io *IO) *cobra.Command {
 	root.SetIn(io.In)
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return &UsageError{Msg: err.Error()} })
 	root.AddCommand(newGamesCmd(io), newShowCmd(io), newValidateCmd(io), newRunCmd(io), newPlayCmd(io),
-		newSimCmd(io), newMergeCmd(io), newCompareCmd(io), newSweepCmd(io), newTournamentCmd(io), newReplayCmd(io),
-		newBenchCmd(io), newVersionCmd(io))
+		newSimCmd(io), newMergeCmd(io), newCompareCmd(io), newSweepCmd(io), newTournamentCmd(io), newFuzzCmd(io),
+		newReplayCmd(io), newBenchCmd(io), newVersionCmd(io))
 	addCompletions(root)
 	return root
 }

@@ -9,6 +9,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"ruleslab/core"
+	"ruleslab/scripting"
+	"ruleslab/scripting/invariant"
 	"ruleslab/scripting/scenario"
 )
 
@@ -19,6 +21,7 @@ type RunOptions struct {
 	JSON     bool
 	Seats    string
 	Observe  int // print this seat's final observation too; -1: none
+	Check    bool
 }
 
 func newRunCmd(io *IO) *cobra.Command {
@@ -41,6 +44,7 @@ JSON line after the text outcome.`,
 	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print one JSON object")
 	cmd.Flags().StringVar(&opts.Seats, "seats", "", "finish the game with these bots (comma-separated, cycled) when the moves run out")
 	cmd.Flags().IntVar(&opts.Observe, "observe", -1, "also print the final observation of this seat (0-based) as JSON")
+	cmd.Flags().BoolVar(&opts.Check, "check", false, "check fuzz's invariants after setup and every move (conservation, visibility, legal moves)")
 	return cmd
 }
 
@@ -60,6 +64,15 @@ func runRun(opts *RunOptions) error {
 		r.Observe = &seat
 	} else if opts.Observe != -1 {
 		return usagef("--observe %d: not a seat", opts.Observe)
+	}
+	if opts.Check {
+		checker := invariant.NewChecker(1)
+		r.Check = func(_ *scripting.Engine, s *core.State) error {
+			if v := checker.Check(s); v != nil {
+				return v
+			}
+			return nil
+		}
 	}
 	out, _, err := r.Run(sc)
 	if err != nil {

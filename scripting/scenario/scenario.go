@@ -66,6 +66,9 @@ type Outcome struct {
 type Runner struct {
 	Finish  []string // bots for every seat (cycled) when the moves run out; nil stops there
 	Observe *int     // if set, the outcome carries this seat's final observation
+	// Check, if set, is called after setup and after every move (the scenario's and the bots'); an
+	// error stops the scenario there.
+	Check func(e *scripting.Engine, s *core.State) error
 }
 
 // Program loads the scenario's game: a path is relative to the scenario file.
@@ -120,6 +123,11 @@ func (r Runner) Run(sc *Scenario) (*Outcome, *core.State, error) {
 	if err != nil {
 		return nil, nil, config.ErrAt(sc.Path, config.At(sc.root, "setup"), "%v", err)
 	}
+	if r.Check != nil {
+		if err := r.Check(e, s); err != nil {
+			return nil, nil, config.ErrAt(sc.Path, config.At(sc.root, "setup"), "after setup: %v", err)
+		}
+	}
 	movesNode := config.At(sc.root, "moves")
 	for i, m := range sc.Moves {
 		at := config.At(movesNode, i)
@@ -134,6 +142,11 @@ func (r Runner) Run(sc *Scenario) (*Outcome, *core.State, error) {
 			}
 			return nil, nil, config.ErrAt(sc.Path, at, "move %d (%q) by seat %d: %v", i, m, seat, err)
 		}
+		if r.Check != nil {
+			if err := r.Check(e, s); err != nil {
+				return nil, nil, config.ErrAt(sc.Path, at, "after move %d (%q) by seat %d: %v", i, m, seat, err)
+			}
+		}
 	}
 	if len(r.Finish) > 0 && !s.Over() {
 		names := make([]string, players)
@@ -144,8 +157,27 @@ func (r Runner) Run(sc *Scenario) (*Outcome, *core.State, error) {
 		if err != nil {
 			return nil, nil, err
 		}
-		if err := core.PlayOut(s, e, bots, names); err != nil {
-			return nil, nil, err
+		if r.Check == nil {
+			if err := core.PlayOut(s, e, bots, names); err != nil {
+				return nil, nil, err
+			}
+		}
+		for !s.Over() {
+			seat := s.ToAct()
+			i, err := bots[seat].Choose(s.ViewFor(seat))
+			if err != nil {
+				return nil, nil, &core.BotError{Seat: seat, Bot: names[seat], Err: err}
+			}
+			if n := len(s.Legal()); i < 0 || i >= n {
+				return nil, nil, &core.BotError{Seat: seat, Bot: names[seat], Err: fmt.Errorf("chose move %d of %d", i+1, n)}
+			}
+			move := s.Legal()[i]
+			if err := s.ApplyIndex(e, i); err != nil {
+				return nil, nil, err
+			}
+			if err := r.Check(e, s); err != nil {
+				return nil, nil, fmt.Errorf("%s: after move %d (%q) by seat %d (%s): %v", config.Shown(sc.Path), s.MoveCount()-1, move, seat, names[seat], err)
+			}
 		}
 	}
 	o := NewOutcome(p, s)

@@ -1,0 +1,66 @@
+package tests
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+	"go.yaml.in/yaml/v3"
+
+	"ruleslab/core/config"
+)
+
+// TestFuzzBundledGames: `ruleslab fuzz` finds no violation in a few games of every bundled game and
+// variant (the full 10,000 per game is a manual run, see README).
+func TestFuzzBundledGames(t *testing.T) {
+	games, err := config.BundledGames()
+	require.NoError(t, err)
+	for _, g := range games {
+		for _, v := range append([]string{""}, g.Variants...) {
+			n := "3"
+			if g.ID == "simino" {
+				n = "1"
+			}
+			args := []string{"fuzz", g.ID, "--games", n, "--workers", "2", "--out", filepath.Join(t.TempDir(), "f.yaml")}
+			if v != "" {
+				args = append(args, "--variant", v)
+			}
+			r := execute(args...)
+			require.Equal(t, 0, r.code, "%s %s: %s%s", g.ID, v, r.out, r.err)
+			require.Contains(t, r.out, "no violation")
+		}
+	}
+}
+
+// TestFuzzFindsPlantedBug: with a test-only variant that loses a card (a binary built with -tags
+// fuzzplant), fuzz reports the conservation failure, shrinks it to a scenario of a few moves that
+// `run --check` reproduces, and that plain `run` plays without noticing.
+func TestFuzzFindsPlantedBug(t *testing.T) {
+	bin := buildBinary(t, "-tags", "fuzzplant")
+	work := t.TempDir()
+	lossy, err := filepath.Abs("testdata/fuzz/lossy.yaml")
+	require.NoError(t, err)
+	r := runBinary(t, bin, work, "fuzz", lossy, "--games", "40", "--shrink-time", "3s", "--out", "lost.yaml")
+	require.Equal(t, 1, r.code, r.out+r.err)
+	require.Contains(t, r.out, "conservation: ")
+	require.Contains(t, r.out, "is in no zone")
+	require.Contains(t, r.out, "reproduce it with: ruleslab run --check lost.yaml")
+	data, err := os.ReadFile(filepath.Join(work, "lost.yaml"))
+	require.NoError(t, err)
+	var sc struct {
+		Game    string   `yaml:"game"`
+		Players int      `yaml:"players"`
+		Moves   []string `yaml:"moves"`
+	}
+	require.NoError(t, yaml.Unmarshal(data, &sc))
+	require.Equal(t, 3, sc.Players, "shrunk to the fewest players")
+	require.LessOrEqual(t, len(sc.Moves), 8, "shrunk to a few moves: %v", sc.Moves)
+	check := runBinary(t, bin, work, "run", "--check", "lost.yaml")
+	require.Equal(t, 1, check.code)
+	require.Contains(t, check.err, "conservation: ")
+	require.True(t, strings.HasPrefix(check.err, "ruleslab: lost.yaml:"), check.err)
+	plain := runBinary(t, bin, work, "run", "lost.yaml")
+	require.Equal(t, 0, plain.code, plain.err)
+}
