@@ -88,7 +88,12 @@ func (e *Engine) NewBot(name string, seed uint64) (core.Bot, error) {
 	}
 	chunk, ok := p.Bots[name]
 	if !ok {
-		return nil, p.CheckBot(name)
+		if err := p.CheckBot(name); err != nil {
+			return nil, err
+		}
+		if chunk, ok = p.Bots[name]; !ok { // a lua:PATH spec CheckBot has just loaded
+			return nil, fmt.Errorf("unknown bot %q", name)
+		}
 	}
 	b := &LuaBot{Name: name, e: e, chunk: chunk, seed: seed}
 	if err := b.start(); err != nil {
@@ -356,4 +361,27 @@ func (h *Host) botFacts(f *botFacts) *lua.LUserData {
 	ud.Value = f
 	h.L.SetMetatable(ud, h.factsMeta)
 	return ud
+}
+
+// LuaBotPrefix names a bot script given on the command line: `lua:PATH` (choose(obs, legal), the same
+// API, sandbox and limits as the game's own bots).
+const LuaBotPrefix = "lua:"
+
+// loadLuaBot compiles the script of a `lua:PATH` bot spec and adds it to the program's bots under the
+// spec. Call it before the program's games start (CheckBot does, when the command line is read): a
+// program is read-only once workers use it.
+func (p *Program) loadLuaBot(spec string) error {
+	path := strings.TrimPrefix(spec, LuaBotPrefix)
+	if path == "" {
+		return fmt.Errorf("bot %q: give the path of a Lua bot script (lua:PATH)", spec)
+	}
+	c, err := CompileFile(path)
+	if err != nil {
+		return fmt.Errorf("bot %q: %v", spec, err)
+	}
+	if err := unknownGMethod(c, botFactMethods, "a bot's"); err != nil {
+		return fmt.Errorf("bot %q: %v", spec, err)
+	}
+	p.Bots[spec] = c
+	return nil
 }
