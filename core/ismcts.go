@@ -23,7 +23,7 @@ type ISMCTSConfig struct {
 }
 
 // DefaultIterations is the budget of `ismcts` with no `iterations=`.
-const DefaultIterations = 100
+const DefaultIterations = 300
 
 // DefaultExploration is the UCB1 constant c in mean + c·sqrt(ln(available)/visits).
 const DefaultExploration = 0.7
