@@ -267,9 +267,12 @@ func (b *ExtBot) exitError(what string) error {
 	status := "process exited with status 0"
 	var ee *exec.ExitError
 	if errors.As(b.waitErr, &ee) {
-		if ee.ExitCode() >= 0 {
-			status = fmt.Sprintf("process exited with status %d", ee.ExitCode())
-		} else {
+		switch c := ee.ExitCode(); {
+		case c == 126 || c == 127: // the shell's codes for a command it cannot run
+			status = fmt.Sprintf("cannot start: process exited with status %d", c)
+		case c >= 0:
+			status = fmt.Sprintf("process exited with status %d", c)
+		default:
 			status = "process " + ee.String()
 		}
 	}
