@@ -241,7 +241,7 @@ func (b *ExtBot) send(msg any, deadline time.Time) error {
 		if errors.Is(err, os.ErrDeadlineExceeded) {
 			return fmt.Errorf("no answer within %v (it reads no input)", b.opts.MoveTime)
 		}
-		return b.exitError("it stopped reading")
+		return b.exitError("no answer") // it exited (or closed its stdin)
 	}
 	return nil
 }
