@@ -23,6 +23,8 @@ type View interface {
 	Observation() *Observation
 	ObservationFrom(from int) *Observation
 	EventCount() int
+	// MoveCount is the number of moves played so far (the next move is number MoveCount()+1).
+	MoveCount() int
 	// Lineage identifies the line of play (a clone has another): a bot that remembers events compares
 	// it with the last one it saw and starts over when it differs.
 	Lineage() uint64
@@ -56,6 +58,7 @@ func (v seatView) Scores() []int                         { return append([]int(n
 func (v seatView) Observation() *Observation             { return v.s.Observe(v.seat) }
 func (v seatView) ObservationFrom(from int) *Observation { return v.s.ObserveFrom(v.seat, from) }
 func (v seatView) EventCount() int                       { return v.s.EventCount() }
+func (v seatView) MoveCount() int                        { return v.s.MoveCount() }
 func (v seatView) Lineage() uint64                       { return v.s.lineage }
 func (v seatView) Zones() []ZoneRef                      { return v.s.ZoneRefs() }
 func (v seatView) Vars(owner int) map[string]any         { return v.s.VisibleVars(v.seat, owner) }

@@ -86,6 +86,9 @@ func (e *Engine) NewBot(name string, seed uint64) (core.Bot, error) {
 	if IsISMCTS(name) {
 		return e.newISMCTS(name, seed)
 	}
+	if IsExtBot(name) {
+		return e.newExtBot(name, seed)
+	}
 	chunk, ok := p.Bots[name]
 	if !ok {
 		if err := p.CheckBot(name); err != nil {

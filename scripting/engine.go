@@ -13,6 +13,10 @@ import (
 // worker included). The scripts are loaded once per engine; their globals are read-only afterwards
 // (a hook that assigns a new global is stopped), so no game can change what a later game runs.
 type Engine struct {
+	// GameIndex is the index in its batch of the game the engine plays (the worker sets it): external
+	// bots name it in their reports.
+	GameIndex int
+
 	h    *Host
 	p    *Program
 	data *hostData

@@ -74,11 +74,14 @@ func (p *Program) CheckBot(spec string) error {
 	if strings.HasPrefix(spec, LuaBotPrefix) {
 		return p.loadLuaBot(spec)
 	}
+	if IsExtBot(spec) {
+		return checkExtBot(spec)
+	}
 	if IsISMCTS(spec) {
 		_, err := p.ParseISMCTS(spec)
 		return err
 	}
-	return fmt.Errorf("unknown bot %q for %s (bots: %s, lua:PATH, ismcts[:iterations=N,ms=T,rollout=random|BOT])", spec, p.Game.Name(), strings.Join(p.BotNames(), ", "))
+	return fmt.Errorf("unknown bot %q for %s (bots: %s, lua:PATH, cmd:COMMAND, ismcts[:iterations=N,ms=T,rollout=random|BOT])", spec, p.Game.Name(), strings.Join(p.BotNames(), ", "))
 }
 
 // newISMCTS makes an ismcts bot that searches with this engine (the worker's own Lua host).

@@ -18,6 +18,8 @@ type Program struct {
 	Game   *core.Game
 	Chunks []*Chunk
 	Bots   map[string]*Chunk
+	// Ext configures the external (cmd:COMMAND) bots: set it before workers start.
+	Ext ExtBotOptions
 }
 
 // Compile compiles a game's rule scripts and bot scripts.

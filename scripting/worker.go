@@ -15,6 +15,7 @@ type Worker struct {
 	Players int
 	Seats   []string
 	Events  bool // keep each game's events in its Result (for --log)
+	index   int  // the game being played
 }
 
 // NewWorker creates a worker with a fresh host and engine.
@@ -35,6 +36,7 @@ func (w *Worker) Close() { w.H.Close() }
 func (w *Worker) Play(index int, seed uint64) core.Result {
 	defer w.H.Pin()()
 	r := core.Result{Index: index, Seed: seed, Players: w.Players, Seats: w.Seats}
+	w.index = index
 	s, err := w.play(seed)
 	if s != nil {
 		if s.KeepsHistory() {
@@ -75,7 +77,9 @@ func (w *Worker) play(seed uint64) (s *core.State, err error) {
 	if err != nil {
 		return nil, err
 	}
+	w.E.GameIndex = w.index
 	bots, err := w.E.NewBots(w.Seats, seed)
+	defer EndBots(bots, s)
 	if err != nil {
 		return s, err
 	}
@@ -108,4 +112,14 @@ func botsReadEvents(seats []string) bool {
 		}
 	}
 	return false
+}
+
+// EndBots tells the bots of a game that it is over (external bots get the outcome and their processes
+// stop). Call it once per game, also when the game failed; s may be nil.
+func EndBots(bots []core.Bot, s *core.State) {
+	for _, b := range bots {
+		if e, ok := b.(interface{ End(*core.State) }); ok {
+			e.End(s)
+		}
+	}
 }

@@ -24,6 +24,7 @@ type PlayOptions struct {
 	Seats   string
 	Seed    uint64
 	Players int
+	Ext     extBotFlags
 }
 
 func newPlayCmd(io *IO) *cobra.Command {
@@ -42,9 +43,10 @@ func newPlayCmd(io *IO) *cobra.Command {
 	}
 	f := cmd.Flags()
 	f.StringVar(&opts.Variant, "variant", "", "a bundled variant of GAME")
-	f.StringVar(&opts.Seats, "seats", "human", "who plays each seat, in order: human or a bot spec (random, the game's bots, ismcts[:iterations=N,...]); unlisted seats are random")
+	f.StringVar(&opts.Seats, "seats", "human", "who plays each seat, in order: human or a bot spec (random, the game's bots, lua:PATH, cmd:COMMAND, ismcts[:iterations=N,...]); unlisted seats are random")
 	f.Uint64Var(&opts.Seed, "seed", 0, "game seed (default: from the clock, printed at the start)")
 	f.IntVar(&opts.Players, "players", 0, "number of players (default: the game's)")
+	opts.Ext.register(f)
 	return cmd
 }
 
@@ -57,6 +59,9 @@ func runPlay(opts *PlayOptions) error {
 	}
 	seatList, err := parseBots(p, opts.Seats, "human")
 	if err != nil {
+		return err
+	}
+	if err := opts.Ext.apply(p, opts.IO); err != nil {
 		return err
 	}
 	// Seats not listed are played by the random bot.
@@ -78,6 +83,7 @@ func runPlay(opts *PlayOptions) error {
 		return err
 	}
 	bots := make([]core.Bot, players)
+	defer scripting.EndBots(bots, s) // stops external bots' processes
 	in := bufio.NewReader(opts.IO.In)
 	for i, name := range seats {
 		if name == "human" {

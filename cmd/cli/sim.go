@@ -19,6 +19,7 @@ import (
 // SimOptions are the options of `ruleslab sim`.
 type SimOptions struct {
 	IO      *IO
+	Ext     extBotFlags
 	Game    string
 	Variant string
 	Games   int
@@ -63,6 +64,7 @@ func newSimCmd(io *IO) *cobra.Command {
 	f.BoolVar(&opts.Resume, "resume", false, "continue the --out FILE of an interrupted run of the same command")
 	f.StringVar(&opts.Shard, "shard", "", "I/N: play only the games whose index mod N is I (0 <= I < N); merge the --out files")
 	f.IntVar(&opts.Index, "index", -1, "play only game I of the batch (reproduces a failed game)")
+	opts.Ext.register(f)
 	return cmd
 }
 
@@ -101,6 +103,9 @@ func runSim(opts *SimOptions) error {
 	cfg := p.Game.Config
 	seats, err := parseBots(p, opts.Seats)
 	if err != nil {
+		return err
+	}
+	if err := opts.Ext.apply(p, opts.IO); err != nil {
 		return err
 	}
 	seats = cycleSeats(seats, players)

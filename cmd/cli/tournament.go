@@ -23,6 +23,7 @@ import (
 // TournamentOptions are the options of `ruleslab tournament`.
 type TournamentOptions struct {
 	IO      *IO
+	Ext     extBotFlags
 	Game    string
 	Variant string
 	Bots    string
@@ -61,7 +62,7 @@ number of workers (unless a bot searches with an ms= time budget).
 	}
 	f := cmd.Flags()
 	f.StringVar(&opts.Variant, "variant", "", "a bundled variant of GAME")
-	f.StringVar(&opts.Bots, "bots", "", "the bots, comma-separated (random, the game's bots, ismcts[:iterations=N,ms=T,rollout=random|BOT])")
+	f.StringVar(&opts.Bots, "bots", "", "the bots, comma-separated (random, the game's bots, lua:PATH, cmd:COMMAND, ismcts[:iterations=N,ms=T,rollout=random|BOT])")
 	f.IntVar(&opts.Games, "games", 100, "number of games (rounded up to whole passes over the seatings)")
 	f.IntVar(&opts.Players, "players", 0, "number of players (default: the game's)")
 	f.Uint64Var(&opts.Seed, "seed", 1, "tournament seed")
@@ -71,6 +72,7 @@ number of workers (unless a bot searches with an ms= time budget).
 	f.BoolVar(&opts.Ladder, "ladder", false, "play the first bot (ismcts) at doubling budgets, each against the previous")
 	f.IntVar(&opts.Rungs, "rungs", 4, "with --ladder: how many budgets (N, 2N, ...)")
 	f.IntVar(&opts.Boot, "bootstrap", 1000, "bootstrap resamples for the rating intervals")
+	opts.Ext.register(f)
 	return cmd
 }
 
@@ -111,6 +113,9 @@ func runTournament(opts *TournamentOptions) error {
 	bots, err := parseBots(p, opts.Bots)
 	if err != nil {
 		return usagef("%s", strings.Replace(err.Error(), "--seats", "--bots", 1))
+	}
+	if err := opts.Ext.apply(p, opts.IO); err != nil {
+		return err
 	}
 	seen := map[string]bool{}
 	for _, b := range bots {

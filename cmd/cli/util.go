@@ -11,6 +11,9 @@ import (
 	"sort"
 	"strings"
 	"syscall"
+	"time"
+
+	"github.com/spf13/pflag"
 
 	"ruleslab/core/config"
 	"ruleslab/scripting"
@@ -18,6 +21,7 @@ import (
 
 // splitSeats parses a --seats list. A bot spec's own options are comma-separated too
 // (`ismcts:iterations=200,rollout=greedy`): a piece of the form key=value continues the spec before it.
+// An external bot's command (cmd:COMMAND) may therefore not contain a comma.
 func splitSeats(s string) ([]string, error) {
 	var out []string
 	for _, p := range strings.Split(s, ",") {
@@ -115,4 +119,27 @@ func maxWorkers() int { return 4 * runtime.NumCPU() }
 // each stops a batch the same way, with its summary and a log that ends on a whole line.
 func stopSignals() (context.Context, context.CancelFunc) {
 	return signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+}
+
+// extBotFlags are the options of external (cmd:COMMAND) bots.
+type extBotFlags struct {
+	MoveTime   time.Duration
+	OnBotError string
+}
+
+func (x *extBotFlags) register(f *pflag.FlagSet) {
+	f.DurationVar(&x.MoveTime, "move-time", scripting.DefaultMoveTime, "time an external bot (cmd:COMMAND) has for each decision")
+	f.StringVar(&x.OnBotError, "on-bot-error", scripting.OnBotErrorForfeit, "when an external bot fails (bad, late or illegal answer, exit): forfeit (the game fails) or random (random moves for that seat)")
+}
+
+// apply checks the flags and sets them on the program, before its workers start.
+func (x *extBotFlags) apply(p *scripting.Program, io *IO) error {
+	if x.MoveTime <= 0 {
+		return usagef("--move-time %v: must be positive", x.MoveTime)
+	}
+	if x.OnBotError != scripting.OnBotErrorForfeit && x.OnBotError != scripting.OnBotErrorRandom {
+		return usagef("--on-bot-error %q: forfeit or random", x.OnBotError)
+	}
+	p.Ext = scripting.ExtBotOptions{MoveTime: x.MoveTime, OnError: x.OnBotError, Log: io.Err}
+	return nil
 }

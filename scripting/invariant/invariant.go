@@ -196,6 +196,7 @@ func play(e *scripting.Engine, g *Game) (v *Violation) {
 	if err != nil {
 		return violation("error", "%v", err)
 	}
+	defer scripting.EndBots(bots, nil)
 	s, err := e.NewState(g.Players, g.Seed, core.Options{})
 	if err != nil {
 		return violation("error", "setup: %v", err)

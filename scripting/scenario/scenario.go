@@ -157,6 +157,7 @@ func (r Runner) Run(sc *Scenario) (*Outcome, *core.State, error) {
 		if err != nil {
 			return nil, nil, err
 		}
+		defer scripting.EndBots(bots, s)
 		if r.Check == nil {
 			if err := core.PlayOut(s, e, bots, names); err != nil {
 				return nil, nil, err

@@ -1,0 +1,13 @@
+//go:build !unix
+
+package scripting
+
+import "os/exec"
+
+func setProcessGroup(cmd *exec.Cmd) {}
+
+func killProcessGroup(cmd *exec.Cmd) {
+	if cmd.Process != nil {
+		cmd.Process.Kill()
+	}
+}
