@@ -1,4 +1,4 @@
-module ruleslab
+module github.com/ruleslab/ruleslab
 
 go 1.26.0
 

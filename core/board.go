@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"ruleslab/core/config"
+	"github.com/ruleslab/ruleslab/core/config"
 )
 
 // BoardDef is a compiled board declaration: a grid of Rows x Cols cells on Floors floors (numbered

@@ -3,7 +3,7 @@ package core
 import (
 	"testing"
 
-	"ruleslab/core/config"
+	"github.com/ruleslab/ruleslab/core/config"
 )
 
 func testBoard(rows, cols, floors int) *Board {

@@ -5,7 +5,7 @@ import (
 	"sort"
 	"strings"
 
-	"ruleslab/core/config"
+	"github.com/ruleslab/ruleslab/core/config"
 )
 
 // CardIdx indexes a component in its game's Catalog. Copies of one card have distinct indices and the

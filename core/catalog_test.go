@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"ruleslab/core/config"
+	"github.com/ruleslab/ruleslab/core/config"
 )
 
 // The catalogue is counted before it is built: 300,000,000 copies is an error, not gigabytes.

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"sort"
 
-	"ruleslab/core/config"
+	"github.com/ruleslab/ruleslab/core/config"
 )
 
 // Visibility of a zone's contents.

@@ -8,7 +8,7 @@ import (
 
 	"gonum.org/v1/gonum/stat/distuv"
 
-	"ruleslab/core/config"
+	"github.com/ruleslab/ruleslab/core/config"
 )
 
 // Kind says how a statistic is summarised. It is declared (the YAML `stats:` key; fixed for the

@@ -7,7 +7,7 @@ import (
 
 	lua "github.com/yuin/gopher-lua"
 
-	"ruleslab/core"
+	"github.com/ruleslab/ruleslab/core"
 )
 
 // gHandle is what the Lua `g` userdata holds: the state a hook acts on (bound per call) and the engine.

@@ -6,7 +6,7 @@ import (
 
 	lua "github.com/yuin/gopher-lua"
 
-	"ruleslab/core"
+	"github.com/ruleslab/ruleslab/core"
 )
 
 // The g:board_* methods expose the generic grid component (core/board.go) to Lua.

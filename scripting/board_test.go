@@ -6,7 +6,7 @@ import (
 	"github.com/stretchr/testify/require"
 	lua "github.com/yuin/gopher-lua"
 
-	"ruleslab/scripting"
+	"github.com/ruleslab/ruleslab/scripting"
 )
 
 // The board test game checks every g:board_* reader in its setup (a failed check is a setup error),

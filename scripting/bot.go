@@ -8,7 +8,7 @@ import (
 
 	lua "github.com/yuin/gopher-lua"
 
-	"ruleslab/core"
+	"github.com/ruleslab/ruleslab/core"
 )
 
 // LuaBot is a bot written in Lua: its script defines choose(obs, legal). Each seat gets its own

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"ruleslab/core/config"
+	"github.com/ruleslab/ruleslab/core/config"
 )
 
 // A Lua file over config.MaxScriptBytes is refused before it is read (compiling 1 MiB of Lua takes

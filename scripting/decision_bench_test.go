@@ -3,7 +3,7 @@ package scripting_test
 import (
 	"testing"
 
-	"ruleslab/scripting"
+	"github.com/ruleslab/ruleslab/scripting"
 )
 
 func BenchmarkLuaDecision(b *testing.B) {

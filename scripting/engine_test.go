@@ -9,8 +9,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"ruleslab/core"
-	"ruleslab/scripting"
+	"github.com/ruleslab/ruleslab/core"
+	"github.com/ruleslab/ruleslab/scripting"
 )
 
 // midGame plays n random moves of a bundled game on engine e.

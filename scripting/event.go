@@ -1,6 +1,6 @@
 package scripting
 
-import "ruleslab/core"
+import "github.com/ruleslab/ruleslab/core"
 
 // liftEventFields gives a custom event of a type the engine knows (`trick`) the same shape as the
 // engine's own: g:event("trick", {winner = 2, cards = {...}}) fills Event.Winner and Event.Cards, so

@@ -6,7 +6,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"ruleslab/core"
+	"github.com/ruleslab/ruleslab/core"
 )
 
 func TestLiftTrickEventFields(t *testing.T) {

@@ -14,7 +14,7 @@ import (
 	"sync"
 	"time"
 
-	"ruleslab/core"
+	"github.com/ruleslab/ruleslab/core"
 )
 
 // ExtBotPrefix names an external bot in a bot spec: `cmd:COMMAND`, a process run with `sh -c COMMAND`

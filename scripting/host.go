@@ -11,7 +11,7 @@ import (
 
 	lua "github.com/yuin/gopher-lua"
 
-	"ruleslab/core"
+	"github.com/ruleslab/ruleslab/core"
 )
 
 // Host is one sandboxed Lua state. It is not safe for concurrent use: give each worker its own.

@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"strings"
 
-	"ruleslab/core"
+	"github.com/ruleslab/ruleslab/core"
 )
 
 // ISMCTSPrefix names the search bot in a bot spec: `ismcts[:iterations=N][,ms=T][,rollout=random|BOT]

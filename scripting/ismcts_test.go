@@ -5,8 +5,8 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"ruleslab/core"
-	"ruleslab/scripting"
+	"github.com/ruleslab/ruleslab/core"
+	"github.com/ruleslab/ruleslab/scripting"
 )
 
 // BenchmarkISMCTS: ismcts iterations (determinise, descend, expand, play out to the end) per second

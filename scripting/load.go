@@ -1,8 +1,8 @@
 package scripting
 
 import (
-	"ruleslab/core"
-	"ruleslab/core/config"
+	"github.com/ruleslab/ruleslab/core"
+	"github.com/ruleslab/ruleslab/core/config"
 )
 
 // Load resolves, compiles and checks a game (a bundled id or a YAML path) and an optional variant.

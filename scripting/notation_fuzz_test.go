@@ -5,9 +5,9 @@ import (
 	"sync"
 	"testing"
 
-	"ruleslab/core"
-	"ruleslab/core/config"
-	"ruleslab/scripting"
+	"github.com/ruleslab/ruleslab/core"
+	"github.com/ruleslab/ruleslab/core/config"
+	"github.com/ruleslab/ruleslab/scripting"
 )
 
 var (

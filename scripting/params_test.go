@@ -5,7 +5,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"ruleslab/scripting"
+	"github.com/ruleslab/ruleslab/scripting"
 )
 
 // obs.params gives bots and the render hook every param of the game.

@@ -6,8 +6,8 @@ import (
 
 	lua "github.com/yuin/gopher-lua"
 
-	"ruleslab/core"
-	"ruleslab/core/config"
+	"github.com/ruleslab/ruleslab/core"
+	"github.com/ruleslab/ruleslab/core/config"
 )
 
 // Hook names a game script may define.

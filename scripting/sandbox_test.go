@@ -8,7 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"ruleslab/scripting"
+	"github.com/ruleslab/ruleslab/scripting"
 )
 
 func TestSandboxHidesUnsafeGlobals(t *testing.T) {

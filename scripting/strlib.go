@@ -7,7 +7,7 @@ import (
 
 	lua "github.com/yuin/gopher-lua"
 
-	"ruleslab/scripting/internal/luapattern"
+	"github.com/ruleslab/ruleslab/scripting/internal/luapattern"
 )
 
 // Limits of the string and table builtins that can allocate much or run long. A hook that needs more is

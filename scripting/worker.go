@@ -3,7 +3,7 @@ package scripting
 import (
 	"fmt"
 
-	"ruleslab/core"
+	"github.com/ruleslab/ruleslab/core"
 )
 
 // Worker plays whole games with bots on its own host and engine; it implements core.Worker. Give each

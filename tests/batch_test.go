@@ -12,7 +12,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"ruleslab/cmd/cli"
+	"github.com/ruleslab/ruleslab/cmd/cli"
 )
 
 // countGame is a fast test game (about one game in 500 fails on purpose).

@@ -9,8 +9,8 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"ruleslab/cmd/cli"
-	"ruleslab/core/config"
+	"github.com/ruleslab/ruleslab/cmd/cli"
+	"github.com/ruleslab/ruleslab/core/config"
 )
 
 // bundledTarget is one bundled game or variant at one player count.

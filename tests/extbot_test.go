@@ -8,7 +8,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"ruleslab/core/config"
+	"github.com/ruleslab/ruleslab/core/config"
 )
 
 // TestExternalBotPlaysEveryBundledGame: the example Python bot (scripts/bots/example_bot.py), speaking

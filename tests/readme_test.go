@@ -11,8 +11,8 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"ruleslab/cmd/cli"
-	"ruleslab/core/config"
+	"github.com/ruleslab/ruleslab/cmd/cli"
+	"github.com/ruleslab/ruleslab/core/config"
 )
 
 // readmeBlocks returns the fenced code blocks of README.md with their language.

@@ -7,7 +7,7 @@ import (
 
 	"github.com/rogpeppe/go-internal/testscript"
 
-	"ruleslab/cmd/cli"
+	"github.com/ruleslab/ruleslab/cmd/cli"
 )
 
 func TestMain(m *testing.M) {

@@ -12,7 +12,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"ruleslab/core"
+	"github.com/ruleslab/ruleslab/core"
 )
 
 // simSummary is the part of `sim --json` this test reads.

@@ -16,9 +16,9 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"ruleslab/core"
-	"ruleslab/core/config"
-	"ruleslab/scripting"
+	"github.com/ruleslab/ruleslab/core"
+	"github.com/ruleslab/ruleslab/core/config"
+	"github.com/ruleslab/ruleslab/scripting"
 )
 
 // CompareOptions are the options of `ruleslab compare`.

@@ -5,8 +5,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"ruleslab/core/config"
-	"ruleslab/scripting"
+	"github.com/ruleslab/ruleslab/core/config"
+	"github.com/ruleslab/ruleslab/scripting"
 )
 
 // Shell completion (`ruleslab completion bash|zsh|fish|powershell`, from cobra) completes game ids for

@@ -12,9 +12,9 @@ import (
 	"sync"
 	"text/tabwriter"
 
-	"ruleslab/core"
-	"ruleslab/core/config"
-	"ruleslab/scripting"
+	"github.com/ruleslab/ruleslab/core"
+	"github.com/ruleslab/ruleslab/core/config"
+	"github.com/ruleslab/ruleslab/scripting"
 )
 
 // coverage counts, over a batch, the games in which each hook ran and each rule id was marked

@@ -14,10 +14,10 @@ import (
 	"github.com/spf13/cobra"
 	"go.yaml.in/yaml/v3"
 
-	"ruleslab/core"
-	"ruleslab/core/config"
-	"ruleslab/scripting"
-	"ruleslab/scripting/invariant"
+	"github.com/ruleslab/ruleslab/core"
+	"github.com/ruleslab/ruleslab/core/config"
+	"github.com/ruleslab/ruleslab/scripting"
+	"github.com/ruleslab/ruleslab/scripting/invariant"
 )
 
 // FuzzOptions are the options of `ruleslab fuzz`.

@@ -8,7 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"ruleslab/core/config"
+	"github.com/ruleslab/ruleslab/core/config"
 )
 
 // GamesOptions are the options of `ruleslab games`.

@@ -7,7 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"ruleslab/core"
+	"github.com/ruleslab/ruleslab/core"
 )
 
 // MergeOptions are the options of `ruleslab merge`.

@@ -12,8 +12,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"ruleslab/core"
-	"ruleslab/scripting"
+	"github.com/ruleslab/ruleslab/core"
+	"github.com/ruleslab/ruleslab/scripting"
 )
 
 // PlayOptions are the options of `ruleslab play`.

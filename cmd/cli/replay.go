@@ -9,8 +9,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"ruleslab/core"
-	"ruleslab/scripting"
+	"github.com/ruleslab/ruleslab/core"
+	"github.com/ruleslab/ruleslab/scripting"
 )
 
 // ReplayOptions are the options of `ruleslab replay`.

@@ -9,8 +9,8 @@ import (
 	"os"
 	"strings"
 
-	"ruleslab/core"
-	"ruleslab/scripting"
+	"github.com/ruleslab/ruleslab/core"
+	"github.com/ruleslab/ruleslab/scripting"
 )
 
 // Divergence says where a logged game, re-played under another variant with the same seed and moves,

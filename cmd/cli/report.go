@@ -19,7 +19,7 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgsvg"
 
-	"ruleslab/core"
+	"github.com/ruleslab/ruleslab/core"
 )
 
 // Report is a self-contained report of one command: the command line that produced it, then sections
@@ -229,7 +229,7 @@ var commandLine string
 // CommandLine returns "ruleslab ARGS..." of the running command, each argument quoted if it needs it.
 func CommandLine() string {
 	if commandLine == "" {
-		return "ruleslab"
+		return "github.com/ruleslab/ruleslab"
 	}
 	return commandLine
 }

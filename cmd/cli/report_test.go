@@ -16,7 +16,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"ruleslab/core/config"
+	"github.com/ruleslab/ruleslab/core/config"
 )
 
 const chromium = "/usr/bin/chromium"

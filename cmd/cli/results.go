@@ -12,7 +12,7 @@ import (
 	"strings"
 	"time"
 
-	"ruleslab/core"
+	"github.com/ruleslab/ruleslab/core"
 )
 
 // A results file (sim --out FILE) is JSON lines: a header naming the batch (resultsHeader), then one

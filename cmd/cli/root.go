@@ -12,7 +12,7 @@ import (
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
 
-	"ruleslab/scripting"
+	"github.com/ruleslab/ruleslab/scripting"
 )
 
 // Exit codes.

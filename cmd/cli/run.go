@@ -8,10 +8,10 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"ruleslab/core"
-	"ruleslab/scripting"
-	"ruleslab/scripting/invariant"
-	"ruleslab/scripting/scenario"
+	"github.com/ruleslab/ruleslab/core"
+	"github.com/ruleslab/ruleslab/scripting"
+	"github.com/ruleslab/ruleslab/scripting/invariant"
+	"github.com/ruleslab/ruleslab/scripting/scenario"
 )
 
 // RunOptions are the options of `ruleslab run`.

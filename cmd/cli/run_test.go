@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"ruleslab/core"
+	"github.com/ruleslab/ruleslab/core"
 )
 
 func runCLI(t *testing.T, args ...string) (string, string, int) {

@@ -6,8 +6,8 @@ import (
 	"github.com/spf13/cobra"
 	"go.yaml.in/yaml/v3"
 
-	"ruleslab/core/config"
-	"ruleslab/scripting"
+	"github.com/ruleslab/ruleslab/core/config"
+	"github.com/ruleslab/ruleslab/scripting"
 )
 
 // ShowOptions are the options of `ruleslab show`.

@@ -13,7 +13,7 @@ import (
 	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 
-	"ruleslab/core"
+	"github.com/ruleslab/ruleslab/core"
 )
 
 // SimOptions are the options of `ruleslab sim`.

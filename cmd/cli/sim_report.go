@@ -3,7 +3,7 @@ package cli
 import (
 	"fmt"
 
-	"ruleslab/core"
+	"github.com/ruleslab/ruleslab/core"
 )
 
 // simReport is sim's --report: the summary table, win rate by seat with intervals, the score

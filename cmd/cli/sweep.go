@@ -17,9 +17,9 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"ruleslab/core"
-	"ruleslab/core/config"
-	"ruleslab/scripting"
+	"github.com/ruleslab/ruleslab/core"
+	"github.com/ruleslab/ruleslab/core/config"
+	"github.com/ruleslab/ruleslab/scripting"
 )
 
 // SweepOptions are the options of `ruleslab sweep`.

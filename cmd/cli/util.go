@@ -15,8 +15,8 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"ruleslab/core/config"
-	"ruleslab/scripting"
+	"github.com/ruleslab/ruleslab/core/config"
+	"github.com/ruleslab/ruleslab/scripting"
 )
 
 // splitSeats parses a --seats list. A bot spec's own options are comma-separated too

@@ -7,10 +7,10 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"ruleslab/core"
-	"ruleslab/core/config"
-	"ruleslab/scripting"
-	"ruleslab/scripting/scenario"
+	"github.com/ruleslab/ruleslab/core"
+	"github.com/ruleslab/ruleslab/core/config"
+	"github.com/ruleslab/ruleslab/scripting"
+	"github.com/ruleslab/ruleslab/scripting/scenario"
 )
 
 // ValidateOptions are the options of `ruleslab validate`.

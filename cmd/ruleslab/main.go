@@ -5,7 +5,7 @@ package main
 import (
 	"os"
 
-	"ruleslab/cmd/cli"
+	"github.com/ruleslab/ruleslab/cmd/cli"
 )
 
 func main() {

@@ -9,7 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"ruleslab"
+	"github.com/ruleslab/ruleslab"
 )
 
 // EmbeddedRoot is the folder the files embedded in the binary appear under when no ruleslab folder is

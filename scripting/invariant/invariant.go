@@ -11,8 +11,8 @@ import (
 	"fmt"
 	"math/rand/v2"
 
-	"ruleslab/core"
-	"ruleslab/scripting"
+	"github.com/ruleslab/ruleslab/core"
+	"github.com/ruleslab/ruleslab/scripting"
 )
 
 // DefaultMoveCap bounds a game whose YAML sets no limits.max_moves.
