@@ -32,6 +32,8 @@ type TournamentOptions struct {
 	Seed    uint64
 	Workers int
 	JSON    bool
+	CSV     bool
+	Report  string
 	Log     string
 	Ladder  bool
 	Rungs   int
@@ -68,6 +70,8 @@ number of workers (unless a bot searches with an ms= time budget).
 	f.Uint64Var(&opts.Seed, "seed", 1, "tournament seed")
 	f.IntVar(&opts.Workers, "workers", runtime.NumCPU(), "parallel workers (results are identical for any number)")
 	f.BoolVar(&opts.JSON, "json", false, "print the report as JSON")
+	f.BoolVar(&opts.CSV, "csv", false, "print every number of the report as CSV")
+	f.StringVar(&opts.Report, "report", "", "write a report with tables and plots to FILE.html or FILE.md")
 	f.StringVar(&opts.Log, "log", "", "write every game to this JSON-lines file (for replay)")
 	f.BoolVar(&opts.Ladder, "ladder", false, "play the first bot (ismcts) at doubling budgets, each against the previous")
 	f.IntVar(&opts.Rungs, "rungs", 4, "with --ladder: how many budgets (N, 2N, ...)")
@@ -102,6 +106,12 @@ func runTournament(opts *TournamentOptions) error {
 	}
 	if opts.Workers < 1 {
 		return usagef("--workers must be at least 1")
+	}
+	if opts.JSON && opts.CSV {
+		return usagef("--json and --csv: choose one")
+	}
+	if err := checkReportPath(opts.Report); err != nil {
+		return err
 	}
 	p, players, err := loadGame(opts.Game, opts.Variant, opts.Players)
 	if err != nil {
@@ -140,8 +150,16 @@ func runTournament(opts *TournamentOptions) error {
 		if err != nil {
 			return err
 		}
-		if opts.JSON {
+		if opts.Report != "" {
+			if err := tournamentReport([]core.TournamentReport{rep}, nil).WriteFile(opts.Report); err != nil {
+				return err
+			}
+		}
+		switch {
+		case opts.JSON:
 			return writeJSON(opts.IO.Out, rep)
+		case opts.CSV:
+			return writeTournamentCSV(opts.IO.Out, []core.TournamentReport{rep}, nil)
 		}
 		printTournament(opts.IO.Out, rep)
 		return nil
@@ -160,6 +178,7 @@ func runTournament(opts *TournamentOptions) error {
 		return usagef("--rungs must be at least 2")
 	}
 	var reps []core.TournamentReport
+	var rungs []string
 	for k := 1; k < opts.Rungs; k++ {
 		strong, weak := withIterations(base, n<<k), withIterations(base, n<<(k-1))
 		rep, err := playTournament(opts, p, players, []string{strong, weak}, core.Mix(opts.Seed, uint64(k)), logw)
@@ -167,14 +186,23 @@ func runTournament(opts *TournamentOptions) error {
 			return err
 		}
 		reps = append(reps, rep)
-		if !opts.JSON {
+		rungs = append(rungs, rungName(strong, weak))
+		if !opts.JSON && !opts.CSV {
 			fmt.Fprintf(opts.IO.Out, "== rung %d: %s against %s\n", k, strong, weak)
 			printTournament(opts.IO.Out, rep)
 			fmt.Fprintln(opts.IO.Out)
 		}
 	}
-	if opts.JSON {
+	if opts.Report != "" {
+		if err := tournamentReport(reps, rungs).WriteFile(opts.Report); err != nil {
+			return err
+		}
+	}
+	switch {
+	case opts.JSON:
 		return writeJSON(opts.IO.Out, map[string]any{"ladder": reps})
+	case opts.CSV:
+		return writeTournamentCSV(opts.IO.Out, reps, rungs)
 	}
 	return nil
 }

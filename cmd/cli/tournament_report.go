@@ -1,0 +1,130 @@
+package cli
+
+import (
+	"encoding/csv"
+	"fmt"
+	"io"
+	"math"
+	"strconv"
+
+	"github.com/ruleslab/ruleslab/core"
+)
+
+// tournamentTitle names a tournament's game and variant.
+func tournamentTitle(r core.TournamentReport) string {
+	if r.Variant != "" {
+		return r.Game + "/" + r.Variant
+	}
+	return r.Game
+}
+
+// tournamentReport builds --report for a tournament (or a ladder, one section per rung): the per-bot
+// table, the head-to-head table, and plots of the win rates, the mean scores and the ratings with their
+// 95% intervals.
+func tournamentReport(reps []core.TournamentReport, rungs []string) *Report {
+	r := NewReport("ruleslab tournament " + tournamentTitle(reps[0]))
+	for i, rep := range reps {
+		heading := "Bots"
+		if rungs != nil {
+			heading = "Rung " + strconv.Itoa(i+1) + ": " + rungs[i]
+		}
+		s := r.Section(heading)
+		s.AddText("%s: %d games (%d failed), %d players, %d seatings, seed %d. Every bot played every seat equally often, and each pass over the seatings replayed the same deal.",
+			tournamentTitle(rep), rep.Games, rep.Failed, rep.Players, rep.Seatings, rep.Seed)
+		header, rows := tournamentBotRows(rep)
+		s.AddTable(header, rows)
+		header, rows = tournamentHeadToHeadRows(rep)
+		s.AddText("Head to head: how often the row's seat finished ahead of the column's, over the decisive pairs of seats of every game in which both played (* : significantly above 50%%).")
+		s.AddTable(header, rows)
+		names := make([]string, len(rep.Bots))
+		wins := make([]core.Interval, len(rep.Bots))
+		scores := make([]core.Interval, len(rep.Bots))
+		ratings := make([]core.Interval, len(rep.Bots))
+		for k, b := range rep.Bots {
+			names[k], wins[k], scores[k] = b.Bot, b.WinRate, b.Score
+			ratings[k] = core.Interval{Value: b.Rating.Value, Low: b.Rating.Low, High: b.Rating.High}
+		}
+		s.AddPlot("Win rate per bot over the seats it played, with Wilson's 95% interval",
+			IntervalPlot("Win rate", "win rate (%)", names, nil, [][]core.Interval{wins}, 100, false), 6, 3.2)
+		s.AddPlot("Mean score per bot with Student's t 95% interval",
+			IntervalPlot("Mean score", "score", names, nil, [][]core.Interval{scores}, 1, false), 6, 3.2)
+		s.AddPlot("Bradley-Terry rating (Elo scale, mean 0) with its 95% bootstrap interval",
+			IntervalPlot("Rating", "Elo", names, nil, [][]core.Interval{ratings}, 1, true), 6, 3.2)
+	}
+	s := r.Section("Method")
+	s.AddText("Win rates: Wilson's score interval. Mean scores: Student's t. Head to head: Wilson's interval on the share of decisive pairs. Ratings: Bradley-Terry fitted on every game, on the Elo scale with mean 0 (half a win each way per pair as a prior), with percentile intervals over %d bootstrap resamples of the games.", reps[0].Bootstrap)
+	return r
+}
+
+func tournamentBotRows(rep core.TournamentReport) ([]string, [][]string) {
+	header := []string{"bot", "seat-games", "wins", "win rate (95% CI)", "mean score (95% CI)", "rating (95% CI)"}
+	var rows [][]string
+	for _, b := range rep.Bots {
+		rows = append(rows, []string{b.Bot, strconv.Itoa(b.SeatGames), strconv.Itoa(b.Wins), formatRate(b.WinRate), formatMean(b.Score, 2), formatRating(b.Rating)})
+	}
+	return header, rows
+}
+
+func tournamentHeadToHeadRows(rep core.TournamentReport) ([]string, [][]string) {
+	header := []string{"row ahead of column"}
+	for _, b := range rep.Bots {
+		header = append(header, b.Bot)
+	}
+	var rows [][]string
+	for _, a := range rep.Bots {
+		row := []string{a.Bot}
+		for _, b := range rep.Bots {
+			cell := "-"
+			if h, ok := findHeadToHead(rep, a.Bot, b.Bot); ok {
+				cell = formatRate(h.Rate)
+				if h.Significant() {
+					cell += " *"
+				}
+			}
+			row = append(row, cell)
+		}
+		rows = append(rows, row)
+	}
+	return header, rows
+}
+
+func findHeadToHead(rep core.TournamentReport, a, b string) (core.HeadToHead, bool) {
+	for _, h := range rep.HeadToHead {
+		if h.A == a && h.B == b {
+			return h, true
+		}
+	}
+	return core.HeadToHead{}, false
+}
+
+// writeTournamentCSV prints every number of the report, one row per (rung,) bot and measure, and one
+// per ordered pair of bots for the head-to-head shares.
+func writeTournamentCSV(w io.Writer, reps []core.TournamentReport, rungs []string) error {
+	cw := csv.NewWriter(w)
+	num := func(x float64) string {
+		if math.IsNaN(x) {
+			return ""
+		}
+		return strconv.FormatFloat(x, 'g', 8, 64)
+	}
+	cw.Write([]string{"rung", "bot", "opponent", "measure", "value", "low", "high", "n"})
+	for i, rep := range reps {
+		rung := ""
+		if rungs != nil {
+			rung = rungs[i]
+		}
+		for _, b := range rep.Bots {
+			cw.Write([]string{rung, b.Bot, "", "win_rate", num(b.WinRate.Value), num(b.WinRate.Low), num(b.WinRate.High), strconv.Itoa(b.SeatGames)})
+			cw.Write([]string{rung, b.Bot, "", "score", num(b.Score.Value), num(b.Score.Low), num(b.Score.High), strconv.Itoa(b.SeatGames)})
+			cw.Write([]string{rung, b.Bot, "", "rating", num(b.Rating.Value), num(b.Rating.Low), num(b.Rating.High), strconv.Itoa(rep.Games)})
+		}
+		for _, h := range rep.HeadToHead {
+			cw.Write([]string{rung, h.A, h.B, "ahead", num(h.Rate.Value), num(h.Rate.Low), num(h.Rate.High), strconv.Itoa(h.Ahead + h.Behind)})
+		}
+	}
+	cw.Flush()
+	return cw.Error()
+}
+
+// rungName describes a ladder rung for the report and the CSV.
+func rungName(strong, weak string) string { return fmt.Sprintf("%s vs %s", strong, weak) }
