@@ -71,6 +71,7 @@ func NewRoot(io *IO) *cobra.Command {
 		newSimCmd(io), newMergeCmd(io), newCompareCmd(io), newSweepCmd(io), newTournamentCmd(io), newFuzzCmd(io),
 		newReplayCmd(io), newBenchCmd(io), newVersionCmd(io))
 	addCompletions(root)
+	addExamples(root)
 	return root
 }
 

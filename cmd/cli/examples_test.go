@@ -1,0 +1,48 @@
+package cli
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// TestEveryCommandHasExamples: each command's --help has an Examples section, and every example line
+// names a real command with flags it accepts and, where it names a bundled game (and variant), one
+// that loads.
+func TestEveryCommandHasExamples(t *testing.T) {
+	t.Setenv("RULESLAB_HOME", "")
+	var out bytes.Buffer
+	root := NewRoot(&IO{Out: &out, Err: &out})
+	for _, c := range root.Commands() {
+		if c.Name() == "help" {
+			continue
+		}
+		require.NotEmpty(t, c.Example, "%s --help has no Examples section", c.Name())
+		for _, line := range strings.Split(c.Example, "\n") {
+			fields := strings.Fields(line)
+			if len(fields) < 2 || fields[0] != "ruleslab" || strings.HasPrefix(fields[1], "-") {
+				continue
+			}
+			fresh := NewRoot(&IO{Out: &out, Err: &out})
+			cmd, rest, err := fresh.Find(fields[1:])
+			require.NoError(t, err, "example %q", line)
+			require.Equal(t, c.Name(), cmd.Name(), "example %q is listed under %s", line, c.Name())
+			require.NoError(t, cmd.ParseFlags(rest), "example %q", line)
+			args := cmd.Flags().Args()
+			if len(args) == 0 || strings.Contains(args[0], ".") {
+				continue // no game, or a file the user would have
+			}
+			variant := ""
+			if f := cmd.Flags().Lookup("variant"); f != nil && f.Value.Type() == "string" {
+				variant = f.Value.String()
+			}
+			if strings.HasSuffix(variant, ".yaml") {
+				variant = ""
+			}
+			_, _, err = loadGame(args[0], variant, 0)
+			require.NoError(t, err, "example %q", line)
+		}
+	}
+}
