@@ -7,8 +7,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
-	"os/signal"
 	"runtime"
 	"strconv"
 	"strings"
@@ -272,7 +270,7 @@ func runCompare(opts *CompareOptions) error {
 		runs = append(runs, v)
 	}
 	defer batchGC()()
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, stop := stopSignals()
 	defer stop()
 
 	res := &CompareResult{Game: runs[0].P.Game.Config.ID, Variants: opts.Variants, Players: players, Seats: runs[0].Seats,

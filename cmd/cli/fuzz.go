@@ -4,11 +4,9 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"os/signal"
 	"path/filepath"
 	"runtime"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -141,7 +139,7 @@ func runFuzz(opts *FuzzOptions) error {
 		}
 	}
 	defer batchGC()()
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := stopSignals()
 	defer stop()
 	name := p.Game.Name()
 	batch := core.Batch{Games: opts.Games, Seed: opts.Seed, Workers: opts.Workers,

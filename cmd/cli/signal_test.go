@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"encoding/json"
 	"os"
+	"os/signal"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -77,5 +78,60 @@ func TestSimStopsOnSIGTERM(t *testing.T) {
 		if !regexp.MustCompile(strconv.Itoa(n) + ` games replayed`).MatchString(out) {
 			t.Errorf("replay: %s", out)
 		}
+	}
+}
+
+// compare, sweep and tournament stop on SIGTERM as sim does: what finished is reported, exit code 1.
+func TestBatchCommandsStopOnSIGTERM(t *testing.T) {
+	t.Setenv("RULESLAB_HOME", "../..")
+	// The test's own subscription keeps a signal that arrives before the command subscribes from
+	// killing the test binary; it is re-sent until the command has stopped.
+	own := make(chan os.Signal, 8)
+	signal.Notify(own, syscall.SIGTERM)
+	defer signal.Stop(own)
+	for _, c := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"compare", []string{"compare", "mimic-taking", "--variant", "base", "--variant", "face-up", "--games", "2000000", "--workers", "1"},
+			`interrupted: \d+ of 2000000 games per variant finished and reported|interrupted before any game finished`},
+		{"sweep", []string{"sweep", "zoomies", "--set", "params.trick_points.2=1,3,5", "--games", "2000000", "--workers", "1"},
+			`interrupted at point 1 of 3`},
+		{"tournament", []string{"tournament", "mimic-taking", "--bots", "greedy,random", "--games", "2000000", "--workers", "1"},
+			`interrupted: \d+ of \d+ games finished and reported`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			type res struct {
+				err  string
+				code int
+			}
+			done := make(chan res, 1)
+			go func() {
+				_, e, code := runCLI(t, c.args...)
+				done <- res{e, code}
+			}()
+			var r res
+			deadline := time.After(30 * time.Second)
+		wait:
+			for {
+				select {
+				case r = <-done:
+					break wait
+				case <-time.After(700 * time.Millisecond):
+					if err := syscall.Kill(os.Getpid(), syscall.SIGTERM); err != nil {
+						t.Fatal(err)
+					}
+				case <-deadline:
+					t.Fatalf("%s did not stop within 30 s of SIGTERM", c.name)
+				}
+			}
+			if r.code != ExitError {
+				t.Fatalf("exit %d, stderr %s", r.code, r.err)
+			}
+			if !regexp.MustCompile(c.want).MatchString(r.err) {
+				t.Errorf("stderr has no interruption report %q: %s", c.want, r.err)
+			}
+		})
 	}
 }

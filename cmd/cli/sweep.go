@@ -1,14 +1,12 @@
 package cli
 
 import (
-	"context"
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
 	"io"
 	"math"
 	"os"
-	"os/signal"
 	"runtime"
 	"sort"
 	"strconv"
@@ -295,7 +293,7 @@ func runSweep(opts *SweepOptions) error {
 		Axes: axes, Targets: targets, Points: points, Confidence: core.Confidence, Command: CommandLine(), Labels: map[string]string{},
 		Best: []int{}, kinds: map[string]string{}}
 	defer batchGC()()
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, stop := stopSignals()
 	defer stop()
 	all := make([][]core.Result, len(points))
 	failed := 0

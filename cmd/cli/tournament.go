@@ -2,13 +2,11 @@ package cli
 
 import (
 	"bufio"
-	"context"
 	"encoding/json"
 	"fmt"
 	"io"
 	"math"
 	"os"
-	"os/signal"
 	"runtime"
 	"strings"
 	"text/tabwriter"
@@ -146,9 +144,9 @@ func runTournament(opts *TournamentOptions) error {
 		defer logw.Flush()
 	}
 	if !opts.Ladder {
-		rep, err := playTournament(opts, p, players, bots, opts.Seed, logw)
-		if err != nil {
-			return err
+		rep, status := playTournament(opts, p, players, bots, opts.Seed, logw)
+		if !isPartial(status) {
+			return status
 		}
 		if opts.Report != "" {
 			if err := tournamentReport([]core.TournamentReport{rep}, nil).WriteFile(opts.Report); err != nil {
@@ -157,12 +155,16 @@ func runTournament(opts *TournamentOptions) error {
 		}
 		switch {
 		case opts.JSON:
-			return writeJSON(opts.IO.Out, rep)
+			err = writeJSON(opts.IO.Out, rep)
 		case opts.CSV:
-			return writeTournamentCSV(opts.IO.Out, []core.TournamentReport{rep}, nil)
+			err = writeTournamentCSV(opts.IO.Out, []core.TournamentReport{rep}, nil)
+		default:
+			printTournament(opts.IO.Out, rep)
 		}
-		printTournament(opts.IO.Out, rep)
-		return nil
+		if err != nil {
+			return err
+		}
+		return status
 	}
 	// the ladder: budgets N, 2N, 4N, ...; rung k plays 2^k N against 2^(k-1) N
 	base := bots[0]
@@ -179,11 +181,15 @@ func runTournament(opts *TournamentOptions) error {
 	}
 	var reps []core.TournamentReport
 	var rungs []string
+	var status error // errInterrupted or errFailedGames once a rung ends so
 	for k := 1; k < opts.Rungs; k++ {
 		strong, weak := withIterations(base, n<<k), withIterations(base, n<<(k-1))
-		rep, err := playTournament(opts, p, players, []string{strong, weak}, core.Mix(opts.Seed, uint64(k)), logw)
-		if err != nil {
-			return err
+		rep, st := playTournament(opts, p, players, []string{strong, weak}, core.Mix(opts.Seed, uint64(k)), logw)
+		if !isPartial(st) {
+			return st
+		}
+		if st != nil {
+			status = st
 		}
 		reps = append(reps, rep)
 		rungs = append(rungs, rungName(strong, weak))
@@ -191,6 +197,9 @@ func runTournament(opts *TournamentOptions) error {
 			fmt.Fprintf(opts.IO.Out, "== rung %d: %s against %s\n", k, strong, weak)
 			printTournament(opts.IO.Out, rep)
 			fmt.Fprintln(opts.IO.Out)
+		}
+		if status == errInterrupted {
+			break // the later rungs are not played
 		}
 	}
 	if opts.Report != "" {
@@ -200,11 +209,26 @@ func runTournament(opts *TournamentOptions) error {
 	}
 	switch {
 	case opts.JSON:
-		return writeJSON(opts.IO.Out, map[string]any{"ladder": reps})
+		err = writeJSON(opts.IO.Out, map[string]any{"ladder": reps})
 	case opts.CSV:
-		return writeTournamentCSV(opts.IO.Out, reps, rungs)
+		err = writeTournamentCSV(opts.IO.Out, reps, rungs)
 	}
-	return nil
+	if err != nil {
+		return err
+	}
+	return status
+}
+
+// A tournament that was interrupted, or in which games failed, is still reported (what finished) and
+// then exits 1, as sim does.
+var (
+	errInterrupted = &SilentError{Code: ExitError}
+	errFailedGames = &SilentError{Code: ExitError}
+)
+
+// isPartial tells whether playTournament's status still comes with a report to print.
+func isPartial(status error) bool {
+	return status == nil || status == errInterrupted || status == errFailedGames
 }
 
 // withIterations returns an ismcts spec with its iterations set to n (other options kept).
@@ -237,7 +261,7 @@ func playTournament(opts *TournamentOptions, p *scripting.Program, players int, 
 		fmt.Fprintf(opts.IO.Err, "note: %d games (%d passes over the %d seatings), so every bot plays every seat equally often\n",
 			games, games/len(schedule), len(schedule))
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, stop := stopSignals()
 	defer stop()
 	var bar *progressbar.ProgressBar
 	if opts.IO.ErrIsTerm {
@@ -275,14 +299,22 @@ func playTournament(opts *TournamentOptions, p *scripting.Program, players int, 
 	rep := tally.Report(seed, opts.Boot)
 	cfg := p.Game.Config
 	rep.Game, rep.Variant, rep.Players, rep.Seed, rep.Seatings = cfg.ID, cfg.Variant, players, seed, len(schedule)
-	if runErr != nil {
-		fmt.Fprintf(opts.IO.Err, "interrupted: %d of %d games finished and reported\n", done, games)
-	}
 	if rep.Failed > 0 {
 		fmt.Fprintf(opts.IO.Err, "%d games failed; the first: %s\n", rep.Failed, firstErr)
 		if rep.Games == 0 {
 			return rep, &SilentError{Code: ExitError}
 		}
+	}
+	if runErr != nil && rep.Games == 0 {
+		fmt.Fprintln(opts.IO.Err, "interrupted before any game finished; nothing to report")
+		return rep, &SilentError{Code: ExitError}
+	}
+	if runErr != nil {
+		fmt.Fprintf(opts.IO.Err, "interrupted: %d of %d games finished and reported\n", done, games)
+		return rep, errInterrupted
+	}
+	if rep.Failed > 0 {
+		return rep, errFailedGames
 	}
 	return rep, nil
 }
