@@ -248,6 +248,13 @@ func resolvePaths(g *Game, root *yaml.Node, nf nodeFiles) error {
 			g.Scripts = append(g.Scripts, p)
 		}
 	}
+	if n := mapValue(root, "screen"); n != nil {
+		p, err := rel("screen", n)
+		if err != nil {
+			return err
+		}
+		g.Scripts = append(g.Scripts, p)
+	}
 	g.BotPaths = map[string]string{}
 	if n := mapValue(root, "bots"); n != nil {
 		for i := 0; i+1 < len(n.Content); i += 2 {
