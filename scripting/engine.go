@@ -25,7 +25,7 @@ type Engine struct {
 	g    gHandle
 
 	setup, onMove, normalize, trickWinner, trickDone, canPlay, stats *lua.LFunction
-	render, describe, explain                                         *lua.LFunction // screen.go
+	render, describe, explain                                        *lua.LFunction // screen.go
 
 	trickT, trickCards, trickSeats *lua.LTable // the engine fills these
 	trickArg                       *lua.LTable // what hooks get: a read-only view of trickT
