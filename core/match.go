@@ -130,7 +130,7 @@ func (s *State) explain(rules Rules, seat int, move string) (string, error) {
 }
 
 // canonicalWords splits a typed move into words, spelling each card id as the catalogue does (`o6` is
-// O6) and every other word in lower case, so a reason can be worked out from any typing.
+// O6) and other words without digits in lower case, so a reason can be worked out from any typing.
 func (g *Game) canonicalWords(move string) []string {
 	words := strings.Fields(move)
 	for i, w := range words {
@@ -139,8 +139,8 @@ func (g *Game) canonicalWords(move string) []string {
 		}
 		if id, ok := g.Catalog.idFold(w); ok {
 			words[i] = id
-		} else {
-			words[i] = strings.ToLower(w)
+		} else if !strings.ContainsAny(w, "0123456789") {
+			words[i] = strings.ToLower(w) // a verb or a direction; `G9`, no card, stays as typed
 		}
 	}
 	return words
