@@ -71,6 +71,9 @@ type Explainer interface {
 	Explain(s *State, seat int, move string) (string, error)
 }
 
+// maxMeanings is how many of the moves an ambiguous bare card could mean a reason lists.
+const maxMeanings = 4
+
 // matchBareCard is Match's last try: a move typed as one card id (`O6`, any case) stands for the one
 // legal move that has that id as a word. A card that is a word of several legal moves, or of none, is
 // an *IllegalMoveError saying why.
@@ -78,6 +81,16 @@ func (s *State) matchBareCard(rules Rules, seat int, move, norm string) (int, er
 	legal := s.Legal()
 	ill := &IllegalMoveError{Seat: seat, Move: move, Legal: append([]string(nil), legal...)}
 	words := s.Game.canonicalWords(norm)
+	if canon := strings.Join(words, " "); canon != norm {
+		// the rules' normalize hook again, on the canonical words (`place wp 0 0 r` is `place WP 0 0 r`)
+		again, err := rules.Normalize(s, seat, canon)
+		if err != nil {
+			return -1, err
+		}
+		if i := indexOfLoose(legal, again); i >= 0 {
+			return i, nil
+		}
+	}
 	if len(words) == 1 && s.Game.Catalog.Has(words[0]) {
 		var could []int
 		for i, m := range legal {
@@ -97,9 +110,13 @@ func (s *State) matchBareCard(rules Rules, seat int, move, norm string) (int, er
 				words = []string{"play", words[0]} // the trick mechanic's plays are `play CARD`
 			}
 		default:
-			moves := make([]string, len(could))
-			for k, i := range could {
-				moves[k] = legal[i]
+			var moves []string
+			for _, i := range could {
+				if len(moves) == maxMeanings {
+					moves = append(moves, fmt.Sprintf("%d more", len(could)-maxMeanings))
+					break
+				}
+				moves = append(moves, legal[i])
 			}
 			ill.Reason = fmt.Sprintf("%s could mean %s: type the whole move", words[0], strings.Join(moves, " or "))
 			return -1, ill
