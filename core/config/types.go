@@ -19,8 +19,8 @@ type Game struct {
 	ClaimMoves []string `yaml:"claim_moves,omitempty"`
 	Script     string   `yaml:"script"`
 	Overrides  []string `yaml:"overrides,omitempty"`
-	// Screen is a Lua file loaded after the rules scripts with the hooks that only explain the game to
-	// people: render, describe, explain (scripting/API.md).
+	// Screen is a Lua file with the hooks that only explain the game to people (render, describe,
+	// explain; scripting/API.md), loaded right after `script` and before the overrides.
 	Screen string `yaml:"screen,omitempty"`
 	// Notation is the help text `play` shows for the game's moves: their spelling, with examples.
 	Notation string            `yaml:"notation,omitempty"`
@@ -37,7 +37,7 @@ type Game struct {
 	Path     string            `yaml:"-"` // the file this config was loaded from
 	Base     string            `yaml:"-"` // id of the base game, for a variant
 	Variant  string            `yaml:"-"` // variant name, "" for a base game
-	Scripts  []string          `yaml:"-"` // absolute Lua paths in load order (base script, overrides, screen)
+	Scripts  []string          `yaml:"-"` // absolute Lua paths in load order (base script, screen, overrides)
 	BotPaths map[string]string `yaml:"-"`
 }
 
