@@ -15,7 +15,7 @@ import (
 
 // maxEventLines is how many of the events since a seat's last decision its screen shows ('log' shows
 // them all).
-const maxEventLines = 10
+const maxEventLines = 8
 
 // screenWidth is the width move lists are packed to.
 const screenWidth = 96

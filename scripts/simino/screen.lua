@@ -56,9 +56,9 @@ local function why(obs, legal)
   elseif verb == "pass" then
     return "no tile of your hand can be placed: pass, drawing nothing (SI-11)"
   end
-  local s = "place a tile: on floor 1 next to a half of its colour (SI-8)"
-  if v.corners_open then s = s .. " or in a free corner if both its colours are new (SI-6, SI-7)" end
-  return s .. "; above floor 1 across two tiles (SI-12), and the next player draws a penalty (SI-15)"
+  local s = "place a tile beside a half of its colour (SI-8)"
+  if v.corners_open then s = s .. ", in a free corner if both colours are new (SI-7)" end
+  return s .. " or across two tiles above (SI-12)"
 end
 
 function render(obs, legal)

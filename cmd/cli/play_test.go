@@ -1,0 +1,95 @@
+package cli
+
+import (
+	"bytes"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/ruleslab/ruleslab/core/config"
+)
+
+// firstMove answers every prompt of `play` with "1": the first legal move, and Enter at a hand-off.
+type firstMove struct{}
+
+func (firstMove) Read(p []byte) (int, error) {
+	n := len(p) &^ 1
+	for i := 0; i < n; i += 2 {
+		p[i], p[i+1] = '1', '\n'
+	}
+	return n, nil
+}
+
+const playPrompt = "move (number or notation; help, quit)> "
+
+var (
+	rawVar  = regexp.MustCompile(`\b[a-z_]+=\S`) // owe=1, last_winner=1
+	rawJSON = regexp.MustCompile(`\{"`)
+)
+
+// The play screen of every bundled game, through its input and output: a human seat (always move 1)
+// against random bots to the end of seeded games. No screen shows raw variables or JSON events, and
+// what is printed for one decision (the events since the seat's last one, the table, the moves and
+// the prompt) fits a 50-line terminal, even at the largest decision (49 Simino placements).
+func TestPlayScreenOfEveryGame(t *testing.T) {
+	t.Setenv("RULESLAB_HOME", "../..")
+	t.Setenv("NO_COLOR", "1")
+	games, err := config.BundledGames()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(games) < 5 {
+		t.Fatalf("found %d bundled games", len(games))
+	}
+	for _, g := range games {
+		for _, variant := range append([]string{""}, g.Variants...) {
+			for _, seed := range []string{"1", "2"} {
+				checkPlayScreen(t, g.ID, variant, seed)
+			}
+		}
+	}
+}
+
+func checkPlayScreen(t *testing.T, game, variant, seed string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	args := []string{"play", game, "--seed", seed, "--seats", "human"}
+	if variant != "" {
+		args = append(args, "--variant", variant)
+		game += "/" + variant
+	}
+	code := Execute(&IO{In: firstMove{}, Out: &out, Err: &errb}, args)
+	if code != ExitOK {
+		t.Fatalf("%s seed %s: exit %d: %s", game, seed, code, errb.String())
+	}
+	screen := out.String()
+	if !strings.Contains(screen, "game over: totals") {
+		t.Fatalf("%s seed %s: the game did not end:\n%s", game, seed, tail(screen))
+	}
+	if m := rawVar.FindString(screen); m != "" {
+		t.Errorf("%s seed %s: a raw variable %q on the screen", game, seed, m)
+	}
+	if rawJSON.MatchString(screen) {
+		t.Errorf("%s seed %s: raw JSON on the screen", game, seed)
+	}
+	most, at := 0, ""
+	for _, part := range strings.Split(screen, playPrompt) {
+		if n := strings.Count(part, "\n") + 1; n > most {
+			most, at = n, part
+		}
+	}
+	if most > 50 {
+		t.Errorf("%s seed %s: a decision takes %d lines:\n%s", game, seed, most, at)
+	}
+	if !strings.Contains(screen, "=== seat 0, your decision ===") {
+		t.Errorf("%s seed %s: no decision shown", game, seed)
+	}
+	t.Logf("%s seed %s: %d decisions, the largest %d lines", game, seed, strings.Count(screen, playPrompt), most)
+}
+
+func tail(s string) string {
+	if len(s) > 3000 {
+		return s[len(s)-3000:]
+	}
+	return s
+}
