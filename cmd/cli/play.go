@@ -210,15 +210,12 @@ func (hs *humanSeat) Choose(v core.View) (int, error) {
 			}
 			continue
 		}
-		if n, err := strconv.Atoi(line); err == nil {
-			if n >= 1 && n <= len(legal) {
-				return n - 1, nil
-			}
-			fmt.Fprintf(w, "no move %d: pick 1..%d\n", n, len(legal))
-			continue
+		n, numErr := strconv.Atoi(line)
+		if numErr == nil && n >= 1 && n <= len(legal) {
+			return n - 1, nil
 		}
 		// the same matcher as run and replay (the engine's): exact, normalize hook, case and spaces, a
-		// bare card; when none matches, the reason the engine found
+		// bare card (a number out of range too: a card may be called 66); when none matches, the reason
 		i, err := hs.s.Match(hs.e, line)
 		if err == nil {
 			return i, nil
@@ -226,6 +223,13 @@ func (hs *humanSeat) Choose(v core.View) (int, error) {
 		var ill *core.IllegalMoveError
 		if !errors.As(err, &ill) {
 			return 0, err
+		}
+		if numErr == nil {
+			fmt.Fprintf(w, "no move %d: pick 1..%d\n", n, len(legal))
+			if ill.Reason != "" && !strings.HasPrefix(ill.Reason, "no legal move now uses") {
+				fmt.Fprintf(w, "(as a card: %s)\n", ill.Reason)
+			}
+			continue
 		}
 		if ill.Reason != "" {
 			fmt.Fprintf(w, "%q is not a legal move now: %s\n", line, ill.Reason)
