@@ -158,7 +158,13 @@ func (hs *humanSeat) Choose(v core.View) (int, error) {
 		return 0, err
 	}
 	fmt.Fprintf(w, "\n=== seat %d, your decision ===\n", seat)
+	color := os.Getenv("NO_COLOR") == ""
 	if text != "" {
+		// the boards seen from above (one grid whatever the floors), then the game's own text, which
+		// ends with why the decision is asked, right above the moves
+		for _, b := range v.Boards() {
+			fmt.Fprint(w, core.RenderBoardTop(b, boardColors(v, b.Name), color))
+		}
 		fmt.Fprint(w, text)
 		if !strings.HasSuffix(text, "\n") {
 			fmt.Fprintln(w)
@@ -167,13 +173,7 @@ func (hs *humanSeat) Choose(v core.View) (int, error) {
 		obs := v.Observation()
 		renderObservation(w, obs)
 		for _, b := range obs.Boards {
-			var colors map[string]string
-			for _, d := range v.Game().Boards {
-				if d.Name == b.Name {
-					colors = d.Colors
-				}
-			}
-			fmt.Fprint(w, core.RenderBoard(b, colors, os.Getenv("NO_COLOR") == ""))
+			fmt.Fprint(w, core.RenderBoard(b, boardColors(v, b.Name), color))
 		}
 	}
 	fmt.Fprintln(w, "your moves:")
@@ -237,6 +237,16 @@ func (hs *humanSeat) Choose(v core.View) (int, error) {
 			fmt.Fprintf(w, "%q is not a legal move now ('moves' lists them)\n", line)
 		}
 	}
+}
+
+// boardColors is the `boards.<name>.colors` map of a board: value -> colour name.
+func boardColors(v core.View, name string) map[string]string {
+	for _, d := range v.Game().Boards {
+		if d.Name == name {
+			return d.Colors
+		}
+	}
+	return nil
 }
 
 // help prints the game's move notation (YAML `notation:`) and the commands of the prompt.

@@ -50,24 +50,24 @@ function render(obs, legal)
   local z, v, me = obs.zones, obs.vars, obs.seat
   local out = {}
   local function line(s) out[#out + 1] = s end
-  line(string.format("Cats Called Jiji: you are seat %d; start player: seat %s; redeals so far: %s", me,
-    tostring(v.start), tostring(v.redeals)))
+  line(string.format("Cats Called Jiji: you are seat %d; start player %s", me, tostring(v.start)))
   if v.rule then
-    line(string.format("shared rule %s (a PLACEHOLDER reading, DECISION JJ-D2): %s", v.rule, rule_text(obs, v.rule)))
+    line(string.format("Shared rule %s [PLACEHOLDER: the printed text is unknown; DECISION JJ-D2 reads it as] %s",
+      v.rule, rule_text(obs, v.rule)))
   else
-    line("rule cards (PLACEHOLDER readings, DECISION JJ-D2):")
-    for _, r in ipairs({"A", "B", "C"}) do line(string.format("  %s: %s", r, rule_text(obs, r))) end
+    line("Shared rule cards (PLACEHOLDERS: the printed texts are unknown; DECISION JJ-D2 reads them as):")
+    for _, r in ipairs({"A", "B", "C"}) do line(string.format("  rule %s: %s", r, rule_text(obs, r))) end
   end
-  line("discovery cards left: " .. list(z.discovery))
+  line("Discovery cards on the table: " .. list(z.discovery) .. "   redeals so far: " .. tostring(v.redeals))
   for s = 0, obs.players - 1 do
     local i = s + 1
     local jiji
     if z.found[i].count > 0 then
       jiji = "discovered " .. list(z.found[i])
     elseif z.jiji[i].cards and z.jiji[i].cards[1] then
-      jiji = z.jiji[i].cards[1] .. " (only you know it)"
+      jiji = z.jiji[i].cards[1] .. " (hidden from the others)"
     else
-      jiji = z.jiji[i].count > 0 and "face down" or "not chosen"
+      jiji = z.jiji[i].count > 0 and "face down" or "-"
     end
     local hand = z.hand[i].count .. " cards"
     if z.hand[i].cards and z.hand[i].count > 0 then hand = hand .. ": " .. list(z.hand[i]) end
@@ -76,7 +76,7 @@ function render(obs, legal)
     line(string.format("    pairs %s | shared %s | discovery cards %s", list(z.pairs[i]), list(z.shared[i]), list(z.taken[i])))
   end
   if z.extra.count > 0 then
-    line("extra Lost Jiji: face down, nobody knows it")
+    line("extra Lost Jiji: face down (nobody knows it)")
   elseif z.extra_found.count > 0 then
     line("extra Lost Jiji: discovered " .. list(z.extra_found))
   end

@@ -1,50 +1,9 @@
--- Simino: what `play` shows a person (render: the box seen from above), events in words (describe)
--- and why a typed placement is not legal (explain). Loaded after the rules (YAML `screen:`); none of
--- these changes the game.
+-- Simino: what `play` shows a person under the box (render: hands, scores, why the decision is asked),
+-- events in words (describe) and why a typed placement is not legal (explain). Loaded after the rules
+-- (YAML `screen:`); none of these changes the game. `play` draws the box itself, seen from above.
 
 local BOARD = "main"
 local DIRS = {r = {0, 1}, l = {0, -1}, d = {1, 0}, u = {-1, 0}}
-
--- the box seen from above: each cell shows the colour of its highest tile and that tile's floor ("R2");
--- a line separates two cells of different tiles, so the junctions upper floors need show (SI-12)
-local function top_view(b)
-  local rows, cols = b.rows, b.cols
-  local piece, label = {}, {}
-  for k = 1, rows * cols do
-    piece[k], label[k] = 0, " . "
-    for f = b.top, 1, -1 do
-      local p = b.cells[f][k]
-      if p ~= 0 then
-        piece[k], label[k] = p, " " .. b.values[f][k] .. f
-        break
-      end
-    end
-  end
-  local function at(r, c)
-    if r < 0 or r >= rows or c < 0 or c >= cols then return 0 end
-    return piece[r * cols + c + 1]
-  end
-  local out = {}
-  local head = {"   "}
-  for c = 0, cols - 1 do head[#head + 1] = string.format("%3d ", c) end
-  out[#out + 1] = table.concat(head)
-  for r = 0, rows do
-    local line = {"   "}
-    for c = 0, cols - 1 do
-      local a = at(r - 1, c)
-      line[#line + 1] = (a ~= 0 and a == at(r, c)) and "+   " or "+---"
-    end
-    out[#out + 1] = table.concat(line) .. "+"
-    if r == rows then break end
-    line = {string.format("%2d ", r)}
-    for c = 0, cols - 1 do
-      local a = at(r, c - 1)
-      line[#line + 1] = ((c > 0 and a ~= 0 and a == at(r, c)) and " " or "|") .. label[r * cols + c + 1]
-    end
-    out[#out + 1] = table.concat(line) .. "|"
-  end
-  return out
-end
 
 -- why the seat is asked, from the moves it is offered and the public values
 local function why(obs, legal)
@@ -68,11 +27,6 @@ function render(obs, legal)
   local rounds = obs.params.game.rounds
   line(string.format("Simino, round %s of %s: you are seat %d; turn: seat %s", tostring(v.round), tostring(rounds),
     me, tostring(v.turn)))
-  local b = obs.boards and obs.boards[BOARD]
-  if b then
-    line("the box from above (colour and floor of each cell's top tile):")
-    for _, l in ipairs(top_view(b)) do line(l) end
-  end
   line("your hand: " .. (#z.hand[me + 1].cards > 0 and table.concat(z.hand[me + 1].cards, " ") or "-") ..
     "   reserve: " .. z.reserve.count .. " tiles")
   local seats = {}

@@ -33,7 +33,7 @@ function render(obs, legal)
   end
   line("your hand: " .. table.concat(obs.zones.hand[me + 1].cards or {}, "  "))
   for seat = 0, obs.players - 1 do
-    line(string.format("  seat %d%s: %d cards, tricks won %d (this round %d), score %d", seat,
+    line(string.format("  seat %d%s: %d cards in hand, tricks won %d (this round %d), score %d", seat,
       seat == me and " (you)" or "", obs.zones.hand[seat + 1].count, sv(seat, "tricks") or 0,
       sv(seat, "round_tricks") or 0, obs.scores[seat + 1]))
   end
