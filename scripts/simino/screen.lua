@@ -10,8 +10,8 @@ local function why(obs, legal)
   local v = obs.vars
   local verb = words(legal[1])
   if verb == "pay" then
-    return string.format("you owe seat %d %d penalty tile%s: the reserve is empty; pay from your hand (SI-16)",
-      v.owe_to, v.owe, v.owe == 1 and "" or "s")
+    local n = ({"one tile", "two tiles", "three tiles"})[v.owe] or (v.owe .. " tiles")
+    return string.format("you owe seat %d %s: the reserve is empty; pay from your hand (SI-16)", v.owe_to, n)
   elseif verb == "pass" then
     return "no tile of your hand can be placed: pass, drawing nothing (SI-11)"
   end
@@ -87,7 +87,7 @@ function explain(g, seat, move)
     local _, b2 = g:board_at(BOARD, f - 1, r2, c2)
     return string.format("its halves %s, %s may not cover %s, %s (SI-12)", tile:sub(1, 1), tile:sub(2, 2), b1, b2)
   end
-  for i, cell in ipairs({{r, c, tile:sub(1, 1)}, {r2, c2, tile:sub(2, 2)}}) do
+  for _, cell in ipairs({{r, c, tile:sub(1, 1)}, {r2, c2, tile:sub(2, 2)}}) do
     for _, n in ipairs(g:board_neighbours(BOARD, cell[1], cell[2])) do
       local _, val = g:board_at(BOARD, 1, n[1], n[2])
       if val == cell[3] then
