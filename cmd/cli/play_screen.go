@@ -130,7 +130,7 @@ func ints(list []int) string {
 
 // writeMoves lists the legal moves with their numbers: one a line when few; otherwise grouped by their
 // first two words (`place WP`, `guess 2`), each group's moves packed on lines of screenWidth, so 49
-// placements take a dozen lines.
+// placements take a dozen lines (moves that do not group are packed whole).
 func writeMoves(w io.Writer, legal []string) {
 	if len(legal) <= movesOneALine {
 		for i, m := range legal {
@@ -142,9 +142,31 @@ func writeMoves(w io.Writer, legal []string) {
 		head  string
 		items []string
 	}
+	// a head groups its moves only when there are three or more and they all have as many words
+	// (`place WP` yes; `keep O8`, whose moves keep one to four cards, no: "keep O8: B2" would hide
+	// that O8 is kept too)
+	words := map[string]int{}
+	for _, m := range legal {
+		head, _ := splitHead(m)
+		n := len(strings.Fields(m))
+		if w, seen := words[head]; seen && w != n {
+			n = -1
+		}
+		if words[head] != -1 {
+			words[head] = n
+		}
+	}
+	size := map[string]int{}
+	for _, m := range legal {
+		head, _ := splitHead(m)
+		size[head]++
+	}
 	var groups []*group
 	for i, m := range legal {
 		head, rest := splitHead(m)
+		if words[head] < 0 || size[head] < 3 {
+			head, rest = "", m
+		}
 		if len(groups) == 0 || groups[len(groups)-1].head != head {
 			groups = append(groups, &group{head: head})
 		}

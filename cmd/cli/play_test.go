@@ -134,6 +134,16 @@ func TestWriteMovesGroups(t *testing.T) {
 	if !strings.HasPrefix(out, "  place WY: 1) 0 0 r 1  2) 0 1 r 1") {
 		t.Errorf("groups start with their head:\n%s", out)
 	}
+	// subsets of a trick (keep O8 B2 B8, keep O8 B2, ...) are not grouped under "keep O8:", which would
+	// hide that O8 is kept too: they are packed whole
+	b.Reset()
+	keeps := []string{"keep O8 B2 B8 G7", "keep B2 B8 G7", "keep O8 B8 G7", "keep B8 G7", "keep O8 B2 G7",
+		"keep B2 G7", "keep O8 G7", "keep G7", "keep O8 B2 B8", "keep B2 B8", "keep O8 B8", "keep B8", "keep O8 B2",
+		"keep B2", "keep O8", "keep"}
+	writeMoves(&b, keeps)
+	if strings.Contains(b.String(), "keep O8:") || !strings.Contains(b.String(), "1) keep O8 B2 B8 G7  2) keep B2 B8 G7") {
+		t.Errorf("subsets grouped:\n%s", b.String())
+	}
 	b.Reset()
 	writeMoves(&b, legal[:3])
 	if b.String() != "   1) place WY 0 0 r 1\n   2) place WY 0 1 r 1\n   3) place WY 0 2 r 1\n" {
