@@ -142,7 +142,7 @@ func writeMoves(w io.Writer, legal []string) {
 		head  string
 		items []string
 	}
-	// a head groups its moves only when there are three or more and they all have as many words
+	// a head groups its moves only when there are two or more and they all have as many words
 	// (`place WP` yes; `keep O8`, whose moves keep one to four cards, no: "keep O8: B2" would hide
 	// that O8 is kept too)
 	words := map[string]int{}
@@ -164,7 +164,7 @@ func writeMoves(w io.Writer, legal []string) {
 	var groups []*group
 	for i, m := range legal {
 		head, rest := splitHead(m)
-		if words[head] < 0 || size[head] < 3 {
+		if words[head] < 0 || size[head] < 2 {
 			head, rest = "", m
 		}
 		if len(groups) == 0 || groups[len(groups)-1].head != head {
