@@ -150,3 +150,24 @@ func TestWriteMovesGroups(t *testing.T) {
 		t.Errorf("a short list is one move a line:\n%s", b.String())
 	}
 }
+
+// `help` shows every bundled game's move notation (YAML notation:) with examples.
+func TestPlayHelpShowsNotation(t *testing.T) {
+	t.Setenv("RULESLAB_HOME", "../..")
+	games, err := config.BundledGames()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range games {
+		var out, errb bytes.Buffer
+		code := Execute(&IO{In: strings.NewReader("help\nquit\n"), Out: &out, Err: &errb}, []string{"play", g.ID, "--seed", "1", "--seats", "human"})
+		if code != ExitOK {
+			t.Fatalf("%s: exit %d: %s", g.ID, code, errb.String())
+		}
+		_, help, _ := strings.Cut(out.String(), "How moves are written in ")
+		notation, _, _ := strings.Cut(help, "Type the number of a move")
+		if lines := strings.Count(notation, "\n  "); lines < 3 {
+			t.Errorf("%s: help shows %d lines of notation:\n%s", g.ID, lines, out.String())
+		}
+	}
+}
