@@ -74,10 +74,11 @@ type Explainer interface {
 // maxMeanings is how many of the moves an ambiguous bare card could mean a reason lists.
 const maxMeanings = 4
 
-// matchBareCard is Match's last try: a move typed as one card id (`O6`, any case) stands for the one
-// legal move that has that id as a word. A card that is a word of several legal moves, or of none, is
-// an *IllegalMoveError saying why.
-func (s *State) matchBareCard(rules Rules, seat int, move, norm string) (int, error) {
+// matchLoosely is Match's last try, on the move's canonical words (card ids as in the catalogue): the
+// normalize hook again (`place wp 0 0 r` is `place WP 0 0 r 1`), then a bare card id (`o6`) standing for
+// the one legal move that has it as a word. A move that matches none is an *IllegalMoveError with the
+// reason: the moves an ambiguous card could mean, the trick mechanic's, or the explain hook's.
+func (s *State) matchLoosely(rules Rules, seat int, move, norm string) (int, error) {
 	legal := s.Legal()
 	ill := &IllegalMoveError{Seat: seat, Move: move, Legal: append([]string(nil), legal...)}
 	words := s.Game.canonicalWords(norm)

@@ -275,7 +275,7 @@ func (s *State) Match(rules Rules, move string) (int, error) {
 		i = indexOfLoose(legal, norm)
 	}
 	if i < 0 {
-		return s.matchBareCard(rules, seat, move, norm)
+		return s.matchLoosely(rules, seat, move, norm)
 	}
 	return i, nil
 }
