@@ -110,8 +110,27 @@ func runPlay(opts *PlayOptions) error {
 	if err != nil {
 		return err
 	}
+	// the end as the last human seat sees it: the events since its last decision (the last trick, the
+	// scores), then the result
+	if hs, ok := humanAt(bots, t.last); ok {
+		if events := s.ViewFor(t.last).Events(0); hs.seen < len(events) {
+			fmt.Fprintln(opts.IO.Out)
+			if err := hs.showEvents(events[hs.seen:], t.last, 0); err != nil {
+				return err
+			}
+		}
+	}
 	fmt.Fprintf(opts.IO.Out, "\ngame over: totals %v, winners %v\n", s.Totals(), s.Winners())
 	return nil
+}
+
+// humanAt returns the human seat playing seat, if one does.
+func humanAt(bots []core.Bot, seat int) (*humanSeat, bool) {
+	if seat < 0 || seat >= len(bots) {
+		return nil, false
+	}
+	hs, ok := bots[seat].(*humanSeat)
+	return hs, ok
 }
 
 // humanSeat asks a person at the terminal. It prints only the seat's observation.
