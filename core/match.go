@@ -1,6 +1,9 @@
 package core
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // BotError is a bot that failed or answered with a move that is not legal.
 type BotError struct {
@@ -60,4 +63,113 @@ func (r Result) Length() int {
 		return r.MoveCount
 	}
 	return len(r.Moves)
+}
+
+// Explainer is an optional part of Rules: it says why a move a seat typed is not legal now ("" when
+// it cannot tell). The scripting engine implements it with the game's `explain` hook.
+type Explainer interface {
+	Explain(s *State, seat int, move string) (string, error)
+}
+
+// maxMeanings is how many of the moves an ambiguous bare card could mean a reason lists.
+const maxMeanings = 4
+
+// matchLoosely is Match's last try, on the move's canonical words (card ids as in the catalogue): the
+// normalize hook again (`place wp 0 0 r` is `place WP 0 0 r 1`), then a bare card id (`o6`) standing for
+// the one legal move that has it as a word. A move that matches none is an *IllegalMoveError with the
+// reason: the moves an ambiguous card could mean, the trick mechanic's, or the explain hook's.
+func (s *State) matchLoosely(rules Rules, seat int, move, norm string) (int, error) {
+	legal := s.Legal()
+	ill := &IllegalMoveError{Seat: seat, Move: move, Legal: append([]string(nil), legal...)}
+	words := s.Game.canonicalWords(norm)
+	if canon := strings.Join(words, " "); canon != norm {
+		// the rules' normalize hook again, on the canonical words (`place wp 0 0 r` is `place WP 0 0 r`)
+		again, err := rules.Normalize(s, seat, canon)
+		if err != nil {
+			return -1, err
+		}
+		if i := indexOfLoose(legal, again); i >= 0 {
+			return i, nil
+		}
+	}
+	if len(words) == 1 && s.Game.Catalog.Has(words[0]) {
+		var could []int
+		for i, m := range legal {
+			for _, w := range strings.Fields(m) {
+				if w == words[0] {
+					could = append(could, i)
+					break
+				}
+			}
+		}
+		switch len(could) {
+		case 1:
+			return could[0], nil
+		case 0:
+			ill.Reason = fmt.Sprintf("no legal move now uses %s", words[0])
+			if s.pending.trick {
+				words = []string{"play", words[0]} // the trick mechanic's plays are `play CARD`
+			}
+		default:
+			var moves []string
+			for _, i := range could {
+				if len(moves) == maxMeanings {
+					moves = append(moves, fmt.Sprintf("%d more", len(could)-maxMeanings))
+					break
+				}
+				moves = append(moves, legal[i])
+			}
+			ill.Reason = fmt.Sprintf("%s could mean %s: type the whole move", words[0], strings.Join(moves, " or "))
+			return -1, ill
+		}
+	}
+	reason, err := s.explain(rules, seat, strings.Join(words, " "))
+	if err != nil {
+		return -1, err
+	}
+	if reason != "" {
+		ill.Reason = reason
+	}
+	return -1, ill
+}
+
+// explain asks the trick mechanic (its follow rule), then the rules' explain hook, why a move
+// (canonical words) is not legal now.
+func (s *State) explain(rules Rules, seat int, move string) (string, error) {
+	if s.pending.trick {
+		if why := s.explainTrickPlay(seat, move); why != "" {
+			return why, nil
+		}
+	}
+	if ex, ok := rules.(Explainer); ok && move != "" {
+		return ex.Explain(s, seat, move)
+	}
+	return "", nil
+}
+
+// canonicalWords splits a typed move into words, spelling each card id as the catalogue does (`o6` is
+// O6) and other words without digits in lower case, so a reason can be worked out from any typing.
+func (g *Game) canonicalWords(move string) []string {
+	words := strings.Fields(move)
+	for i, w := range words {
+		if g.Catalog.Has(w) {
+			continue
+		}
+		if id, ok := g.Catalog.idFold(w); ok {
+			words[i] = id
+		} else if !strings.ContainsAny(w, "0123456789") {
+			words[i] = strings.ToLower(w) // a verb or a direction; `G9`, no card, stays as typed
+		}
+	}
+	return words
+}
+
+// idFold returns the card id equal to word ignoring case (the first in catalogue order).
+func (c *Catalog) idFold(word string) (string, bool) {
+	for _, card := range c.Cards {
+		if strings.EqualFold(card.ID, word) {
+			return card.ID, true
+		}
+	}
+	return "", false
 }

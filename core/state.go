@@ -100,10 +100,17 @@ type IllegalMoveError struct {
 	Seat  int
 	Move  string
 	Legal []string
+	// Reason says why the move is not legal now ("" when nothing can tell): the trick mechanic's follow
+	// rule, a bare card that could mean several moves, or the rules' explain hook (match.go).
+	Reason string
 }
 
 func (e *IllegalMoveError) Error() string {
-	return fmt.Sprintf("illegal move %q by seat %d; legal: %s", e.Move, e.Seat, strings.Join(e.Legal, ", "))
+	msg := fmt.Sprintf("illegal move %q by seat %d", e.Move, e.Seat)
+	if e.Reason != "" {
+		msg += ": " + e.Reason
+	}
+	return msg + "; legal: " + strings.Join(e.Legal, ", ")
 }
 
 // Options tune a new state.
@@ -245,7 +252,8 @@ func (s *State) Ask(seat int, moves []string) error {
 }
 
 // Match returns the index in the legal moves of a typed or logged move: exactly, then after the rules'
-// normalize hook, then ignoring case and extra spaces.
+// normalize hook, then ignoring case and extra spaces, then as a bare card id naming exactly one legal
+// move (match.go). A move that matches none is an *IllegalMoveError with the reason, when one is known.
 func (s *State) Match(rules Rules, move string) (int, error) {
 	if s.over {
 		return -1, ErrGameOver
@@ -267,7 +275,7 @@ func (s *State) Match(rules Rules, move string) (int, error) {
 		i = indexOfLoose(legal, norm)
 	}
 	if i < 0 {
-		return -1, &IllegalMoveError{Seat: seat, Move: move, Legal: append([]string(nil), legal...)}
+		return s.matchLoosely(rules, seat, move, norm)
 	}
 	return i, nil
 }

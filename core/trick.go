@@ -1,6 +1,9 @@
 package core
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // Trick is the trick mechanic's state: the cards played so far, in play order. Seats play clockwise
 // from the leader, so the i-th card was played by seat (Leader+i) mod players.
@@ -135,4 +138,51 @@ func indexOfCard(cards []CardIdx, c CardIdx) int {
 		}
 	}
 	return -1
+}
+
+// explainTrickPlay says why a typed move (canonical words) is not one of the trick mechanic's legal
+// plays: not a play, a card the seat does not hold, or the follow rule, in the game's own words (the
+// `suit` attribute's name and value: "must follow B (the led color): you hold B4, B7"). "" when the play
+// follows the rule (then the can_play hook refused it, and the explain hook may say why).
+func (s *State) explainTrickPlay(seat int, move string) string {
+	g := s.Game
+	words := strings.Fields(move)
+	if len(words) != 2 || words[0] != "play" {
+		return "a card of your hand is played: play CARD"
+	}
+	id := words[1]
+	if !g.Catalog.Has(id) {
+		return fmt.Sprintf("there is no card %s", id)
+	}
+	hand, err := s.Zone(g.trick.Hand, seat)
+	if err != nil {
+		return ""
+	}
+	cards := s.Cards(hand)
+	held := -1
+	for _, c := range cards {
+		if g.Catalog.Cards[c].ID == id {
+			held = int(c)
+		}
+	}
+	if held < 0 {
+		return fmt.Sprintf("you do not hold %s", id)
+	}
+	if !g.trick.Follow || s.trick.Lead < 0 || g.wild[held] {
+		return ""
+	}
+	lead := g.suit[s.trick.Cards[s.trick.Lead]]
+	if g.suit[held] == lead {
+		return ""
+	}
+	var follow []string
+	for _, c := range cards {
+		if g.suit[c] == lead && !g.wild[c] {
+			follow = append(follow, g.Catalog.Cards[c].ID)
+		}
+	}
+	if len(follow) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("must follow %s (the led %s): you hold %s", g.suitNames[lead], g.trick.Suit, strings.Join(follow, ", "))
 }

@@ -24,7 +24,8 @@ type Engine struct {
 	ud   *lua.LUserData
 	g    gHandle
 
-	setup, onMove, normalize, trickWinner, trickDone, canPlay, stats, render *lua.LFunction
+	setup, onMove, normalize, trickWinner, trickDone, canPlay, stats *lua.LFunction
+	render, describe, explain                                        *lua.LFunction // screen.go
 
 	trickT, trickCards, trickSeats *lua.LTable // the engine fills these
 	trickArg                       *lua.LTable // what hooks get: a read-only view of trickT
@@ -66,7 +67,7 @@ func (r *Engine) load() error {
 	}
 	r.setup, r.onMove, r.normalize = fn("setup"), fn("on_move"), fn("normalize")
 	r.trickWinner, r.trickDone, r.canPlay, r.stats = fn("trick_winner"), fn("trick_done"), fn("can_play"), fn("stats")
-	r.render = fn("render")
+	r.render, r.describe, r.explain = fn("render"), fn("describe"), fn("explain")
 	if r.setup == nil {
 		return fmt.Errorf("%s: no `setup` hook is defined", r.p.Chunks[0].Path)
 	}
@@ -272,21 +273,6 @@ func (r *Engine) Stats(s *core.State) (map[string][]float64, map[string]float64,
 		return nil, nil, bad
 	}
 	return seat, game, nil
-}
-
-// Render asks the game's optional `render(obs)` hook to draw a seat's view as text; "" when the game
-// has none. The hook sees only the seat's observation, never the state.
-func (r *Engine) Render(v core.View) (string, error) {
-	if r.render == nil {
-		return "", nil
-	}
-	ot := r.h.Observation(r.p, v, 0)
-	if err := r.h.call("render", r.render, 1, ot); err != nil {
-		return "", err
-	}
-	res := r.h.L.Get(-1)
-	r.h.L.Pop(1)
-	return lua.LVAsString(res), nil
 }
 
 // Exports is the read-only table through which bots call the rules' functions (RULES.name).

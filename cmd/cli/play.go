@@ -84,10 +84,15 @@ func runPlay(opts *PlayOptions) error {
 	}
 	bots := make([]core.Bot, players)
 	defer scripting.EndBots(bots, s) // stops external bots' processes
-	in := bufio.NewReader(opts.IO.In)
+	t := &terminal{io: opts.IO, in: bufio.NewReader(opts.IO.In), last: -1}
+	for _, name := range seats {
+		if name == "human" {
+			t.humans++
+		}
+	}
 	for i, name := range seats {
 		if name == "human" {
-			bots[i] = &humanSeat{p: p, e: e, s: s, io: opts.IO, in: in, seed: core.Mix(opts.Seed^0x4171, uint64(i))}
+			bots[i] = &humanSeat{t: t, p: p, e: e, s: s, seed: core.Mix(opts.Seed^0x4171, uint64(i))}
 			continue
 		}
 		b, err := e.NewBot(name, core.Mix(opts.Seed^0xb0b, uint64(i)))
@@ -105,63 +110,96 @@ func runPlay(opts *PlayOptions) error {
 	if err != nil {
 		return err
 	}
+	// the end as the last human seat sees it: the events since its last decision (the last trick, the
+	// scores), then the result
+	if hs, ok := humanAt(bots, t.last); ok {
+		if events := s.ViewFor(t.last).Events(0); hs.seen < len(events) {
+			fmt.Fprintln(opts.IO.Out)
+			if err := hs.showEvents(events[hs.seen:], t.last, 0); err != nil {
+				return err
+			}
+		}
+	}
 	fmt.Fprintf(opts.IO.Out, "\ngame over: totals %v, winners %v\n", s.Totals(), s.Winners())
 	return nil
 }
 
+// humanAt returns the human seat playing seat, if one does.
+func humanAt(bots []core.Bot, seat int) (*humanSeat, bool) {
+	if seat < 0 || seat >= len(bots) {
+		return nil, false
+	}
+	hs, ok := bots[seat].(*humanSeat)
+	return hs, ok
+}
+
 // humanSeat asks a person at the terminal. It prints only the seat's observation.
 type humanSeat struct {
+	t    *terminal
 	p    *scripting.Program
 	e    *scripting.Engine
 	s    *core.State // the game, only to match typed moves with the engine's matcher; shown: the view
-	io   *IO
-	in   *bufio.Reader
-	seen int // events already shown
+	seen int         // events already shown
 	hint *core.ISMCTS
 	seed uint64
+}
+
+// terminal is what the human seats of one `play` share: the screen, the keyboard, and who used them
+// last (two people at one terminal hand it over between their decisions).
+type terminal struct {
+	io     *IO
+	in     *bufio.Reader
+	humans int
+	last   int // the seat of the last human decision, -1 before the first
 }
 
 func (hs *humanSeat) Choose(v core.View) (int, error) {
 	seat := v.Seat()
 	legal := v.Legal()
-	obs := v.Observation()
-	w := hs.io.Out
-	if hs.seen < len(obs.Events) {
-		fmt.Fprintln(w)
-		for _, e := range obs.Events[hs.seen:] {
-			fmt.Fprintln(w, formatEvent(e))
+	t := hs.t
+	w := t.io.Out
+	if t.humans > 1 && t.last != seat {
+		if err := t.handOff(seat); err != nil {
+			return 0, err
 		}
-		hs.seen = len(obs.Events)
+	}
+	t.last = seat
+	events := v.Events(0)
+	if hs.seen < len(events) {
+		fmt.Fprintln(w)
+		if err := hs.showEvents(events[hs.seen:], seat, maxEventLines); err != nil {
+			return 0, err
+		}
+		hs.seen = len(events)
 	}
 	text, err := hs.e.Render(v)
 	if err != nil {
 		return 0, err
 	}
 	fmt.Fprintf(w, "\n=== seat %d, your decision ===\n", seat)
+	color := os.Getenv("NO_COLOR") == ""
 	if text != "" {
+		// the boards seen from above (one grid whatever the floors), then the game's own text, which
+		// ends with why the decision is asked, right above the moves
+		for _, b := range v.Boards() {
+			fmt.Fprint(w, core.RenderBoardTop(b, boardColors(v, b.Name), color))
+		}
 		fmt.Fprint(w, text)
 		if !strings.HasSuffix(text, "\n") {
 			fmt.Fprintln(w)
 		}
 	} else {
+		obs := v.Observation()
 		renderObservation(w, obs)
 		for _, b := range obs.Boards {
-			var colors map[string]string
-			for _, d := range v.Game().Boards {
-				if d.Name == b.Name {
-					colors = d.Colors
-				}
-			}
-			fmt.Fprint(w, core.RenderBoard(b, colors, os.Getenv("NO_COLOR") == ""))
+			fmt.Fprint(w, core.RenderBoard(b, boardColors(v, b.Name), color))
 		}
 	}
+	fmt.Fprintln(w, "your moves:")
+	writeMoves(w, legal)
 	for {
-		fmt.Fprintln(w, "your moves:")
-		for i, m := range legal {
-			fmt.Fprintf(w, "  %2d) %s\n", i+1, m)
-		}
 		fmt.Fprint(w, "move (number or notation; help, quit)> ")
-		line, err := hs.in.ReadString('\n')
+		line, err := t.in.ReadString('\n')
 		if err != nil && line == "" {
 			if err == io.EOF {
 				return 0, errQuit
@@ -169,16 +207,21 @@ func (hs *humanSeat) Choose(v core.View) (int, error) {
 			return 0, err
 		}
 		line = strings.TrimSpace(line)
-		switch line {
+		switch strings.ToLower(line) {
 		case "":
 			continue
 		case "quit", "q":
 			return 0, errQuit
 		case "help", "h", "?":
-			fmt.Fprintln(w, "Type the number of a move, or the move itself in the game's notation (as listed).")
-			fmt.Fprintln(w, "You see your own hand and what is public; hidden zones show only their size.")
-			fmt.Fprintln(w, "'hint' shows what the ismcts bot would play, with its win estimate per move.")
-			fmt.Fprintln(w, "'quit' leaves the game.")
+			hs.help()
+			continue
+		case "moves", "m":
+			writeMoves(w, legal)
+			continue
+		case "log":
+			if err := hs.showEvents(events, seat, 0); err != nil {
+				return 0, err
+			}
 			continue
 		case "hint":
 			if err := hs.showHint(v); err != nil {
@@ -186,19 +229,60 @@ func (hs *humanSeat) Choose(v core.View) (int, error) {
 			}
 			continue
 		}
-		if n, err := strconv.Atoi(line); err == nil {
-			if n >= 1 && n <= len(legal) {
-				return n - 1, nil
-			}
-			fmt.Fprintf(w, "no move %d: pick 1..%d\n", n, len(legal))
-			continue
+		n, numErr := strconv.Atoi(line)
+		if numErr == nil && n >= 1 && n <= len(legal) {
+			return n - 1, nil
 		}
-		// the same matcher as run and replay (the engine's): exact, normalize hook, then case and spaces
-		if i, err := hs.s.Match(hs.e, line); err == nil {
+		// the same matcher as run and replay (the engine's): exact, normalize hook, case and spaces, a
+		// bare card (a number out of range too: a card may be called 66); when none matches, the reason
+		i, err := hs.s.Match(hs.e, line)
+		if err == nil {
 			return i, nil
 		}
-		fmt.Fprintf(w, "%q is not a legal move now\n", line)
+		var ill *core.IllegalMoveError
+		if !errors.As(err, &ill) {
+			return 0, err
+		}
+		if numErr == nil {
+			fmt.Fprintf(w, "no move %d: pick 1..%d\n", n, len(legal))
+			if ill.Reason != "" && !strings.HasPrefix(ill.Reason, "no legal move now uses") {
+				fmt.Fprintf(w, "(as a card: %s)\n", ill.Reason)
+			}
+			continue
+		}
+		if ill.Reason != "" {
+			fmt.Fprintf(w, "%q is not a legal move now: %s\n", line, ill.Reason)
+		} else {
+			fmt.Fprintf(w, "%q is not a legal move now ('moves' lists them)\n", line)
+		}
 	}
+}
+
+// boardColors is the `boards.<name>.colors` map of a board: value -> colour name.
+func boardColors(v core.View, name string) map[string]string {
+	for _, d := range v.Game().Boards {
+		if d.Name == name {
+			return d.Colors
+		}
+	}
+	return nil
+}
+
+// help prints the game's move notation (YAML `notation:`) and the commands of the prompt.
+func (hs *humanSeat) help() {
+	w := hs.t.io.Out
+	if n := strings.TrimRight(hs.p.Game.Config.Notation, "\n"); n != "" {
+		fmt.Fprintf(w, "How moves are written in %s:\n", hs.p.Game.Config.Title)
+		for _, l := range strings.Split(n, "\n") {
+			fmt.Fprintf(w, "  %s\n", l)
+		}
+	}
+	fmt.Fprintln(w, "Type the number of a move, or the move itself in the game's notation (as listed, any case);")
+	fmt.Fprintln(w, "a card alone (O6) is enough when exactly one of your moves uses it.")
+	fmt.Fprintln(w, "You see your own hand and what is public; hidden zones show only their size.")
+	fmt.Fprintln(w, "'moves' lists your moves again, 'log' shows every event you have seen,")
+	fmt.Fprintln(w, "'hint' shows what the ismcts bot would play, with its win estimate per move.")
+	fmt.Fprintln(w, "'quit' leaves the game.")
 }
 
 // renderObservation prints an observation generically: zones (cards or sizes), values and scores.
@@ -265,7 +349,7 @@ func (hs *humanSeat) showHint(v core.View) error {
 	if err != nil {
 		return err
 	}
-	w := hs.io.Out
+	w := hs.t.io.Out
 	fmt.Fprintf(w, "ismcts (%d iterations) would play: %s\n", a.Iterations, a.Moves[a.Best].Move)
 	for i, m := range a.Moves {
 		est := "  n/a"

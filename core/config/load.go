@@ -239,6 +239,15 @@ func resolvePaths(g *Game, root *yaml.Node, nf nodeFiles) error {
 		}
 		g.Scripts = append(g.Scripts, p)
 	}
+	// the screen script right after the rules: before the overrides, so an override's `base` is still
+	// the rules' (each chunk loaded rebinds `base`), and a house rule may redefine render
+	if n := mapValue(root, "screen"); n != nil {
+		p, err := rel("screen", n)
+		if err != nil {
+			return err
+		}
+		g.Scripts = append(g.Scripts, p)
+	}
 	if n := mapValue(root, "overrides"); n != nil {
 		for _, c := range n.Content {
 			p, err := rel("overrides", c)

@@ -16,10 +16,15 @@ type Game struct {
 	PrivateMoves map[string]string `yaml:"private_moves,omitempty"`
 	// ClaimMoves lists move verbs whose card ids are a player's claim about a hidden card (a guess may
 	// name any card), not a card shown: the hidden-information test does not read them as revealing.
-	ClaimMoves []string          `yaml:"claim_moves,omitempty"`
-	Script     string            `yaml:"script"`
-	Overrides  []string          `yaml:"overrides,omitempty"`
-	Bots       map[string]string `yaml:"bots,omitempty"`
+	ClaimMoves []string `yaml:"claim_moves,omitempty"`
+	Script     string   `yaml:"script"`
+	Overrides  []string `yaml:"overrides,omitempty"`
+	// Screen is a Lua file with the hooks that only explain the game to people (render, describe,
+	// explain; scripting/API.md), loaded right after `script` and before the overrides.
+	Screen string `yaml:"screen,omitempty"`
+	// Notation is the help text `play` shows for the game's moves: their spelling, with examples.
+	Notation string            `yaml:"notation,omitempty"`
+	Bots     map[string]string `yaml:"bots,omitempty"`
 	// Stats declares the kind of each statistic the hooks record (g:stat, the `stats` hook): `rate`,
 	// `count` or `mean` (see StatKinds). `sim` summarises a statistic by its declared kind, never by
 	// its values.
@@ -32,7 +37,7 @@ type Game struct {
 	Path     string            `yaml:"-"` // the file this config was loaded from
 	Base     string            `yaml:"-"` // id of the base game, for a variant
 	Variant  string            `yaml:"-"` // variant name, "" for a base game
-	Scripts  []string          `yaml:"-"` // absolute Lua paths in load order (base script, then overrides)
+	Scripts  []string          `yaml:"-"` // absolute Lua paths in load order (base script, screen, overrides)
 	BotPaths map[string]string `yaml:"-"`
 }
 

@@ -138,7 +138,11 @@ func (r Runner) Run(sc *Scenario) (*Outcome, *core.State, error) {
 		if err := s.Apply(e, m); err != nil {
 			var ill *core.IllegalMoveError
 			if errors.As(err, &ill) {
-				return nil, nil, config.ErrAt(sc.Path, at, "move %d (%q) by seat %d is not legal; legal moves: %s", i, m, seat, strings.Join(ill.Legal, ", "))
+				why := ""
+				if ill.Reason != "" {
+					why = "\n  why: " + ill.Reason // on its own line: the first names the move and what was legal
+				}
+				return nil, nil, config.ErrAt(sc.Path, at, "move %d (%q) by seat %d is not legal; legal moves: %s%s", i, m, seat, strings.Join(ill.Legal, ", "), why)
 			}
 			return nil, nil, config.ErrAt(sc.Path, at, "move %d (%q) by seat %d: %v", i, m, seat, err)
 		}
