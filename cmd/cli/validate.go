@@ -36,8 +36,8 @@ type ValidateResult struct {
 	Problems []Problem `json:"problems"`
 }
 
-// Problem is one problem found: where (line and col are 0 when the problem has no position, such as a
-// missing file or a setup that fails) and what.
+// Problem is one problem found: where and what. Line and col are 0 when the problem has no position
+// (a missing file, a setup that fails); col alone is 0 when the message gives only a line.
 type Problem struct {
 	File    string `json:"file"`
 	Line    int    `json:"line"`
@@ -98,8 +98,8 @@ func runValidate(opts *ValidateOptions) error {
 	return nil
 }
 
-// posPrefix is the file:line:col: that every positioned message starts with (YAML, Lua, scenarios).
-var posPrefix = regexp.MustCompile(`^(.+?):(\d+):(\d+): `)
+// posPrefix is the file:line:col: (or file:line:) a positioned message starts with (YAML, Lua, scenarios).
+var posPrefix = regexp.MustCompile(`^([^:]+):(\d+):(?:(\d+):)? `)
 
 // problemsOf splits an error into problems (a joined error is one per part), each with its position.
 func problemsOf(path string, err error) []Problem {
