@@ -26,7 +26,18 @@ func newReplayCmd(io *IO) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "replay FILE.jsonl",
 		Short: "Re-play every game of a sim --log file and fail if any recorded event differs; --variant: report where each game diverges under another variant",
-		Args:  exactArgs(1, "a FILE.jsonl written by sim --log"),
+		Long: `Re-plays every game of a log written by sim --log (or tournament --log) from its seed and moves, and
+checks that its events, totals, winners and statistics are those logged; failed games (logged with
+their error) are skipped. Without --json it stops at the first game that differs, naming its line;
+with --json it checks every game and prints one object on stdout: "ok", the counts, and per game its
+"index", "line", "seed" and "ok", with the first "difference" of a game that differs.
+
+--variant re-plays each game under another variant instead and reports where it first diverges.`,
+		Example: `  ruleslab sim mimic-taking --games 3 --seats greedy,random --log three.jsonl
+  ruleslab replay three.jsonl
+  ruleslab replay three.jsonl --json
+  ruleslab replay three.jsonl --variant face-up`,
+		Args: exactArgs(1, "a FILE.jsonl written by sim --log"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.File = args[0]
 			if opts.Variant != "" {
@@ -36,8 +47,97 @@ func newReplayCmd(io *IO) *cobra.Command {
 		},
 	}
 	cmd.Flags().StringVar(&opts.Variant, "variant", "", "re-play each game under this variant (base, a bundled variant or a variant file) with the same seed and moves while they stay legal, and report the first point where it diverges")
-	cmd.Flags().BoolVar(&opts.JSON, "json", false, "with --variant: print one JSON object per game")
+	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print the result as JSON: one object for the whole log (with --variant: one object per game)")
 	return cmd
+}
+
+// ReplayReport is `replay --json` (without --variant).
+type ReplayReport struct {
+	File      string       `json:"file"`
+	OK        bool         `json:"ok"`        // every replayed game is identical to its record
+	Replayed  int          `json:"replayed"`  // games re-played
+	Identical int          `json:"identical"` // of which identical
+	Skipped   int          `json:"skipped"`   // failed games in the log, not re-played
+	Games     []ReplayGame `json:"games"`
+}
+
+// ReplayGame is one logged game: identical (ok), different (the first difference), or skipped (a game
+// that failed when it was played, with its logged error).
+type ReplayGame struct {
+	Index      int    `json:"index"`
+	Line       int    `json:"line"`
+	Seed       uint64 `json:"seed"`
+	OK         bool   `json:"ok"`
+	Difference string `json:"difference,omitempty"`
+	Skipped    bool   `json:"skipped,omitempty"`
+	Error      string `json:"error,omitempty"`
+}
+
+// replayer re-plays logged games, one engine per game and variant.
+type replayer struct {
+	host    *scripting.Host
+	engines map[string]*scripting.Engine
+}
+
+// engine loads a record's game once.
+func (r *replayer) engine(rec *replayRecord) (*scripting.Engine, error) {
+	key := rec.Game + "\x00" + rec.Variant
+	if e := r.engines[key]; e != nil {
+		return e, nil
+	}
+	p, err := scripting.Load(rec.Game, rec.Variant)
+	if err != nil {
+		return nil, err
+	}
+	e, err := p.NewEngine(r.host)
+	if err != nil {
+		return nil, err
+	}
+	r.engines[key] = e
+	return e, nil
+}
+
+// check re-plays one logged game and says how it first differs from its record (nil: identical).
+func (r *replayer) check(e *scripting.Engine, rec *replayRecord) error {
+	s, err := e.NewState(rec.Players, rec.Seed, core.Options{})
+	if err != nil {
+		return err
+	}
+	for i, m := range rec.Moves {
+		if err := s.Apply(e, m); err != nil {
+			return fmt.Errorf("move %d (%q): %v", i, m, err)
+		}
+	}
+	want, _ := json.Marshal(rec.Events)
+	got, _ := json.Marshal(s.Events())
+	if !bytes.Equal(want, got) {
+		var wantEvents []json.RawMessage
+		_ = json.Unmarshal(want, &wantEvents)
+		return fmt.Errorf("the replayed events differ from the log (%s)", firstDiff(wantEvents, s.Events()))
+	}
+	if !s.Over() {
+		return fmt.Errorf("the logged moves do not finish the game")
+	}
+	seatStats, gameStats, err := e.GameStats(s)
+	if err != nil {
+		return err
+	}
+	for _, c := range []struct {
+		name   string
+		logged json.RawMessage
+		got    any
+	}{{"totals", rec.Totals, s.Totals()}, {"winners", rec.Winners, s.Winners()},
+		{"seat_stats", rec.SeatStats, omitEmpty(seatStats)}, {"game_stats", rec.GameStats, omitEmpty(gameStats)}} {
+		got, _ := json.Marshal(c.got)
+		logged := []byte(c.logged)
+		if len(logged) == 0 {
+			logged = []byte("null")
+		}
+		if !bytes.Equal(logged, got) {
+			return fmt.Errorf("the replayed %s differ from the log (logged %s, replayed %s)", c.name, logged, got)
+		}
+	}
+	return nil
 }
 
 func runReplay(opts *ReplayOptions) error {
@@ -48,85 +148,58 @@ func runReplay(opts *ReplayOptions) error {
 	defer f.Close()
 	sc := bufio.NewScanner(f)
 	sc.Buffer(make([]byte, 1<<20), 1<<30)
-	progs := map[string]*scripting.Program{}
-	engines := map[string]*scripting.Engine{}
 	h := scripting.NewHost()
 	defer h.Close()
-	line, verified, skipped := 0, 0, 0
+	r := &replayer{host: h, engines: map[string]*scripting.Engine{}}
+	rep := ReplayReport{File: opts.File, OK: true, Games: []ReplayGame{}}
+	line := 0
 	for sc.Scan() {
 		line++
 		var rec replayRecord
 		if err := json.Unmarshal(sc.Bytes(), &rec); err != nil {
 			return fmt.Errorf("%s:%d: not a log record: %v", opts.File, line, err)
 		}
+		game := ReplayGame{Index: rec.Index, Line: line, Seed: rec.Seed}
 		if rec.Error != "" {
-			skipped++
+			rep.Skipped++
+			game.Skipped, game.Error = true, rec.Error
+			rep.Games = append(rep.Games, game)
 			continue
 		}
-		key := rec.Game + "\x00" + rec.Variant
-		p := progs[key]
-		if p == nil {
-			if p, err = scripting.Load(rec.Game, rec.Variant); err != nil {
-				return fmt.Errorf("%s:%d: %v", opts.File, line, err)
-			}
-			progs[key] = p
+		e, err := r.engine(&rec)
+		if err != nil {
+			return fmt.Errorf("%s:%d: %v", opts.File, line, err)
 		}
 		if rec.Events == nil {
 			return fmt.Errorf("%s:%d: the record has no events to check", opts.File, line)
 		}
-		e := engines[key]
-		if e == nil {
-			if e, err = p.NewEngine(h); err != nil {
-				return fmt.Errorf("%s:%d: %v", opts.File, line, err)
+		rep.Replayed++
+		if err := r.check(e, &rec); err != nil {
+			if !opts.JSON {
+				return fmt.Errorf("%s:%d: game %d: %v", opts.File, line, rec.Index, err)
 			}
-			engines[key] = e
+			rep.OK, game.Difference = false, err.Error()
+		} else {
+			rep.Identical++
+			game.OK = true
 		}
-		s, err := e.NewState(rec.Players, rec.Seed, core.Options{})
-		if err != nil {
-			return fmt.Errorf("%s:%d: game %d: %v", opts.File, line, rec.Index, err)
-		}
-		for i, m := range rec.Moves {
-			if err := s.Apply(e, m); err != nil {
-				return fmt.Errorf("%s:%d: game %d: move %d (%q): %v", opts.File, line, rec.Index, i, m, err)
-			}
-		}
-		want, _ := json.Marshal(rec.Events)
-		got, _ := json.Marshal(s.Events())
-		if !bytes.Equal(want, got) {
-			var wantEvents []json.RawMessage
-			_ = json.Unmarshal(want, &wantEvents)
-			return fmt.Errorf("%s:%d: game %d: the replayed events differ from the log (%s)", opts.File, line, rec.Index, firstDiff(wantEvents, s.Events()))
-		}
-		if !s.Over() {
-			return fmt.Errorf("%s:%d: game %d: the logged moves do not finish the game", opts.File, line, rec.Index)
-		}
-		seatStats, gameStats, err := e.GameStats(s)
-		if err != nil {
-			return fmt.Errorf("%s:%d: game %d: %v", opts.File, line, rec.Index, err)
-		}
-		for _, c := range []struct {
-			name   string
-			logged json.RawMessage
-			got    any
-		}{{"totals", rec.Totals, s.Totals()}, {"winners", rec.Winners, s.Winners()},
-			{"seat_stats", rec.SeatStats, omitEmpty(seatStats)}, {"game_stats", rec.GameStats, omitEmpty(gameStats)}} {
-			got, _ := json.Marshal(c.got)
-			logged := []byte(c.logged)
-			if len(logged) == 0 {
-				logged = []byte("null")
-			}
-			if !bytes.Equal(logged, got) {
-				return fmt.Errorf("%s:%d: game %d: the replayed %s differ from the log (logged %s, replayed %s)", opts.File, line, rec.Index, c.name, logged, got)
-			}
-		}
-		verified++
+		rep.Games = append(rep.Games, game)
 	}
 	if err := sc.Err(); err != nil {
 		return fmt.Errorf("%s: %v", opts.File, err)
 	}
-	fmt.Fprintf(opts.IO.Out, "%s: %d games replayed, all events identical, and their totals, winners and statistics", opts.File, verified)
-	if skipped > 0 {
-		fmt.Fprintf(opts.IO.Out, " (%d failed games skipped)", skipped)
+	if opts.JSON {
+		if err := writeJSON(opts.IO.Out, rep); err != nil {
+			return err
+		}
+		if !rep.OK {
+			return &SilentError{Code: ExitError}
+		}
+		return nil
+	}
+	fmt.Fprintf(opts.IO.Out, "%s: %d games replayed, all events identical, and their totals, winners and statistics", opts.File, rep.Identical)
+	if rep.Skipped > 0 {
+		fmt.Fprintf(opts.IO.Out, " (%d failed games skipped)", rep.Skipped)
 	}
 	fmt.Fprintln(opts.IO.Out)
 	return nil

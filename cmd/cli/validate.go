@@ -1,8 +1,11 @@
 package cli
 
 import (
+	"errors"
 	"fmt"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -17,13 +20,43 @@ import (
 type ValidateOptions struct {
 	IO    *IO
 	Paths []string
+	JSON  bool
+}
+
+// ValidateReport is `validate --json`: one entry per PATH, in the order given.
+type ValidateReport struct {
+	OK    bool             `json:"ok"` // every file is ok
+	Files []ValidateResult `json:"files"`
+}
+
+// ValidateResult is one checked file: ok, or its problems.
+type ValidateResult struct {
+	Path     string    `json:"path"`
+	OK       bool      `json:"ok"`
+	Problems []Problem `json:"problems"`
+}
+
+// Problem is one problem found: where and what. Line and col are 0 when the problem has no position
+// (a missing file, a setup that fails); col alone is 0 when the message gives only a line.
+type Problem struct {
+	File    string `json:"file"`
+	Line    int    `json:"line"`
+	Col     int    `json:"col"`
+	Message string `json:"message"`
 }
 
 func newValidateCmd(io *IO) *cobra.Command {
 	opts := &ValidateOptions{IO: io}
-	return &cobra.Command{
+	cmd := &cobra.Command{
 		Use:   "validate PATH...",
 		Short: "Check game/variant YAML (and its Lua), scenario files and Lua scripts; print each problem as file:line:col: message",
+		Long: `Checks each PATH: a game or variant YAML (with its overlays, its Lua hooks and bots, and one setup
+under the game's limits), a scenario file (played to its last move) or a Lua script. Prints "PATH: ok"
+per good file on stdout and each problem as file:line:col: message on stderr; exits 1 if any file has a
+problem. --json prints one object on stdout instead, with each file's problems.`,
+		Example: `  ruleslab validate variants/mimic-taking/mimic-taking.yaml variants/mimic-taking/face-up.yaml
+  ruleslab validate house.yaml house.lua
+  ruleslab validate variants/jiji/scenarios/short-game.yaml --json`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 0 {
 				return usagef("validate needs at least one PATH")
@@ -35,22 +68,63 @@ func newValidateCmd(io *IO) *cobra.Command {
 			return runValidate(opts)
 		},
 	}
+	cmd.Flags().BoolVar(&opts.JSON, "json", false, `print {"ok", "files": [{"path", "ok", "problems": [{"file", "line", "col", "message"}]}]} on stdout`)
+	return cmd
 }
 
 func runValidate(opts *ValidateOptions) error {
-	bad := 0
+	rep := ValidateReport{OK: true, Files: []ValidateResult{}}
 	for _, path := range opts.Paths {
+		res := ValidateResult{Path: path, OK: true, Problems: []Problem{}}
 		if err := validatePath(path); err != nil {
-			fmt.Fprintln(opts.IO.Err, err)
-			bad++
-			continue
+			rep.OK, res.OK = false, false
+			res.Problems = problemsOf(path, err)
+			if !opts.JSON {
+				fmt.Fprintln(opts.IO.Err, err)
+			}
+		} else if !opts.JSON {
+			fmt.Fprintf(opts.IO.Out, "%s: ok\n", path)
 		}
-		fmt.Fprintf(opts.IO.Out, "%s: ok\n", path)
+		rep.Files = append(rep.Files, res)
 	}
-	if bad > 0 {
+	if opts.JSON {
+		if err := writeJSON(opts.IO.Out, rep); err != nil {
+			return err
+		}
+	}
+	if !rep.OK {
 		return &SilentError{Code: ExitError}
 	}
 	return nil
+}
+
+// posPrefix is the file:line:col: (or file:line:) a positioned message starts with (YAML, Lua, scenarios).
+var posPrefix = regexp.MustCompile(`^([^:]+):(\d+):(?:(\d+):)? `)
+
+// problemsOf splits an error into problems (a joined error is one per part), each with its position.
+func problemsOf(path string, err error) []Problem {
+	if multi, ok := err.(interface{ Unwrap() []error }); ok {
+		var out []Problem
+		for _, e := range multi.Unwrap() {
+			out = append(out, problemsOf(path, e)...)
+		}
+		return out
+	}
+	var pe *config.PosError
+	if errors.As(err, &pe) && err.Error() == pe.Error() {
+		return []Problem{{File: config.Shown(pe.File), Line: pe.Line, Col: pe.Col, Message: pe.Msg}}
+	}
+	msg := err.Error()
+	if m := posPrefix.FindStringSubmatch(msg); m != nil {
+		line, _ := strconv.Atoi(m[2])
+		col, _ := strconv.Atoi(m[3])
+		return []Problem{{File: m[1], Line: line, Col: col, Message: msg[len(m[0]):]}}
+	}
+	file := path
+	if rest, ok := strings.CutPrefix(msg, path+": "); ok {
+		msg = rest
+	}
+	return []Problem{{File: file, Message: msg}}
 }
 
 func validatePath(path string) error {

@@ -1,4 +1,4 @@
--- Cats Called Jiji (../shared/rules/jiji.md, ids JJ-n). All state lives in Go zones and values:
+-- Cats Called Jiji (variants/jiji/RULES.md, ids JJ-n). All state lives in Go zones and values:
 --   hand[s] (owner), jiji[s] (owner: the Lost Jiji), extra (nobody: the 3-player extra Lost Jiji),
 --   found[s] / extra_found (a discovered Lost Jiji, face up), pairs[s], shared[s] (public),
 --   rules / rule (the rule cards), discovery / taken[s] (the discovery cards).
@@ -257,13 +257,12 @@ local function lay_out_pairs(g)
   end
 end
 
--- something was paired, shared or discovered this turn (for the stall_turns count, see end_of_turn)
+-- something was paired, shared or discovered this turn (for JJ-D5's stall_turns count, see end_of_turn)
 local function progress(g) g:set("turn_progress", true, "hidden") end
 
 local function start_play(g)
   g:set("asking", nil)
-  lay_out_pairs(g)
-  progress(g) -- the first turn counts as a turn with progress
+  lay_out_pairs(g) -- JJ-8 is setup, not a turn: it does not count against JJ-D5's stall
   begin_turn(g, g:get("start"))
 end
 
@@ -388,10 +387,10 @@ local function end_of_turn(g, seat, discovered)
       return
     end
   end
-  -- Not in the rules (ours, param stall_turns): when nothing is paired, shared or discovered for that
-  -- many turns in a row, the cards only circle the table and the game could go on forever.
+  -- DECISION JJ-D5 (param stall_turns, 0 = never): when nothing is paired, shared or discovered for
+  -- that many turns in a row, the cards only circle the table and the game could go on forever.
   local limit = g:param("stall_turns")
-  if limit and limit > 0 then
+  if limit > 0 then
     if g:get("turn_progress") then
       g:set("turn_progress", nil)
       g:set("quiet_turns", 0)
@@ -475,6 +474,10 @@ end
 
 function setup(g)
   local n = g:players()
+  local stall = g:param("stall_turns")
+  if type(stall) ~= "number" or stall < 0 or stall % 1 ~= 0 then
+    error("params.stall_turns: expected a whole number of turns, 0 or more (0 = never), not " .. tostring(stall), 0)
+  end
   local start = g:fixed("start")
   if start == nil then
     start = g:random(n) - 1 -- JJ-3

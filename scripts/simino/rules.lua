@@ -1,4 +1,4 @@
--- Simino rules (../shared/rules/simino.md, ids SI-n). The Go board component (g:board_*) holds the
+-- Simino rules (variants/simino/RULES.md, ids SI-n). The Go board component (g:board_*) holds the
 -- box: floors of cells, which tile covers each cell and its colour; g:board_dominoes enumerates the
 -- free two-cell positions (and junctions above floor 1), so Lua only filters candidates by colour.
 
@@ -312,6 +312,7 @@ end
 
 local function start_round(g, first)
   g:set("first", first)
+  g:set("last_mover", nil) -- SI-D5: nobody has placed yet in this round
   setup_round(g)
   start_turn(g, first)
 end
@@ -326,6 +327,7 @@ function setup(g)
 end
 
 -- SI-D5: the players still in go out by fewest tiles, ties to the earlier seat after the last mover
+-- (the last seat to place a tile this round; while nobody has placed, the round's first player)
 local function blocked_end(g)
   g:set("blocked_rounds", (g:get("blocked_rounds") or 0) + 1)
   g:event("blocked", {})
@@ -499,7 +501,9 @@ end
 function on_move(g, seat, move)
   local verb, w2, w3, w4, w5, w6, w7, w8, w9, w10, w11 = words(move)
   local rest = w2
-  g:set("last_mover", seat)
+  -- SI-D5: the last mover is the last seat that placed (a pass moves nothing; a payment follows the
+  -- payer's own placement)
+  if verb == "place" or verb == "place2" then g:set("last_mover", seat) end
   if verb == "place" then
     local p = placement_of(w2, w3, w4, w5, w6)
     local a, b = halves(p.tile)
