@@ -20,6 +20,7 @@ func TestEveryCommandHasExamples(t *testing.T) {
 			continue
 		}
 		require.NotEmpty(t, c.Example, "%s --help has no Examples section", c.Name())
+		own := 0 // example lines of this command (others may prepare its input)
 		for _, line := range strings.Split(c.Example, "\n") {
 			fields := strings.Fields(line)
 			if len(fields) < 2 || fields[0] != "ruleslab" || strings.HasPrefix(fields[1], "-") {
@@ -28,7 +29,9 @@ func TestEveryCommandHasExamples(t *testing.T) {
 			fresh := NewRoot(&IO{Out: &out, Err: &out})
 			cmd, rest, err := fresh.Find(fields[1:])
 			require.NoError(t, err, "example %q", line)
-			require.Equal(t, c.Name(), cmd.Name(), "example %q is listed under %s", line, c.Name())
+			if cmd.Name() == c.Name() {
+				own++
+			}
 			require.NoError(t, cmd.ParseFlags(rest), "example %q", line)
 			args := cmd.Flags().Args()
 			if len(args) == 0 || strings.Contains(args[0], ".") {
@@ -43,6 +46,9 @@ func TestEveryCommandHasExamples(t *testing.T) {
 			}
 			_, _, err = loadGame(args[0], variant, 0)
 			require.NoError(t, err, "example %q", line)
+		}
+		if c.Name() != "version" {
+			require.NotZero(t, own, "%s --help has no example of itself", c.Name())
 		}
 	}
 }
