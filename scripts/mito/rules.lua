@@ -8,16 +8,23 @@
 --   reply     the Keeper accuses or passes after the private signal (MI-15)
 --   penalty   a Keeper who caught a cheat gives the cheater a card (MI-14)
 -- `cheated` (visible to the cheater only) is the card cheated away this turn; `next` the seat that takes
--- the next turn when a Cockroach throw won it; `stall` counts turns in a row that ended in a forced pass.
+-- the next turn when a Cockroach throw won it; `stall` counts turns in a row that ended in a pass (no card played or drawn, MI-D8).
 --
 -- Readings where the spec is silent:
 -- * the power of a player's last card still fires; MI-16 is checked when the turn is over (after the
 --   power and the Keeper's reply), so a player who played a last Mosquito and is the slowest is not out;
+--   if two hands empty at once (a last Cockroach and a last card thrown on it), the mover goes out first;
+-- * MI-16: a Keeper who empties her hand wins at once: by a play, at the end of her own turn (no reply
+--   follows her turns), and by a Cockroach throw on another's turn, before that turn's reply;
 -- * a Cockroach throw is a legal play (MI-10), so a last card may be thrown; a thrown card has no power;
--- * `draw` is offered with plays possible (MI-D2) only when there is a card to draw; with nothing to
---   draw it is a pass, offered only to a player who cannot play;
--- * a blocked table: when every player in a row had to pass (no play, nothing to draw), nothing can
---   ever change again, so the round ends there: the fewest cards win (multi-round: every hand scores);
+--   throwers are asked clockwise from the player; Ant draws go clockwise from the player's left;
+-- * MI-6 / MI-D2: `draw` (declining to play) is always offered with voluntary_draw; with nothing to draw
+--   it is a pass;
+-- * MI-D8: a blocked table: after a whole circle of turns in a row that ended in a pass (no card played
+--   or drawn), the round ends `blocked` and is scored as any round: the fewest cards win (multi-round:
+--   every hand scores);
+-- * MI-D7: hand sizes are hidden (zone option `size`, param hand_counts); every hand's size is shown
+--   (a `hands` event) when the round ends, as MI-V1 scoring reveals them;
 -- * a Spider gift goes to another player; the Mosquito's givers give clockwise from the slowest's left;
 -- * gifts are handed face down: the giver's move is private, a public `gift` event names giver and
 --   receiver, and the receiver alone gets a `received` event with the card.
@@ -270,7 +277,8 @@ local function turn_moves(g, p, may_cheat)
     end
   end
   local k = plays
-  if plays == 0 or (pr.voluntary and can_draw(g)) then
+  -- MI-6 / MI-D2: declining is always allowed (with nothing to draw it is a pass)
+  if plays == 0 or pr.voluntary then
     k = k + 1
     moves[k] = "draw"
   end
@@ -358,6 +366,16 @@ local function next_throw(g, k)
   g:set("roach_from", nil)
   g:set("roach_value", nil)
   g:set("roach_k", nil)
+  local keeper = g:get("keeper")
+  if g:get("next") == keeper and g:top("hand", keeper) == nil then
+    -- MI-16: the Keeper threw her last card: she wins at once; no reply is pending for her (the reply
+    -- to this turn is hers, and she has nobody to answer to)
+    g:set("next", nil)
+    g:set("phase", nil)
+    g:event("out", {seat = keeper})
+    close_round(g, {keeper})
+    return
+  end
   end_turn(g)
 end
 
@@ -431,6 +449,15 @@ local function hand_over(g)
   finish_turn(g)
 end
 
+-- MI-D7: a round's end shows every hand for scoring (MI-V1): the sizes, hidden during play, are public
+-- now; then the round is scored (end_round, which a variant may replace)
+function close_round(g, winners)
+  local sizes = {}
+  for seat = 0, g:players() - 1 do sizes[seat + 1] = g:count("hand", seat) end
+  g:event("hands", {sizes = sizes})
+  end_round(g, winners)
+end
+
 -- MI-16 / MI-17: the end of a turn: someone out, a blocked table, or the next player
 function finish_turn(g)
   local n, p = g:players(), g:get("turn")
@@ -449,11 +476,12 @@ function finish_turn(g)
   end
   if winner then
     g:event("out", {seat = winner})
-    end_round(g, {winner})
+    close_round(g, {winner})
     return
   end
   if g:get("stall") >= n then
-    -- nobody could play or draw for a whole round of turns: the round ends, fewest cards win
+    -- MI-D8: a whole circle of turns passed with no card played or drawn: the round ends `blocked`,
+    -- scored as any round; the fewest cards win (ties share)
     local fewest
     for seat = 0, n - 1 do
       local c = g:count("hand", seat)
@@ -463,7 +491,7 @@ function finish_turn(g)
     for seat = 0, n - 1 do if g:count("hand", seat) == fewest then winners[#winners + 1] = seat end end
     counter(g, "blocked_rounds", 1)
     g:event("blocked", {winners = winners})
-    end_round(g, winners)
+    close_round(g, winners)
     return
   end
   begin_turn(g, next or (p + 1) % n)
@@ -545,7 +573,6 @@ function on_move(g, seat, move)
       g:move(g:top("box", p), "box", p, "hand", p)
       g:sort("hand", p)
       g:set("cheated", nil)
-      g:set("stall", 0)
       g:stat(p, "caught", 1)
       counter(g, "caught", 1)
       local cards = giveable(g, seat)
@@ -593,7 +620,10 @@ function render(obs)
     local tag = ""
     if s == v.keeper then tag = tag .. " (Keeper)" end
     if s == obs.seat then tag = tag .. " (you)" end
-    sizes[#sizes + 1] = string.format("seat %d: %d cards%s", s, obs.zones.hand[s + 1].count, tag)
+    -- MI-D7: another hand's size may be hidden (no `count`): then only whether it holds cards
+    local h = obs.zones.hand[s + 1]
+    local size = h.count and string.format("%d cards", h.count) or (h.has_cards and "has cards" or "empty")
+    sizes[#sizes + 1] = string.format("seat %d: %s%s", s, size, tag)
   end
   lines[#lines + 1] = "hands: " .. table.concat(sizes, ", ")
   lines[#lines + 1] = "your hand: " .. table.concat(obs.zones.hand[obs.seat + 1].cards, " ")
