@@ -19,6 +19,9 @@ type ZoneDef struct {
 	Name    string
 	PerSeat bool
 	Visible string
+	// Size says who else knows how many cards it holds (config.SizePublic, SizeHidden or SizeSecret,
+	// resolved from the YAML `size` option and the params): see State.zoneView.
+	Size string
 }
 
 // Game is a loaded, compiled game definition shared (read-only) by every match of it.
@@ -53,8 +56,12 @@ func Compile(cfg *config.Game) (*Game, error) {
 	sort.Strings(names)
 	for _, n := range names {
 		z := cfg.Zones[n]
+		size, err := cfg.ZoneSize(z)
+		if err != nil {
+			return nil, fmt.Errorf("%s: zones.%s: %w", cfg.Path, n, err)
+		}
 		g.zoneIdx[n] = len(g.Zones)
-		g.Zones = append(g.Zones, ZoneDef{Name: n, PerSeat: z.PerSeat, Visible: z.Visible})
+		g.Zones = append(g.Zones, ZoneDef{Name: n, PerSeat: z.PerSeat, Visible: z.Visible, Size: size})
 		if z.Start {
 			if g.start >= 0 {
 				return nil, fmt.Errorf("%s: zones %s and %s both say start: true", cfg.Path, g.Zones[g.start].Name, n)

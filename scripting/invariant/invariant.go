@@ -12,6 +12,7 @@ import (
 	"math/rand/v2"
 
 	"github.com/ruleslab/ruleslab/core"
+	"github.com/ruleslab/ruleslab/core/config"
 	"github.com/ruleslab/ruleslab/scripting"
 )
 
@@ -134,8 +135,8 @@ func (c *Checker) Visibility(s *core.State, seat int) *Violation {
 		def := s.Game.Zones[z.Def]
 		may := def.Visible == core.VisibleAll || (def.Visible == core.VisibleOwner && z.Seat == seat)
 		zv := o.Zones[i]
-		if zv.Count != s.Count(z) {
-			return violation("visibility", "seat %d sees %d cards in %s, which holds %d", seat, zv.Count, zoneName(s, z), s.Count(z))
+		if v := sizeVisibility(s, seat, z, may, zv); v != nil {
+			return v
 		}
 		if !may && zv.Cards != nil {
 			return violation("visibility", "seat %d's observation lists the cards of %s (visible: %s)", seat, zoneName(s, z), def.Visible)
@@ -175,6 +176,40 @@ func (c *Checker) Visibility(s *core.State, seat int) *Violation {
 	b, _ := json.Marshal(o2)
 	if !bytes.Equal(a, b) {
 		return violation("visibility", "seat %d's observation changes when what it has not seen is dealt again: %s", seat, firstDiff(a, b))
+	}
+	return nil
+}
+
+// sizeVisibility: the seat knows a zone's size when it sees its cards, owns it, or its `size` is
+// public; a hidden size shows only whether the zone holds cards, a secret one nothing.
+func sizeVisibility(s *core.State, seat int, z core.ZoneRef, may bool, zv core.ZoneView) *Violation {
+	def := s.Game.Zones[z.Def]
+	n := s.Count(z)
+	want := core.SizeCount
+	if !may && z.Seat != seat {
+		switch def.Size {
+		case config.SizeHidden:
+			want = core.SizeHasCards
+		case config.SizeSecret:
+			want = core.SizeNothing
+		}
+	}
+	if zv.SizeKnown != want {
+		return violation("visibility", "seat %d knows %q of the size of %s (size: %s), not %q", seat, zv.SizeKnown, zoneName(s, z), def.Size, want)
+	}
+	switch want {
+	case core.SizeCount:
+		if zv.Count != n {
+			return violation("visibility", "seat %d sees %d cards in %s, which holds %d", seat, zv.Count, zoneName(s, z), n)
+		}
+	case core.SizeHasCards:
+		if zv.Count != 0 || zv.HasCards != (n > 0) {
+			return violation("visibility", "seat %d sees count %d, has cards %v in %s (size: hidden), which holds %d", seat, zv.Count, zv.HasCards, zoneName(s, z), n)
+		}
+	default:
+		if zv.Count != 0 || zv.HasCards {
+			return violation("visibility", "seat %d sees count %d, has cards %v in %s (size: secret)", seat, zv.Count, zv.HasCards, zoneName(s, z))
+		}
 	}
 	return nil
 }

@@ -1,0 +1,154 @@
+package core
+
+import (
+	"math/rand/v2"
+	"slices"
+
+	"github.com/ruleslab/ruleslab/core/config"
+)
+
+// resampleSizes redraws, in a copy sampled for seat, how many cards lie in each zone whose size seat
+// may not know (zone option `size: hidden` or `secret`, cards unseen, not its own). Such zones are
+// grouped by owner (a per-seat zone's seat; shared zones form one group), and within a group the
+// cards are dealt again over its zones: the group's total is kept, a hidden-size zone keeps holding
+// cards or none (seat sees that), and every split allowed by that is equally likely. Cards seat has
+// seen may move between the zones of a group too (seat saw them go in, not where they are now).
+//
+// The deal depends only on what seat knows: the number of zones and cards of each group, which
+// hidden-size zones are empty, and which seen cards the group holds. The total of a group is taken as
+// known: a game that hides sizes must make it follow from public events (Mito: a hand plus a box is
+// what was dealt, drawn and received minus what was played and given).
+func (c *State) resampleSizes(seat int, rng *rand.Rand) {
+	hasHidden := false
+	for _, d := range c.Game.Zones {
+		if d.Size == config.SizeHidden || d.Size == config.SizeSecret {
+			hasHidden = true
+		}
+	}
+	if !hasHidden {
+		return
+	}
+	for owner := -1; owner < c.Players; owner++ {
+		if owner == seat {
+			continue // its own zones: it knows their sizes
+		}
+		var group []ZoneRef
+		for d, def := range c.Game.Zones {
+			if def.Size != config.SizeHidden && def.Size != config.SizeSecret {
+				continue
+			}
+			if def.PerSeat != (owner >= 0) {
+				continue
+			}
+			z := ZoneRef{Def: d, Seat: owner}
+			if !def.PerSeat {
+				z.Seat = -1
+			}
+			if !c.CanSee(seat, z) {
+				group = append(group, z)
+			}
+		}
+		if len(group) > 1 {
+			c.redealGroup(seat, group, rng)
+		}
+	}
+}
+
+// redealGroup deals the cards of a group of zones again over them with new sizes (resampleSizes).
+func (c *State) redealGroup(seat int, group []ZoneRef, rng *rand.Rand) {
+	bit := uint64(1) << uint(seat)
+	var seen, unseen []CardIdx
+	lo, hi := make([]int, len(group)), make([]int, len(group))
+	total := 0
+	for _, z := range group {
+		for _, card := range c.Cards(z) {
+			if c.seen[card]&bit != 0 {
+				seen = append(seen, card)
+			} else {
+				unseen = append(unseen, card)
+			}
+		}
+		total += c.Count(z)
+	}
+	for i, z := range group {
+		hi[i] = total
+		if c.Game.Zones[z.Def].Size == config.SizeHidden {
+			if c.Count(z) > 0 {
+				lo[i] = 1
+			} else {
+				hi[i] = 0
+			}
+		}
+	}
+	sizes := splitUniform(lo, hi, total, rng)
+	// seen cards in catalogue order, then the unseen ones (which the later redeal renames): the
+	// places the seen cards get depend on rng alone
+	slices.Sort(seen)
+	pool := append(seen, unseen...)
+	rng.Shuffle(len(pool), func(i, j int) { pool[i], pool[j] = pool[j], pool[i] })
+	k := 0
+	for i, z := range group {
+		slot := c.slot(z)
+		copy(c.cards[slot*c.stride:], pool[k:k+sizes[i]])
+		c.zlen[slot] = int32(sizes[i])
+		k += sizes[i]
+	}
+}
+
+// splitUniform draws sizes[i] in lo[i]..hi[i] summing to total, uniformly among all such splits
+// (counted by dynamic programming; each row is scaled, only ratios matter). The bounds must allow
+// at least one split (they do: the true sizes are one).
+func splitUniform(lo, hi []int, total int, rng *rand.Rand) []int {
+	k := len(lo)
+	// ways[i][r]: the number of splits of r cards over zones i..k-1 (scaled per row)
+	ways := make([][]float64, k+1)
+	ways[k] = make([]float64, total+1)
+	ways[k][0] = 1
+	for i := k - 1; i >= 0; i-- {
+		next := ways[i+1]
+		prefix := make([]float64, total+2) // prefix[r+1] = next[0] + ... + next[r]
+		for r := 0; r <= total; r++ {
+			prefix[r+1] = prefix[r] + next[r]
+		}
+		row := make([]float64, total+1)
+		top := 0.0
+		for r := 0; r <= total; r++ {
+			// x cards in zone i: lo..min(hi, r), so r-x ranges over max(0, r-hi)..r-lo
+			a, b := max(0, r-hi[i]), r-lo[i]
+			if b >= a {
+				row[r] = prefix[b+1] - prefix[a]
+				top = max(top, row[r])
+			}
+		}
+		if top > 0 {
+			for r := range row {
+				row[r] /= top
+			}
+		}
+		ways[i] = row
+	}
+	sizes := make([]int, k)
+	r := total
+	for i := 0; i < k; i++ {
+		top := min(hi[i], r)
+		sum := 0.0
+		for x := lo[i]; x <= top; x++ {
+			sum += ways[i+1][r-x]
+		}
+		u := rng.Float64() * sum
+		x := lo[i]
+		for ; x < top; x++ {
+			w := ways[i+1][r-x]
+			if u < w {
+				break
+			}
+			u -= w
+		}
+		for x > lo[i] && ways[i+1][r-x] == 0 { // rounding at the end of the range: a size that fits
+			x--
+		}
+		sizes[i] = x
+		r -= x
+	}
+	return sizes
+}
