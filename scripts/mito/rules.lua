@@ -7,8 +7,10 @@
 --   spider    the player gives one card to a seat of their choice
 --   reply     the Keeper accuses or passes after the private signal (MI-15)
 --   penalty   a Keeper who caught a cheat gives the cheater a card (MI-14)
--- `cheated` (visible to the cheater only) is the card cheated away this turn; `next` the seat that takes
--- the next turn when a Cockroach throw won it; `stall` counts turns in a row that ended in a pass (no card played or drawn, MI-D8).
+-- The card cheated away this turn lies in the cheater's `sleeve` zone until the Keeper's reply, then goes
+-- into the `box`; `cheated` (visible to the cheater only) names it for the cheater; `next` the seat that
+-- takes the next turn when a Cockroach throw won it; `stall` counts turns in a row that ended in a pass
+-- (no card played or drawn, MI-D8).
 --
 -- Readings where the spec is silent:
 -- * the power of a player's last card still fires; MI-16 is checked when the turn is over (after the
@@ -187,6 +189,7 @@ function start_round(g, keeper)
   for seat = 0, n - 1 do
     g:move_all("hand", seat, "deck", nil)
     g:move_all("box", seat, "deck", nil)
+    g:move_all("sleeve", seat, "deck", nil)
     g:move_all("keeper_card", seat, "deck", nil)
   end
   g:move_all("discard", nil, "deck", nil)
@@ -431,7 +434,7 @@ function end_turn(g)
     return
   end
   local chance
-  if g:get("cheated") ~= nil then chance = params(g).detect else chance = params(g).false_alarm end
+  if g:top("sleeve", p) ~= nil then chance = params(g).detect else chance = params(g).false_alarm end
   local suspicious = g:chance(chance)
   g:set("signal", suspicious, keeper)
   SIGNAL.seat, SIGNAL.suspicious = p, suspicious
@@ -463,6 +466,7 @@ function finish_turn(g)
   local n, p = g:players(), g:get("turn")
   g:set("phase", nil)
   g:set("signal", nil)
+  g:move_all("sleeve", p, "box", p) -- an uncaught cheat: the card stays gone
   -- the seat that won a Cockroach throw takes the next turn (MI-10)
   local next = g:get("next")
   if next ~= nil then g:set("next", nil) end
@@ -529,8 +533,8 @@ function on_move(g, seat, move)
   local verb, id, to = parse(move) -- "play G3", "give S1 to 2", "accuse"...
   if phase == "turn" then
     if verb == "cheat" then
-      -- MI-13: into the box, seen by nobody but the cheater
-      g:move(id, "hand", seat, "box", seat)
+      -- MI-13: up the sleeve (into the box when the turn is over), seen by nobody but the cheater
+      g:move(id, "hand", seat, "sleeve", seat)
       g:set("cheated", id, seat)
       g:stat(seat, "cheats", 1)
       counter(g, "cheats", 1)
@@ -564,13 +568,13 @@ function on_move(g, seat, move)
       return
     end
     g:stat(seat, "accusations", 1)
-    local cheated = g:get("cheated")
+    -- guilt is read from the sleeve, not from `cheated`: a search bot's sampled world redeals the
+    -- sleeve as it redeals every zone whose size the Keeper does not know, and keeps hidden values
+    local cheated = g:top("sleeve", p)
     g:event("accusation", {seat = p, guilty = cheated ~= nil})
     if cheated then
       -- MI-14: the cheated card comes back, the Keeper gives a card and the Keeper card
-      -- the card on top of the box, not the id noted in `cheated`: a search bot's sampled world may
-      -- hold another card there (it redeals what it has not seen)
-      g:move(g:top("box", p), "box", p, "hand", p)
+      g:move(cheated, "sleeve", p, "hand", p)
       g:sort("hand", p)
       g:set("cheated", nil)
       g:stat(p, "caught", 1)
