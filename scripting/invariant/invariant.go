@@ -161,7 +161,7 @@ func (c *Checker) Visibility(s *core.State, seat int) *Violation {
 	r := s.Resample(seat, c.rng)
 	o2 := r.ObserveFrom(seat, from)
 	// Values are left out: Resample renames a value that names a redealt card, even one the seat may
-	// read (Mito's public "cheated"), which is the sampler's approximation, not a leak.
+	// read, which is the sampler's approximation, not a leak.
 	o.Legal, o2.Legal = nil, nil
 	o.Vars, o2.Vars, o.SeatVars, o2.SeatVars = nil, nil, nil, nil
 	// Events are left out of the comparison: a resampled state shares the original's event history
