@@ -22,6 +22,10 @@ type ZoneDef struct {
 	// Size says who else knows how many cards it holds (config.SizePublic, SizeHidden or SizeSecret,
 	// resolved from the YAML `size` option and the params): see State.zoneView.
 	Size string
+	// AtMost is the YAML `at_most` bound: a number (AtMostValue "") or, with AtMost -1, the name of the
+	// value holding it (State.ZoneBound); -1 and "" without a bound.
+	AtMost      int
+	AtMostValue string
 }
 
 // Game is a loaded, compiled game definition shared (read-only) by every match of it.
@@ -61,7 +65,14 @@ func Compile(cfg *config.Game) (*Game, error) {
 			return nil, fmt.Errorf("%s: zones.%s: %w", cfg.Path, n, err)
 		}
 		g.zoneIdx[n] = len(g.Zones)
-		g.Zones = append(g.Zones, ZoneDef{Name: n, PerSeat: z.PerSeat, Visible: z.Visible, Size: size})
+		def := ZoneDef{Name: n, PerSeat: z.PerSeat, Visible: z.Visible, Size: size, AtMost: -1}
+		switch v := z.AtMost.(type) {
+		case int:
+			def.AtMost = v
+		case string:
+			def.AtMostValue = v
+		}
+		g.Zones = append(g.Zones, def)
 		if z.Start {
 			if g.start >= 0 {
 				return nil, fmt.Errorf("%s: zones %s and %s both say start: true", cfg.Path, g.Zones[g.start].Name, n)

@@ -11,7 +11,8 @@ import (
 // may not know (zone option `size: hidden` or `secret`, cards unseen, not its own). Such zones are
 // grouped by owner (a per-seat zone's seat; shared zones form one group), and within a group the
 // cards are dealt again over its zones: the group's total is kept, a hidden-size zone keeps holding
-// cards or none (seat sees that), and every split allowed by that is equally likely. Cards seat has
+// cards or none (seat sees that) and no more than its `at_most` bound (ZoneBound), and every split
+// allowed by that is equally likely. Cards seat has
 // seen may move between the zones of a group too (seat saw them go in, not where they are now).
 //
 // The deal depends only on what seat knows: the number of zones and cards of each group, which
@@ -54,6 +55,24 @@ func (c *State) resampleSizes(seat int, rng *rand.Rand) {
 	}
 }
 
+// ZoneBound is the most cards zone z may hold by its `at_most` option: the number, or the value it
+// names (the zone's seat's for a per-seat zone, else game-wide) when it is a number seat may see (seat
+// -1: any). ok is false when the zone has no bound or the value is not set, not a number or hidden.
+func (s *State) ZoneBound(z ZoneRef, seat int) (bound int, ok bool) {
+	def := &s.Game.Zones[z.Def]
+	if def.AtMost >= 0 {
+		return def.AtMost, true
+	}
+	if def.AtMostValue == "" {
+		return 0, false
+	}
+	v, found := s.getVar(z.Seat, def.AtMostValue)
+	if !found || v.Kind != NumValue || (seat >= 0 && !v.Vis.VisibleTo(seat)) {
+		return 0, false
+	}
+	return int(v.Num), true
+}
+
 // redealGroup deals the cards of a group of zones again over them with new sizes (resampleSizes).
 func (c *State) redealGroup(seat int, group []ZoneRef, rng *rand.Rand) {
 	bit := uint64(1) << uint(seat)
@@ -78,6 +97,11 @@ func (c *State) redealGroup(seat int, group []ZoneRef, rng *rand.Rand) {
 			} else {
 				hi[i] = 0
 			}
+		}
+		// a bound the seat may read (`at_most`), unless the rules broke it (then the true split
+		// would be impossible)
+		if b, ok := c.ZoneBound(z, seat); ok && b >= c.Count(z) {
+			hi[i] = min(hi[i], b)
 		}
 	}
 	sizes := splitUniform(lo, hi, total, rng)

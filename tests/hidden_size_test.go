@@ -11,6 +11,7 @@ import (
 
 	"github.com/ruleslab/ruleslab/core"
 	"github.com/ruleslab/ruleslab/scripting"
+	"github.com/ruleslab/ruleslab/scripting/invariant"
 )
 
 // A game made for these tests: each seat in turn hides a card of its hand in its stash, unseen by the
@@ -118,13 +119,15 @@ func TestHiddenZoneSize(t *testing.T) {
 	require.Equal(t, 3, h.Count)
 }
 
-// TestHiddenZoneSizeErrors: a wrong `size` word or param is reported at its place in the YAML.
+// TestHiddenZoneSizeErrors: a wrong `size` word or param, or a wrong `at_most`, is reported at its place
+// in the YAML.
 func TestHiddenZoneSizeErrors(t *testing.T) {
 	dir := t.TempDir()
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "stashes.yaml"), []byte(stashGame), 0o644))
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "stashes.lua"), []byte(stashRules), 0o644))
 	for _, c := range []struct{ yaml, msg string }{
 		{"zones: {stash: {size: sometimes}}\n", `variant.yaml:2:23: zone stash: ` + "`size`" + ` must be public, hidden, secret or the path of a param holding one; there is no param "sometimes"`},
+		{"zones: {stash: {at_most: -1}}\n", "variant.yaml:2:26: zone stash: `at_most` is -1; it must be a number >= 0 or the name of a value"},
 		{"params: {counts: maybe}\n", `variant.yaml:2:18: zone hand: ` + "`size`" + ` follows param counts, which is maybe: it must be public, hidden or secret`},
 	} {
 		path := filepath.Join(dir, "variant.yaml")
@@ -159,4 +162,21 @@ func TestResampleHiddenSizes(t *testing.T) {
 		require.Equal(t, 1, a.Count(own))
 	}
 	require.Equal(t, map[int]bool{0: true, 1: true, 2: true, 3: true}, stashes)
+}
+
+// TestResampleAtMost: a zone's `at_most` bound (a number or a value the rules keep) caps what a sampled
+// world deals there, and the invariant check reports a zone that breaks it.
+func TestResampleAtMost(t *testing.T) {
+	e := stashEngine(t, "zones: {stash: {at_most: 1}}\n")
+	s := stashState(t, e, "keep", "hide", "keep")
+	for i := 0; i < 100; i++ {
+		r := s.Resample(1, rand.New(rand.NewPCG(uint64(i), 1)))
+		stash, _ := r.Zone("stash", 0)
+		require.LessOrEqual(t, r.Count(stash), 1)
+	}
+	require.Nil(t, invariant.AtMost(s))
+	broken := stashState(t, e, "hide", "keep", "keep", "hide")
+	v := invariant.AtMost(broken)
+	require.NotNil(t, v)
+	require.Equal(t, "at-most: stash[0] holds 2 cards; its at_most is 1", v.Error())
 }

@@ -375,6 +375,19 @@ func check(g *Game, root *yaml.Node, nf nodeFiles) error {
 			}
 			return nf.errAt(n, "zone %s: %v", name, err)
 		}
+		switch v := g.Zones[name].AtMost.(type) {
+		case nil:
+		case int:
+			if v < 0 {
+				return nf.errAt(mapValue(mapValue(zn, name), "at_most"), "zone %s: `at_most` is %d; it must be a number >= 0 or the name of a value", name, v)
+			}
+		case string:
+			if v == "" {
+				return nf.errAt(mapValue(mapValue(zn, name), "at_most"), "zone %s: `at_most` must be a number >= 0 or the name of a value", name)
+			}
+		default:
+			return nf.errAt(mapValue(mapValue(zn, name), "at_most"), "zone %s: `at_most` is %v; it must be a whole number >= 0 or the name of a value", name, v)
+		}
 	}
 	for verb, vis := range g.PrivateMoves {
 		if vis != "owner" && vis != "public" && vis != "none" {

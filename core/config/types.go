@@ -78,6 +78,11 @@ type Zone struct {
 	// holds any card), secret (the others know nothing of it); or the dotted path of a param holding one
 	// of these words (`size: hand_counts`).
 	Size string `yaml:"size,omitempty"`
+	// AtMost is the most cards the zone can hold, as the rules promise: a number, or the name of a
+	// value the rules keep (per seat for a per-seat zone, g:sset; game-wide otherwise, g:set). A
+	// sampled world (View.Sample) never deals more there when redealing hidden sizes; fuzz and
+	// `run --check` check the promise after every move.
+	AtMost any `yaml:"at_most,omitempty"`
 }
 
 // The words of a zone's `size` option.

@@ -21,7 +21,7 @@ const DefaultMoveCap = 100_000
 
 // Violation is a broken invariant.
 type Violation struct {
-	Check string // conservation, visibility, legal-moves, move-cap, replay, error
+	Check string // conservation, at-most, visibility, legal-moves, move-cap, replay, error
 	Msg   string
 }
 
@@ -43,6 +43,9 @@ func NewChecker(seed uint64) *Checker { return &Checker{rng: rand.New(rand.NewPC
 // Check runs every per-position check on s.
 func (c *Checker) Check(s *core.State) *Violation {
 	if v := Conservation(s); v != nil {
+		return v
+	}
+	if v := AtMost(s); v != nil {
 		return v
 	}
 	if v := LegalMoves(s); v != nil {
@@ -75,6 +78,22 @@ func Conservation(s *core.State) *Violation {
 	for c, w := range where {
 		if w == 0 {
 			return violation("conservation", "%s is in no zone (%d of %d components in zones)", cards[c].ID, countNonZero(where), len(cards))
+		}
+	}
+	return nil
+}
+
+// AtMost: no zone holds more cards than its `at_most` option promises (a search bot's sampled worlds
+// rely on it).
+func AtMost(s *core.State) *Violation {
+	for _, z := range s.ZoneRefs() {
+		if b, ok := s.ZoneBound(z, -1); ok && s.Count(z) > b {
+			def := s.Game.Zones[z.Def]
+			what := fmt.Sprint(b)
+			if def.AtMostValue != "" {
+				what = fmt.Sprintf("%d (value %s)", b, def.AtMostValue)
+			}
+			return violation("at-most", "%s holds %d cards; its at_most is %s", zoneName(s, z), s.Count(z), what)
 		}
 	}
 	return nil

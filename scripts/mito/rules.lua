@@ -190,6 +190,7 @@ function start_round(g, keeper)
     g:move_all("hand", seat, "deck", nil)
     g:move_all("box", seat, "deck", nil)
     g:move_all("sleeve", seat, "deck", nil)
+    g:sset(seat, "cheat_chances", 0)
     g:move_all("keeper_card", seat, "deck", nil)
   end
   g:move_all("discard", nil, "deck", nil)
@@ -304,6 +305,9 @@ function begin_turn(g, p)
   g:set("phase", "turn")
   g:set("turn", p)
   g:set("cheated", nil)
+  -- MI-15: one more chance to cheat (public: everyone sees whose turn it is); the box never holds
+  -- more cards than this (its `at_most`, which a search bot's sampled world respects)
+  if p ~= g:get("keeper") then g:sset(p, "cheat_chances", g:sget(p, "cheat_chances") + 1) end
   g:ask(p, turn_moves(g, p, true))
 end
 
