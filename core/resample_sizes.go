@@ -29,11 +29,12 @@ func (c *State) resampleSizes(seat int, rng *rand.Rand) {
 	if !hasHidden {
 		return
 	}
+	var groupBuf [16]ZoneRef
 	for owner := -1; owner < c.Players; owner++ {
 		if owner == seat {
 			continue // its own zones: it knows their sizes
 		}
-		var group []ZoneRef
+		group := groupBuf[:0]
 		for d, def := range c.Game.Zones {
 			if def.Size != config.SizeHidden && def.Size != config.SizeSecret {
 				continue
@@ -76,39 +77,51 @@ func (s *State) ZoneBound(z ZoneRef, seat int) (bound int, ok bool) {
 // redealGroup deals the cards of a group of zones again over them with new sizes (resampleSizes).
 func (c *State) redealGroup(seat int, group []ZoneRef, rng *rand.Rand) {
 	bit := uint64(1) << uint(seat)
-	var seen, unseen []CardIdx
-	lo, hi := make([]int, len(group)), make([]int, len(group))
+	var bounds [3][8]int
+	lo, hi, sizes := bounds[0][:0], bounds[1][:0], bounds[2][:0]
+	if len(group) > len(bounds[0]) {
+		lo, hi, sizes = make([]int, 0, len(group)), make([]int, 0, len(group)), make([]int, 0, len(group))
+	}
 	total := 0
 	for _, z := range group {
-		for _, card := range c.Cards(z) {
-			if c.seen[card]&bit != 0 {
-				seen = append(seen, card)
-			} else {
-				unseen = append(unseen, card)
-			}
-		}
 		total += c.Count(z)
 	}
-	for i, z := range group {
-		hi[i] = total
+	for _, z := range group {
+		l, h := 0, total
 		if c.Game.Zones[z.Def].Size == config.SizeHidden {
 			if c.Count(z) > 0 {
-				lo[i] = 1
+				l = 1
 			} else {
-				hi[i] = 0
+				h = 0
 			}
 		}
 		// a bound the seat may read (`at_most`), unless the rules broke it (then the true split
 		// would be impossible)
 		if b, ok := c.ZoneBound(z, seat); ok && b >= c.Count(z) {
-			hi[i] = min(hi[i], b)
+			h = min(h, b)
+		}
+		lo, hi, sizes = append(lo, l), append(hi, h), append(sizes, 0)
+	}
+	splitUniform(lo, hi, total, rng, sizes)
+	// the pool: the seen cards in catalogue order, then the unseen ones (which the later redeal
+	// renames), so the places the seen cards get depend on rng alone
+	var poolBuf [128]CardIdx
+	pool := poolBuf[:0]
+	for _, z := range group {
+		for _, card := range c.Cards(z) {
+			if c.seen[card]&bit != 0 {
+				pool = append(pool, card)
+			}
 		}
 	}
-	sizes := splitUniform(lo, hi, total, rng)
-	// seen cards in catalogue order, then the unseen ones (which the later redeal renames): the
-	// places the seen cards get depend on rng alone
-	slices.Sort(seen)
-	pool := append(seen, unseen...)
+	slices.Sort(pool)
+	for _, z := range group {
+		for _, card := range c.Cards(z) {
+			if c.seen[card]&bit == 0 {
+				pool = append(pool, card)
+			}
+		}
+	}
 	rng.Shuffle(len(pool), func(i, j int) { pool[i], pool[j] = pool[j], pool[i] })
 	k := 0
 	for i, z := range group {
@@ -120,21 +133,21 @@ func (c *State) redealGroup(seat int, group []ZoneRef, rng *rand.Rand) {
 }
 
 // splitUniform draws sizes[i] in lo[i]..hi[i] summing to total, uniformly among all such splits
-// (counted by dynamic programming; each row is scaled, only ratios matter). The bounds must allow
-// at least one split (they do: the true sizes are one).
-func splitUniform(lo, hi []int, total int, rng *rand.Rand) []int {
+// (counted by dynamic programming; each row is scaled, only ratios matter), into sizes. The bounds
+// must allow at least one split (they do: the true sizes are one).
+func splitUniform(lo, hi []int, total int, rng *rand.Rand, sizes []int) {
 	k := len(lo)
-	// ways[i][r]: the number of splits of r cards over zones i..k-1 (scaled per row)
-	ways := make([][]float64, k+1)
-	ways[k] = make([]float64, total+1)
-	ways[k][0] = 1
+	w := total + 1
+	// ways[i*w+r]: the number of splits of r cards over zones i..k-1 (scaled per row); prefix sums
+	// of the row below in the last w+1 entries
+	buf := make([]float64, (k+1)*w+w+1)
+	ways, prefix := buf[:(k+1)*w], buf[(k+1)*w:]
+	ways[k*w] = 1
 	for i := k - 1; i >= 0; i-- {
-		next := ways[i+1]
-		prefix := make([]float64, total+2) // prefix[r+1] = next[0] + ... + next[r]
+		next, row := ways[(i+1)*w:(i+2)*w], ways[i*w:(i+1)*w]
 		for r := 0; r <= total; r++ {
 			prefix[r+1] = prefix[r] + next[r]
 		}
-		row := make([]float64, total+1)
 		top := 0.0
 		for r := 0; r <= total; r++ {
 			// x cards in zone i: lo..min(hi, r), so r-x ranges over max(0, r-hi)..r-lo
@@ -149,30 +162,27 @@ func splitUniform(lo, hi []int, total int, rng *rand.Rand) []int {
 				row[r] /= top
 			}
 		}
-		ways[i] = row
 	}
-	sizes := make([]int, k)
 	r := total
 	for i := 0; i < k; i++ {
+		next := ways[(i+1)*w : (i+2)*w]
 		top := min(hi[i], r)
 		sum := 0.0
 		for x := lo[i]; x <= top; x++ {
-			sum += ways[i+1][r-x]
+			sum += next[r-x]
 		}
 		u := rng.Float64() * sum
 		x := lo[i]
 		for ; x < top; x++ {
-			w := ways[i+1][r-x]
-			if u < w {
+			if u < next[r-x] {
 				break
 			}
-			u -= w
+			u -= next[r-x]
 		}
-		for x > lo[i] && ways[i+1][r-x] == 0 { // rounding at the end of the range: a size that fits
+		for x > lo[i] && next[r-x] == 0 { // rounding at the end of the range: a size that fits
 			x--
 		}
 		sizes[i] = x
 		r -= x
 	}
-	return sizes
 }

@@ -12,7 +12,8 @@ func TestSplitUniform(t *testing.T) {
 	counts := map[[4]int]int{}
 	const n = 28000
 	for i := 0; i < n; i++ {
-		s := splitUniform(lo, hi, 6, rng)
+		s := make([]int, 4)
+		splitUniform(lo, hi, 6, rng, s)
 		sum := 0
 		for j, x := range s {
 			if x < lo[j] || x > hi[j] {
