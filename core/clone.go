@@ -39,14 +39,16 @@ func (s *State) Clone() *State {
 
 // Resample returns a copy of the state as seat might believe it to be: every card that seat has not
 // seen is dealt again at random (from rng) among the places those cards hold, so every zone keeps its
-// size and no card the seat has seen moves. The copy's own generator is reseeded from rng too, so the
+// size and no card the seat has seen moves (except within zones of hidden size, below). The copy's own generator is reseeded from rng too, so the
 // sampled world does not know the true future draws. Values hidden from seat are kept as they are.
+// Zones whose size seat may not know (zone option `size`) get new sizes first (resampleSizes).
 //
 // Legal moves of a trick decision depend on the acting seat's hand: when another seat than seat is to
 // act in a trick, call Settle on the copy before asking for its legal moves.
 func (s *State) Resample(seat int, rng *rand.Rand) *State {
 	c := s.Clone()
 	c.Reseed(rng.Uint64(), rng.Uint64())
+	c.resampleSizes(seat, rng)
 	var small [256]CardIdx
 	var slotBuf [256]int
 	hidden, places := small[:0], slotBuf[:0]

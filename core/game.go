@@ -19,6 +19,13 @@ type ZoneDef struct {
 	Name    string
 	PerSeat bool
 	Visible string
+	// Size says who else knows how many cards it holds (config.SizePublic, SizeHidden or SizeSecret,
+	// resolved from the YAML `size` option and the params): see State.zoneView.
+	Size string
+	// AtMost is the YAML `at_most` bound: a number (AtMostValue "") or, with AtMost -1, the name of the
+	// value holding it (State.ZoneBound); -1 and "" without a bound.
+	AtMost      int
+	AtMostValue string
 }
 
 // Game is a loaded, compiled game definition shared (read-only) by every match of it.
@@ -53,8 +60,19 @@ func Compile(cfg *config.Game) (*Game, error) {
 	sort.Strings(names)
 	for _, n := range names {
 		z := cfg.Zones[n]
+		size, err := cfg.ZoneSize(z)
+		if err != nil {
+			return nil, fmt.Errorf("%s: zones.%s: %w", cfg.Path, n, err)
+		}
 		g.zoneIdx[n] = len(g.Zones)
-		g.Zones = append(g.Zones, ZoneDef{Name: n, PerSeat: z.PerSeat, Visible: z.Visible})
+		def := ZoneDef{Name: n, PerSeat: z.PerSeat, Visible: z.Visible, Size: size, AtMost: -1}
+		switch v := z.AtMost.(type) {
+		case int:
+			def.AtMost = v
+		case string:
+			def.AtMostValue = v
+		}
+		g.Zones = append(g.Zones, def)
 		if z.Start {
 			if g.start >= 0 {
 				return nil, fmt.Errorf("%s: zones %s and %s both say start: true", cfg.Path, g.Zones[g.start].Name, n)

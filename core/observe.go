@@ -1,14 +1,5 @@
 package core
 
-// ZoneView is one zone instance as a seat sees it: its cards when visible, otherwise only its size.
-type ZoneView struct {
-	Name    string   `json:"zone"`
-	Seat    int      `json:"seat"` // -1 for shared zones
-	Visible bool     `json:"visible"`
-	Cards   []string `json:"cards,omitempty"`
-	Count   int      `json:"count"`
-}
-
 // Observation is everything one seat may know: derived from zone visibility and value/event
 // visibility alone, never from the game's rules.
 type Observation struct {
@@ -46,11 +37,7 @@ func (s *State) EventCount() int { return len(s.events) }
 func (s *State) ObserveFrom(seat, from int) *Observation {
 	o := &Observation{Seat: seat, Players: s.Players, ToAct: s.ToAct(), Vars: s.VisibleVars(seat, -1)}
 	for _, z := range s.ZoneRefs() {
-		v := ZoneView{Name: s.Game.Zones[z.Def].Name, Seat: z.Seat, Count: s.Count(z), Visible: s.CanSee(seat, z)}
-		if v.Visible {
-			v.Cards = s.ids(s.Cards(z))
-		}
-		o.Zones = append(o.Zones, v)
+		o.Zones = append(o.Zones, s.zoneView(seat, z))
 	}
 	for i := 0; i < s.Players; i++ {
 		o.SeatVars = append(o.SeatVars, s.VisibleVars(seat, i))

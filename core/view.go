@@ -82,13 +82,7 @@ func (v seatView) NumLegal() int {
 
 func (v seatView) Move(i int) string { return v.s.Legal()[i] }
 
-func (v seatView) Zone(z ZoneRef) ZoneView {
-	zv := ZoneView{Name: v.s.Game.Zones[z.Def].Name, Seat: z.Seat, Count: v.s.Count(z), Visible: v.s.CanSee(v.seat, z)}
-	if zv.Visible {
-		zv.Cards = v.s.ids(v.s.Cards(z))
-	}
-	return zv
-}
+func (v seatView) Zone(z ZoneRef) ZoneView { return v.s.zoneView(v.seat, z) }
 
 func (v seatView) Boards() []BoardView {
 	var out []BoardView

@@ -258,7 +258,9 @@ func (b *obsBuilder) index(L *lua.LState) int {
 }
 
 // zonesTable is obs.zones: obs.zones[name] for a shared zone, obs.zones[name][seat+1] per seat, each
-// {cards = {...}, count = n} (cards only when the seat sees them), built per zone on first read.
+// {cards = {...}, count = n, has_cards = bool} (cards only when the seat sees them; no count when the
+// zone's size is hidden from the seat, and not even has_cards when it is secret), built per zone on
+// first read.
 func (h *Host) zonesTable(v core.View) *lua.LTable {
 	L := h.L
 	zones := L.CreateTable(0, 0)
@@ -292,7 +294,7 @@ func (h *Host) zonesTable(v core.View) *lua.LTable {
 }
 
 func zoneTable(L *lua.LState, z core.ZoneView) *lua.LTable {
-	zt := L.CreateTable(0, 2)
+	zt := L.CreateTable(0, 3)
 	if z.Visible {
 		ct := L.CreateTable(len(z.Cards), 0)
 		for _, id := range z.Cards {
@@ -300,7 +302,15 @@ func zoneTable(L *lua.LState, z core.ZoneView) *lua.LTable {
 		}
 		zt.RawSetString("cards", ct)
 	}
-	zt.RawSetString("count", lua.LNumber(z.Count))
+	// a size the seat may not know (zone option `size`) has no count: hidden shows only has_cards,
+	// secret nothing
+	switch z.SizeKnown {
+	case core.SizeCount:
+		zt.RawSetString("count", lua.LNumber(z.Count))
+		zt.RawSetString("has_cards", lua.LBool(z.HasCards))
+	case core.SizeHasCards:
+		zt.RawSetString("has_cards", lua.LBool(z.HasCards))
+	}
 	return zt
 }
 

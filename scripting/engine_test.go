@@ -90,7 +90,26 @@ func TestResampleKeepsSizesAndSeenCards(t *testing.T) {
 				require.Equal(t, before, snapshot(s), "Resample changed the original")
 				require.Equal(t, len(before), len(after))
 				var hiddenBefore, hiddenAfter []core.CardIdx
+				// zones whose size the seat may not know (zone option `size`) are dealt again among
+				// their owner's such zones: only the total per owner stays, seen cards may move
+				sized, sizedAfter := map[int]int{}, map[int]int{}
 				for i, z := range s.ZoneRefs() {
+					if zv := s.ViewFor(seat).Zone(z); zv.SizeKnown != core.SizeCount {
+						sized[z.Seat] += len(before[i])
+						sizedAfter[z.Seat] += len(after[i])
+						require.Equal(t, zv, r.ViewFor(seat).Zone(z), "what seat %d knows of %s changed", seat, s.ZoneName(z))
+						for _, c := range before[i] {
+							if !s.SeenBy(c, seat) {
+								hiddenBefore = append(hiddenBefore, c)
+							}
+						}
+						for _, c := range after[i] {
+							if !s.SeenBy(c, seat) {
+								hiddenAfter = append(hiddenAfter, c)
+							}
+						}
+						continue
+					}
 					require.Len(t, after[i], len(before[i]), "zone %s changed size", s.ZoneName(z))
 					for j, c := range before[i] {
 						if s.SeenBy(c, seat) {
@@ -105,10 +124,11 @@ func TestResampleKeepsSizesAndSeenCards(t *testing.T) {
 					}
 				}
 				assert.ElementsMatch(t, hiddenBefore, hiddenAfter)
+				assert.Equal(t, sized, sizedAfter, "the total of each owner's zones of hidden size")
 				// the acting seat's own view of the sample is its view of the game
 				assert.Equal(t, s.ViewFor(seat).Legal(), r.ViewFor(seat).Legal())
 				// and the sample plays on, unless a hook kept a hidden card's identity in a value that cannot
-				// follow it (an id with several copies: Mito's `cheated`), which Resample documents; such a
+				// follow it (an id with several copies), which Resample documents; such a
 				// sample is reported, and the search bot drops it
 				if err := playOn(e, r, seed); err != nil {
 					t.Logf("seed %d: the rules cannot play this sample: %v", seed, err)

@@ -369,6 +369,34 @@ func check(g *Game, root *yaml.Node, nf nodeFiles) error {
 		if g.Zones[name].Visible == "owner" && !g.Zones[name].PerSeat {
 			return nf.errAt(mapValue(zn, name), "zone %s: `visible: owner` needs `per_seat: true`", name)
 		}
+		if _, err := g.ZoneSize(g.Zones[name]); err != nil {
+			n := mapValue(mapValue(zn, name), "size")
+			if n == nil {
+				n = mapValue(zn, name)
+			}
+			if g.Param(g.Zones[name].Size) != nil {
+				// the param holds a wrong word: point at it (a variant may have set it)
+				path := []any{"params"}
+				for _, part := range strings.Split(g.Zones[name].Size, ".") {
+					path = append(path, part)
+				}
+				n = At(root, path...)
+			}
+			return nf.errAt(n, "zone %s: %v", name, err)
+		}
+		switch v := g.Zones[name].AtMost.(type) {
+		case nil:
+		case int:
+			if v < 0 {
+				return nf.errAt(mapValue(mapValue(zn, name), "at_most"), "zone %s: `at_most` is %d; it must be a number >= 0 or the name of a value", name, v)
+			}
+		case string:
+			if v == "" {
+				return nf.errAt(mapValue(mapValue(zn, name), "at_most"), "zone %s: `at_most` must be a number >= 0 or the name of a value", name)
+			}
+		default:
+			return nf.errAt(mapValue(mapValue(zn, name), "at_most"), "zone %s: `at_most` is %v; it must be a whole number >= 0 or the name of a value", name, v)
+		}
 	}
 	for verb, vis := range g.PrivateMoves {
 		if vis != "owner" && vis != "public" && vis != "none" {

@@ -1,6 +1,9 @@
 package config
 
-import "strings"
+import (
+	"fmt"
+	"strings"
+)
 
 // Game is the resolved configuration of a game or variant.
 type Game struct {
@@ -75,6 +78,46 @@ type Zone struct {
 	PerSeat bool   `yaml:"per_seat,omitempty"`
 	Visible string `yaml:"visible"`         // owner | all | none
 	Start   bool   `yaml:"start,omitempty"` // every component starts here (default: the zone named deck)
+	// Size says who knows how many cards the zone holds besides the seats that see its cards (and a
+	// per-seat zone's owner): public (everyone, the default), hidden (the others know only whether it
+	// holds any card), secret (the others know nothing of it); or the dotted path of a param holding one
+	// of these words (`size: hand_counts`).
+	Size string `yaml:"size,omitempty"`
+	// AtMost is the most cards the zone can hold, as the rules promise: a number, or the name of a
+	// value the rules keep (per seat for a per-seat zone, g:sset; game-wide otherwise, g:set). A
+	// sampled world (View.Sample) never deals more there when redealing hidden sizes; fuzz and
+	// `run --check` check the promise after every move.
+	AtMost any `yaml:"at_most,omitempty"`
+}
+
+// The words of a zone's `size` option.
+const (
+	SizePublic = "public"
+	SizeHidden = "hidden"
+	SizeSecret = "secret"
+)
+
+// IsSizeWord reports whether w is one of SizePublic, SizeHidden, SizeSecret.
+func IsSizeWord(w string) bool { return w == SizePublic || w == SizeHidden || w == SizeSecret }
+
+// ZoneSize resolves a zone's `size` option: "" is public, a size word is itself, anything else is the
+// dotted path of a param that must hold a size word.
+func (g *Game) ZoneSize(z Zone) (string, error) {
+	switch {
+	case z.Size == "":
+		return SizePublic, nil
+	case IsSizeWord(z.Size):
+		return z.Size, nil
+	}
+	v := g.Param(z.Size)
+	if v == nil {
+		return "", fmt.Errorf("`size` must be public, hidden, secret or the path of a param holding one; there is no param %q", z.Size)
+	}
+	w, ok := v.(string)
+	if !ok || !IsSizeWord(w) {
+		return "", fmt.Errorf("`size` follows param %s, which is %v: it must be public, hidden or secret", z.Size, v)
+	}
+	return w, nil
 }
 
 // Mechanics lists the Go mechanics a game uses.

@@ -12,6 +12,7 @@ import (
 	"math/rand/v2"
 
 	"github.com/ruleslab/ruleslab/core"
+	"github.com/ruleslab/ruleslab/core/config"
 	"github.com/ruleslab/ruleslab/scripting"
 )
 
@@ -20,7 +21,7 @@ const DefaultMoveCap = 100_000
 
 // Violation is a broken invariant.
 type Violation struct {
-	Check string // conservation, visibility, legal-moves, move-cap, replay, error
+	Check string // conservation, at-most, visibility, legal-moves, move-cap, replay, error
 	Msg   string
 }
 
@@ -42,6 +43,9 @@ func NewChecker(seed uint64) *Checker { return &Checker{rng: rand.New(rand.NewPC
 // Check runs every per-position check on s.
 func (c *Checker) Check(s *core.State) *Violation {
 	if v := Conservation(s); v != nil {
+		return v
+	}
+	if v := AtMost(s); v != nil {
 		return v
 	}
 	if v := LegalMoves(s); v != nil {
@@ -74,6 +78,22 @@ func Conservation(s *core.State) *Violation {
 	for c, w := range where {
 		if w == 0 {
 			return violation("conservation", "%s is in no zone (%d of %d components in zones)", cards[c].ID, countNonZero(where), len(cards))
+		}
+	}
+	return nil
+}
+
+// AtMost: no zone holds more cards than its `at_most` option promises (a search bot's sampled worlds
+// rely on it).
+func AtMost(s *core.State) *Violation {
+	for _, z := range s.ZoneRefs() {
+		if b, ok := s.ZoneBound(z, -1); ok && s.Count(z) > b {
+			def := s.Game.Zones[z.Def]
+			what := fmt.Sprint(b)
+			if def.AtMostValue != "" {
+				what = fmt.Sprintf("%d (value %s)", b, def.AtMostValue)
+			}
+			return violation("at-most", "%s holds %d cards; its at_most is %s", zoneName(s, z), s.Count(z), what)
 		}
 	}
 	return nil
@@ -134,8 +154,8 @@ func (c *Checker) Visibility(s *core.State, seat int) *Violation {
 		def := s.Game.Zones[z.Def]
 		may := def.Visible == core.VisibleAll || (def.Visible == core.VisibleOwner && z.Seat == seat)
 		zv := o.Zones[i]
-		if zv.Count != s.Count(z) {
-			return violation("visibility", "seat %d sees %d cards in %s, which holds %d", seat, zv.Count, zoneName(s, z), s.Count(z))
+		if v := sizeVisibility(s, seat, z, may, zv); v != nil {
+			return v
 		}
 		if !may && zv.Cards != nil {
 			return violation("visibility", "seat %d's observation lists the cards of %s (visible: %s)", seat, zoneName(s, z), def.Visible)
@@ -160,7 +180,7 @@ func (c *Checker) Visibility(s *core.State, seat int) *Violation {
 	r := s.Resample(seat, c.rng)
 	o2 := r.ObserveFrom(seat, from)
 	// Values are left out: Resample renames a value that names a redealt card, even one the seat may
-	// read (Mito's public "cheated"), which is the sampler's approximation, not a leak.
+	// read, which is the sampler's approximation, not a leak.
 	o.Legal, o2.Legal = nil, nil
 	o.Vars, o2.Vars, o.SeatVars, o2.SeatVars = nil, nil, nil, nil
 	// Events are left out of the comparison: a resampled state shares the original's event history
@@ -175,6 +195,40 @@ func (c *Checker) Visibility(s *core.State, seat int) *Violation {
 	b, _ := json.Marshal(o2)
 	if !bytes.Equal(a, b) {
 		return violation("visibility", "seat %d's observation changes when what it has not seen is dealt again: %s", seat, firstDiff(a, b))
+	}
+	return nil
+}
+
+// sizeVisibility: the seat knows a zone's size when it sees its cards, owns it, or its `size` is
+// public; a hidden size shows only whether the zone holds cards, a secret one nothing.
+func sizeVisibility(s *core.State, seat int, z core.ZoneRef, may bool, zv core.ZoneView) *Violation {
+	def := s.Game.Zones[z.Def]
+	n := s.Count(z)
+	want := core.SizeCount
+	if !may && z.Seat != seat {
+		switch def.Size {
+		case config.SizeHidden:
+			want = core.SizeHasCards
+		case config.SizeSecret:
+			want = core.SizeNothing
+		}
+	}
+	if zv.SizeKnown != want {
+		return violation("visibility", "seat %d knows %q of the size of %s (size: %s), not %q", seat, zv.SizeKnown, zoneName(s, z), def.Size, want)
+	}
+	switch want {
+	case core.SizeCount:
+		if zv.Count != n {
+			return violation("visibility", "seat %d sees %d cards in %s, which holds %d", seat, zv.Count, zoneName(s, z), n)
+		}
+	case core.SizeHasCards:
+		if zv.Count != 0 || zv.HasCards != (n > 0) {
+			return violation("visibility", "seat %d sees count %d, has cards %v in %s (size: hidden), which holds %d", seat, zv.Count, zv.HasCards, zoneName(s, z), n)
+		}
+	default:
+		if zv.Count != 0 || zv.HasCards {
+			return violation("visibility", "seat %d sees count %d, has cards %v in %s (size: secret)", seat, zv.Count, zv.HasCards, zoneName(s, z))
+		}
 	}
 	return nil
 }

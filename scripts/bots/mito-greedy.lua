@@ -1,12 +1,14 @@
 -- A greedy bot for Mito. It reads only its observation: its own hand and box, the top of the discard
--- pile, hand sizes, the Keeper, its own private signal (as Keeper) and the public events.
+-- pile, hand sizes when they are public (MI-D7), the Keeper, its own private signal (as Keeper) and the
+-- public events.
 --
 -- As a player it cheats away one card every turn it may (Mitos first: they cannot be played), plays the
 -- card that sheds most (powers that move cards to the others, high penalties, duplicates), draws only when
 -- it cannot play, always throws on a Cockroach and gives away the cards it needs least (Spider gifts to
--- the seat with the fewest cards). As Keeper it weighs the private signal against each seat's record of
--- caught cheats (a Bayesian guess of how often that seat cheats) and accuses when a cheat is likely.
--- It deliberately does not count hand sizes to detect cheats: MI-D6 models the Keeper's eye as the signal.
+-- the seat with the fewest cards, or the next player when sizes are hidden). As Keeper it weighs the
+-- private signal against each seat's record of caught cheats (a Bayesian guess of how often that seat
+-- cheats) and accuses when a cheat is likely. It does not count hand sizes to detect cheats (with the
+-- default hand_counts: hidden it cannot): MI-D6 models the Keeper's eye as the signal.
 
 local DETECT, FALSE_ALARM = 0.35, 0.05 -- the default MI-15 chances (a bot does not see the params)
 
@@ -80,11 +82,14 @@ local function play_score(obs, id, hand)
   return score
 end
 
+-- the seat to burden with a gift: the one with the fewest cards when hand sizes are public; with them
+-- hidden (MI-D7, only "has cards" shows) the next player, who is the nearest to playing again
 local function fewest_other(obs)
   local best, bestc
   for s = 0, obs.players - 1 do
     if s ~= obs.seat then
       local c = obs.zones.hand[s + 1].count
+      if c == nil then return (obs.seat + 1) % obs.players end
       if bestc == nil or c < bestc then best, bestc = s, c end
     end
   end

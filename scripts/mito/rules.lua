@@ -7,17 +7,26 @@
 --   spider    the player gives one card to a seat of their choice
 --   reply     the Keeper accuses or passes after the private signal (MI-15)
 --   penalty   a Keeper who caught a cheat gives the cheater a card (MI-14)
--- `cheated` (visible to the cheater only) is the card cheated away this turn; `next` the seat that takes
--- the next turn when a Cockroach throw won it; `stall` counts turns in a row that ended in a forced pass.
+-- The card cheated away this turn lies in the cheater's `sleeve` zone until the Keeper's reply, then goes
+-- into the `box`; `cheated` (visible to the cheater only) names it for the cheater; `next` the seat that
+-- takes the next turn when a Cockroach throw won it; `stall` counts turns in a row that ended in a pass
+-- (no card played or drawn, MI-D8).
 --
 -- Readings where the spec is silent:
 -- * the power of a player's last card still fires; MI-16 is checked when the turn is over (after the
 --   power and the Keeper's reply), so a player who played a last Mosquito and is the slowest is not out;
+--   if two hands empty at once (a last Cockroach and a last card thrown on it), the mover goes out first;
+-- * MI-16: a Keeper who empties her hand wins at once: by a play, at the end of her own turn (no reply
+--   follows her turns), and by a Cockroach throw on another's turn, before that turn's reply;
 -- * a Cockroach throw is a legal play (MI-10), so a last card may be thrown; a thrown card has no power;
--- * `draw` is offered with plays possible (MI-D2) only when there is a card to draw; with nothing to
---   draw it is a pass, offered only to a player who cannot play;
--- * a blocked table: when every player in a row had to pass (no play, nothing to draw), nothing can
---   ever change again, so the round ends there: the fewest cards win (multi-round: every hand scores);
+--   throwers are asked clockwise from the player; Ant draws go clockwise from the player's left;
+-- * MI-6 / MI-D2: `draw` (declining to play) is always offered with voluntary_draw; with nothing to draw
+--   it is a pass;
+-- * MI-D8: a blocked table: after a whole circle of turns in a row that ended in a pass (no card played
+--   or drawn), the round ends `blocked` and is scored as any round: the fewest cards win (multi-round:
+--   every hand scores);
+-- * MI-D7: hand sizes are hidden (zone option `size`, param hand_counts); every hand's size is shown
+--   (a `hands` event) when the round ends, as MI-V1 scoring reveals them;
 -- * a Spider gift goes to another player; the Mosquito's givers give clockwise from the slowest's left;
 -- * gifts are handed face down: the giver's move is private, a public `gift` event names giver and
 --   receiver, and the receiver alone gets a `received` event with the card.
@@ -180,6 +189,8 @@ function start_round(g, keeper)
   for seat = 0, n - 1 do
     g:move_all("hand", seat, "deck", nil)
     g:move_all("box", seat, "deck", nil)
+    g:move_all("sleeve", seat, "deck", nil)
+    g:sset(seat, "cheat_chances", 0)
     g:move_all("keeper_card", seat, "deck", nil)
   end
   g:move_all("discard", nil, "deck", nil)
@@ -270,7 +281,8 @@ local function turn_moves(g, p, may_cheat)
     end
   end
   local k = plays
-  if plays == 0 or (pr.voluntary and can_draw(g)) then
+  -- MI-6 / MI-D2: declining is always allowed (with nothing to draw it is a pass)
+  if plays == 0 or pr.voluntary then
     k = k + 1
     moves[k] = "draw"
   end
@@ -293,6 +305,9 @@ function begin_turn(g, p)
   g:set("phase", "turn")
   g:set("turn", p)
   g:set("cheated", nil)
+  -- MI-15: one more chance to cheat (public: everyone sees whose turn it is); the box never holds
+  -- more cards than this (its `at_most`, which a search bot's sampled world respects)
+  if p ~= g:get("keeper") then g:sset(p, "cheat_chances", g:sget(p, "cheat_chances") + 1) end
   g:ask(p, turn_moves(g, p, true))
 end
 
@@ -358,6 +373,16 @@ local function next_throw(g, k)
   g:set("roach_from", nil)
   g:set("roach_value", nil)
   g:set("roach_k", nil)
+  local keeper = g:get("keeper")
+  if g:get("next") == keeper and g:top("hand", keeper) == nil then
+    -- MI-16: the Keeper threw her last card: she wins at once; no reply is pending for her (the reply
+    -- to this turn is hers, and she has nobody to answer to)
+    g:set("next", nil)
+    g:set("phase", nil)
+    g:event("out", {seat = keeper})
+    close_round(g, {keeper})
+    return
+  end
   end_turn(g)
 end
 
@@ -413,7 +438,7 @@ function end_turn(g)
     return
   end
   local chance
-  if g:get("cheated") ~= nil then chance = params(g).detect else chance = params(g).false_alarm end
+  if g:top("sleeve", p) ~= nil then chance = params(g).detect else chance = params(g).false_alarm end
   local suspicious = g:chance(chance)
   g:set("signal", suspicious, keeper)
   SIGNAL.seat, SIGNAL.suspicious = p, suspicious
@@ -431,11 +456,21 @@ local function hand_over(g)
   finish_turn(g)
 end
 
+-- MI-D7: a round's end shows every hand for scoring (MI-V1): the sizes, hidden during play, are public
+-- now; then the round is scored (end_round, which a variant may replace)
+function close_round(g, winners)
+  local sizes = {}
+  for seat = 0, g:players() - 1 do sizes[seat + 1] = g:count("hand", seat) end
+  g:event("hands", {sizes = sizes})
+  end_round(g, winners)
+end
+
 -- MI-16 / MI-17: the end of a turn: someone out, a blocked table, or the next player
 function finish_turn(g)
   local n, p = g:players(), g:get("turn")
   g:set("phase", nil)
   g:set("signal", nil)
+  g:move_all("sleeve", p, "box", p) -- an uncaught cheat: the card stays gone
   -- the seat that won a Cockroach throw takes the next turn (MI-10)
   local next = g:get("next")
   if next ~= nil then g:set("next", nil) end
@@ -449,11 +484,12 @@ function finish_turn(g)
   end
   if winner then
     g:event("out", {seat = winner})
-    end_round(g, {winner})
+    close_round(g, {winner})
     return
   end
   if g:get("stall") >= n then
-    -- nobody could play or draw for a whole round of turns: the round ends, fewest cards win
+    -- MI-D8: a whole circle of turns passed with no card played or drawn: the round ends `blocked`,
+    -- scored as any round; the fewest cards win (ties share)
     local fewest
     for seat = 0, n - 1 do
       local c = g:count("hand", seat)
@@ -463,7 +499,7 @@ function finish_turn(g)
     for seat = 0, n - 1 do if g:count("hand", seat) == fewest then winners[#winners + 1] = seat end end
     counter(g, "blocked_rounds", 1)
     g:event("blocked", {winners = winners})
-    end_round(g, winners)
+    close_round(g, winners)
     return
   end
   begin_turn(g, next or (p + 1) % n)
@@ -501,8 +537,8 @@ function on_move(g, seat, move)
   local verb, id, to = parse(move) -- "play G3", "give S1 to 2", "accuse"...
   if phase == "turn" then
     if verb == "cheat" then
-      -- MI-13: into the box, seen by nobody but the cheater
-      g:move(id, "hand", seat, "box", seat)
+      -- MI-13: up the sleeve (into the box when the turn is over), seen by nobody but the cheater
+      g:move(id, "hand", seat, "sleeve", seat)
       g:set("cheated", id, seat)
       g:stat(seat, "cheats", 1)
       counter(g, "cheats", 1)
@@ -536,16 +572,15 @@ function on_move(g, seat, move)
       return
     end
     g:stat(seat, "accusations", 1)
-    local cheated = g:get("cheated")
+    -- guilt is read from the sleeve, not from `cheated`: a search bot's sampled world redeals the
+    -- sleeve as it redeals every zone whose size the Keeper does not know, and keeps hidden values
+    local cheated = g:top("sleeve", p)
     g:event("accusation", {seat = p, guilty = cheated ~= nil})
     if cheated then
       -- MI-14: the cheated card comes back, the Keeper gives a card and the Keeper card
-      -- the card on top of the box, not the id noted in `cheated`: a search bot's sampled world may
-      -- hold another card there (it redeals what it has not seen)
-      g:move(g:top("box", p), "box", p, "hand", p)
+      g:move(cheated, "sleeve", p, "hand", p)
       g:sort("hand", p)
       g:set("cheated", nil)
-      g:set("stall", 0)
       g:stat(p, "caught", 1)
       counter(g, "caught", 1)
       local cards = giveable(g, seat)
@@ -578,34 +613,3 @@ function stats(g)
     blocked_rounds = g:get("blocked_rounds") or 0}}
 end
 
--- what a human sees at the table: own hand and box, the pile's top, hand sizes, the Keeper
-function render(obs)
-  local lines = {}
-  local v = obs.vars
-  local n = obs.players
-  local top = obs.zones.discard.cards[#obs.zones.discard.cards]
-  lines[#lines + 1] = string.format("round %s   Bug Keeper: seat %s   turn: seat %s", tostring(v.round),
-    tostring(v.keeper), tostring(v.turn))
-  lines[#lines + 1] = string.format("discard pile top: %s (value %s)   draw deck: %d cards", tostring(top),
-    top and tostring(CARDS[top].value) or "-", obs.zones.deck.count)
-  local sizes = {}
-  for s = 0, n - 1 do
-    local tag = ""
-    if s == v.keeper then tag = tag .. " (Keeper)" end
-    if s == obs.seat then tag = tag .. " (you)" end
-    sizes[#sizes + 1] = string.format("seat %d: %d cards%s", s, obs.zones.hand[s + 1].count, tag)
-  end
-  lines[#lines + 1] = "hands: " .. table.concat(sizes, ", ")
-  lines[#lines + 1] = "your hand: " .. table.concat(obs.zones.hand[obs.seat + 1].cards, " ")
-  local box = obs.zones.box[obs.seat + 1].cards
-  if #box > 0 then lines[#lines + 1] = "your box (cheated away): " .. table.concat(box, " ") end
-  if v.signal ~= nil then
-    lines[#lines + 1] = string.format("your suspicion signal about seat %s: %s", tostring(v.turn),
-      v.signal and "SUSPICIOUS" or "nothing seen")
-  end
-  if v.cheated then lines[#lines + 1] = "you cheated away " .. v.cheated .. " this turn" end
-  local sc = {}
-  for s = 0, n - 1 do sc[#sc + 1] = tostring(obs.scores[s + 1]) end
-  lines[#lines + 1] = "penalty points so far: " .. table.concat(sc, " ")
-  return table.concat(lines, "\n") .. "\n"
-end

@@ -404,31 +404,3 @@ function normalize(g, seat, move)
   return "play " .. id
 end
 
--- the human's view: own hand, the trick with its declared numbers and the Goal, tricks won per seat
-function render(obs)
-  local lines = {}
-  local me = obs.seat
-  local vars = obs.vars
-  local function sv(seat, k) return obs.seat_vars[seat + 1][k] end
-  lines[#lines + 1] = string.format("round %s of 3", tostring(vars.round))
-  local trick = obs.zones.trick.cards or {}
-  if #trick == 0 then
-    lines[#lines + 1] = "trick: (empty)"
-  else
-    local parts = {}
-    for i, id in ipairs(trick) do
-      local seat = (vars.leader + i - 1) % obs.players
-      parts[#parts + 1] = string.format("seat %d: %s as %s", seat, id, tostring(sv(seat, "value")))
-    end
-    lines[#lines + 1] = "trick: " .. table.concat(parts, ", ")
-    lines[#lines + 1] = "goal: " .. string.upper(tostring(vars.goal))
-  end
-  local hand = obs.zones.hand[me + 1].cards or {}
-  lines[#lines + 1] = "your hand: " .. table.concat(hand, "  ")
-  for seat = 0, obs.players - 1 do
-    lines[#lines + 1] = string.format("seat %d%s: %d cards in hand, tricks won %d (this round %d), score %d",
-      seat, seat == me and " (you)" or "", obs.zones.hand[seat + 1].count,
-      sv(seat, "tricks") or 0, sv(seat, "round_tricks") or 0, obs.scores[seat + 1])
-  end
-  return table.concat(lines, "\n") .. "\n"
-end

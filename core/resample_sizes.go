@@ -1,0 +1,188 @@
+package core
+
+import (
+	"math/rand/v2"
+	"slices"
+
+	"github.com/ruleslab/ruleslab/core/config"
+)
+
+// resampleSizes redraws, in a copy sampled for seat, how many cards lie in each zone whose size seat
+// may not know (zone option `size: hidden` or `secret`, cards unseen, not its own). Such zones are
+// grouped by owner (a per-seat zone's seat; shared zones form one group), and within a group the
+// cards are dealt again over its zones: the group's total is kept, a hidden-size zone keeps holding
+// cards or none (seat sees that) and no more than its `at_most` bound (ZoneBound), and every split
+// allowed by that is equally likely. Cards seat has
+// seen may move between the zones of a group too (seat saw them go in, not where they are now).
+//
+// The deal depends only on what seat knows: the number of zones and cards of each group, which
+// hidden-size zones are empty, and which seen cards the group holds. The total of a group is taken as
+// known: a game that hides sizes must make it follow from public events (Mito: a hand plus a box is
+// what was dealt, drawn and received minus what was played and given).
+func (c *State) resampleSizes(seat int, rng *rand.Rand) {
+	hasHidden := false
+	for _, d := range c.Game.Zones {
+		if d.Size == config.SizeHidden || d.Size == config.SizeSecret {
+			hasHidden = true
+		}
+	}
+	if !hasHidden {
+		return
+	}
+	var groupBuf [16]ZoneRef
+	for owner := -1; owner < c.Players; owner++ {
+		if owner == seat {
+			continue // its own zones: it knows their sizes
+		}
+		group := groupBuf[:0]
+		for d, def := range c.Game.Zones {
+			if def.Size != config.SizeHidden && def.Size != config.SizeSecret {
+				continue
+			}
+			if def.PerSeat != (owner >= 0) {
+				continue
+			}
+			z := ZoneRef{Def: d, Seat: owner}
+			if !def.PerSeat {
+				z.Seat = -1
+			}
+			if !c.CanSee(seat, z) {
+				group = append(group, z)
+			}
+		}
+		if len(group) > 1 {
+			c.redealGroup(seat, group, rng)
+		}
+	}
+}
+
+// ZoneBound is the most cards zone z may hold by its `at_most` option: the number, or the value it
+// names (the zone's seat's for a per-seat zone, else game-wide) when it is a number seat may see (seat
+// -1: any). ok is false when the zone has no bound or the value is not set, not a number or hidden.
+func (s *State) ZoneBound(z ZoneRef, seat int) (bound int, ok bool) {
+	def := &s.Game.Zones[z.Def]
+	if def.AtMost >= 0 {
+		return def.AtMost, true
+	}
+	if def.AtMostValue == "" {
+		return 0, false
+	}
+	v, found := s.getVar(z.Seat, def.AtMostValue)
+	if !found || v.Kind != NumValue || (seat >= 0 && !v.Vis.VisibleTo(seat)) {
+		return 0, false
+	}
+	return int(v.Num), true
+}
+
+// redealGroup deals the cards of a group of zones again over them with new sizes (resampleSizes).
+func (c *State) redealGroup(seat int, group []ZoneRef, rng *rand.Rand) {
+	bit := uint64(1) << uint(seat)
+	var bounds [3][8]int
+	lo, hi, sizes := bounds[0][:0], bounds[1][:0], bounds[2][:0]
+	if len(group) > len(bounds[0]) {
+		lo, hi, sizes = make([]int, 0, len(group)), make([]int, 0, len(group)), make([]int, 0, len(group))
+	}
+	total := 0
+	for _, z := range group {
+		total += c.Count(z)
+	}
+	for _, z := range group {
+		l, h := 0, total
+		if c.Game.Zones[z.Def].Size == config.SizeHidden {
+			if c.Count(z) > 0 {
+				l = 1
+			} else {
+				h = 0
+			}
+		}
+		// a bound the seat may read (`at_most`), unless the rules broke it (then the true split
+		// would be impossible)
+		if b, ok := c.ZoneBound(z, seat); ok && b >= c.Count(z) {
+			h = min(h, b)
+		}
+		lo, hi, sizes = append(lo, l), append(hi, h), append(sizes, 0)
+	}
+	splitUniform(lo, hi, total, rng, sizes)
+	// the pool: the seen cards in catalogue order, then the unseen ones (which the later redeal
+	// renames), so the places the seen cards get depend on rng alone
+	var poolBuf [128]CardIdx
+	pool := poolBuf[:0]
+	for _, z := range group {
+		for _, card := range c.Cards(z) {
+			if c.seen[card]&bit != 0 {
+				pool = append(pool, card)
+			}
+		}
+	}
+	slices.Sort(pool)
+	for _, z := range group {
+		for _, card := range c.Cards(z) {
+			if c.seen[card]&bit == 0 {
+				pool = append(pool, card)
+			}
+		}
+	}
+	rng.Shuffle(len(pool), func(i, j int) { pool[i], pool[j] = pool[j], pool[i] })
+	k := 0
+	for i, z := range group {
+		slot := c.slot(z)
+		copy(c.cards[slot*c.stride:], pool[k:k+sizes[i]])
+		c.zlen[slot] = int32(sizes[i])
+		k += sizes[i]
+	}
+}
+
+// splitUniform draws sizes[i] in lo[i]..hi[i] summing to total, uniformly among all such splits
+// (counted by dynamic programming; each row is scaled, only ratios matter), into sizes. The bounds
+// must allow at least one split (they do: the true sizes are one).
+func splitUniform(lo, hi []int, total int, rng *rand.Rand, sizes []int) {
+	k := len(lo)
+	w := total + 1
+	// ways[i*w+r]: the number of splits of r cards over zones i..k-1 (scaled per row); prefix sums
+	// of the row below in the last w+1 entries
+	buf := make([]float64, (k+1)*w+w+1)
+	ways, prefix := buf[:(k+1)*w], buf[(k+1)*w:]
+	ways[k*w] = 1
+	for i := k - 1; i >= 0; i-- {
+		next, row := ways[(i+1)*w:(i+2)*w], ways[i*w:(i+1)*w]
+		for r := 0; r <= total; r++ {
+			prefix[r+1] = prefix[r] + next[r]
+		}
+		top := 0.0
+		for r := 0; r <= total; r++ {
+			// x cards in zone i: lo..min(hi, r), so r-x ranges over max(0, r-hi)..r-lo
+			a, b := max(0, r-hi[i]), r-lo[i]
+			if b >= a {
+				row[r] = prefix[b+1] - prefix[a]
+				top = max(top, row[r])
+			}
+		}
+		if top > 0 {
+			for r := range row {
+				row[r] /= top
+			}
+		}
+	}
+	r := total
+	for i := 0; i < k; i++ {
+		next := ways[(i+1)*w : (i+2)*w]
+		top := min(hi[i], r)
+		sum := 0.0
+		for x := lo[i]; x <= top; x++ {
+			sum += next[r-x]
+		}
+		u := rng.Float64() * sum
+		x := lo[i]
+		for ; x < top; x++ {
+			if u < next[r-x] {
+				break
+			}
+			u -= next[r-x]
+		}
+		for x > lo[i] && next[r-x] == 0 { // rounding at the end of the range: a size that fits
+			x--
+		}
+		sizes[i] = x
+		r -= x
+	}
+}

@@ -1,0 +1,182 @@
+package tests
+
+import (
+	"encoding/json"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/ruleslab/ruleslab/core"
+	"github.com/ruleslab/ruleslab/scripting"
+	"github.com/ruleslab/ruleslab/scripting/invariant"
+)
+
+// A game made for these tests: each seat in turn hides a card of its hand in its stash, unseen by the
+// others, or keeps it. The hands' sizes follow the param `counts`; the stashes' are secret.
+const stashGame = `id: stashes
+title: Stashes
+players: {min: 2, max: 3, default: 3}
+params: {counts: hidden}
+components:
+  - {kind: card, id: "C{n}", each: {n: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14]}}
+zones:
+  deck: {visible: none}
+  hand: {per_seat: true, visible: owner, size: counts}
+  stash: {per_seat: true, visible: owner, size: secret}
+private_moves: {hide: owner, keep: owner}
+script: stashes.lua
+`
+
+const stashRules = `
+function setup(g)
+  g:shuffle("deck")
+  for s = 0, g:players() - 1 do g:move_top("deck", nil, "hand", s, 4) end
+  g:ask(0, {"hide", "keep"})
+end
+
+function on_move(g, seat, move)
+  if move == "hide" then g:move_top("hand", seat, "stash", seat) end
+  local nxt = (seat + 1) % g:players()
+  if g:count("hand", nxt) > 1 then g:ask(nxt, {"hide", "keep"}) else g:ask(nxt, {"keep"}) end
+end
+`
+
+func stashEngine(t *testing.T, extra string) *scripting.Engine {
+	t.Helper()
+	dir := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "stashes.yaml"), []byte(stashGame), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "stashes.lua"), []byte(stashRules), 0o644))
+	path := filepath.Join(dir, "stashes.yaml")
+	if extra != "" {
+		path = filepath.Join(dir, "variant.yaml")
+		require.NoError(t, os.WriteFile(path, []byte("extends: stashes.yaml\n"+extra), 0o644))
+	}
+	p, err := scripting.Load(path, "")
+	require.NoError(t, err)
+	h := scripting.NewHost()
+	t.Cleanup(h.Close)
+	e, err := p.NewEngine(h)
+	require.NoError(t, err)
+	return e
+}
+
+func stashState(t *testing.T, e *scripting.Engine, moves ...string) *core.State {
+	t.Helper()
+	s, err := e.NewState(3, 7, core.Options{})
+	require.NoError(t, err)
+	for _, m := range moves {
+		require.NoError(t, s.Apply(e, m))
+	}
+	return s
+}
+
+func zoneOf(t *testing.T, o *core.Observation, name string, seat int) core.ZoneView {
+	t.Helper()
+	for _, z := range o.Zones {
+		if z.Name == name && z.Seat == seat {
+			return z
+		}
+	}
+	t.Fatalf("no zone %s[%d]", name, seat)
+	return core.ZoneView{}
+}
+
+// TestHiddenZoneSize: with `size: hidden` another seat's observation has no count, only whether the zone
+// holds cards; a secret size shows not even that; the owner knows its own sizes; `size` can follow a
+// param, and the JSON observation (run --observe, the external-bot protocol) has the same shape.
+func TestHiddenZoneSize(t *testing.T) {
+	s := stashState(t, stashEngine(t, ""), "hide")
+	o := s.Observe(1)
+	hand0 := zoneOf(t, o, "hand", 0)
+	require.Equal(t, core.SizeHasCards, hand0.SizeKnown)
+	require.True(t, hand0.HasCards)
+	require.Zero(t, hand0.Count)
+	require.Equal(t, core.SizeNothing, zoneOf(t, o, "stash", 0).SizeKnown)
+	own := zoneOf(t, o, "hand", 1)
+	require.Equal(t, core.SizeCount, own.SizeKnown)
+	require.Equal(t, 4, own.Count)
+	require.Equal(t, 1, zoneOf(t, s.Observe(0), "stash", 0).Count, "the owner knows its stash")
+	require.Equal(t, 2, zoneOf(t, o, "deck", -1).Count, "a public size")
+
+	data, err := json.Marshal(o)
+	require.NoError(t, err)
+	require.Contains(t, string(data), `{"zone":"hand","seat":0,"visible":false,"has_cards":true}`)
+	require.Contains(t, string(data), `{"zone":"stash","seat":0,"visible":false}`)
+	require.Contains(t, string(data), `{"zone":"hand","seat":1,"visible":true,"cards":[`)
+	var back core.Observation
+	require.NoError(t, json.Unmarshal(data, &back))
+	again, err := json.Marshal(back)
+	require.NoError(t, err)
+	require.JSONEq(t, string(data), string(again), "read back as written")
+	require.Equal(t, core.SizeHasCards, zoneOf(t, &back, "hand", 0).SizeKnown)
+
+	pub := stashState(t, stashEngine(t, "params: {counts: public}\n"), "hide")
+	h := zoneOf(t, pub.Observe(1), "hand", 0)
+	require.Equal(t, core.SizeCount, h.SizeKnown)
+	require.Equal(t, 3, h.Count)
+}
+
+// TestHiddenZoneSizeErrors: a wrong `size` word or param, or a wrong `at_most`, is reported at its place
+// in the YAML.
+func TestHiddenZoneSizeErrors(t *testing.T) {
+	dir := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "stashes.yaml"), []byte(stashGame), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "stashes.lua"), []byte(stashRules), 0o644))
+	for _, c := range []struct{ yaml, msg string }{
+		{"zones: {stash: {size: sometimes}}\n", `variant.yaml:2:23: zone stash: ` + "`size`" + ` must be public, hidden, secret or the path of a param holding one; there is no param "sometimes"`},
+		{"zones: {stash: {at_most: -1}}\n", "variant.yaml:2:26: zone stash: `at_most` is -1; it must be a number >= 0 or the name of a value"},
+		{"params: {counts: maybe}\n", `variant.yaml:2:18: zone hand: ` + "`size`" + ` follows param counts, which is maybe: it must be public, hidden or secret`},
+	} {
+		path := filepath.Join(dir, "variant.yaml")
+		require.NoError(t, os.WriteFile(path, []byte("extends: stashes.yaml\n"+c.yaml), 0o644))
+		_, err := scripting.Load(path, "")
+		require.Error(t, err)
+		require.Contains(t, err.Error(), c.msg)
+	}
+}
+
+// TestResampleHiddenSizes: a sampled world does not keep the true sizes of zones hidden from the
+// sampling seat: seat 1 cannot tell whether seat 0 hid a card, and the two worlds give the same samples;
+// the samples keep each group's total and a hidden-size zone's having cards, and vary the split.
+func TestResampleHiddenSizes(t *testing.T) {
+	e := stashEngine(t, "")
+	kept := stashState(t, e, "keep", "hide", "keep")
+	hid := stashState(t, e, "hide", "hide", "keep")
+	stashes := map[int]bool{}
+	for i := 0; i < 200; i++ {
+		a := kept.Resample(1, rand.New(rand.NewPCG(uint64(i), 1)))
+		b := hid.Resample(1, rand.New(rand.NewPCG(uint64(i), 1)))
+		for _, z := range a.ZoneRefs() {
+			require.Equal(t, a.IDs(a.Cards(z)), b.IDs(b.Cards(z)), "sample %d, %s", i, a.ZoneName(z))
+		}
+		hand, _ := a.Zone("hand", 0)
+		stash, _ := a.Zone("stash", 0)
+		require.Equal(t, 4, a.Count(hand)+a.Count(stash))
+		require.Positive(t, a.Count(hand))
+		stashes[a.Count(stash)] = true
+		// the sampling seat's own zones keep their true sizes
+		own, _ := a.Zone("stash", 1)
+		require.Equal(t, 1, a.Count(own))
+	}
+	require.Equal(t, map[int]bool{0: true, 1: true, 2: true, 3: true}, stashes)
+}
+
+// TestResampleAtMost: a zone's `at_most` bound (a number or a value the rules keep) caps what a sampled
+// world deals there, and the invariant check reports a zone that breaks it.
+func TestResampleAtMost(t *testing.T) {
+	e := stashEngine(t, "zones: {stash: {at_most: 1}}\n")
+	s := stashState(t, e, "keep", "hide", "keep")
+	for i := 0; i < 100; i++ {
+		r := s.Resample(1, rand.New(rand.NewPCG(uint64(i), 1)))
+		stash, _ := r.Zone("stash", 0)
+		require.LessOrEqual(t, r.Count(stash), 1)
+	}
+	require.Nil(t, invariant.AtMost(s))
+	broken := stashState(t, e, "hide", "keep", "keep", "hide")
+	v := invariant.AtMost(broken)
+	require.NotNil(t, v)
+	require.Equal(t, "at-most: stash[0] holds 2 cards; its at_most is 1", v.Error())
+}
