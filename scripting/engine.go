@@ -24,7 +24,7 @@ type Engine struct {
 	ud   *lua.LUserData
 	g    gHandle
 
-	setup, onMove, normalize, trickWinner, trickDone, canPlay, stats, render *lua.LFunction
+	setup, onMove, normalize, trickWinner, trickDone, canPlay, stats, render, evaluate *lua.LFunction
 
 	trickT, trickCards, trickSeats *lua.LTable // the engine fills these
 	trickArg                       *lua.LTable // what hooks get: a read-only view of trickT
@@ -66,7 +66,7 @@ func (r *Engine) load() error {
 	}
 	r.setup, r.onMove, r.normalize = fn("setup"), fn("on_move"), fn("normalize")
 	r.trickWinner, r.trickDone, r.canPlay, r.stats = fn("trick_winner"), fn("trick_done"), fn("can_play"), fn("stats")
-	r.render = fn("render")
+	r.render, r.evaluate = fn("render"), fn("evaluate")
 	if r.setup == nil {
 		return fmt.Errorf("%s: no `setup` hook is defined", r.p.Chunks[0].Path)
 	}
@@ -272,6 +272,40 @@ func (r *Engine) Stats(s *core.State) (map[string][]float64, map[string]float64,
 		return nil, nil, bad
 	}
 	return seat, game, nil
+}
+
+// HasEvaluate reports whether the game defines the `evaluate` hook.
+func (r *Engine) HasEvaluate() bool { return r.evaluate != nil }
+
+// Evaluate asks the game's optional `evaluate(g)` hook for every seat's standing in the position
+// (higher is better): a search bot scores the playouts it cuts short with it. It may only read the game.
+func (r *Engine) Evaluate(s *core.State) ([]float64, error) {
+	if err := r.need("evaluate", r.evaluate); err != nil {
+		return nil, err
+	}
+	r.bind(s)
+	r.pure("evaluate")
+	err := r.h.call("evaluate", r.evaluate, 1, r.ud)
+	r.pure("")
+	if err != nil {
+		return nil, err
+	}
+	v := r.h.L.Get(-1)
+	r.h.L.Pop(1)
+	t, ok := v.(*lua.LTable)
+	if !ok {
+		return nil, fmt.Errorf("hook evaluate returned %s, not a list of one number per seat", v.Type().String())
+	}
+	t = raw(t)
+	out := make([]float64, s.Players)
+	for i := range out {
+		n, ok := t.RawGetInt(i + 1).(lua.LNumber)
+		if !ok || !finite(float64(n)) {
+			return nil, fmt.Errorf("hook evaluate returned %s for seat %d: one finite number per seat", t.RawGetInt(i+1).String(), i)
+		}
+		out[i] = float64(n)
+	}
+	return out, nil
 }
 
 // Render asks the game's optional `render(obs)` hook to draw a seat's view as text; "" when the game
