@@ -33,6 +33,8 @@ type Engine struct {
 	trickInfo lua.LValue
 	exports   *lua.LTable // read-only window on the rules' globals for bots (RULES)
 	games     int         // games started on this engine
+	// coverRules remember the answers of the colour rules g:board_covers asked in the current game
+	coverRules []*coverRule
 }
 
 // NewEngine loads a program's scripts on h. Give each worker goroutine its own host and engine.
@@ -72,6 +74,7 @@ func (r *Engine) load() error {
 	}
 	r.h.freeze(env)
 	r.env, r.exports = env, nil
+	r.coverRules = nil
 	return nil
 }
 
