@@ -37,3 +37,87 @@ func BenchmarkISMCTS(b *testing.B) {
 		})
 	}
 }
+
+// A game's YAML `ismcts:` sets what a bare `ismcts` plays; a spec's own options override it.
+func TestISMCTSGameDefaults(t *testing.T) {
+	mito := loadProgram(t, "mito", "")
+	cfg, err := mito.ParseISMCTS("ismcts")
+	require.NoError(t, err)
+	require.Equal(t, core.ISMCTSConfig{Horizon: 30}, cfg)
+	cfg, err = mito.ParseISMCTS("ismcts:horizon=none,iterations=7,margin=0.25")
+	require.NoError(t, err)
+	require.Equal(t, core.ISMCTSConfig{Iterations: 7, Margin: 0.25}, cfg)
+	simino := loadProgram(t, "simino", "whites")
+	cfg, err = simino.ParseISMCTS("ismcts:horizon=round+12")
+	require.NoError(t, err)
+	require.Equal(t, core.ISMCTSConfig{Iterations: 100, Horizon: 12, HorizonRound: true}, cfg)
+	for spec, msg := range map[string]string{
+		"ismcts:horizon=round12": `horizon must be a number of moves, round, round+N or none, not "round12"`,
+		"ismcts:horizon=-1":      `horizon must be a number of moves`,
+		"ismcts:margin=1.5":      `margin must be a number from 0 to 1, not "1.5"`,
+	} {
+		_, err := mito.ParseISMCTS(spec)
+		require.ErrorContains(t, err, msg, spec)
+	}
+}
+
+// horizonSearch searches a mid-game decision of game with spec and records every position its
+// evaluation scored (the playouts it cut) and the root's move count and rounds.
+func horizonSearch(t *testing.T, game, spec string) (cuts []*core.State, rootMoves, rootRounds int, a *core.Analysis) {
+	p := loadProgram(t, game, "")
+	h := scripting.NewHost()
+	t.Cleanup(h.Close)
+	e, err := p.NewEngine(h)
+	require.NoError(t, err)
+	s := midGame(t, e, p.Game.Config.Players.Default, 3, 12)
+	for seed := uint64(4); s.Over() || len(s.Legal()) < 2; seed++ {
+		s = midGame(t, e, p.Game.Config.Players.Default, seed, 12)
+	}
+	bot, err := e.NewBot(spec, 1)
+	require.NoError(t, err)
+	b := bot.(*core.ISMCTS)
+	eval := b.Evaluate
+	b.Evaluate = func(st *core.State) ([]float64, error) {
+		if !st.Over() {
+			cuts = append(cuts, st.Clone())
+		}
+		if eval == nil {
+			v := make([]float64, st.Players)
+			for i, x := range st.Totals() {
+				v[i] = float64(x)
+			}
+			return v, nil
+		}
+		return eval(st)
+	}
+	a, err = b.Analyse(s.ViewFor(s.ToAct()))
+	require.NoError(t, err)
+	return cuts, s.MoveCount(), len(s.RoundTotals()), a
+}
+
+// horizon=N cuts every unfinished playout exactly N moves after the searched decision and scores it
+// with the game's evaluate hook; the search stays deterministic for a seed.
+func TestISMCTSHorizonCutsPlayoutsAtNMoves(t *testing.T) {
+	cuts, root, _, a := horizonSearch(t, "mito", "ismcts:iterations=40,horizon=9")
+	require.NotEmpty(t, cuts)
+	for _, c := range cuts {
+		require.Equal(t, root+9, c.MoveCount())
+	}
+	_, _, _, again := horizonSearch(t, "mito", "ismcts:iterations=40,horizon=9")
+	require.Equal(t, a, again)
+}
+
+// horizon=round cuts every unfinished playout right after the round in progress ends (the move that
+// logged its round_end), scored by the totals when the game has no evaluate hook.
+func TestISMCTSHorizonCutsPlayoutsAtRoundEnd(t *testing.T) {
+	cuts, root, rounds, _ := horizonSearch(t, "simino", "ismcts:iterations=20,horizon=round")
+	require.NotEmpty(t, cuts)
+	for _, c := range cuts {
+		require.Greater(t, c.MoveCount(), root)
+		require.Len(t, c.RoundTotals(), rounds+1)
+		// the cut came at once: the next round's box is still empty (Simino clears it between rounds)
+		b, err := c.Board("main")
+		require.NoError(t, err)
+		require.Empty(t, b.Pieces(), "a tile was placed after the round ended")
+	}
+}
