@@ -47,7 +47,10 @@ const DefaultExploration = 0.7
 //
 // The reward of a finished game is the win: 1 shared among the winners (1/k each), 0 to the others,
 // so a tie for first counts as a fraction of a win. In a one-player game (every game won) it is the
-// final score instead, and the exploration constant scales with the range of scores seen.
+// final score instead, and the exploration constant scales with the range of scores seen. In long
+// games a playout may stop at a horizon (Horizon moves on, or the end of the round in progress) and
+// count as won by the seats that stand first there (Evaluate: the game's evaluation, else the totals);
+// Margin mixes the seat's lead into the reward (see rewards).
 //
 // It is deterministic for a seed (its generator is its own; with Millis it is not). It runs the rules
 // on the Rules it is given, the worker's own engine.
@@ -278,14 +281,17 @@ func (b *ISMCTS) rewards(s *State, r []float64, solo bool) error {
 		}
 	}
 	if m := b.cfg.Margin; m > 0 {
+		leads := make([]float64, len(r))
 		for i := range r {
-			lead := math.Inf(1)
+			leads[i] = math.Inf(1)
 			for j, x := range vals {
 				if j != i {
-					lead = math.Min(lead, vals[i]-x)
+					leads[i] = math.Min(leads[i], vals[i]-x)
 				}
 			}
-			b.spread = math.Max(b.spread, math.Abs(lead))
+			b.spread = math.Max(b.spread, math.Abs(leads[i]))
+		}
+		for i, lead := range leads {
 			share := 0.5
 			if b.spread > 0 {
 				share += lead / (2 * b.spread)
