@@ -9,9 +9,10 @@ import (
 	"github.com/ruleslab/ruleslab/scripting"
 )
 
-// BenchmarkISMCTS: ismcts iterations (determinise, descend, expand, play out to the end) per second
-// from a decision early in a game (random play first), per bundled game and variant at its default
-// player count. One op is one decision of 50 iterations; iterations/s is reported.
+// BenchmarkISMCTS: ismcts iterations (determinise, descend, expand, play out to the end or to the
+// game's own horizon, YAML `ismcts:`) per second from a decision early in a game (random play first),
+// per bundled game and variant at its default player count. One op is one decision of 50 iterations;
+// iterations/s is reported.
 func BenchmarkISMCTS(b *testing.B) {
 	for _, gv := range bundled(b) {
 		b.Run(name(gv), func(b *testing.B) {
