@@ -13,7 +13,12 @@ import (
 // game's own horizon, YAML `ismcts:`) per second from a decision early in a game (random play first),
 // per bundled game and variant at its default player count. One op is one decision of 50 iterations;
 // iterations/s is reported.
-func BenchmarkISMCTS(b *testing.B) {
+func BenchmarkISMCTS(b *testing.B) { benchISMCTS(b, "ismcts:iterations=50") }
+
+// BenchmarkISMCTSFullPlayouts is the same with every playout played to the end (horizon=none).
+func BenchmarkISMCTSFullPlayouts(b *testing.B) { benchISMCTS(b, "ismcts:iterations=50,horizon=none") }
+
+func benchISMCTS(b *testing.B, spec string) {
 	for _, gv := range bundled(b) {
 		b.Run(name(gv), func(b *testing.B) {
 			p := loadProgram(b, gv[0], gv[1])
@@ -25,7 +30,7 @@ func BenchmarkISMCTS(b *testing.B) {
 			for s.Over() || len(s.Legal()) < 2 {
 				s = midGame(b, e, p.Game.Config.Players.Default, uint64(b.N)+5, 8)
 			}
-			bot, err := e.NewBot("ismcts:iterations=50", 1)
+			bot, err := e.NewBot(spec, 1)
 			require.NoError(b, err)
 			v := s.ViewFor(s.ToAct())
 			b.ResetTimer()
