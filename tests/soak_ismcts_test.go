@@ -25,7 +25,7 @@ var soakTournaments = []struct {
 	{"zoomies", 72},
 	{"mito", 72},
 	{"jiji", 72},
-	{"simino", 48},
+	{"simino", 36},
 }
 
 // soakCPULimit is what a tournament may cost: 10 minutes on an idle 2-core machine, in CPU time.
