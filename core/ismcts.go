@@ -35,6 +35,9 @@ type ISMCTSConfig struct {
 // DefaultIterations is the budget of `ismcts` with no `iterations=`.
 const DefaultIterations = 300
 
+// PlausibleTries bounds the deals per iteration when samples are checked (ISMCTS.Plausible).
+const PlausibleTries = 100
+
 // DefaultExploration is the UCB1 constant c in mean + c·sqrt(ln(available)/visits).
 const DefaultExploration = 0.7
 
@@ -66,6 +69,11 @@ type ISMCTS struct {
 	// Evaluate returns every seat's standing in a position, higher better (the game's `evaluate` hook);
 	// nil: the score totals. It scores playouts cut at the horizon, and the lead of Margin.
 	Evaluate func(s *State) ([]float64, error)
+
+	// Plausible says whether a sampled world is one the seat could be in, judged on what it knows and
+	// the sample (the game's `sample_ok` hook): a sample it rejects is dealt again, up to PlausibleTries
+	// deals (the last is kept). nil: every sample is.
+	Plausible func(s *State, seat int) (bool, error)
 
 	// the cut of the current search: the sample's move count and rounds ended at its root
 	rootMoves, rootRounds int
@@ -166,7 +174,10 @@ func (b *ISMCTS) Analyse(v View) (*Analysis, error) {
 		if b.cfg.Millis > 0 && it > 0 && !time.Now().Before(deadline) {
 			break
 		}
-		s := v.Sample(b.rng)
+		s, err := b.sample(v)
+		if err != nil {
+			return nil, err
+		}
 		if b.rootMoves < 0 {
 			b.rootMoves, b.rootRounds = s.MoveCount(), len(s.RoundTotals())
 		}
@@ -177,7 +188,6 @@ func (b *ISMCTS) Analyse(v View) (*Analysis, error) {
 		if solo && hi > lo {
 			scale *= hi - lo
 		}
-		var err error
 		var added int32
 		path, added, err = b.iterate(s, path[:0], scale)
 		if err == nil {
@@ -232,6 +242,21 @@ func (b *ISMCTS) Analyse(v View) (*Analysis, error) {
 	a.Best = best
 	b.last = a
 	return a, nil
+}
+
+// sample deals a world the seat cannot tell from the real one (View.Sample), again while Plausible
+// rejects it, at most PlausibleTries times.
+func (b *ISMCTS) sample(v View) (*State, error) {
+	for try := 1; ; try++ {
+		s := v.Sample(b.rng)
+		if b.Plausible == nil || try == PlausibleTries {
+			return s, nil
+		}
+		ok, err := b.Plausible(s, v.Seat())
+		if err != nil || ok {
+			return s, err
+		}
+	}
 }
 
 // rewards fills r with each seat's reward of the playout, finished or cut at the horizon:

@@ -24,7 +24,7 @@ type Engine struct {
 	ud   *lua.LUserData
 	g    gHandle
 
-	setup, onMove, normalize, trickWinner, trickDone, canPlay, stats, render, evaluate *lua.LFunction
+	setup, onMove, normalize, trickWinner, trickDone, canPlay, stats, render, evaluate, sampleOK *lua.LFunction
 
 	trickT, trickCards, trickSeats *lua.LTable // the engine fills these
 	trickArg                       *lua.LTable // what hooks get: a read-only view of trickT
@@ -68,7 +68,7 @@ func (r *Engine) load() error {
 	}
 	r.setup, r.onMove, r.normalize = fn("setup"), fn("on_move"), fn("normalize")
 	r.trickWinner, r.trickDone, r.canPlay, r.stats = fn("trick_winner"), fn("trick_done"), fn("can_play"), fn("stats")
-	r.render, r.evaluate = fn("render"), fn("evaluate")
+	r.render, r.evaluate, r.sampleOK = fn("render"), fn("evaluate"), fn("sample_ok")
 	if r.setup == nil {
 		return fmt.Errorf("%s: no `setup` hook is defined", r.p.Chunks[0].Path)
 	}
@@ -309,6 +309,28 @@ func (r *Engine) Evaluate(s *core.State) ([]float64, error) {
 		out[i] = float64(n)
 	}
 	return out, nil
+}
+
+// HasSampleOK reports whether the game defines the `sample_ok` hook.
+func (r *Engine) HasSampleOK() bool { return r.sampleOK != nil }
+
+// SampleOK asks the game's optional `sample_ok(g, seat)` hook whether a sampled world is one seat could
+// be in, given what the earlier plays showed (a search bot deals again when it is not). It may only
+// read the game.
+func (r *Engine) SampleOK(s *core.State, seat int) (bool, error) {
+	if err := r.need("sample_ok", r.sampleOK); err != nil {
+		return false, err
+	}
+	r.bind(s)
+	r.pure("sample_ok")
+	err := r.h.call("sample_ok", r.sampleOK, 1, r.ud, r.h.int(seat))
+	r.pure("")
+	if err != nil {
+		return false, err
+	}
+	v := r.h.L.Get(-1)
+	r.h.L.Pop(1)
+	return lua.LVAsBool(v), nil
 }
 
 // Render asks the game's optional `render(obs)` hook to draw a seat's view as text; "" when the game

@@ -147,6 +147,9 @@ func (e *Engine) newISMCTS(spec string, seed uint64) (*core.ISMCTS, error) {
 	if e.HasEvaluate() {
 		b.Evaluate = e.Evaluate
 	}
+	if e.HasSampleOK() {
+		b.Plausible = e.SampleOK
+	}
 	if cfg.Rollout != "" && cfg.Rollout != "random" {
 		b.RolloutBots = func(players int) ([]core.Bot, error) {
 			bots := make([]core.Bot, players)

@@ -127,3 +127,60 @@ func TestISMCTSHorizonCutsPlayoutsAtRoundEnd(t *testing.T) {
 		require.Empty(t, b.Pieces(), "a tile was placed after the round ended")
 	}
 }
+
+// Jiji's sample_ok: the real game is always a world its seats could be in, and some of the worlds
+// View.Sample deals are not (a shared card that the sampled Lost Jiji's rule forbids); the search deals
+// those again, so every sample it plays passes.
+func TestISMCTSDealsAgainWhatSampleOKRejects(t *testing.T) {
+	p := loadProgram(t, "jiji", "")
+	h := scripting.NewHost()
+	defer h.Close()
+	e, err := p.NewEngine(h)
+	require.NoError(t, err)
+	require.True(t, e.HasSampleOK())
+	rejected, searched, allPassed, allFallbacks := 0, 0, 0, 0
+	for seed := uint64(1); seed <= 6; seed++ {
+		s, err := e.NewState(4, seed, core.Options{})
+		require.NoError(t, err)
+		g, err := e.NewBot("greedy", seed)
+		require.NoError(t, err)
+		for !s.Over() {
+			seat := s.ToAct()
+			ok, err := e.SampleOK(s, seat)
+			require.NoError(t, err)
+			require.True(t, ok, "the real game is always plausible (seed %d, move %d)", seed, s.MoveCount())
+			if len(s.Legal()) > 1 && s.MoveCount()%5 == 0 {
+				bot, err := e.NewBot("ismcts:iterations=10", seed)
+				require.NoError(t, err)
+				b := bot.(*core.ISMCTS)
+				passed, fallbacks, inARow := 0, 0, 0
+				b.Plausible = func(st *core.State, seat int) (bool, error) {
+					ok, err := e.SampleOK(st, seat)
+					if ok {
+						passed++
+						inARow = 0
+					} else {
+						rejected++
+						if inARow++; inARow == core.PlausibleTries-1 {
+							fallbacks++ // the next deal is kept unchecked
+							inARow = 0
+						}
+					}
+					return ok, err
+				}
+				a, err := b.Analyse(s.ViewFor(seat))
+				require.NoError(t, err)
+				require.Equal(t, a.Iterations+a.Failed, passed+fallbacks, "every sample searched passed sample_ok, or was the last of PlausibleTries deals")
+				allFallbacks += fallbacks
+				allPassed += passed
+				searched++
+			}
+			i, err := g.Choose(s.ViewFor(seat))
+			require.NoError(t, err)
+			require.NoError(t, s.ApplyIndex(e, i))
+		}
+	}
+	require.Positive(t, searched)
+	require.Positive(t, rejected, "no sample was ever rejected: the check is not exercised")
+	require.Less(t, allFallbacks, allPassed/20, "most searched samples pass")
+}

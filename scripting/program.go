@@ -11,7 +11,7 @@ import (
 )
 
 // Hook names a game script may define.
-var hookNames = []string{"setup", "on_move", "normalize", "trick_winner", "trick_done", "can_play", "stats", "evaluate"}
+var hookNames = []string{"setup", "on_move", "normalize", "trick_winner", "trick_done", "can_play", "stats", "evaluate", "sample_ok"}
 
 // Program is a game's compiled Lua, shared read-only by every worker.
 type Program struct {
