@@ -22,9 +22,9 @@ var soakTournaments = []struct {
 	games int
 }{
 	{"mimic-taking", 72},
-	{"zoomies", 72},
+	{"zoomies", 216},
 	{"mito", 72},
-	{"jiji", 72},
+	{"jiji", 216},
 	{"simino", 36},
 }
 
