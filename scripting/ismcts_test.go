@@ -1,6 +1,8 @@
 package scripting_test
 
 import (
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -183,4 +185,12 @@ func TestISMCTSDealsAgainWhatSampleOKRejects(t *testing.T) {
 	require.Positive(t, searched)
 	require.Positive(t, rejected, "no sample was ever rejected: the check is not exercised")
 	require.Less(t, allFallbacks, allPassed/20, "most searched samples pass")
+}
+
+// A bad `ismcts:` in a game's YAML is an error when the game loads, naming the file.
+func TestISMCTSBadGameDefaults(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "house.yaml")
+	require.NoError(t, os.WriteFile(path, []byte("extends: mito\nismcts: depth=3\n"), 0o644))
+	_, err := scripting.Load(path, "")
+	require.ErrorContains(t, err, "house.yaml: ismcts: unknown option \"depth\"")
 }

@@ -44,6 +44,13 @@ func Compile(g *core.Game) (*Program, error) {
 		}
 		p.Bots[n] = c
 	}
+	if def := g.Config.ISMCTS; def != "" {
+		// the game's ismcts defaults are checked now, not when a search bot is first seated
+		var cfg core.ISMCTSConfig
+		if err := p.ismctsOptions(&cfg, def); err != nil {
+			return nil, fmt.Errorf("%s: ismcts: %w", g.Config.Path, err)
+		}
+	}
 	return p, nil
 }
 
