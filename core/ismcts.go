@@ -20,10 +20,23 @@ type ISMCTSConfig struct {
 	// Rollout names the policy of the playouts past the tree: "random" (or "") or a bot of the game,
 	// made by the caller (RolloutBots).
 	Rollout string
+	// Horizon cuts each playout this many moves after the searched decision (0: play to the end); the
+	// cut position is scored by Evaluate (see ISMCTS.cutRewards).
+	Horizon int
+	// HorizonRound cuts each playout at the end of the round in progress (its first round_end), or at
+	// Horizon moves if that comes first.
+	HorizonRound bool
+	// Margin (0 to 1) is the weight of the seat's lead in the reward: (1-Margin)·win share +
+	// Margin·lead, the lead over the best other seat by Evaluate's values scaled to 0..1 by the largest
+	// lead seen in the search (0.5: level). 0: the win alone.
+	Margin float64
 }
 
 // DefaultIterations is the budget of `ismcts` with no `iterations=`.
 const DefaultIterations = 300
+
+// PlausibleTries bounds the deals per iteration when samples are checked (ISMCTS.Plausible).
+const PlausibleTries = 100
 
 // DefaultExploration is the UCB1 constant c in mean + c·sqrt(ln(available)/visits).
 const DefaultExploration = 0.7
@@ -37,7 +50,10 @@ const DefaultExploration = 0.7
 //
 // The reward of a finished game is the win: 1 shared among the winners (1/k each), 0 to the others,
 // so a tie for first counts as a fraction of a win. In a one-player game (every game won) it is the
-// final score instead, and the exploration constant scales with the range of scores seen.
+// final score instead, and the exploration constant scales with the range of scores seen. In long
+// games a playout may stop at a horizon (Horizon moves on, or the end of the round in progress) and
+// count as won by the seats that stand first there (Evaluate: the game's evaluation, else the totals);
+// Margin mixes the seat's lead into the reward (see rewards).
 //
 // It is deterministic for a seed (its generator is its own; with Millis it is not). It runs the rules
 // on the Rules it is given, the worker's own engine.
@@ -50,6 +66,18 @@ type ISMCTS struct {
 	// RolloutBots makes the rollout policy's bot of each seat of a game of players seats (Rollout not
 	// random); they are reused for every playout and start over on each (a new line of play).
 	RolloutBots func(players int) ([]Bot, error)
+	// Evaluate returns every seat's standing in a position, higher better (the game's `evaluate` hook);
+	// nil: the score totals. It scores playouts cut at the horizon, and the lead of Margin.
+	Evaluate func(s *State) ([]float64, error)
+
+	// Plausible says whether a sampled world is one the seat could be in, judged on what it knows and
+	// the sample (the game's `sample_ok` hook): a sample it rejects is dealt again, up to PlausibleTries
+	// deals (the last is kept). nil: every sample is.
+	Plausible func(s *State, seat int) (bool, error)
+
+	// the cut of the current search: the sample's move count and rounds ended at its root
+	rootMoves, rootRounds int
+	spread                float64 // the largest |lead| seen in this search (Margin's scale)
 
 	nodes []node // the tree of the current search, node 0 the root
 	last  *Analysis
@@ -131,6 +159,7 @@ func (b *ISMCTS) Analyse(v View) (*Analysis, error) {
 		b.rollout = bots
 	}
 	b.nodes = append(b.nodes[:0], node{seat: -1})
+	b.rootMoves, b.rootRounds, b.spread = -1, 0, 0
 	var deadline time.Time
 	if b.cfg.Millis > 0 {
 		deadline = time.Now().Add(time.Duration(b.cfg.Millis) * time.Millisecond)
@@ -145,7 +174,13 @@ func (b *ISMCTS) Analyse(v View) (*Analysis, error) {
 		if b.cfg.Millis > 0 && it > 0 && !time.Now().Before(deadline) {
 			break
 		}
-		s := v.Sample(b.rng)
+		s, err := b.sample(v)
+		if err != nil {
+			return nil, err
+		}
+		if b.rootMoves < 0 {
+			b.rootMoves, b.rootRounds = s.MoveCount(), len(s.RoundTotals())
+		}
 		if b.rollout == nil {
 			s.DropHistory() // random playouts read no events; a rollout bot rebuilds its memory from them
 		}
@@ -153,9 +188,11 @@ func (b *ISMCTS) Analyse(v View) (*Analysis, error) {
 		if solo && hi > lo {
 			scale *= hi - lo
 		}
-		var err error
 		var added int32
 		path, added, err = b.iterate(s, path[:0], scale)
+		if err == nil {
+			err = b.rewards(s, reward, solo)
+		}
 		if err != nil {
 			// The rules failed in this determinisation: it is a world the rules cannot play (a rule that
 			// kept a hidden card's identity in a value, see State.Resample). Drop the iteration.
@@ -166,7 +203,6 @@ func (b *ISMCTS) Analyse(v View) (*Analysis, error) {
 			}
 			continue
 		}
-		b.rewards(s, reward, solo)
 		if solo {
 			lo, hi = math.Min(lo, reward[0]), math.Max(hi, reward[0])
 		}
@@ -208,19 +244,114 @@ func (b *ISMCTS) Analyse(v View) (*Analysis, error) {
 	return a, nil
 }
 
-// rewards fills r with each seat's reward of the finished (or failed to finish) playout.
-func (b *ISMCTS) rewards(s *State, r []float64, solo bool) {
+// sample deals a world the seat cannot tell from the real one (View.Sample), again while Plausible
+// rejects it, at most PlausibleTries times.
+func (b *ISMCTS) sample(v View) (*State, error) {
+	for try := 1; ; try++ {
+		s := v.Sample(b.rng)
+		if b.Plausible == nil || try == PlausibleTries {
+			return s, nil
+		}
+		ok, err := b.Plausible(s, v.Seat())
+		if err != nil || ok {
+			return s, err
+		}
+	}
+}
+
+// rewards fills r with each seat's reward of the playout, finished or cut at the horizon:
+//   - a finished game: the win, 1 shared among the winners (in a one-player game the final score);
+//   - a cut game: the win as if the game ended there, 1 shared among the seats Evaluate (else the score
+//     totals) ranks first (in a one-player game the seat's value);
+//   - with Margin m: (1-m)·that + m·lead, the lead over the best other seat by those values, scaled to
+//     0..1 by the largest lead seen in this search (0.5: level with the best other).
+func (b *ISMCTS) rewards(s *State, r []float64, solo bool) error {
 	for i := range r {
 		r[i] = 0
 	}
+	over := s.Over()
+	var vals []float64
+	if !over || b.cfg.Margin > 0 {
+		var err error
+		if vals, err = b.values(s); err != nil {
+			return err
+		}
+	}
 	if solo {
-		r[0] = float64(s.Totals()[0])
-		return
+		if over {
+			r[0] = float64(s.Totals()[0])
+		} else {
+			r[0] = vals[0]
+		}
+		return nil
 	}
-	w := s.Winners()
-	for _, seat := range w {
-		r[seat] += 1 / float64(len(w))
+	if over {
+		w := s.Winners()
+		for _, seat := range w {
+			r[seat] += 1 / float64(len(w))
+		}
+	} else {
+		best, k := math.Inf(-1), 0
+		for _, x := range vals {
+			if x > best {
+				best, k = x, 1
+			} else if x == best {
+				k++
+			}
+		}
+		for i, x := range vals {
+			if x == best {
+				r[i] = 1 / float64(k)
+			}
+		}
 	}
+	if m := b.cfg.Margin; m > 0 {
+		leads := make([]float64, len(r))
+		for i := range r {
+			leads[i] = math.Inf(1)
+			for j, x := range vals {
+				if j != i {
+					leads[i] = math.Min(leads[i], vals[i]-x)
+				}
+			}
+			b.spread = math.Max(b.spread, math.Abs(leads[i]))
+		}
+		for i, lead := range leads {
+			share := 0.5
+			if b.spread > 0 {
+				share += lead / (2 * b.spread)
+			}
+			r[i] = (1-m)*r[i] + m*share
+		}
+	}
+	return nil
+}
+
+// values returns every seat's standing in s: Evaluate's, else the score totals.
+func (b *ISMCTS) values(s *State) ([]float64, error) {
+	if b.Evaluate != nil {
+		v, err := b.Evaluate(s)
+		if err != nil {
+			return nil, err
+		}
+		if len(v) != s.Players {
+			return nil, fmt.Errorf("ismcts: the evaluation gave %d values for %d seats", len(v), s.Players)
+		}
+		return v, nil
+	}
+	v := make([]float64, s.Players)
+	for i, x := range s.Totals() {
+		v[i] = float64(x)
+	}
+	return v, nil
+}
+
+// cut reports whether the playout has reached the search's horizon (a move count or a round's end).
+func (b *ISMCTS) cut(s *State) bool {
+	if b.cfg.Horizon > 0 && s.MoveCount()-b.rootMoves >= b.cfg.Horizon {
+		return true
+	}
+	return b.cfg.HorizonRound && len(s.RoundTotals()) > b.rootRounds
 }
 
 // iterate runs one selection, expansion and playout on the determinisation s and returns the path of
@@ -229,7 +360,7 @@ func (b *ISMCTS) iterate(s *State, path []int32, scale float64) ([]int32, int32,
 	cur := int32(0)
 	added := int32(-1)
 	path = append(path, cur)
-	for !s.Over() {
+	for !s.Over() && !b.cut(s) {
 		if s.stale {
 			if err := s.Settle(b.rules); err != nil {
 				return path, added, err
@@ -338,9 +469,9 @@ func (b *ISMCTS) addChild(cur int32, m string, seat int) int32 {
 	return ni
 }
 
-// playout finishes the game with the rollout policy.
+// playout plays the game to its end or to the horizon with the rollout policy.
 func (b *ISMCTS) playout(s *State) error {
-	for !s.Over() {
+	for !s.Over() && !b.cut(s) {
 		if s.stale {
 			if err := s.Settle(b.rules); err != nil {
 				return err

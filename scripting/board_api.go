@@ -15,6 +15,7 @@ func init() {
 		gMethods[name] = fn
 	}
 	gMethods["board_fits"] = boardFits
+	gMethods["board_covers"] = boardCovers
 }
 
 func boardArg(L *lua.LState, g *gHandle, n int) *core.Board {
@@ -296,6 +297,161 @@ func boardFits(L *lua.LState) int {
 	}
 	L.Push(t)
 	return 1
+}
+
+// coverRule remembers a colour rule's answers in the current game (boardCovers): values are numbered
+// as they come and the first 16 index a flat table, the rest a map.
+type coverRule struct {
+	fn    *lua.LFunction
+	index map[string]int
+	ans   []int8 // 16^4 entries by value numbers: 0 not asked yet, 1 no, 2 yes
+	more  map[[4]string]bool
+}
+
+const coverFlat = 16
+
+func (c *coverRule) number(v string) int {
+	if i, ok := c.index[v]; ok {
+		return i
+	}
+	i := len(c.index)
+	c.index[v] = i
+	return i
+}
+
+// ruleFor returns the memory of fn's answers, made at its first use in a game.
+func (r *Engine) ruleFor(fn *lua.LFunction) *coverRule {
+	for _, c := range r.coverRules {
+		if c.fn == fn {
+			return c
+		}
+	}
+	c := &coverRule{fn: fn, index: map[string]int{}, more: map[[4]string]bool{}}
+	r.coverRules = append(r.coverRules, c)
+	return c
+}
+
+// boardCovers is g:board_covers(name, floor, ids, opts): every placement of the pieces ids on the
+// floor's junctions (floor >= 2) that the Lua rule opts.allow(g, t1, t2, b1, b2) accepts, for the piece's
+// values t1, t2 (card attributes opts.attrs) lying on the values b1, b2 beneath. For each id in order,
+// each junction in board_junctions order: the piece as listed (ROW COL of the first value, DIR r or d),
+// then turned round (the first value on the junction's second cell, DIR l or u) unless both values are
+// equal. The rule is asked once per distinct combination of values in a game (the engine remembers its
+// answers until the next game): it must answer from its arguments and the params alone. Moves are
+// spelled prefix .. "ID ROW COL DIR" .. suffix.
+func boardCovers(L *lua.LState) int {
+	g := handle(L)
+	b := boardArg(L, g, 2)
+	floor := L.CheckInt(3)
+	if floor < 2 {
+		L.ArgError(3, "junctions lie under floors 2 and up")
+	}
+	ids := stringList(L, L.CheckTable(4), "ids")
+	ot := raw(L.CheckTable(5))
+	attrs := stringList(L, ot.RawGetString("attrs"), "attrs")
+	if len(attrs) != 2 {
+		L.ArgError(5, "attrs must name the two card attributes holding a piece's values")
+	}
+	allow, ok := ot.RawGetString("allow").(*lua.LFunction)
+	if !ok {
+		L.ArgError(5, "allow must be the rule function(g, t1, t2, b1, b2) -> boolean")
+	}
+	prefix := lua.LVAsString(ot.RawGetString("prefix"))
+	suffix := lua.LVAsString(ot.RawGetString("suffix"))
+	pieces := piecesOf(L, g, ids, attrs)
+	ds, err := b.Dominoes(floor, core.DominoOptions{})
+	must(L, err)
+	rule := g.r.ruleFor(allow)
+	// ask answers for the values t (piece) on b (beneath) numbered n
+	ask := func(t1, t2, b1, b2 string, n1, n2, n3, n4 int) bool {
+		flat := -1
+		if n1 < coverFlat && n2 < coverFlat && n3 < coverFlat && n4 < coverFlat {
+			if rule.ans == nil {
+				rule.ans = make([]int8, coverFlat*coverFlat*coverFlat*coverFlat)
+			}
+			flat = ((n1*coverFlat+n2)*coverFlat+n3)*coverFlat + n4
+			if a := rule.ans[flat]; a != 0 {
+				return a == 2
+			}
+		} else if v, ok := rule.more[[4]string{t1, t2, b1, b2}]; ok {
+			return v
+		}
+		L.Push(allow)
+		L.Push(L.Get(1))
+		L.Push(lua.LString(t1))
+		L.Push(lua.LString(t2))
+		L.Push(lua.LString(b1))
+		L.Push(lua.LString(b2))
+		L.Call(5, 1)
+		v := lua.LVAsBool(L.Get(-1))
+		L.Pop(1)
+		if flat >= 0 {
+			rule.ans[flat] = 1
+			if v {
+				rule.ans[flat] = 2
+			}
+		} else {
+			rule.more[[4]string{t1, t2, b1, b2}] = v
+		}
+		return v
+	}
+	below := make([][2]int, len(ds))
+	for i, d := range ds {
+		below[i] = [2]int{rule.number(d.Below[0]), rule.number(d.Below[1])}
+	}
+	t := L.CreateTable(0, 0)
+	var sb []byte
+	spell := func(id string, row, col int, dir byte) {
+		sb = append(sb[:0], prefix...)
+		sb = append(sb, id...)
+		sb = append(sb, ' ')
+		sb = strconv.AppendInt(sb, int64(row), 10)
+		sb = append(sb, ' ')
+		sb = strconv.AppendInt(sb, int64(col), 10)
+		sb = append(sb, ' ', dir)
+		sb = append(sb, suffix...)
+		t.Append(lua.LString(sb))
+	}
+	for i, id := range ids {
+		a, c := pieces[i][0], pieces[i][1]
+		na, nc := rule.number(a), rule.number(c)
+		for k, d := range ds {
+			nb := below[k]
+			if ask(a, c, d.Below[0], d.Below[1], na, nc, nb[0], nb[1]) {
+				spell(id, d.R1, d.C1, d.Dir)
+			}
+			if a != c && ask(c, a, d.Below[0], d.Below[1], nc, na, nb[0], nb[1]) {
+				back := byte('l')
+				if d.Dir == 'd' {
+					back = 'u'
+				}
+				spell(id, d.R2, d.C2, back)
+			}
+		}
+	}
+	L.Push(t)
+	return 1
+}
+
+// piecesOf reads each card's two values from its attributes attrs.
+func piecesOf(L *lua.LState, g *gHandle, ids, attrs []string) [][2]string {
+	pieces := make([][2]string, len(ids))
+	cat := g.s.Game.Catalog
+	for i, id := range ids {
+		idx := cat.Lookup(id)
+		if len(idx) == 0 {
+			L.ArgError(4, "no card "+id)
+		}
+		c := cat.Cards[idx[0]]
+		for k := 0; k < 2; k++ {
+			v, ok := c.Attrs[attrs[k]]
+			if !ok {
+				L.ArgError(5, "card "+id+" has no attribute "+attrs[k])
+			}
+			pieces[i][k] = attrString(v)
+		}
+	}
+	return pieces
 }
 
 func attrString(v any) string {

@@ -26,6 +26,7 @@ type Engine struct {
 
 	setup, onMove, normalize, trickWinner, trickDone, canPlay, stats *lua.LFunction
 	render, describe, explain                                        *lua.LFunction // screen.go
+	evaluate, sampleOK                                               *lua.LFunction // search bots
 
 	trickT, trickCards, trickSeats *lua.LTable // the engine fills these
 	trickArg                       *lua.LTable // what hooks get: a read-only view of trickT
@@ -34,6 +35,8 @@ type Engine struct {
 	trickInfo lua.LValue
 	exports   *lua.LTable // read-only window on the rules' globals for bots (RULES)
 	games     int         // games started on this engine
+	// coverRules remember the answers of the colour rules g:board_covers asked in the current game
+	coverRules []*coverRule
 }
 
 // NewEngine loads a program's scripts on h. Give each worker goroutine its own host and engine.
@@ -68,11 +71,13 @@ func (r *Engine) load() error {
 	r.setup, r.onMove, r.normalize = fn("setup"), fn("on_move"), fn("normalize")
 	r.trickWinner, r.trickDone, r.canPlay, r.stats = fn("trick_winner"), fn("trick_done"), fn("can_play"), fn("stats")
 	r.render, r.describe, r.explain = fn("render"), fn("describe"), fn("explain")
+	r.evaluate, r.sampleOK = fn("evaluate"), fn("sample_ok")
 	if r.setup == nil {
 		return fmt.Errorf("%s: no `setup` hook is defined", r.p.Chunks[0].Path)
 	}
 	r.h.freeze(env)
 	r.env, r.exports = env, nil
+	r.coverRules = nil
 	return nil
 }
 
@@ -273,6 +278,62 @@ func (r *Engine) Stats(s *core.State) (map[string][]float64, map[string]float64,
 		return nil, nil, bad
 	}
 	return seat, game, nil
+}
+
+// HasEvaluate reports whether the game defines the `evaluate` hook.
+func (r *Engine) HasEvaluate() bool { return r.evaluate != nil }
+
+// Evaluate asks the game's optional `evaluate(g)` hook for every seat's standing in the position
+// (higher is better): a search bot scores the playouts it cuts short with it. It may only read the game.
+func (r *Engine) Evaluate(s *core.State) ([]float64, error) {
+	if err := r.need("evaluate", r.evaluate); err != nil {
+		return nil, err
+	}
+	r.bind(s)
+	r.pure("evaluate")
+	err := r.h.call("evaluate", r.evaluate, 1, r.ud)
+	r.pure("")
+	if err != nil {
+		return nil, err
+	}
+	v := r.h.L.Get(-1)
+	r.h.L.Pop(1)
+	t, ok := v.(*lua.LTable)
+	if !ok {
+		return nil, fmt.Errorf("hook evaluate returned %s, not a list of one number per seat", v.Type().String())
+	}
+	t = raw(t)
+	out := make([]float64, s.Players)
+	for i := range out {
+		n, ok := t.RawGetInt(i + 1).(lua.LNumber)
+		if !ok || !finite(float64(n)) {
+			return nil, fmt.Errorf("hook evaluate returned %s for seat %d: one finite number per seat", t.RawGetInt(i+1).String(), i)
+		}
+		out[i] = float64(n)
+	}
+	return out, nil
+}
+
+// HasSampleOK reports whether the game defines the `sample_ok` hook.
+func (r *Engine) HasSampleOK() bool { return r.sampleOK != nil }
+
+// SampleOK asks the game's optional `sample_ok(g, seat)` hook whether a sampled world is one seat could
+// be in, given what the earlier plays showed (a search bot deals again when it is not). It may only
+// read the game.
+func (r *Engine) SampleOK(s *core.State, seat int) (bool, error) {
+	if err := r.need("sample_ok", r.sampleOK); err != nil {
+		return false, err
+	}
+	r.bind(s)
+	r.pure("sample_ok")
+	err := r.h.call("sample_ok", r.sampleOK, 1, r.ud, r.h.int(seat))
+	r.pure("")
+	if err != nil {
+		return false, err
+	}
+	v := r.h.L.Get(-1)
+	r.h.L.Pop(1)
+	return lua.LVAsBool(v), nil
 }
 
 // Exports is the read-only table through which bots call the rules' functions (RULES.name).

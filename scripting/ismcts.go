@@ -9,60 +9,113 @@ import (
 )
 
 // ISMCTSPrefix names the search bot in a bot spec: `ismcts[:iterations=N][,ms=T][,rollout=random|BOT]
-// [,c=X]`.
+// [,c=X][,horizon=N|round|round+N|none][,margin=X]`.
 const ISMCTSPrefix = "ismcts"
+
+// ismctsOptions is the list of options an error message shows.
+const ismctsOptions = "iterations=N,ms=T,rollout=random|BOT,c=X,horizon=N|round|round+N|none,margin=X"
 
 // IsISMCTS reports whether a bot spec names the ISMCTS bot.
 func IsISMCTS(spec string) bool {
 	return spec == ISMCTSPrefix || strings.HasPrefix(spec, ISMCTSPrefix+":")
 }
 
-// ParseISMCTS reads an ismcts spec's options for a game: iterations (a positive count), ms (a time
-// budget per decision in milliseconds: not reproducible), rollout (random or one of the game's bots)
-// and c (the UCB exploration constant).
+// ParseISMCTS reads an ismcts spec's options for a game, over the game's own defaults (YAML `ismcts:`):
+// iterations (a positive count), ms (a time budget per decision in milliseconds: not reproducible),
+// rollout (random or one of the game's bots), c (the UCB exploration constant), horizon (cut playouts
+// N moves after the decision, at the end of the current round, or both; none: play to the end) and
+// margin (0..1, the weight of the score lead in the reward).
 func (p *Program) ParseISMCTS(spec string) (core.ISMCTSConfig, error) {
 	var cfg core.ISMCTSConfig
 	if !IsISMCTS(spec) {
 		return cfg, fmt.Errorf("%q is not an ismcts spec", spec)
 	}
+	if def := p.Game.Config.ISMCTS; def != "" {
+		if err := p.ismctsOptions(&cfg, def); err != nil {
+			return cfg, fmt.Errorf("%s: ismcts: %w", p.Game.Config.Path, err)
+		}
+	}
 	opts := strings.TrimPrefix(strings.TrimPrefix(spec, ISMCTSPrefix), ":")
 	if opts == "" {
 		return cfg, nil
 	}
+	if err := p.ismctsOptions(&cfg, opts); err != nil {
+		return cfg, fmt.Errorf("bot %q: %w", spec, err)
+	}
+	return cfg, nil
+}
+
+// ismctsOptions applies comma-separated key=value options to cfg.
+func (p *Program) ismctsOptions(cfg *core.ISMCTSConfig, opts string) error {
 	for _, kv := range strings.Split(opts, ",") {
 		k, v, ok := strings.Cut(kv, "=")
 		if !ok {
-			return cfg, fmt.Errorf("bot %q: option %q is not key=value (ismcts:iterations=N,ms=T,rollout=random|BOT,c=X)", spec, kv)
+			return fmt.Errorf("option %q is not key=value (%s)", kv, ismctsOptions)
 		}
+		v = strings.TrimSpace(v)
 		switch strings.TrimSpace(k) {
 		case "iterations", "it":
 			n, err := strconv.Atoi(v)
 			if err != nil || n < 1 {
-				return cfg, fmt.Errorf("bot %q: iterations must be a positive integer", spec)
+				return fmt.Errorf("iterations must be a positive integer, not %q", v)
 			}
 			cfg.Iterations = n
 		case "ms":
 			n, err := strconv.Atoi(v)
 			if err != nil || n < 1 {
-				return cfg, fmt.Errorf("bot %q: ms must be a positive integer", spec)
+				return fmt.Errorf("ms must be a positive integer, not %q", v)
 			}
 			cfg.Millis = n
 		case "rollout":
 			if v != "random" && p.Bots[v] == nil {
-				return cfg, fmt.Errorf("bot %q: no rollout bot %q for %s (random or: %s)", spec, v, p.Game.Name(), strings.Join(p.BotNames()[1:], ", "))
+				return fmt.Errorf("no rollout bot %q for %s (random or: %s)", v, p.Game.Name(), strings.Join(p.BotNames()[1:], ", "))
 			}
 			cfg.Rollout = v
 		case "c":
 			f, err := strconv.ParseFloat(v, 64)
 			if err != nil || f <= 0 {
-				return cfg, fmt.Errorf("bot %q: c must be a positive number", spec)
+				return fmt.Errorf("c must be a positive number, not %q", v)
 			}
 			cfg.Exploration = f
+		case "horizon":
+			h, round, err := parseHorizon(v)
+			if err != nil {
+				return err
+			}
+			cfg.Horizon, cfg.HorizonRound = h, round
+		case "margin":
+			f, err := strconv.ParseFloat(v, 64)
+			if err != nil || !(f >= 0 && f <= 1) {
+				return fmt.Errorf("margin must be a number from 0 to 1, not %q", v)
+			}
+			cfg.Margin = f
 		default:
-			return cfg, fmt.Errorf("bot %q: unknown option %q (iterations, ms, rollout, c)", spec, k)
+			return fmt.Errorf("unknown option %q (%s)", k, ismctsOptions)
 		}
 	}
-	return cfg, nil
+	return nil
+}
+
+// parseHorizon reads N, round, round+N or none (0 moves: no cut).
+func parseHorizon(v string) (moves int, round bool, err error) {
+	bad := fmt.Errorf("horizon must be a number of moves, round, round+N or none, not %q", v)
+	if v == "none" {
+		return 0, false, nil
+	}
+	if rest, ok := strings.CutPrefix(v, "round"); ok {
+		round = true
+		if rest == "" {
+			return 0, true, nil
+		}
+		if v, ok = strings.CutPrefix(rest, "+"); !ok {
+			return 0, false, bad
+		}
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 0 {
+		return 0, false, bad
+	}
+	return n, round, nil
 }
 
 // CheckBot reports whether spec names a bot of the game: random, one of its scripted bots or an
@@ -81,7 +134,7 @@ func (p *Program) CheckBot(spec string) error {
 		_, err := p.ParseISMCTS(spec)
 		return err
 	}
-	return fmt.Errorf("unknown bot %q for %s (bots: %s, lua:PATH, cmd:COMMAND, ismcts[:iterations=N,ms=T,rollout=random|BOT])", spec, p.Game.Name(), strings.Join(p.BotNames(), ", "))
+	return fmt.Errorf("unknown bot %q for %s (bots: %s, lua:PATH, cmd:COMMAND, ismcts[:OPTIONS])", spec, p.Game.Name(), strings.Join(p.BotNames(), ", "))
 }
 
 // newISMCTS makes an ismcts bot that searches with this engine (the worker's own Lua host).
@@ -91,6 +144,12 @@ func (e *Engine) newISMCTS(spec string, seed uint64) (*core.ISMCTS, error) {
 		return nil, err
 	}
 	b := core.NewISMCTS(cfg, e, seed)
+	if e.HasEvaluate() {
+		b.Evaluate = e.Evaluate
+	}
+	if e.HasSampleOK() {
+		b.Plausible = e.SampleOK
+	}
 	if cfg.Rollout != "" && cfg.Rollout != "random" {
 		b.RolloutBots = func(players int) ([]core.Bot, error) {
 			bots := make([]core.Bot, players)

@@ -1,6 +1,8 @@
 package scripting_test
 
 import (
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -9,10 +11,16 @@ import (
 	"github.com/ruleslab/ruleslab/scripting"
 )
 
-// BenchmarkISMCTS: ismcts iterations (determinise, descend, expand, play out to the end) per second
-// from a decision early in a game (random play first), per bundled game and variant at its default
-// player count. One op is one decision of 50 iterations; iterations/s is reported.
-func BenchmarkISMCTS(b *testing.B) {
+// BenchmarkISMCTS: ismcts iterations (determinise, descend, expand, play out to the end or to the
+// game's own horizon, YAML `ismcts:`) per second from a decision early in a game (random play first),
+// per bundled game and variant at its default player count. One op is one decision of 50 iterations;
+// iterations/s is reported.
+func BenchmarkISMCTS(b *testing.B) { benchISMCTS(b, "ismcts:iterations=50") }
+
+// BenchmarkISMCTSFullPlayouts is the same with every playout played to the end (horizon=none).
+func BenchmarkISMCTSFullPlayouts(b *testing.B) { benchISMCTS(b, "ismcts:iterations=50,horizon=none") }
+
+func benchISMCTS(b *testing.B, spec string) {
 	for _, gv := range bundled(b) {
 		b.Run(name(gv), func(b *testing.B) {
 			p := loadProgram(b, gv[0], gv[1])
@@ -24,7 +32,7 @@ func BenchmarkISMCTS(b *testing.B) {
 			for s.Over() || len(s.Legal()) < 2 {
 				s = midGame(b, e, p.Game.Config.Players.Default, uint64(b.N)+5, 8)
 			}
-			bot, err := e.NewBot("ismcts:iterations=50", 1)
+			bot, err := e.NewBot(spec, 1)
 			require.NoError(b, err)
 			v := s.ViewFor(s.ToAct())
 			b.ResetTimer()
@@ -36,4 +44,153 @@ func BenchmarkISMCTS(b *testing.B) {
 			b.ReportMetric(float64(50*b.N)/b.Elapsed().Seconds(), "iterations/s")
 		})
 	}
+}
+
+// A game's YAML `ismcts:` sets what a bare `ismcts` plays; a spec's own options override it.
+func TestISMCTSGameDefaults(t *testing.T) {
+	mito := loadProgram(t, "mito", "")
+	cfg, err := mito.ParseISMCTS("ismcts")
+	require.NoError(t, err)
+	require.Equal(t, core.ISMCTSConfig{Horizon: 30}, cfg)
+	cfg, err = mito.ParseISMCTS("ismcts:horizon=none,iterations=7,margin=0.25")
+	require.NoError(t, err)
+	require.Equal(t, core.ISMCTSConfig{Iterations: 7, Margin: 0.25}, cfg)
+	simino := loadProgram(t, "simino", "whites")
+	cfg, err = simino.ParseISMCTS("ismcts:horizon=round+12")
+	require.NoError(t, err)
+	require.Equal(t, core.ISMCTSConfig{Iterations: 100, Horizon: 12, HorizonRound: true}, cfg)
+	for spec, msg := range map[string]string{
+		"ismcts:horizon=round12": `horizon must be a number of moves, round, round+N or none, not "round12"`,
+		"ismcts:horizon=-1":      `horizon must be a number of moves`,
+		"ismcts:margin=1.5":      `margin must be a number from 0 to 1, not "1.5"`,
+	} {
+		_, err := mito.ParseISMCTS(spec)
+		require.ErrorContains(t, err, msg, spec)
+	}
+}
+
+// horizonSearch searches a mid-game decision of game with spec and records every position its
+// evaluation scored (the playouts it cut) and the root's move count and rounds.
+func horizonSearch(t *testing.T, game, spec string) (cuts []*core.State, rootMoves, rootRounds int, a *core.Analysis) {
+	p := loadProgram(t, game, "")
+	h := scripting.NewHost()
+	t.Cleanup(h.Close)
+	e, err := p.NewEngine(h)
+	require.NoError(t, err)
+	s := midGame(t, e, p.Game.Config.Players.Default, 3, 12)
+	for seed := uint64(4); s.Over() || len(s.Legal()) < 2; seed++ {
+		s = midGame(t, e, p.Game.Config.Players.Default, seed, 12)
+	}
+	bot, err := e.NewBot(spec, 1)
+	require.NoError(t, err)
+	b := bot.(*core.ISMCTS)
+	eval := b.Evaluate
+	b.Evaluate = func(st *core.State) ([]float64, error) {
+		if !st.Over() {
+			cuts = append(cuts, st.Clone())
+		}
+		if eval == nil {
+			v := make([]float64, st.Players)
+			for i, x := range st.Totals() {
+				v[i] = float64(x)
+			}
+			return v, nil
+		}
+		return eval(st)
+	}
+	a, err = b.Analyse(s.ViewFor(s.ToAct()))
+	require.NoError(t, err)
+	return cuts, s.MoveCount(), len(s.RoundTotals()), a
+}
+
+// horizon=N cuts every unfinished playout exactly N moves after the searched decision and scores it
+// with the game's evaluate hook; the search stays deterministic for a seed.
+func TestISMCTSHorizonCutsPlayoutsAtNMoves(t *testing.T) {
+	cuts, root, _, a := horizonSearch(t, "mito", "ismcts:iterations=40,horizon=9")
+	require.NotEmpty(t, cuts)
+	for _, c := range cuts {
+		require.Equal(t, root+9, c.MoveCount())
+	}
+	_, _, _, again := horizonSearch(t, "mito", "ismcts:iterations=40,horizon=9")
+	require.Equal(t, a, again)
+}
+
+// horizon=round cuts every unfinished playout right after the round in progress ends (the move that
+// logged its round_end), scored by the totals when the game has no evaluate hook.
+func TestISMCTSHorizonCutsPlayoutsAtRoundEnd(t *testing.T) {
+	cuts, root, rounds, _ := horizonSearch(t, "simino", "ismcts:iterations=20,horizon=round")
+	require.NotEmpty(t, cuts)
+	for _, c := range cuts {
+		require.Greater(t, c.MoveCount(), root)
+		require.Len(t, c.RoundTotals(), rounds+1)
+		// the cut came at once: the next round's box is still empty (Simino clears it between rounds)
+		b, err := c.Board("main")
+		require.NoError(t, err)
+		require.Empty(t, b.Pieces(), "a tile was placed after the round ended")
+	}
+}
+
+// Jiji's sample_ok: the real game is always a world its seats could be in, and some of the worlds
+// View.Sample deals are not (a shared card that the sampled Lost Jiji's rule forbids); the search deals
+// those again, so every sample it plays passes.
+func TestISMCTSDealsAgainWhatSampleOKRejects(t *testing.T) {
+	p := loadProgram(t, "jiji", "")
+	h := scripting.NewHost()
+	defer h.Close()
+	e, err := p.NewEngine(h)
+	require.NoError(t, err)
+	require.True(t, e.HasSampleOK())
+	rejected, searched, allPassed, allFallbacks := 0, 0, 0, 0
+	for seed := uint64(1); seed <= 6; seed++ {
+		s, err := e.NewState(4, seed, core.Options{})
+		require.NoError(t, err)
+		g, err := e.NewBot("greedy", seed)
+		require.NoError(t, err)
+		for !s.Over() {
+			seat := s.ToAct()
+			ok, err := e.SampleOK(s, seat)
+			require.NoError(t, err)
+			require.True(t, ok, "the real game is always plausible (seed %d, move %d)", seed, s.MoveCount())
+			if len(s.Legal()) > 1 && s.MoveCount()%5 == 0 {
+				bot, err := e.NewBot("ismcts:iterations=10", seed)
+				require.NoError(t, err)
+				b := bot.(*core.ISMCTS)
+				passed, fallbacks, inARow := 0, 0, 0
+				b.Plausible = func(st *core.State, seat int) (bool, error) {
+					ok, err := e.SampleOK(st, seat)
+					if ok {
+						passed++
+						inARow = 0
+					} else {
+						rejected++
+						if inARow++; inARow == core.PlausibleTries-1 {
+							fallbacks++ // the next deal is kept unchecked
+							inARow = 0
+						}
+					}
+					return ok, err
+				}
+				a, err := b.Analyse(s.ViewFor(seat))
+				require.NoError(t, err)
+				require.Equal(t, a.Iterations+a.Failed, passed+fallbacks, "every sample searched passed sample_ok, or was the last of PlausibleTries deals")
+				allFallbacks += fallbacks
+				allPassed += passed
+				searched++
+			}
+			i, err := g.Choose(s.ViewFor(seat))
+			require.NoError(t, err)
+			require.NoError(t, s.ApplyIndex(e, i))
+		}
+	}
+	require.Positive(t, searched)
+	require.Positive(t, rejected, "no sample was ever rejected: the check is not exercised")
+	require.Less(t, allFallbacks, allPassed/20, "most searched samples pass")
+}
+
+// A bad `ismcts:` in a game's YAML is an error when the game loads, naming the file.
+func TestISMCTSBadGameDefaults(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "house.yaml")
+	require.NoError(t, os.WriteFile(path, []byte("extends: mito\nismcts: depth=3\n"), 0o644))
+	_, err := scripting.Load(path, "")
+	require.ErrorContains(t, err, "house.yaml: ismcts: unknown option \"depth\"")
 }

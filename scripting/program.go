@@ -12,7 +12,7 @@ import (
 
 // Hook names a game script may define.
 var hookNames = []string{"setup", "on_move", "normalize", "trick_winner", "trick_done", "can_play", "stats",
-	"render", "describe", "explain"}
+	"render", "describe", "explain", "evaluate", "sample_ok"}
 
 // Program is a game's compiled Lua, shared read-only by every worker.
 type Program struct {
@@ -44,6 +44,13 @@ func Compile(g *core.Game) (*Program, error) {
 			return nil, err
 		}
 		p.Bots[n] = c
+	}
+	if def := g.Config.ISMCTS; def != "" {
+		// the game's ismcts defaults are checked now, not when a search bot is first seated
+		var cfg core.ISMCTSConfig
+		if err := p.ismctsOptions(&cfg, def); err != nil {
+			return nil, fmt.Errorf("%s: ismcts: %w", g.Config.Path, err)
+		}
 	}
 	return p, nil
 }

@@ -35,6 +35,9 @@ type Game struct {
 	Setup  map[string]SetupSlot `yaml:"setup,omitempty"`
 	Boards map[string]Board     `yaml:"boards,omitempty"`
 	Limits Limits               `yaml:"limits,omitempty"`
+	// ISMCTS holds the game's defaults for the `ismcts` bot, in its spec's syntax
+	// (`iterations=100,horizon=round`): what a bare `ismcts` plays; a spec's own options override them.
+	ISMCTS string `yaml:"ismcts,omitempty"`
 
 	// Filled by the loader, not by YAML.
 	Path     string            `yaml:"-"` // the file this config was loaded from

@@ -17,6 +17,14 @@ function setup(g)
   check(g:board_top("grid") == 1 and g:board_count("grid") == 2 and g:board_count("grid", 2) == 0, "top/count")
   local ups = g:board_dominoes("grid", 2)
   check(#ups == 1 and ups[1].r == 0 and ups[1].c == 1 and ups[1].dir == "r" and ups[1].b1 == "B" and ups[1].b2 == "B", "floor-2 junction")
+  -- board_covers: the rule (second value on the second value beneath) is asked once per combination
+  local asked = 0
+  local function rule(_, t1, t2, b1, b2) asked = asked + 1 return t2 == b2 end
+  local opts = {attrs = {"a", "b"}, allow = rule, prefix = "x ", suffix = " 2"}
+  local cov = g:board_covers("grid", 2, {"AB", "BC", "AB", "CC"}, opts)
+  check(#cov == 3 and cov[1] == "x AB 0 1 r 2" and cov[2] == "x BC 0 2 l 2" and cov[3] == cov[1], "board_covers")
+  check(asked == 5, "board_covers asks each combination once")
+  check(#g:board_covers("grid", 2, {"BC"}, opts) == 1 and asked == 5, "board_covers remembers answers")
   local ps = g:board_pieces("grid")
   check(#ps == 2 and ps[2].id == "BC" and ps[2].cells[2][1] == 1 and ps[2].cells[2][3] == "C", "board_pieces")
   ask(g)

@@ -550,3 +550,19 @@ end
 
 -- lower-case card ids and extra spaces (`guess 2 w3`, `share  k6`) are matched by the engine itself
 
+-- for a search bot's sampled world (ismcts deals again when this is false): could the seat be in it?
+-- Every card a player with a hidden Lost Jiji has shared satisfied the rule for that Lost Jiji (JJ-11).
+function sample_ok(g, seat)
+  local rule = g:get("rule")
+  if not rule then return true end
+  for s = 0, g:players() - 1 do
+    local jiji = s ~= seat and g:top("jiji", s)
+    if jiji then
+      local ok = shareable(rule, jiji)
+      for _, id in ipairs(g:cards("shared", s)) do
+        if not ok[id] then return false end
+      end
+    end
+  end
+  return true
+end

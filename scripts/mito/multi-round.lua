@@ -31,3 +31,11 @@ function stats(g)
   t.seat = {penalty_per_round = per}
   return t
 end
+
+-- for ismcts horizon=: the lowest total wins (MI-V2), so a seat stands by minus its total and the
+-- penalty points its hand would score now
+function evaluate(g)
+  local pen, v = penalties(g), {}
+  for seat = 0, g:players() - 1 do v[seat + 1] = -(g:score(seat) + pen[seat + 1]) end
+  return v
+end

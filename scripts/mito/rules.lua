@@ -613,3 +613,10 @@ function stats(g)
     blocked_rounds = g:get("blocked_rounds") or 0}}
 end
 
+-- for a search bot that cuts its playouts short (ismcts horizon=): each seat's standing, higher is
+-- better. The first player out of cards wins the round (MI-17), so fewer cards in hand stand better.
+function evaluate(g)
+  local v = {}
+  for seat = 0, g:players() - 1 do v[seat + 1] = -g:count("hand", seat) end
+  return v
+end

@@ -27,8 +27,9 @@ end
 
 -- Every single placement of `hand`'s tiles: floor-1 moves (spelled by Go's g:board_fits, which
 -- applies SI-6/7 corners, SI-8/SI-D2 abutting and the SI-10 hole test), then upper-floor moves on
--- junctions filtered by can_cover (SI-12). doubles_up collects the doubles placeable on floors >= 2.
--- With count_only it stops at the first placement found and returns true/false.
+-- junctions filtered by can_cover (SI-12; g:board_covers asks it once per colour combination).
+-- doubles_up collects the doubles placeable on floors >= 2. With count_only it stops at the first
+-- placement found and returns true/false.
 function placements(g, hand, want_doubles, count_only)
   local out, doubles_up = {}, {}
   local distinct, done = {}, {}
@@ -50,34 +51,18 @@ function placements(g, hand, want_doubles, count_only)
   local top = g:board_top(BOARD)
   local _, _, maxf = g:board_size(BOARD)
   for f = 2, math.min(top + 1, maxf) do
-    local j = g:board_junctions(BOARD, f) -- r, c, dir, b1, b2 per junction
-    local nj = #j
-    if nj > 0 then
-      for _, tile in ipairs(distinct) do
-        local a, b = halves(tile)
-        local double = a == b
-        for i = 1, nj, 5 do
-          local r, c, dir, b1, b2 = j[i], j[i + 1], j[i + 2], j[i + 3], j[i + 4]
-          -- SI-12 and the variants' colour rules, for both orientations (one for a double)
-          if can_cover(g, a, b, b1, b2) then
-            if count_only then return true end
-            local m = spell(tile, r, c, dir, f)
-            out[#out + 1] = m
-            if double and want_doubles then
-              local r2, c2 = r, c + 1
-              if dir == "d" then r2, c2 = r + 1, c end
-              doubles_up[#doubles_up + 1] = {move = m, tile = tile, floor = f, r1 = r, c1 = c, r2 = r2, c2 = c2}
-            end
-          end
-          if not double and can_cover(g, b, a, b1, b2) then
-            if count_only then return true end
-            if dir == "r" then
-              out[#out + 1] = spell(tile, r, c + 1, "l", f)
-            else
-              out[#out + 1] = spell(tile, r + 1, c, "u", f)
-            end
-          end
-        end
+    -- SI-12 and the variants' colour rules (can_cover), both orientations, spelled in Go
+    local ups = g:board_covers(BOARD, f, distinct, {attrs = {"a", "b"}, allow = can_cover,
+      prefix = "place ", suffix = " " .. f})
+    if count_only and #ups > 0 then return true end
+    for _, m in ipairs(ups) do
+      out[#out + 1] = m
+      if want_doubles and m:byte(7) == m:byte(8) then -- "place XX ...": a double
+        local _, tile, r, c, dir = words(m)
+        r, c = tonumber(r), tonumber(c)
+        local r2, c2 = r, c + 1
+        if dir == "d" then r2, c2 = r + 1, c end
+        doubles_up[#doubles_up + 1] = {move = m, tile = tile, floor = f, r1 = r, c1 = c, r2 = r2, c2 = c2}
       end
     end
   end

@@ -1,0 +1,41 @@
+package core
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// The reward of a playout: the win share when it finished, the share of first place by the evaluation
+// when cut at the horizon, and with Margin the lead over the best other seat mixed in.
+func TestISMCTSRewards(t *testing.T) {
+	b := NewISMCTS(ISMCTSConfig{}, nil, 1)
+	r := make([]float64, 3)
+
+	over := &State{Players: 3, scores: []int{5, 9, 9}, over: true, winners: []int{1, 2}}
+	require.NoError(t, b.rewards(over, r, false))
+	require.Equal(t, []float64{0, 0.5, 0.5}, r, "tied winners share the win")
+
+	cut := &State{Players: 3, scores: []int{7, 3, 7}}
+	require.NoError(t, b.rewards(cut, r, false))
+	require.Equal(t, []float64{0.5, 0, 0.5}, r, "cut: the leaders by the totals share the win")
+
+	b.Evaluate = func(*State) ([]float64, error) { return []float64{-1, -4, -2}, nil }
+	require.NoError(t, b.rewards(cut, r, false))
+	require.Equal(t, []float64{1, 0, 0}, r, "cut: the evaluation ranks")
+
+	// margin 0.5: lead over the best other, scaled by the largest lead seen (3 here)
+	b.cfg.Margin = 0.5
+	b.spread = 0
+	require.NoError(t, b.rewards(cut, r, false))
+	// leads: seat 0 +1, seat 1 -3, seat 2 -1 -> shares 0.5+1/6, 0, 0.5-1/6
+	require.InDeltaSlice(t, []float64{0.5*1 + 0.5*(0.5+1.0/6), 0, 0.5 * (0.5 - 1.0/6)}, r, 1e-12)
+
+	// a finished game with margin: the win and the lead by the evaluation
+	b.Evaluate = nil
+	require.NoError(t, b.rewards(over, r, false))
+	require.InDeltaSlice(t, []float64{0.5 * (0.5 - 4.0/(2*4)), 0.5*0.5 + 0.5*0.5, 0.5*0.5 + 0.5*0.5}, r, 1e-12)
+
+	b.Evaluate = func(*State) ([]float64, error) { return []float64{1}, nil }
+	require.ErrorContains(t, b.rewards(cut, r, false), "the evaluation gave 1 values for 3 seats")
+}
