@@ -357,7 +357,10 @@ local function next_throw(g, k)
   local throwers = {}
   for i = 0, n - 1 do
     local seat = (first + i) % n
-    if g:sget(seat, "throw") then throwers[#throwers + 1] = seat end
+    -- (a search bot's sampled world deals hands again but keeps each private throw choice: a
+    -- choice whose card that world did not deal to the thrower is void)
+    local id = g:sget(seat, "throw")
+    if id and g:has("hand", seat, id) then throwers[#throwers + 1] = seat end
   end
   if #throwers > 0 then
     local ch = fastest_chances(g, throwers)
