@@ -59,55 +59,67 @@ func RenderBoard(v BoardView, colors map[string]string, color bool) string {
 			}
 		}
 		fmt.Fprintf(&sb, "%s floor %d (%d pieces)\n", v.Name, f, n)
-		sb.WriteString("    ")
-		for c := 0; c < v.Cols; c++ {
-			fmt.Fprintf(&sb, " %2d ", c)
-		}
-		sb.WriteString("\n")
-		at := func(r, c int) int {
-			if r < 0 || r >= v.Rows || c < 0 || c >= v.Cols {
-				return 0
-			}
-			return piece[r*v.Cols+c]
-		}
-		for r := 0; r <= v.Rows; r++ {
-			// the horizontal line above row r
-			sb.WriteString("    ")
-			for c := 0; c < v.Cols; c++ {
-				sb.WriteString("+")
-				if a := at(r-1, c); a != 0 && a == at(r, c) {
-					sb.WriteString("   ")
-				} else {
-					sb.WriteString("---")
-				}
-			}
-			sb.WriteString("+\n")
-			if r == v.Rows {
-				break
-			}
-			fmt.Fprintf(&sb, " %2d ", r)
-			for c := 0; c < v.Cols; c++ {
-				if a := at(r, c-1); c > 0 && a != 0 && a == at(r, c) {
-					sb.WriteString(" ")
-				} else {
-					sb.WriteString("|")
-				}
-				val := value[r*v.Cols+c]
-				if piece[r*v.Cols+c] == 0 {
-					sb.WriteString(" . ")
-					continue
-				}
-				cell := fmt.Sprintf("%-3s", " "+val)
-				if len(cell) > 3 {
-					cell = cell[:3]
-				}
-				if code := ansiCode(colors[val]); color && code != "" {
-					cell = "\x1b[" + code + "m" + cell + "\x1b[0m"
-				}
-				sb.WriteString(cell)
-			}
-			sb.WriteString("|\n")
-		}
+		writePieceGrid(&sb, v.Rows, v.Cols, piece, "    ", func(i int) string {
+			return colorCell(fmt.Sprintf("%-3s", " "+value[i]), colors[value[i]], color)
+		})
 	}
 	return sb.String()
+}
+
+// writePieceGrid draws a rows x cols grid under a header of column numbers, each row led by its number:
+// piece holds each cell's piece (1-based; 0 when empty, drawn "."), and no line is drawn between two
+// cells of one piece, so piece boundaries show; cell spells a cell that holds a piece.
+func writePieceGrid(sb *strings.Builder, rows, cols int, piece []int, indent string, cell func(i int) string) {
+	sb.WriteString(indent)
+	for c := 0; c < cols; c++ {
+		fmt.Fprintf(sb, " %2d ", c)
+	}
+	sb.WriteString("\n")
+	at := func(r, c int) int {
+		if r < 0 || r >= rows || c < 0 || c >= cols {
+			return 0
+		}
+		return piece[r*cols+c]
+	}
+	label := indent[:len(indent)-3] + "%2d "
+	for r := 0; r <= rows; r++ {
+		// the horizontal line above row r
+		sb.WriteString(indent)
+		for c := 0; c < cols; c++ {
+			if a := at(r-1, c); a != 0 && a == at(r, c) {
+				sb.WriteString("+   ")
+			} else {
+				sb.WriteString("+---")
+			}
+		}
+		sb.WriteString("+\n")
+		if r == rows {
+			break
+		}
+		fmt.Fprintf(sb, label, r)
+		for c := 0; c < cols; c++ {
+			if a := at(r, c-1); c > 0 && a != 0 && a == at(r, c) {
+				sb.WriteString(" ")
+			} else {
+				sb.WriteString("|")
+			}
+			if piece[r*cols+c] == 0 {
+				sb.WriteString(" . ")
+				continue
+			}
+			sb.WriteString(cell(r*cols + c))
+		}
+		sb.WriteString("|\n")
+	}
+}
+
+// colorCell cuts a cell's text to 3 characters and, when color is on and name is a colour, paints it.
+func colorCell(text, name string, color bool) string {
+	if len(text) > 3 {
+		text = text[:3]
+	}
+	if code := ansiCode(name); color && code != "" {
+		text = "\x1b[" + code + "m" + text + "\x1b[0m"
+	}
+	return text
 }

@@ -28,52 +28,8 @@ func RenderBoardTop(v BoardView, colors map[string]string, color bool) string {
 	}
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "%s from above (%d pieces, top floor %d): each cell's top value and its floor\n", v.Name, len(v.Pieces), top)
-	sb.WriteString("   ")
-	for c := 0; c < v.Cols; c++ {
-		fmt.Fprintf(&sb, " %2d ", c)
-	}
-	sb.WriteString("\n")
-	at := func(r, c int) int {
-		if r < 0 || r >= v.Rows || c < 0 || c >= v.Cols {
-			return 0
-		}
-		return piece[r*v.Cols+c]
-	}
-	for r := 0; r <= v.Rows; r++ {
-		sb.WriteString("   ")
-		for c := 0; c < v.Cols; c++ {
-			if a := at(r-1, c); a != 0 && a == at(r, c) {
-				sb.WriteString("+   ")
-			} else {
-				sb.WriteString("+---")
-			}
-		}
-		sb.WriteString("+\n")
-		if r == v.Rows {
-			break
-		}
-		fmt.Fprintf(&sb, "%2d ", r)
-		for c := 0; c < v.Cols; c++ {
-			if a := at(r, c-1); c > 0 && a != 0 && a == at(r, c) {
-				sb.WriteString(" ")
-			} else {
-				sb.WriteString("|")
-			}
-			i := r*v.Cols + c
-			if piece[i] == 0 {
-				sb.WriteString(" . ")
-				continue
-			}
-			cell := fmt.Sprintf(" %.1s%d", value[i], floor[i])
-			if len(cell) > 3 {
-				cell = cell[:3]
-			}
-			if code := ansiCode(colors[value[i]]); color && code != "" {
-				cell = "\x1b[" + code + "m" + cell + "\x1b[0m"
-			}
-			sb.WriteString(cell)
-		}
-		sb.WriteString("|\n")
-	}
+	writePieceGrid(&sb, v.Rows, v.Cols, piece, "   ", func(i int) string {
+		return colorCell(fmt.Sprintf(" %.1s%d", value[i], floor[i]), colors[value[i]], color)
+	})
 	return sb.String()
 }
