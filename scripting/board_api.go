@@ -262,22 +262,9 @@ func boardFits(L *lua.LState) int {
 	}
 	prefix := lua.LVAsString(ot.RawGetString("prefix"))
 	suffix := lua.LVAsString(ot.RawGetString("suffix"))
-	pieces := make([][2]string, len(ids))
+	pieces := piecesOf(L, g, ids, attrs)
 	opt.Free = map[int]bool{}
-	cat := g.s.Game.Catalog
 	for i, id := range ids {
-		idx := cat.Lookup(id)
-		if len(idx) == 0 {
-			L.ArgError(4, "no card "+id)
-		}
-		c := cat.Cards[idx[0]]
-		for k := 0; k < 2; k++ {
-			v, ok := c.Attrs[attrs[k]]
-			if !ok {
-				L.ArgError(5, "card "+id+" has no attribute "+attrs[k])
-			}
-			pieces[i][k] = attrString(v)
-		}
 		opt.Free[i] = free[id]
 	}
 	fits, err := b.Fits(floor, pieces, opt)
