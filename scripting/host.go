@@ -145,7 +145,7 @@ func (h *Host) luaRandom(L *lua.LState) int {
 	case h.pure != "":
 		L.RaiseError("math.random changes the game's generator: %s may only read the game", h.pure)
 	case h.current != nil:
-		src = h.current
+		src = gameRand{h.current, core.PurposeKey("hook", h.running)}
 	default:
 		L.RaiseError("math.random is only available while a game runs")
 	}
@@ -280,6 +280,15 @@ func (h *Host) int(i int) lua.LValue {
 }
 
 type botRand struct{ r *rand.Rand }
+
+// gameRand is math.random in a rules hook: the running hook's stream, as g:random without a purpose.
+type gameRand struct {
+	s   *core.State
+	key uint64
+}
+
+func (r gameRand) Float() float64   { return r.s.FloatFor(r.key) }
+func (r gameRand) Random(n int) int { return r.s.RandomFor(r.key, n) }
 
 func (b botRand) Float() float64 { return b.r.Float64() }
 func (b botRand) Random(n int) int {
