@@ -53,7 +53,7 @@ type Host struct {
 }
 
 // NewHost creates a sandboxed state: base, table, string and math only; no io, os, require, load,
-// loadstring, dofile, loadfile; math.random draws from the running game's seeded generator.
+// loadstring, dofile, loadfile; math.random draws from the running game's seeded streams (the running hook's).
 func NewHost() *Host {
 	L := lua.NewState(lua.Options{SkipOpenLibs: true, CallStackSize: 256, RegistrySize: 1024 * 4, RegistryMaxSize: 1024 * 256})
 	for _, lib := range []struct {
