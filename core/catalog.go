@@ -24,6 +24,9 @@ type Catalog struct {
 	Cards    []Card
 	byID     map[string][]CardIdx
 	playMove []string // "play <id>", cached so the trick mechanic allocates no strings
+	// identity keys each card by its id and which copy of that id it is (not by its index), so a
+	// shuffle orders the same components alike in two variants (random.go)
+	identity []uint64
 }
 
 // NewCatalog expands the component templates of a config.
@@ -77,6 +80,7 @@ func NewCatalog(defs []config.Component) (*Catalog, error) {
 			}
 			for i := 0; i < count; i++ {
 				idx := CardIdx(len(c.Cards))
+				c.identity = append(c.identity, hashString(mix(uint64(len(c.byID[id]))+1), id))
 				c.Cards = append(c.Cards, Card{ID: id, Kind: d.Kind, Attrs: attrs})
 				c.byID[id] = append(c.byID[id], idx)
 				c.playMove = append(c.playMove, "play "+id)

@@ -39,7 +39,7 @@ func (s *State) Clone() *State {
 
 // Resample returns a copy of the state as seat might believe it to be: every card that seat has not
 // seen is dealt again at random (from rng) among the places those cards hold, so every zone keeps its
-// size and no card the seat has seen moves (except within zones of hidden size, below). The copy's own generator is reseeded from rng too, so the
+// size and no card the seat has seen moves (except within zones of hidden size, below). The copy's random streams are reseeded from rng too, so the
 // sampled world does not know the true future draws. Values hidden from seat are kept as they are.
 // Zones whose size seat may not know (zone option `size`) get new sizes first (resampleSizes).
 //

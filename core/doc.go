@@ -2,7 +2,7 @@
 //
 // A game is data: its components, zones and parameters come from YAML (package config) and its rules
 // from Lua hooks (package scripting), reached through the Rules interface. The core owns the state (zones,
-// values, scores, the pending decision and the event log), the seeded RNG, the fast Go mechanics that
+// values, scores, the pending decision and the event log), the seeded per-purpose random streams, the fast Go mechanics that
 // several games share (the trick), per-seat observations derived from zone visibility alone, the bots,
 // the match runner and the statistics.
 //

@@ -3,7 +3,6 @@ package core
 import (
 	"errors"
 	"fmt"
-	"math/rand/v2"
 	"strings"
 	"sync/atomic"
 )
@@ -40,7 +39,7 @@ type State struct {
 	statV  []float64
 	boards []*Board
 
-	pcg rand.PCG
+	rng streams // the per-purpose random streams (random.go)
 
 	pending  decision
 	trick    Trick
@@ -132,7 +131,7 @@ func NewState(g *Game, rules Rules, players int, seed uint64, opts Options) (*St
 		return nil, fmt.Errorf("at most 63 players")
 	}
 	s := &State{Game: g, Players: players, Seed: seed, Fixed: opts.Fixed, history: !opts.NoHistory, lineage: nextLineage()}
-	s.pcg = *rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)
+	s.rng = seedStreams(seed)
 	slots := 0
 	s.zoneBase = make([]int, len(g.Zones))
 	for i, z := range g.Zones {

@@ -128,15 +128,6 @@ func (s *State) MoveAll(from, to ZoneRef) {
 	}
 }
 
-// Shuffle shuffles a zone with the game's generator.
-func (s *State) Shuffle(z ZoneRef) {
-	cards := s.Cards(z)
-	for i := len(cards) - 1; i > 0; i-- { // math/rand/v2's Shuffle: the same draws
-		j := int(uint64n(&s.pcg, uint64(i+1)))
-		cards[i], cards[j] = cards[j], cards[i]
-	}
-}
-
 // Sort puts a zone in catalogue order.
 func (s *State) Sort(z ZoneRef) {
 	slices.Sort(s.Cards(z))

@@ -67,6 +67,19 @@ func handle(L *lua.LState) *gHandle {
 	return g
 }
 
+// stream is the random stream a draw comes from (core/random.go): the purpose named by argument i, or
+// else the running hook's, so a draw for one purpose never shifts another (common random numbers).
+func (g *gHandle) stream(L *lua.LState, i int) uint64 {
+	if L.GetTop() >= i && L.Get(i) != lua.LNil {
+		purpose := L.CheckString(i)
+		if purpose == "" {
+			L.ArgError(i, "a purpose names its stream: it may not be empty")
+		}
+		return core.PurposeKey("purpose", purpose)
+	}
+	return core.PurposeKey("hook", g.r.h.running)
+}
+
 // must raises a Lua error for a Go error, so the message carries the script position.
 func must(L *lua.LState, err error) {
 	if err != nil {
@@ -210,13 +223,14 @@ var gMethods = map[string]lua.LGFunction{
 		if n < 1 {
 			L.ArgError(2, "n must be at least 1")
 		}
-		L.Push(lua.LNumber(g.s.Random(n) + 1))
+		L.Push(lua.LNumber(g.s.RandomFor(g.stream(L, 3), n) + 1))
 		return 1
 	},
 	"rule": func(L *lua.LState) int { handle(L).s.Rule(L.CheckString(2)); return 0 },
 	"chance": func(L *lua.LState) int {
 		g := handle(L)
-		L.Push(lua.LBool(g.s.Float() < float64(L.CheckNumber(2))))
+		p := float64(L.CheckNumber(2))
+		L.Push(lua.LBool(g.s.FloatFor(g.stream(L, 3)) < p))
 		return 1
 	},
 	"cards": func(L *lua.LState) int {

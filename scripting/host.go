@@ -53,7 +53,7 @@ type Host struct {
 }
 
 // NewHost creates a sandboxed state: base, table, string and math only; no io, os, require, load,
-// loadstring, dofile, loadfile; math.random draws from the running game's seeded generator.
+// loadstring, dofile, loadfile; math.random draws from the running game's seeded streams (the running hook's).
 func NewHost() *Host {
 	L := lua.NewState(lua.Options{SkipOpenLibs: true, CallStackSize: 256, RegistrySize: 1024 * 4, RegistryMaxSize: 1024 * 256})
 	for _, lib := range []struct {
@@ -145,7 +145,7 @@ func (h *Host) luaRandom(L *lua.LState) int {
 	case h.pure != "":
 		L.RaiseError("math.random changes the game's generator: %s may only read the game", h.pure)
 	case h.current != nil:
-		src = h.current
+		src = gameRand{h.current, core.PurposeKey("hook", h.running)}
 	default:
 		L.RaiseError("math.random is only available while a game runs")
 	}
@@ -280,6 +280,15 @@ func (h *Host) int(i int) lua.LValue {
 }
 
 type botRand struct{ r *rand.Rand }
+
+// gameRand is math.random in a rules hook: the running hook's stream, as g:random without a purpose.
+type gameRand struct {
+	s   *core.State
+	key uint64
+}
+
+func (r gameRand) Float() float64   { return r.s.FloatFor(r.key) }
+func (r gameRand) Random(n int) int { return r.s.RandomFor(r.key, n) }
 
 func (b botRand) Float() float64 { return b.r.Float64() }
 func (b botRand) Random(n int) int {

@@ -102,17 +102,17 @@ func TestSimResumeAfterSIGINT(t *testing.T) {
 	args := []string{"sim", countGame(t), "--games", "100000", "--seed", "3", "--workers", "2"}
 	want := runBinary(t, bin, dir, args...)
 	require.Equal(t, 1, want.code, "some games fail on purpose")
-	require.Contains(t, want.out, "count: 99810 games, 3 players, seed 3")
-	require.Contains(t, want.err, "190 games failed; the first: game 52 ")
-	require.Contains(t, want.err, "reproduce it with: ruleslab sim "+countGame(t)+" --players 3 --seats random,random,random --seed 3 --games 100000 --index 52")
+	require.Contains(t, want.out, "count: 99792 games, 3 players, seed 3")
+	require.Contains(t, want.err, "208 games failed; the first: game 957 ")
+	require.Contains(t, want.err, "reproduce it with: ruleslab sim "+countGame(t)+" --players 3 --seats random,random,random --seed 3 --games 100000 --index 957")
 
 	got := interruptAndResume(t, bin, dir, syscall.SIGINT, args...)
 	require.Equal(t, want, got)
 	require.Equal(t, 100001, countLines(t, filepath.Join(dir, "results.jsonl")))
-	require.Equal(t, 100000-190, countLines(t, filepath.Join(dir, "games.jsonl"))-190)
+	require.Equal(t, 100000-208, countLines(t, filepath.Join(dir, "games.jsonl"))-208)
 	r := runBinary(t, bin, dir, "replay", "games.jsonl")
 	require.Equal(t, 0, r.code, r.err)
-	require.Contains(t, r.out, "99810 games replayed, all events identical, and their totals, winners and statistics (190 failed games skipped)")
+	require.Contains(t, r.out, "99792 games replayed, all events identical, and their totals, winners and statistics (208 failed games skipped)")
 	// the finished file summarises as the run did
 	require.Equal(t, want, runBinary(t, bin, dir, "merge", "results.jsonl"))
 }
@@ -135,7 +135,8 @@ func TestSimResumeAfterSIGTERM(t *testing.T) {
 func TestShardsMergeEqualOneMachine(t *testing.T) {
 	game := countGame(t)
 	t.Chdir(t.TempDir())
-	base := []string{"sim", game, "--games", "2000", "--seed", "5", "--seats", "random", "--players", "4"}
+	// seed 6: a game of shard 2/3 fails too, so its resume below exits 1
+	base := []string{"sim", game, "--games", "2000", "--seed", "6", "--seats", "random", "--players", "4"}
 	for _, json := range []bool{false, true} {
 		var extra []string
 		if json {
@@ -176,9 +177,9 @@ func TestShardsMergeEqualOneMachine(t *testing.T) {
 	// resuming with another command is refused, naming what differs
 	f := filepath.Join(t.TempDir(), "r.jsonl")
 	execute(append(base, "--out", f)...)
-	r := execute("sim", game, "--games", "2000", "--seed", "6", "--seats", "random", "--players", "4", "--out", f, "--resume")
+	r := execute("sim", game, "--games", "2000", "--seed", "7", "--seats", "random", "--players", "4", "--out", f, "--resume")
 	require.Equal(t, 1, r.code)
-	require.Contains(t, r.err, "was written by another command, cannot resume: seed 5 (this command: 6)")
+	require.Contains(t, r.err, "was written by another command, cannot resume: seed 6 (this command: 7)")
 	r = execute(append(base, "--shard", "3/3")...)
 	require.Equal(t, 2, r.code)
 	require.Contains(t, r.err, "--shard \"3/3\": expected I/N with 0 <= I < N")

@@ -480,7 +480,7 @@ function setup(g)
   end
   local start = g:fixed("start")
   if start == nil then
-    start = g:random(n) - 1 -- JJ-3
+    start = g:random(n, "first_player") - 1 -- JJ-3
   elseif start < 0 or start >= n then
     error(string.format("setup.start: no seat %d", start), 0)
   end

@@ -320,7 +320,7 @@ function setup(g)
   local n = g:players()
   local leader = g:fixed("leader")
   if leader == nil then
-    leader = g:random(n) - 1 -- MT-2
+    leader = g:random(n, "first_player") - 1 -- MT-2
   elseif leader < 0 or leader >= n then
     error(string.format("setup.leader: no seat %d", leader), 0)
   end

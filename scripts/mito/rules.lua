@@ -247,7 +247,7 @@ function setup(g)
   end
   local keeper = g:fixed("keeper")
   if keeper == nil then
-    keeper = g:random(n) - 1 -- MI-2
+    keeper = g:random(n, "first_player") - 1 -- MI-2
   elseif keeper < 0 or keeper >= n then
     setup_error("setup.keeper: no seat %d", keeper)
   end
@@ -442,7 +442,7 @@ function end_turn(g)
   end
   local chance
   if g:top("sleeve", p) ~= nil then chance = params(g).detect else chance = params(g).false_alarm end
-  local suspicious = g:chance(chance)
+  local suspicious = g:chance(chance, "cheat_signal")
   g:set("signal", suspicious, keeper)
   SIGNAL.seat, SIGNAL.suspicious = p, suspicious
   g:event("signal", SIGNAL, keeper)

@@ -307,7 +307,7 @@ function setup(g)
   g:set("round", 1)
   g:set("blocked_rounds", 0)
   local first = g:fixed("first")
-  if first == nil then first = g:random(n) - 1 end -- SI-4
+  if first == nil then first = g:random(n, "first_player") - 1 end -- SI-4
   start_round(g, first)
 end
 

@@ -218,7 +218,7 @@ function setup(g)
   local leader = g:fixed("leader")
   if leader == nil then
     g:rule("ZM-4")
-    leader = g:random(n) - 1
+    leader = g:random(n, "first_player") - 1
   elseif leader < 0 or leader >= n then
     error(string.format("setup.leader: no seat %d", leader), 0)
   end
@@ -283,7 +283,7 @@ local function end_round(g, round, last_winner)
   if rule == "last_winner" then
     leader = last_winner
   elseif rule == "random" then
-    leader = g:random(n) - 1
+    leader = g:random(n, "first_player") - 1
   else
     error("params.round_leader must be last_winner or random, not " .. tostring(rule), 0)
   end
