@@ -196,7 +196,7 @@ func (hs *humanSeat) Choose(v core.View) (int, error) {
 		}
 	}
 	fmt.Fprintln(w, "your moves:")
-	writeMoves(w, legal)
+	writeMoves(w, legal, movesOnScreen)
 	for {
 		fmt.Fprint(w, "move (number or notation; help, quit)> ")
 		line, err := t.in.ReadString('\n')
@@ -216,7 +216,7 @@ func (hs *humanSeat) Choose(v core.View) (int, error) {
 			hs.help()
 			continue
 		case "moves", "m":
-			writeMoves(w, legal)
+			writeMoves(w, legal, 0)
 			continue
 		case "log":
 			if err := hs.showEvents(events, seat, 0); err != nil {

@@ -23,6 +23,10 @@ const screenWidth = 96
 // movesOneALine: a list this long or shorter is printed one move a line; a longer one is grouped.
 const movesOneALine = 12
 
+// movesOnScreen: the most lines a decision's move list takes, so the board and the hand stay on a
+// 50-line screen ('moves' lists them all).
+const movesOnScreen = 14
+
 // handOffLines blank lines push the last player's screen out of sight when the terminal is no tty.
 const handOffLines = 40
 
@@ -130,8 +134,10 @@ func ints(list []int) string {
 
 // writeMoves lists the legal moves with their numbers: one a line when few; otherwise grouped by their
 // first two words (`place WP`, `guess 2`), each group's moves packed on lines of screenWidth, so 49
-// placements take a dozen lines (moves that do not group are packed whole).
-func writeMoves(w io.Writer, legal []string) {
+// placements take a dozen lines (moves that do not group are packed whole). With maxLines > 0 the
+// list is kept to that many lines: the longest groups are shown as one line each, their count and
+// number range, until it fits (`moves` lists them all; a move may still be typed or numbered).
+func writeMoves(w io.Writer, legal []string, maxLines int) {
 	if len(legal) <= movesOneALine {
 		for i, m := range legal {
 			fmt.Fprintf(w, "  %2d) %s\n", i+1, m)
@@ -139,8 +145,10 @@ func writeMoves(w io.Writer, legal []string) {
 		return
 	}
 	type group struct {
-		head  string
-		items []string
+		head        string
+		first, last int // move numbers
+		items       []string
+		lines       []string
 	}
 	// a head groups its moves only when there are two or more and they all have as many words
 	// (`place WP` yes; `keep O8`, whose moves keep one to four cards, no: "keep O8: B2" would hide
@@ -168,10 +176,11 @@ func writeMoves(w io.Writer, legal []string) {
 			head, rest = "", m
 		}
 		if len(groups) == 0 || groups[len(groups)-1].head != head {
-			groups = append(groups, &group{head: head})
+			groups = append(groups, &group{head: head, first: i + 1})
 		}
 		g := groups[len(groups)-1]
 		g.items = append(g.items, fmt.Sprintf("%d) %s", i+1, rest))
+		g.last = i + 1
 	}
 	width := 0
 	for _, g := range groups {
@@ -179,19 +188,40 @@ func writeMoves(w io.Writer, legal []string) {
 			width = len(g.head)
 		}
 	}
+	total := 0
 	for _, g := range groups {
 		line := fmt.Sprintf("  %-*s ", width, g.head)
 		indent := strings.Repeat(" ", len(line))
 		n := 0
 		for _, it := range g.items {
 			if n > 0 && len(line)+len(it)+2 > screenWidth {
-				fmt.Fprintln(w, strings.TrimRight(line, " "))
+				g.lines = append(g.lines, strings.TrimRight(line, " "))
 				line, n = indent, 0
 			}
 			line += it + "  "
 			n++
 		}
-		fmt.Fprintln(w, strings.TrimRight(line, " "))
+		g.lines = append(g.lines, strings.TrimRight(line, " "))
+		total += len(g.lines)
+	}
+	for maxLines > 0 && total > maxLines {
+		var longest *group
+		for _, g := range groups {
+			if g.head != "" && len(g.lines) > 1 && (longest == nil || len(g.lines) > len(longest.lines)) {
+				longest = g
+			}
+		}
+		if longest == nil {
+			break
+		}
+		total -= len(longest.lines) - 1
+		longest.lines = []string{fmt.Sprintf("  %-*s %d moves, %d) to %d) ('moves' lists them)", width, longest.head,
+			len(longest.items), longest.first, longest.last)}
+	}
+	for _, g := range groups {
+		for _, l := range g.lines {
+			fmt.Fprintln(w, l)
+		}
 	}
 }
 

@@ -120,7 +120,7 @@ func TestWriteMovesGroups(t *testing.T) {
 	}
 	legal = append(legal, "pass")
 	var b bytes.Buffer
-	writeMoves(&b, legal)
+	writeMoves(&b, legal, 0)
 	out := b.String()
 	if n := strings.Count(out, "\n"); n > 12 {
 		t.Errorf("49 moves take %d lines:\n%s", n, out)
@@ -140,12 +140,19 @@ func TestWriteMovesGroups(t *testing.T) {
 	keeps := []string{"keep O8 B2 B8 G7", "keep B2 B8 G7", "keep O8 B8 G7", "keep B8 G7", "keep O8 B2 G7",
 		"keep B2 G7", "keep O8 G7", "keep G7", "keep O8 B2 B8", "keep B2 B8", "keep O8 B8", "keep B8", "keep O8 B2",
 		"keep B2", "keep O8", "keep"}
-	writeMoves(&b, keeps)
+	writeMoves(&b, keeps, 0)
 	if strings.Contains(b.String(), "keep O8:") || !strings.Contains(b.String(), "1) keep O8 B2 B8 G7  2) keep B2 B8 G7") {
 		t.Errorf("subsets grouped:\n%s", b.String())
 	}
+	// kept to a number of lines: the longest groups shrink to their count and number range
 	b.Reset()
-	writeMoves(&b, legal[:3])
+	writeMoves(&b, legal, 6)
+	if n := strings.Count(b.String(), "\n"); n > 6 || !strings.Contains(b.String(), "place WY: 16 moves, 1) to 16) ('moves' lists them)") ||
+		!strings.Contains(b.String(), "49) pass") {
+		t.Errorf("49 moves in 6 lines:\n%s", b.String())
+	}
+	b.Reset()
+	writeMoves(&b, legal[:3], 0)
 	if b.String() != "   1) place WY 0 0 r 1\n   2) place WY 0 1 r 1\n   3) place WY 0 2 r 1\n" {
 		t.Errorf("a short list is one move a line:\n%s", b.String())
 	}
