@@ -1,12 +1,12 @@
 package cli
 
 import (
-	"bufio"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -71,19 +71,42 @@ type CoverageReport struct {
 	Variant string          `json:"variant,omitempty"`
 	Games   int             `json:"games"`
 	Hooks   []CoverageEntry `json:"hooks"`
-	Rules   []CoverageEntry `json:"rules"`
+	// Rules lists every rule id of the game: those its rules doc defines and those a script marks or a
+	// game marked, each with its status.
+	Rules []CoverageEntry `json:"rules"`
+	// RulesDoc is the rules doc the ids and their texts come from ("" when none was found).
+	RulesDoc string `json:"rules_doc,omitempty"`
 	// Never lists the rule ids the scripts mark (g:rule("...") in their text) that no game marked,
-	// each with its text from the game's rules spec when one is found.
+	// each with its text from the game's rules doc when one is found.
 	Never []NeverFired `json:"never_fired"`
+	// NotMarked lists the rules doc's ids that no script of the game marks: the engine (the trick
+	// mechanic, the deal) or the YAML data applies them, or a hook applies them without saying so.
+	NotMarked []NeverFired `json:"not_marked"`
+	// OtherVariants lists the ids only the scripts of another variant of the same game mark (a
+	// variant's own rules, not played here).
+	OtherVariants []NeverFired `json:"other_variants,omitempty"`
+	// Undocumented lists the ids a script marks or a game marked that the rules doc does not define
+	// (a typo in a mark, or a house rule without a rules doc); empty when no doc was found.
+	Undocumented []string `json:"not_in_rules_doc,omitempty"`
 }
 
 // CoverageEntry is a hook or rule id: the games in which it ran and its share of them, and its calls.
+// A rule's Status is fired, never_fired, not_marked or other_variant (see CoverageReport).
 type CoverageEntry struct {
-	Name  string  `json:"name"`
-	Games int     `json:"games"`
-	Share float64 `json:"share"`
-	Calls int     `json:"calls"`
+	Name   string  `json:"name"`
+	Games  int     `json:"games"`
+	Share  float64 `json:"share"`
+	Calls  int     `json:"calls"`
+	Status string  `json:"status,omitempty"`
 }
+
+// A rule id's status in a coverage report.
+const (
+	ruleFired        = "fired"
+	ruleNeverFired   = "never_fired"
+	ruleNotMarked    = "not_marked"
+	ruleOtherVariant = "other_variant"
+)
 
 // NeverFired is a rule that no game reached, in the designer's words (the spec's line) when found.
 type NeverFired struct {
@@ -97,7 +120,8 @@ var hookOrder = []string{"setup", "on_move", "normalize", "can_play", "trick_win
 func (c *coverage) report(variant string, p *scripting.Program, _ int) CoverageReport {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	r := CoverageReport{Variant: variant, Games: c.games, Hooks: []CoverageEntry{}, Rules: []CoverageEntry{}, Never: []NeverFired{}}
+	r := CoverageReport{Variant: variant, Games: c.games, Hooks: []CoverageEntry{}, Rules: []CoverageEntry{},
+		Never: []NeverFired{}, NotMarked: []NeverFired{}}
 	share := func(n int) float64 {
 		if c.games == 0 {
 			return 0
@@ -110,9 +134,22 @@ func (c *coverage) report(variant string, p *scripting.Program, _ int) CoverageR
 			r.Hooks = append(r.Hooks, CoverageEntry{Name: h, Games: c.hookGames[h], Share: share(c.hookGames[h]), Calls: c.hookCalls[h]})
 		}
 	}
-	marked := markedRules(p)
+	cfg := p.Game.Config
+	doc := rulesDoc(cfg)
+	r.RulesDoc = doc.file
+	marked := map[string]bool{}
+	for _, id := range markedRules(cfg.Scripts) {
+		marked[id] = true
+	}
+	elsewhere := map[string]bool{}
+	for _, id := range markedRules(variantScripts(cfg.ID)) {
+		elsewhere[id] = !marked[id]
+	}
 	ids := map[string]bool{}
-	for _, id := range marked {
+	for _, id := range doc.ids {
+		ids[id] = true
+	}
+	for id := range marked {
 		ids[id] = true
 	}
 	for id := range c.ruleGames {
@@ -123,24 +160,37 @@ func (c *coverage) report(variant string, p *scripting.Program, _ int) CoverageR
 		all = append(all, id)
 	}
 	sortRuleIDs(all)
-	spec := ruleTexts(p.Game.Config.Base, p.Game.Config.ID)
 	for _, id := range all {
-		r.Rules = append(r.Rules, CoverageEntry{Name: id, Games: c.ruleGames[id], Share: share(c.ruleGames[id]), Calls: c.ruleHits[id]})
-		if c.ruleGames[id] == 0 {
-			r.Never = append(r.Never, NeverFired{ID: id, Text: spec[id]})
+		e := CoverageEntry{Name: id, Games: c.ruleGames[id], Share: share(c.ruleGames[id]), Calls: c.ruleHits[id], Status: ruleFired}
+		said := NeverFired{ID: id, Text: doc.text[id]}
+		switch {
+		case e.Games > 0:
+		case marked[id]:
+			e.Status = ruleNeverFired
+			r.Never = append(r.Never, said)
+		case elsewhere[id]:
+			e.Status = ruleOtherVariant
+			r.OtherVariants = append(r.OtherVariants, said)
+		default:
+			e.Status = ruleNotMarked
+			r.NotMarked = append(r.NotMarked, said)
 		}
+		if doc.file != "" && !doc.has(id) {
+			r.Undocumented = append(r.Undocumented, id)
+		}
+		r.Rules = append(r.Rules, e)
 	}
 	return r
 }
 
-var ruleCall = regexp.MustCompile(`:rule\(\s*["']([^"']+)["']\s*\)`)
-
-// markedRules lists the rule ids the game's scripts mark with a literal g:rule("ID").
-func markedRules(p *scripting.Program) []string {
+// markedRules lists the rule ids the scripts mark with a literal g:rule("ID"), in the order met. Every
+// string literal inside the call counts, so g:rule(double and "ZM-6" or "ZM-5") marks both; a mark
+// whose id is computed is not seen here (its rule shows once a game marks it). Comment lines are skipped.
+func markedRules(scripts []string) []string {
 	seen := map[string]bool{}
 	var out []string
-	for _, path := range p.Game.Config.Scripts {
-		data, err := os.ReadFile(path)
+	for _, path := range scripts {
+		data, err := config.ReadFile(path, config.MaxScriptBytes)
 		if err != nil {
 			continue
 		}
@@ -148,11 +198,63 @@ func markedRules(p *scripting.Program) []string {
 			if t := strings.TrimSpace(line); strings.HasPrefix(t, "--") {
 				continue
 			}
-			for _, m := range ruleCall.FindAllStringSubmatch(line, -1) {
-				if !seen[m[1]] {
-					seen[m[1]] = true
-					out = append(out, m[1])
+			for _, id := range ruleCallIDs(line) {
+				if !seen[id] {
+					seen[id] = true
+					out = append(out, id)
 				}
+			}
+		}
+	}
+	return out
+}
+
+var stringLiteral = regexp.MustCompile(`"([^"\\]*)"|'([^'\\]*)'`)
+
+// ruleCallIDs returns the string literals inside each `:rule(...)` call of a line of Lua.
+func ruleCallIDs(line string) []string {
+	var out []string
+	for rest := line; ; {
+		i := strings.Index(rest, ":rule(")
+		if i < 0 {
+			return out
+		}
+		rest = rest[i+len(":rule("):]
+		depth, end := 1, len(rest)
+		for j := 0; j < len(rest); j++ {
+			switch rest[j] {
+			case '(':
+				depth++
+			case ')':
+				depth--
+			}
+			if depth == 0 {
+				end = j
+				break
+			}
+		}
+		for _, m := range stringLiteral.FindAllStringSubmatch(rest[:end], -1) {
+			out = append(out, m[1]+m[2])
+		}
+		rest = rest[end:]
+	}
+}
+
+// variantScripts lists the scripts of every bundled variant of the game id (none for a game that is
+// not bundled): a rule a variant marks is that variant's, not an unmarked rule of the base game.
+func variantScripts(id string) []string {
+	games, err := config.BundledGames()
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, b := range games {
+		if b.ID != id {
+			continue
+		}
+		for _, v := range b.Variants {
+			if g, err := config.Resolve(b.ID, v); err == nil {
+				out = append(out, g.Scripts...)
 			}
 		}
 	}
@@ -190,55 +292,166 @@ func sortRuleIDs(ids []string) {
 	})
 }
 
-// ruleTexts reads the game's rules spec (shared/rules/GAME.md beside the ruleslab folder, when present)
-// and returns each rule id's line, so a rule that never fired is shown in the designer's words.
-func ruleTexts(ids ...string) map[string]string {
-	out := map[string]string{}
+// ruleDoc is a game's rules doc: the rule ids it defines, in order, and each one's text.
+type ruleDoc struct {
+	file string // as shown to the user; "" when no doc was found
+	ids  []string
+	text map[string]string
+}
+
+func (d ruleDoc) has(id string) bool { return slices.Contains(d.ids, id) }
+
+// rulesDoc finds the game's rules: RULES.md beside its YAML and beside the bundled game it extends
+// (a house rule's own ids and the game's), else the shared rules spec (shared/rules/GAME.md beside the
+// ruleslab folder, when present).
+func rulesDoc(g *config.Game) ruleDoc {
+	doc := ruleDoc{text: map[string]string{}}
+	var files []string
+	if g.Path != "" {
+		files = append(files, filepath.Join(filepath.Dir(g.Path), "RULES.md"))
+	}
+	if g.ID != "" {
+		if base, err := config.ResolvePath(g.ID, ""); err == nil {
+			if f := filepath.Join(filepath.Dir(base), "RULES.md"); !slices.Contains(files, f) {
+				files = append(files, f)
+			}
+		}
+	}
+	for _, f := range files {
+		if doc.read(f) {
+			if doc.file != "" {
+				doc.file += ", "
+			}
+			doc.file += shownDoc(f)
+		}
+	}
+	if doc.file != "" {
+		return doc
+	}
+	if f := sharedSpec(g.Base, g.ID); f != "" && doc.read(f) {
+		doc.file = f
+	}
+	return doc
+}
+
+// shownDoc is a rules doc's path relative to the ruleslab folder when it is a bundled game's (the same
+// text on every machine), else as messages show paths.
+func shownDoc(f string) string {
+	if rel, err := filepath.Rel(config.Home(), f); err == nil && !strings.HasPrefix(rel, "..") && !config.IsEmbedded(f) {
+		return rel
+	}
+	return config.Shown(f)
+}
+
+// sharedSpec is the shared rules spec of the first of the game ids found, or "".
+func sharedSpec(ids ...string) string {
 	dir, err := config.VariantsDir()
 	if err != nil {
-		return out
+		return ""
 	}
 	root := filepath.Dir(dir)
-	var file string
 	for _, id := range ids {
 		if id == "" {
 			continue
 		}
 		for _, cand := range []string{filepath.Join(root, "..", "shared", "rules", id+".md"), filepath.Join(root, "shared", "rules", id+".md")} {
 			if _, err := os.Stat(cand); err == nil {
-				file = cand
-				break
+				return cand
 			}
 		}
-		if file != "" {
-			break
-		}
 	}
-	if file == "" {
-		return out
-	}
-	f, err := os.Open(file)
+	return ""
+}
+
+var (
+	ruleIDText = `[A-Z]{1,4}-[A-Z]?\d+[a-z]?`
+	anyRuleID  = regexp.MustCompile(`\b` + ruleIDText + `\b`)
+	// `- **MT-8** (trump) A card ...`, `- **MT-22 DECISION MT-D3** ...`, `- **DECISION MI-D7** ...`
+	boldItem = regexp.MustCompile(`^\s*[-*]\s+\*\*([^*]+)\*\*[\s:]*(.*)$`)
+	// the shared spec's `- MT-5 (must follow): a later player ...`
+	plainItem = regexp.MustCompile(`^\s*[-*]\s+(?:DECISION\s+)?(` + ruleIDText + `)\b[^:]*:\s*(.*)$`)
+	// a decision named in the text (**DECISION MT-D1**) is a rule id too
+	decision = regexp.MustCompile(`DECISION\s+(` + ruleIDText + `)`)
+	// `| MT-D1 | our reading | how to change it |`: a decision's reading in a word
+	tableRow = regexp.MustCompile(`^\|\s*(` + ruleIDText + `)\s*\|\s*([^|]*?)\s*\|`)
+)
+
+// read adds the ids a rules doc defines (list items that start with an id, decisions, the decisions
+// table) and their texts; false when the file cannot be read.
+func (d *ruleDoc) read(file string) bool {
+	data, err := config.ReadFile(file, config.MaxFileBytes)
 	if err != nil {
-		return out
+		return false
 	}
-	defer f.Close()
-	id := regexp.MustCompile(`^\s*[-*]\s+(?:\*\*)?(?:DECISION\s+)?([A-Z]{1,4}-[A-Z]?\d+[a-z]?)(?:\*\*)?:\s*(.*)$`)
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		if m := id.FindStringSubmatch(sc.Text()); m != nil {
-			if _, ok := out[m[1]]; !ok {
-				text := m[2]
-				if len(text) > 160 {
-					text = text[:157] + "..."
-				}
-				out[m[1]] = text
-			}
+	define := func(id string) {
+		if !d.has(id) {
+			d.ids = append(d.ids, id)
 		}
 	}
-	return out
+	var item []string // the ids of the list item being read, whose text continues on indented lines
+	for _, line := range strings.Split(string(data), "\n") {
+		switch m, p, t := boldItem.FindStringSubmatch(line), plainItem.FindStringSubmatch(line), tableRow.FindStringSubmatch(line); {
+		case m != nil && anyRuleID.MatchString(m[1]):
+			item = anyRuleID.FindAllString(m[1], -1)
+			for _, id := range item {
+				define(id)
+				d.text[id] = m[2]
+			}
+		case p != nil:
+			item = []string{p[1]}
+			define(p[1])
+			d.text[p[1]] = p[2]
+		case t != nil:
+			item = nil
+			define(t[1])
+			d.text[t[1]] = t[2] // the table's short reading is the decision in a word
+		case strings.HasPrefix(line, "  ") && strings.TrimSpace(line) != "":
+			for _, id := range item {
+				d.text[id] += " " + strings.TrimSpace(line)
+			}
+		default:
+			item = nil
+		}
+		for _, m := range decision.FindAllStringSubmatch(line, -1) {
+			define(m[1])
+		}
+	}
+	for id, text := range d.text {
+		text = strings.TrimSpace(text)
+		if r := []rune(text); len(r) > 160 {
+			text = string(r[:157]) + "..."
+		}
+		d.text[id] = text
+	}
+	return true
 }
 
 func pct(x float64) string { return fmt.Sprintf("%.1f%%", 100*x) }
+
+// ruleNumbers is a rule's games, share and times as the tables show them: a rule no script of this
+// game marks shows "-" (nothing here would count it, so 0 would claim too much).
+func ruleNumbers(e CoverageEntry) (games, share, times string) {
+	if e.Status == ruleNotMarked || e.Status == ruleOtherVariant {
+		return "-", "-", "-"
+	}
+	return fmt.Sprint(e.Games), pct(e.Share), fmt.Sprint(e.Calls)
+}
+
+// coverageLists are the report's lists of rules that did not fire, each with its heading in the
+// designer's words.
+func coverageLists(c CoverageReport) []struct {
+	Heading string
+	Rules   []NeverFired
+} {
+	return []struct {
+		Heading string
+		Rules   []NeverFired
+	}{
+		{fmt.Sprintf("never fired in %d games (dead rules or untested corners)", c.Games), c.Never},
+		{"not marked by any hook (applied by the engine or by the YAML data, or by a hook without g:rule)", c.NotMarked},
+		{"marked only by another variant's hooks (not played here)", c.OtherVariants},
+	}
+}
 
 func printCoverage(w io.Writer, c CoverageReport) {
 	name := "coverage"
@@ -253,26 +466,46 @@ func printCoverage(w io.Writer, c CoverageReport) {
 	}
 	tw.Flush()
 	if len(c.Rules) == 0 {
-		fmt.Fprintln(w, "no rule ids marked (a hook marks a rule with g:rule(\"ID\"))")
+		fmt.Fprintln(w, "no rule ids: no rules doc found and no rule marked (a hook marks a rule with g:rule(\"ID\"))")
 		return
+	}
+	if c.RulesDoc != "" {
+		fmt.Fprintf(w, "rule ids from %s\n", c.RulesDoc)
 	}
 	tw = tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "RULE\tGAMES\tSHARE\tTIMES")
+	fired := 0
 	for _, r := range c.Rules {
-		fmt.Fprintf(tw, "%s\t%d\t%s\t%d\n", r.Name, r.Games, pct(r.Share), r.Calls)
+		games, share, times := ruleNumbers(r)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", r.Name, games, share, times)
+		if r.Status == ruleFired {
+			fired++
+		}
 	}
 	tw.Flush()
-	if len(c.Never) == 0 {
-		fmt.Fprintf(w, "every marked rule fired in some game\n")
-		return
+	fmt.Fprintf(w, "%d of %d rule ids fired; %d never fired, %d not marked by any hook", fired, len(c.Rules), len(c.Never), len(c.NotMarked))
+	if len(c.OtherVariants) > 0 {
+		fmt.Fprintf(w, ", %d another variant's", len(c.OtherVariants))
 	}
-	fmt.Fprintf(w, "never fired in %d games (dead rules or untested corners):\n", c.Games)
-	for _, n := range c.Never {
-		if n.Text != "" {
-			fmt.Fprintf(w, "  %s: %s\n", n.ID, n.Text)
-		} else {
-			fmt.Fprintf(w, "  %s\n", n.ID)
+	fmt.Fprintln(w)
+	if len(c.Never) == 0 && fired > 0 {
+		fmt.Fprintf(w, "every marked rule fired in some game\n")
+	}
+	for _, l := range coverageLists(c) {
+		if len(l.Rules) == 0 {
+			continue
 		}
+		fmt.Fprintf(w, "%s:\n", l.Heading)
+		for _, n := range l.Rules {
+			if n.Text != "" {
+				fmt.Fprintf(w, "  %s: %s\n", n.ID, n.Text)
+			} else {
+				fmt.Fprintf(w, "  %s\n", n.ID)
+			}
+		}
+	}
+	if len(c.Undocumented) > 0 {
+		fmt.Fprintf(w, "marked but not defined in %s (a typo?): %s\n", c.RulesDoc, strings.Join(c.Undocumented, ", "))
 	}
 }
 
@@ -290,18 +523,28 @@ func addCoverageSection(r *Report, c CoverageReport) {
 	s.AddTable([]string{"hook", "games", "share", "calls"}, rows)
 	rows = nil
 	for _, e := range c.Rules {
-		rows = append(rows, []string{e.Name, fmt.Sprint(e.Games), pct(e.Share), fmt.Sprint(e.Calls)})
+		games, share, times := ruleNumbers(e)
+		rows = append(rows, []string{e.Name, games, share, times})
 	}
 	if len(rows) > 0 {
+		if c.RulesDoc != "" {
+			s.AddText("Rule ids from %s.", c.RulesDoc)
+		}
 		s.AddTable([]string{"rule", "games", "share", "times"}, rows)
 	}
-	if len(c.Never) > 0 {
+	for _, l := range coverageLists(c) {
+		if len(l.Rules) == 0 {
+			continue
+		}
 		rows = nil
-		for _, n := range c.Never {
+		for _, n := range l.Rules {
 			rows = append(rows, []string{n.ID, n.Text})
 		}
-		s.AddText("Never fired (dead rules or untested corners):")
+		s.AddText("%s:", strings.ToUpper(l.Heading[:1])+l.Heading[1:])
 		s.AddTable([]string{"rule", "text"}, rows)
+	}
+	if len(c.Undocumented) > 0 {
+		s.AddText("Marked but not defined in %s (a typo?): %s.", c.RulesDoc, strings.Join(c.Undocumented, ", "))
 	}
 }
 

@@ -246,6 +246,7 @@ local function finish_game(g)
   end
   g:rule("ZM-12")
   if ntop > 1 then g:rule("ZM-13") end
+  if ntop > 1 and rule == "below_top" then g:rule("ZM-D2") end
   if rule == "rank" and ntop > 1 then below = nil end -- nobody is ranked exactly second
   local winners, eliminated = {}, {}
   for seat = 0, n - 1 do
