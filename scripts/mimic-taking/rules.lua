@@ -1,6 +1,10 @@
 -- Mimic Taking rules (../shared/rules/mimic-taking.md). The Go trick mechanic plays the cards and
 -- enforces the follow rule (MT-3..MT-7); these hooks decide tricks, taking and scoring.
 --
+-- Rule marks: g:rule("MT-n") says rule MT-n acted (ruleslab sim --coverage counts them). The pure helpers
+-- below (trick_winner, score_counts, ...) mark nothing, as bots call them on tricks that were not played;
+-- trick_done and score_round mark what they decided.
+--
 -- Speed: trick_winner, trick_done and on_move run about 100 times a game, so they read card facts from
 -- the tables below (built once when the script loads) instead of CARDS[id].field, build few tables, and
 -- let Go count (g:tally, g:count). One engine runs every game of a worker and this script's globals are
@@ -113,12 +117,14 @@ local function after_trick(g, winner)
   -- MT-17: each seat plays one card per trick, so every hand has the same size: the round ends when
   -- the winner's hand has one card left
   if g:count("hand", winner) == 1 then
+    g:rule("MT-17")
     g:set("last_winner", winner) -- MT-23: leads the next round
     -- MT-18/19: each player decides, seat 0 first. A stack stays face down (MT-15) until its owner
     -- has chosen for the last card (the rulebook: choose, then reveal); on_move turns it over.
     ask_last(g, 0)
   else
-    g:start_trick((winner + 1) % g:players()) -- MT-16
+    g:rule("MT-16")
+    g:start_trick((winner + 1) % g:players())
   end
 end
 
@@ -130,17 +136,27 @@ function trick_done(g, winner, trick, how)
     _, how = rules_trick_winner(g, trick)
   end
   g:stat(winner, "tricks", 1)
+  if how == "trump" then g:rule("MT-8")
+  elseif how == "closest" then g:rule("MT-9")
+  elseif how == "lead" then g:rule("MT-11")
+  else g:rule("MT-12") end
+  if trick.lead and trick.lead > 1 then -- a Mimic was led: the first other card is the lead card
+    g:rule("MT-7")
+    g:rule("MT-D1")
+  end
   if how == "trump" then
     g:stat(winner, "trump_wins", 1)
     g:ask(winner, keep_moves(trick.cards)) -- MT-14: the winner's decision
     return
   end
-  g:move_all("trick", nil, "won", winner) -- MT-13
+  g:rule("MT-13")
+  g:move_all("trick", nil, "won", winner)
   after_trick(g, winner)
 end
 
 -- MT-14: the kept cards (listed in the move) go to the winner's stack, the rest out of the round
 local function take_kept(g, seat, move)
+  g:rule("MT-14")
   local kept = {words(move)} -- "keep", then the kept ids
   local cards = g:cards("trick")
   for i = 1, #cards do
@@ -212,6 +228,8 @@ end
 -- the physical game does not give.
 local LAST_MOVES, LAST_DISCARD_FIRST = {"last add", "last discard"}, {"last discard", "last add"}
 function ask_last(g, seat)
+  g:rule("MT-22") -- the end-of-round choices are decisions (MT-D3)
+  g:rule("MT-D3")
   if g:param("auto_first") then
     -- the stack is still face down (see after_trick): zone `won`
     local counts = g:tally("won", seat, "color", COLORS)
@@ -286,6 +304,7 @@ local function deal_round(g)
   g:move_all("removed", nil, "deck", nil)
   g:sort("deck")
   -- MT-1: at 3 players the four 9s are out of the game
+  g:rule("MT-1")
   if n == 3 then
     local removed = g:param("removed_at_3")
     for i = 1, #removed do
@@ -320,7 +339,8 @@ function setup(g)
   local n = g:players()
   local leader = g:fixed("leader")
   if leader == nil then
-    leader = g:random(n, "first_player") - 1 -- MT-2
+    leader = g:random(n, "first_player") - 1
+    g:rule("MT-2")
   elseif leader < 0 or leader >= n then
     error(string.format("setup.leader: no seat %d", leader), 0)
   end
@@ -329,17 +349,35 @@ function setup(g)
   g:start_trick(leader)
 end
 
+-- marks the scoring rule that gave a stack its score: a penalty (MT-20; MT-D4 when colours were
+-- missing from a stack of several colours, as the reading of "smallest" then matters) or the
+-- perfect-mimicry bonus, or 0 for a stack with no colour (MT-21)
+local function mark_score(g, counts, score)
+  if score >= 0 then
+    g:rule("MT-21")
+    return
+  end
+  g:rule("MT-20")
+  local present = 0
+  for k = 1, 4 do
+    if counts[k] > 0 then present = present + 1 end
+  end
+  if present > 1 and present < 4 then g:rule("MT-D4") end
+end
+
 function score_round(g)
   local n = g:players()
   local scores = {}
   for seat = 0, n - 1 do
-    scores[seat + 1] = score_counts(g, assigned_counts(g, seat, true))
+    local counts = assigned_counts(g, seat, true)
+    scores[seat + 1] = score_counts(g, counts)
     g:add_score(seat, scores[seat + 1])
+    mark_score(g, counts, scores[seat + 1])
   end
   local round = g:get("round")
   g:round_end(round, scores)
   if round >= g:param("rounds")[KEY[n]] then
-    -- MT-24: highest total wins; ties share the victory
+    g:rule("MT-24") -- highest total wins; ties share the victory
     local best
     for seat = 0, n - 1 do best = best and math.max(best, g:score(seat)) or g:score(seat) end
     local winners = {}
@@ -348,7 +386,8 @@ function score_round(g)
     return
   end
   g:set("round", round + 1)
-  local leader = g:get("last_winner") -- MT-23
+  local leader = g:get("last_winner")
+  g:rule("MT-23")
   deal_round(g)
   g:start_trick(leader)
 end
@@ -359,6 +398,7 @@ function on_move(g, seat, move)
     take_kept(g, seat, move)
     after_trick(g, seat)
   elseif verb == "last" then
+    g:rule("MT-18")
     g:move_all("won", seat, "counted", seat) -- the stack is revealed for scoring (MT-19, MT-20)
     local last = g:top("hand", seat)
     if a == "add" then
@@ -368,6 +408,7 @@ function on_move(g, seat, move)
     end
     ask_next_mimic(g, seat, 0)
   elseif verb == "mimic" then
+    g:rule("MT-19")
     g:sset(seat, MIMIC_KEY[a], b, "owner")
     ask_next_mimic(g, seat, MIMIC[a])
   else
