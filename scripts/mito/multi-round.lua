@@ -5,6 +5,7 @@ function end_round(g, winners)
   local n = g:players()
   local round = g:get("round")
   local scores = penalties(g)
+  g:rule("MI-V1")
   for seat = 0, n - 1 do g:add_score(seat, scores[seat + 1]) end
   g:round_end(round, scores)
   g:set("rounds", (g:get("rounds") or 0) + 1, "hidden")
@@ -19,6 +20,7 @@ function end_round(g, winners)
     return
   end
   g:set("round", round + 1)
+  g:rule("MI-V2")
   start_round(g, (g:get("first_keeper") + round) % n)
 end
 

@@ -112,6 +112,7 @@ function draw_card(g, seat)
   if g:top("deck") == nil then
     if not can_draw(g) then return false end
     -- MI-D3: the discard pile except its top card becomes the new deck
+    g:rule("MI-D3")
     local top = g:top("discard")
     g:move_all("discard", nil, "deck", nil)
     g:move(top, "deck", nil, "discard", nil)
@@ -234,10 +235,12 @@ function start_round(g, keeper)
     end
   end
   if not disc then g:move_top("deck", nil, "discard", nil) end
+  g:rule("MI-3")
   for seat = 0, n - 1 do g:sort("hand", seat) end
   g:set("stall", 0)
   g:event("round_start", {round = g:get("round"), keeper = keeper, card = g:top("discard"), deck = g:count("deck")})
-  begin_turn(g, keeper) -- MI-4
+  g:rule("MI-4")
+  begin_turn(g, keeper)
 end
 
 function setup(g)
@@ -247,7 +250,8 @@ function setup(g)
   end
   local keeper = g:fixed("keeper")
   if keeper == nil then
-    keeper = g:random(n, "first_player") - 1 -- MI-2
+    keeper = g:random(n, "first_player") - 1
+    g:rule("MI-2")
   elseif keeper < 0 or keeper >= n then
     setup_error("setup.keeper: no seat %d", keeper)
   end
@@ -283,6 +287,7 @@ local function turn_moves(g, p, may_cheat)
   local k = plays
   -- MI-6 / MI-D2: declining is always allowed (with nothing to draw it is a pass)
   if plays == 0 or pr.voluntary then
+    if plays > 0 then g:rule("MI-D2") end -- a player who could play may draw instead
     k = k + 1
     moves[k] = "draw"
   end
@@ -363,6 +368,7 @@ local function next_throw(g, k)
     if id and g:has("hand", seat, id) then throwers[#throwers + 1] = seat end
   end
   if #throwers > 0 then
+    g:rule("MI-D5")
     local ch = fastest_chances(g, throwers)
     local w = draw_seat(g, ch)
     local id = g:sget(w, "throw")
@@ -382,6 +388,7 @@ local function next_throw(g, k)
     -- to this turn is hers, and she has nobody to answer to)
     g:set("next", nil)
     g:set("phase", nil)
+    g:rule("MI-16")
     g:event("out", {seat = keeper})
     close_round(g, {keeper})
     return
@@ -394,6 +401,8 @@ local function power(g, p, id)
   local k = kind(id)
   local n = g:players()
   if k == "mosquito" then
+    g:rule("MI-9")
+    g:rule("MI-D4")
     local all = {}
     for s = 0, n - 1 do all[#all + 1] = s end
     local ch = slowest_chances(g, all) -- MI-D4
@@ -404,13 +413,16 @@ local function power(g, p, id)
     g:set("slowest", s)
     next_gift(g, nextseat(g, s))
   elseif k == "cockroach" then
+    g:rule("MI-10")
     g:set("phase", "cockroach")
     g:set("roach_from", p)
     g:set("roach_value", value(id))
     next_throw(g, 0)
   elseif k == "spider" then
+    g:rule("MI-11")
     local cards = giveable(g, p)
     if #cards == 0 then
+      g:rule("MI-8") -- only a last card or Mitos: nothing to give
       end_turn(g)
       return
     end
@@ -421,6 +433,7 @@ local function power(g, p, id)
     end
     g:ask(p, moves)
   elseif k == "ant" then
+    g:rule("MI-12")
     for i = 1, n - 1 do draw_card(g, (p + i) % n) end
     end_turn(g)
   else
@@ -440,6 +453,8 @@ function end_turn(g)
     finish_turn(g)
     return
   end
+  g:rule("MI-15")
+  g:rule("MI-D6")
   local chance
   if g:top("sleeve", p) ~= nil then chance = params(g).detect else chance = params(g).false_alarm end
   local suspicious = g:chance(chance, "cheat_signal")
@@ -464,6 +479,7 @@ end
 function close_round(g, winners)
   local sizes = {}
   for seat = 0, g:players() - 1 do sizes[seat + 1] = g:count("hand", seat) end
+  g:rule("MI-D7") -- the sizes hidden during play are shown
   g:event("hands", {sizes = sizes})
   end_round(g, winners)
 end
@@ -486,6 +502,7 @@ function finish_turn(g)
     winner = next
   end
   if winner then
+    g:rule("MI-16")
     g:event("out", {seat = winner})
     close_round(g, {winner})
     return
@@ -500,6 +517,7 @@ function finish_turn(g)
     end
     local winners = {}
     for seat = 0, n - 1 do if g:count("hand", seat) == fewest then winners[#winners + 1] = seat end end
+    g:rule("MI-D8")
     counter(g, "blocked_rounds", 1)
     g:event("blocked", {winners = winners})
     close_round(g, winners)
@@ -523,6 +541,7 @@ end
 -- MI-17: the base game is one round; the winner of the round wins. round_end carries the penalty points
 -- each hand would score under MI-V1 (not added to the totals in the base game).
 function end_round(g, winners)
+  g:rule("MI-17")
   g:round_end(g:get("round"), penalties(g))
   counter(g, "rounds", 1)
   g:finish(winners)
@@ -541,19 +560,24 @@ function on_move(g, seat, move)
   if phase == "turn" then
     if verb == "cheat" then
       -- MI-13: up the sleeve (into the box when the turn is over), seen by nobody but the cheater
+      g:rule("MI-13")
       g:move(id, "hand", seat, "sleeve", seat)
       g:set("cheated", id, seat)
       g:stat(seat, "cheats", 1)
       counter(g, "cheats", 1)
       g:ask(seat, turn_moves(g, seat, false))
     elseif verb == "play" then
+      g:rule("MI-5")
+      if kind(id) == "mito" then g:rule("MI-7") end -- only the Keeper is offered a Mito
       g:move(id, "hand", seat, "discard", nil)
       g:set("stall", 0)
       power(g, seat, id)
     elseif verb == "draw" then
+      g:rule("MI-6")
       if draw_card(g, seat) then
         g:set("stall", 0)
       else
+        g:rule("MI-D3") -- nothing to draw: the player passes
         g:set("stall", g:get("stall") + 1)
         g:event("no_card", {seat = seat})
       end
@@ -574,6 +598,7 @@ function on_move(g, seat, move)
       finish_turn(g)
       return
     end
+    g:rule("MI-14")
     g:stat(seat, "accusations", 1)
     -- guilt is read from the sleeve, not from `cheated`: a search bot's sampled world redeals the
     -- sleeve as it redeals every zone whose size the Keeper does not know, and keeps hidden values
@@ -593,6 +618,7 @@ function on_move(g, seat, move)
         for _, c in ipairs(cards) do moves[#moves + 1] = give_move(c, p) end
         g:ask(seat, moves)
       else
+        g:rule("MI-8") -- the Keeper holds only a last card or Mitos: she gives none
         hand_over(g)
       end
     else
