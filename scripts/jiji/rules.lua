@@ -168,6 +168,7 @@ local function deal(g, first)
     if g:count("deck") > 0 then g:move_top("deck", nil, "extra", nil) end -- JJ-7: the left-over card
   end
   if g:count("deck") ~= 0 then error("params.deal leaves cards in the deck", 0) end
+  g:rule("JJ-4")
   for seat = 0, n - 1 do g:sort("hand", seat) end
 end
 
@@ -181,7 +182,10 @@ local function pair_count(g, seat)
 end
 
 local function redeal_allowed(g)
-  if g:get("redeals") >= g:param("max_redeals") then return false end -- JJ-D1
+  if g:get("redeals") >= g:param("max_redeals") then
+    g:rule("JJ-D1") -- no more redeals
+    return false
+  end
   for _, k in ipairs(g:param("redeal_players")) do
     if k == g:players() then return true end
   end
@@ -208,6 +212,7 @@ local function begin_redeals(g)
 end
 
 local function set_rule(g, r)
+  g:rule("JJ-6")
   g:move(r, "rules", nil, "rule", nil)
   g:set("rule", r)
   g:set("rule_text", g:param("rule_texts")[r] or "")
@@ -262,6 +267,7 @@ local function progress(g) g:set("turn_progress", true, "hidden") end
 
 local function start_play(g)
   g:set("asking", nil)
+  g:rule("JJ-8")
   lay_out_pairs(g) -- JJ-8 is setup, not a turn: it does not count against JJ-D5's stall
   begin_turn(g, g:get("start"))
 end
@@ -293,6 +299,7 @@ begin_turn = function(g, seat)
   g:set("turn", seat)
   local k = g:count("hand", left)
   if k == 0 then
+    g:rule("JJ-9") -- end A
     finish(g, "end_a")
     return
   end
@@ -306,6 +313,10 @@ local function share_moves(g, seat)
   local jiji = g:top("jiji", seat)
   -- the ids this seat may share (every id when its Lost Jiji is discovered: the rule is ignored)
   local ok = jiji and shareable(g:get("rule"), jiji)
+  if ok then -- the public rule limits what this seat may share
+    g:rule("JJ-12")
+    g:rule("JJ-D2")
+  end
   local moves, k, last = {}, 0, nil
   for i = 1, #hand do
     local id = hand[i]
@@ -359,11 +370,13 @@ end
 -- `twin`: the drawer already held a copy of the drawn card before drawing it
 local function prove(g, seat, id, twin)
   if twin then
+    g:rule("JJ-10")
     g:move(id, "hand", seat, "pairs", seat)
     g:move(id, "hand", seat, "pairs", seat)
     g:event("pair", {seat = seat, card = id})
     progress(g)
   elseif g:has("shared", seat, id) then
+    g:rule("JJ-10")
     g:move(id, "shared", seat, "pairs", seat)
     g:move(id, "hand", seat, "pairs", seat)
     g:event("pair", {seat = seat, card = id, with_shared = true})
@@ -398,6 +411,7 @@ local function end_of_turn(g, seat, discovered)
       local quiet = (g:get("quiet_turns") or 0) + 1
       g:set("quiet_turns", quiet)
       if quiet >= limit then
+        g:rule("JJ-D5")
         finish(g, "stalled")
         return
       end
@@ -408,6 +422,9 @@ end
 
 -- JJ-13 / JJ-15: a guess
 local function guess(g, seat, target, id)
+  g:rule("JJ-13")
+  g:rule("JJ-D3")
+  g:rule("JJ-15")
   local zone, tseat, found = "extra", nil, "extra_found"
   if target ~= "extra" then zone, tseat, found = "jiji", tonumber(target), "found" end
   local real = g:cards(zone, tseat)[1]
@@ -439,6 +456,11 @@ end
 finish = function(g, reason)
   local n = g:players()
   g:set("end", reason)
+  if reason ~= "stalled" then -- the printed ends (JJ-D4); a stall is JJ-D5's
+    g:rule("JJ-14")
+    g:rule("JJ-D4")
+  end
+  g:rule("JJ-16")
   g:set("phase", nil)
   g:set("asking", nil)
   local bonus = g:param("hidden_bonus")
@@ -480,7 +502,8 @@ function setup(g)
   end
   local start = g:fixed("start")
   if start == nil then
-    start = g:random(n, "first_player") - 1 -- JJ-3
+    start = g:random(n, "first_player") - 1
+    g:rule("JJ-3")
   elseif start < 0 or start >= n then
     error(string.format("setup.start: no seat %d", start), 0)
   end
@@ -500,6 +523,7 @@ function on_move(g, seat, move)
   local verb, rest, extra = words(move)
   local phase = g:get("phase")
   if verb == "draw" then
+    g:rule("JJ-9")
     local left = (seat + 1) % g:players()
     -- the drawer chose a position in an order it cannot see: shuffle the neighbour's hand now, so the
     -- index carries no information, then take the card at that position
@@ -517,6 +541,7 @@ function on_move(g, seat, move)
     prove(g, seat, id, twin)
     ask_share(g, seat)
   elseif verb == "share" then
+    g:rule("JJ-11")
     if rest ~= "none" then
       g:move(rest, "hand", seat, "shared", seat)
       progress(g)
@@ -531,6 +556,7 @@ function on_move(g, seat, move)
     if k < g:players() then ask_redeal(g, k) else begin_rule(g) end
   elseif verb == "redeal" then
     -- JJ-5: the hand is shown to everyone, then every card is dealt again
+    g:rule("JJ-5")
     g:event("redeal", {seat = seat, hand = g:cards("hand", seat)})
     g:move_all("hand", seat, "shown", nil)
     g:set("redeals", g:get("redeals") + 1)
@@ -540,6 +566,7 @@ function on_move(g, seat, move)
     set_rule(g, rest)
     begin_jiji(g)
   elseif verb == "jiji" then
+    g:rule("JJ-7")
     g:move(rest, "hand", seat, "jiji", seat)
     local k = g:get("asking") + 1
     if k < g:players() then ask_jiji(g, k) else start_play(g) end
