@@ -82,8 +82,8 @@ type CoverageReport struct {
 	// NotMarked lists the rules doc's ids that no script of the game marks: the engine (the trick
 	// mechanic, the deal) or the YAML data applies them, or a hook applies them without saying so.
 	NotMarked []NeverFired `json:"not_marked"`
-	// OtherVariants lists the ids only the scripts of another variant of the same game mark (a
-	// variant's own rules, not played here).
+	// OtherVariants lists the ids that did not fire and belong to another variant of the game: only
+	// another variant's scripts mark them, or the rules doc defines them under a "Variant" heading.
 	OtherVariants []NeverFired `json:"other_variants,omitempty"`
 	// Undocumented lists the ids a script marks or a game marked that the rules doc does not define
 	// (a typo in a mark, or a house rule without a rules doc); empty when no doc was found.
@@ -165,12 +165,12 @@ func (c *coverage) report(variant string, p *scripting.Program, _ int) CoverageR
 		said := NeverFired{ID: id, Text: doc.text[id]}
 		switch {
 		case e.Games > 0:
+		case elsewhere[id] || (doc.variant[id] && marked[id]):
+			e.Status = ruleOtherVariant
+			r.OtherVariants = append(r.OtherVariants, said)
 		case marked[id]:
 			e.Status = ruleNeverFired
 			r.Never = append(r.Never, said)
-		case elsewhere[id]:
-			e.Status = ruleOtherVariant
-			r.OtherVariants = append(r.OtherVariants, said)
 		default:
 			e.Status = ruleNotMarked
 			r.NotMarked = append(r.NotMarked, said)
@@ -297,6 +297,8 @@ type ruleDoc struct {
 	file string // as shown to the user; "" when no doc was found
 	ids  []string
 	text map[string]string
+	// variant: the id is defined under a heading that names a variant ("## Variant: `face-up`")
+	variant map[string]bool
 }
 
 func (d ruleDoc) has(id string) bool { return slices.Contains(d.ids, id) }
@@ -305,7 +307,7 @@ func (d ruleDoc) has(id string) bool { return slices.Contains(d.ids, id) }
 // (a house rule's own ids and the game's), else the shared rules spec (shared/rules/GAME.md beside the
 // ruleslab folder, when present).
 func rulesDoc(g *config.Game) ruleDoc {
-	doc := ruleDoc{text: map[string]string{}}
+	doc := ruleDoc{text: map[string]string{}, variant: map[string]bool{}}
 	var files []string
 	if g.Path != "" {
 		files = append(files, filepath.Join(filepath.Dir(g.Path), "RULES.md"))
@@ -383,13 +385,18 @@ func (d *ruleDoc) read(file string) bool {
 	if err != nil {
 		return false
 	}
+	inVariant := false // under a heading that names a variant
 	define := func(id string) {
 		if !d.has(id) {
 			d.ids = append(d.ids, id)
+			d.variant[id] = inVariant
 		}
 	}
 	var item []string // the ids of the list item being read, whose text continues on indented lines
 	for _, line := range strings.Split(string(data), "\n") {
+		if strings.HasPrefix(line, "#") {
+			inVariant = strings.Contains(strings.ToLower(line), "variant")
+		}
 		switch m, p, t := boldItem.FindStringSubmatch(line), plainItem.FindStringSubmatch(line), tableRow.FindStringSubmatch(line); {
 		case m != nil && anyRuleID.MatchString(m[1]):
 			item = anyRuleID.FindAllString(m[1], -1)
@@ -449,7 +456,7 @@ func coverageLists(c CoverageReport) []struct {
 	}{
 		{fmt.Sprintf("never fired in %d games (dead rules or untested corners)", c.Games), c.Never},
 		{"not marked by any hook (applied by the engine or by the YAML data, or by a hook without g:rule)", c.NotMarked},
-		{"marked only by another variant's hooks (not played here)", c.OtherVariants},
+		{"a variant's rules, not played here (marked by another variant's hooks, or under a Variant heading)", c.OtherVariants},
 	}
 }
 

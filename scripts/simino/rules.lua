@@ -15,6 +15,20 @@ function can_cover(g, t1, t2, b1, b2)
   return t1 == b1 and t2 == b2
 end
 
+-- A placement on an upper floor whose halves are not the colours beneath used a colour variant's
+-- property (white is weak, black is strong): the variants replace this hook to mark their rule. The
+-- base game's colours match exactly, so it never gets here.
+function off_colour(g, t1, t2, b1, b2) end
+
+-- the colour rules an upper-floor placement p used (SI-12, and a variant's through off_colour)
+local function mark_cover(g, p)
+  g:rule("SI-12")
+  local a, b = halves(p.tile)
+  local _, b1 = g:board_at(BOARD, p.floor - 1, p.r, p.c)
+  local _, b2 = g:board_at(BOARD, p.floor - 1, p.r2, p.c2)
+  if a ~= b1 or b ~= b2 then off_colour(g, a, b, b1, b2) end
+end
+
 local function penalty_of(g, floor)
   if floor < 2 or not g:param("penalties") then return 0 end
   if g:param("penalty") == "capped" then return math.min(floor - 1, 2) end
@@ -164,6 +178,7 @@ local function go_out(g, seat)
   local pts = hand_total(g)
   local k = (g:get("outs") or 0) + 1
   g:set("outs", k)
+  g:rule("SI-18")
   if k == 1 then
     g:set("first_out", seat)
     g:stat(seat, "out_first", 1)
@@ -172,6 +187,7 @@ local function go_out(g, seat)
   g:add_score(seat, pts)
   local p = partner(g, seat)
   if p then
+    g:rule("SI-V1") -- the partner scores too
     g:sset(p, "round_pts", (g:sget(p, "round_pts") or 0) + pts)
     g:add_score(p, pts)
   end
@@ -291,7 +307,8 @@ local function setup_round(g)
     g:shuffle("reserve") -- SI-3 / SI-20: a fresh shuffle each round
   end
   if not hands then
-    for s = 0, n - 1 do draw(g, s, size) end -- SI-3
+    g:rule("SI-3")
+    for s = 0, n - 1 do draw(g, s, size) end
   end
 end
 
@@ -307,7 +324,10 @@ function setup(g)
   g:set("round", 1)
   g:set("blocked_rounds", 0)
   local first = g:fixed("first")
-  if first == nil then first = g:random(n, "first_player") - 1 end -- SI-4
+  if first == nil then
+    first = g:random(n, "first_player") - 1
+    g:rule("SI-4")
+  end
   start_round(g, first)
 end
 
@@ -315,8 +335,10 @@ end
 -- (the last seat to place a tile this round; while nobody has placed, the round's first player)
 local function blocked_end(g)
   g:set("blocked_rounds", (g:get("blocked_rounds") or 0) + 1)
+  g:rule("SI-19")
   g:event("blocked", {})
   if g:param("blocked") == "fewest" then
+    g:rule("SI-D5")
     local n = g:players()
     local last = g:get("last_mover") or g:get("first")
     while not round_over(g) and #seats_in(g) > 0 do
@@ -345,6 +367,7 @@ end
 
 -- SI-V2: solitaire score: floor f tile f-1, each tile not placed -1, all placed +5
 local function solitaire_end(g)
+  g:rule("SI-V2")
   local pts = 0
   for _, p in ipairs(g:board_pieces(BOARD)) do pts = pts + p.floor - 1 end
   local left = g:count("hand", 0) + g:count("reserve")
@@ -368,11 +391,13 @@ function end_round(g)
     for s = 0, n - 1 do if g:score(s) >= target then done = true end end
   end
   if done then
+    g:rule("SI-20")
     g:finish(winners_by_score(g)) -- SI-20 / SI-D8: ties share the victory
     return
   end
   g:set("round", round + 1)
-  local first = (g:get("first") + 1) % n -- SI-D8
+  local first = (g:get("first") + 1) % n
+  g:rule("SI-D8")
   if g:param("next_first") == "first_out" and g:get("first_out") then first = g:get("first_out") end
   start_round(g, first)
 end
@@ -385,7 +410,10 @@ function start_turn(g, t)
   end
   g:set("turn", t)
   g:set("phase", "place")
-  if g:param("draw") == "before" then draw(g, actor, 1) end -- SI-V5: draw one, then place
+  if g:param("draw") == "before" then -- SI-V5: draw one, then place
+    g:rule("SI-V5")
+    draw(g, actor, 1)
+  end
   local moves = legal_moves(g, actor)
   if #moves > 0 then
     g:ask(actor, moves)
@@ -394,7 +422,8 @@ function start_turn(g, t)
   local drawing = g:param("draw") ~= "refill"
   if g:param("solitaire.enabled") then
     if g:count("reserve") == 0 or g:param("solitaire.end") == "stuck" then
-      solitaire_end(g) -- SI-D6
+      g:rule("SI-D6") -- stuck: the game ends
+      solitaire_end(g)
       return
     end
     g:ask(actor, {"pass"})
@@ -421,9 +450,15 @@ local function end_turn(g, seat, passed)
   local mode = g:param("draw")
   if mode == "refill" and not passed then -- SI-11: a pass draws nothing
     local need = g:param("hand_size") - g:count("hand", seat)
-    if need > 0 then draw(g, seat, need) end -- SI-5 / SI-17
+    if need > 0 then
+      g:rule("SI-5")
+      draw(g, seat, need)
+    else
+      g:rule("SI-17") -- penalty tiles keep the hand at 5 or more
+    end
   elseif mode == "one" then
-    draw(g, seat, 1) -- SI-D6
+    g:rule("SI-D6")
+    draw(g, seat, 1)
   end
   if g:param("solitaire.enabled") then
     if g:count("hand", 0) == 0 and g:count("reserve") == 0 then
@@ -463,11 +498,14 @@ local function penalise(g, seat, pen)
   if pen <= 0 then return end_turn(g, seat) end
   local _, target = next_turn(g, g:get("turn"))
   if target == nil or target == seat then return end_turn(g, seat) end
+  g:rule("SI-15")
+  g:rule("SI-D4")
   local got = draw(g, target, pen)
   g:stat(seat, "penalties_given", pen)
   g:event("penalty", {seat = target, tiles = pen, from_reserve = got})
   local owe = pen - got
   if owe > 0 and g:count("hand", seat) > 0 then
+    g:rule("SI-16")
     g:set("owe", owe)
     g:set("owe_to", target)
     ask_pay(g, seat)
@@ -493,16 +531,28 @@ function on_move(g, seat, move)
     local p = placement_of(w2, w3, w4, w5, w6)
     local a, b = halves(p.tile)
     local seen = g:get("colours") or ""
-    if p.floor == 1 and (seen:find(a, 1, true) or seen:find(b, 1, true)) then
+    if p.floor > 1 then
+      mark_cover(g, p)
+    elseif seen:find(a, 1, true) or seen:find(b, 1, true) then
       -- SI-9: a floor-1 tile with a colour already placed is an abutting placement (a corner
       -- placement needs two new colours, SI-7): the free corners are closed for good
+      g:rule("SI-8")
+      g:rule("SI-D2")
+      if g:get("corners_open") then g:rule("SI-9") end
       g:set("corners_open", false)
+    elseif seen == "" then
+      g:rule("SI-6") -- the first tile, in a corner
+    else
+      g:rule("SI-7") -- two new colours, in another free corner
     end
     put_on_board(g, p, "hand", seat)
     penalise(g, seat, penalty_of(g, p.floor))
   elseif verb == "place2" then
     local p = placement_of(w2, w3, w4, w5, w6)
     local q = placement_of(w7, w8, w9, w10, w11)
+    g:rule("SI-14")
+    mark_cover(g, p)
+    mark_cover(g, q)
     put_on_board(g, p, "hand", seat)
     put_on_board(g, q, "hand", seat)
     penalise(g, seat, penalty_of(g, p.floor) + penalty_of(g, q.floor))
@@ -517,6 +567,7 @@ function on_move(g, seat, move)
     end
     end_turn(g, seat)
   elseif verb == "pass" then
+    g:rule("SI-11")
     g:event("pass", {seat = seat})
     end_turn(g, seat, true)
   else

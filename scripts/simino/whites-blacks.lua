@@ -22,3 +22,8 @@ function can_cover(g, t1, t2, b1, b2)
   end
   return not (white and black)
 end
+
+-- rules.lua calls this for an upper-floor placement whose halves are not the colours beneath
+function off_colour(g, t1, t2, b1, b2)
+  g:rule("SI-V5")
+end
