@@ -226,7 +226,16 @@ var gMethods = map[string]lua.LGFunction{
 		L.Push(lua.LNumber(g.s.RandomFor(g.stream(L, 3), n) + 1))
 		return 1
 	},
-	"rule": func(L *lua.LState) int { handle(L).s.Rule(L.CheckString(2)); return 0 },
+	// g:rule(id, ...) marks rules that fired: several ids in one call cost one call (marks sit on the
+	// hot path of every game, where a call into Go is most of their cost)
+	"rule": func(L *lua.LState) int {
+		s := handle(L).s
+		s.Rule(L.CheckString(2))
+		for i := 3; i <= L.GetTop(); i++ {
+			s.Rule(L.CheckString(i))
+		}
+		return 0
+	},
 	"chance": func(L *lua.LState) int {
 		g := handle(L)
 		p := float64(L.CheckNumber(2))

@@ -184,8 +184,9 @@ func (c *coverage) report(variant string, p *scripting.Program, _ int) CoverageR
 }
 
 // markedRules lists the rule ids the scripts mark with a literal g:rule("ID"), in the order met. Every
-// string literal inside the call counts, so g:rule(double and "ZM-6" or "ZM-5") marks both; a mark
-// whose id is computed is not seen here (its rule shows once a game marks it). Comment lines are skipped.
+// id-shaped string literal inside the call counts, so g:rule("MI-15", "MI-D6") and
+// g:rule(double and "ZM-6" or "ZM-5") mark both; a mark whose id is computed is not seen here (its
+// rule shows once a game marks it). Comment lines are skipped.
 func markedRules(scripts []string) []string {
 	seen := map[string]bool{}
 	var out []string
@@ -234,7 +235,11 @@ func ruleCallIDs(line string) []string {
 			}
 		}
 		for _, m := range stringLiteral.FindAllStringSubmatch(rest[:end], -1) {
-			out = append(out, m[1]+m[2])
+			// a rule id has a dash and no space ("MT-9", "HR-2"); other literals in the call are
+			// its conditions (how == "closest" and "MT-9" or ...)
+			if id := m[1] + m[2]; strings.Contains(id, "-") && !strings.ContainsAny(id, " \t") {
+				out = append(out, id)
+			}
 		}
 		rest = rest[end:]
 	}

@@ -313,10 +313,7 @@ local function share_moves(g, seat)
   local jiji = g:top("jiji", seat)
   -- the ids this seat may share (every id when its Lost Jiji is discovered: the rule is ignored)
   local ok = jiji and shareable(g:get("rule"), jiji)
-  if ok then -- the public rule limits what this seat may share
-    g:rule("JJ-12")
-    g:rule("JJ-D2")
-  end
+  if ok then g:rule("JJ-12", "JJ-D2") end -- the public rule limits what this seat may share
   local moves, k, last = {}, 0, nil
   for i = 1, #hand do
     local id = hand[i]
@@ -422,9 +419,7 @@ end
 
 -- JJ-13 / JJ-15: a guess
 local function guess(g, seat, target, id)
-  g:rule("JJ-13")
-  g:rule("JJ-D3")
-  g:rule("JJ-15")
+  g:rule("JJ-13", "JJ-D3", "JJ-15")
   local zone, tseat, found = "extra", nil, "extra_found"
   if target ~= "extra" then zone, tseat, found = "jiji", tonumber(target), "found" end
   local real = g:cards(zone, tseat)[1]
@@ -456,10 +451,7 @@ end
 finish = function(g, reason)
   local n = g:players()
   g:set("end", reason)
-  if reason ~= "stalled" then -- the printed ends (JJ-D4); a stall is JJ-D5's
-    g:rule("JJ-14")
-    g:rule("JJ-D4")
-  end
+  if reason ~= "stalled" then g:rule("JJ-14", "JJ-D4") end -- the printed ends; a stall is JJ-D5's
   g:rule("JJ-16")
   g:set("phase", nil)
   g:set("asking", nil)

@@ -117,7 +117,7 @@ local function after_trick(g, winner)
   -- MT-17: each seat plays one card per trick, so every hand has the same size: the round ends when
   -- the winner's hand has one card left
   if g:count("hand", winner) == 1 then
-    g:rule("MT-17")
+    g:rule("MT-17", "MT-22", "MT-D3") -- the end-of-round choices are decisions
     g:set("last_winner", winner) -- MT-23: leads the next round
     -- MT-18/19: each player decides, seat 0 first. A stack stays face down (MT-15) until its owner
     -- has chosen for the last card (the rulebook: choose, then reveal); on_move turns it over.
@@ -136,20 +136,15 @@ function trick_done(g, winner, trick, how)
     _, how = rules_trick_winner(g, trick)
   end
   g:stat(winner, "tricks", 1)
-  if how == "trump" then g:rule("MT-8")
-  elseif how == "closest" then g:rule("MT-9")
-  elseif how == "lead" then g:rule("MT-11")
-  else g:rule("MT-12") end
-  if trick.lead and trick.lead > 1 then -- a Mimic was led: the first other card is the lead card
-    g:rule("MT-7")
-    g:rule("MT-D1")
-  end
+  if trick.lead and trick.lead > 1 then g:rule("MT-7", "MT-D1") end -- a Mimic was led
   if how == "trump" then
+    g:rule("MT-8")
     g:stat(winner, "trump_wins", 1)
     g:ask(winner, keep_moves(trick.cards)) -- MT-14: the winner's decision
     return
   end
-  g:rule("MT-13")
+  -- the winner takes the trick (MT-13), won by the closest card, by the lead player or by the last Mimic
+  g:rule("MT-13", how == "closest" and "MT-9" or how == "lead" and "MT-11" or "MT-12")
   g:move_all("trick", nil, "won", winner)
   after_trick(g, winner)
 end
@@ -228,8 +223,6 @@ end
 -- the physical game does not give.
 local LAST_MOVES, LAST_DISCARD_FIRST = {"last add", "last discard"}, {"last discard", "last add"}
 function ask_last(g, seat)
-  g:rule("MT-22") -- the end-of-round choices are decisions (MT-D3)
-  g:rule("MT-D3")
   if g:param("auto_first") then
     -- the stack is still face down (see after_trick): zone `won`
     local counts = g:tally("won", seat, "color", COLORS)
@@ -357,12 +350,11 @@ local function mark_score(g, counts, score)
     g:rule("MT-21")
     return
   end
-  g:rule("MT-20")
   local present = 0
   for k = 1, 4 do
     if counts[k] > 0 then present = present + 1 end
   end
-  if present > 1 and present < 4 then g:rule("MT-D4") end
+  if present > 1 and present < 4 then g:rule("MT-20", "MT-D4") else g:rule("MT-20") end
 end
 
 function score_round(g)

@@ -401,8 +401,7 @@ local function power(g, p, id)
   local k = kind(id)
   local n = g:players()
   if k == "mosquito" then
-    g:rule("MI-9")
-    g:rule("MI-D4")
+    g:rule("MI-9", "MI-D4")
     local all = {}
     for s = 0, n - 1 do all[#all + 1] = s end
     local ch = slowest_chances(g, all) -- MI-D4
@@ -453,8 +452,7 @@ function end_turn(g)
     finish_turn(g)
     return
   end
-  g:rule("MI-15")
-  g:rule("MI-D6")
+  g:rule("MI-15", "MI-D6")
   local chance
   if g:top("sleeve", p) ~= nil then chance = params(g).detect else chance = params(g).false_alarm end
   local suspicious = g:chance(chance, "cheat_signal")

@@ -498,8 +498,7 @@ local function penalise(g, seat, pen)
   if pen <= 0 then return end_turn(g, seat) end
   local _, target = next_turn(g, g:get("turn"))
   if target == nil or target == seat then return end_turn(g, seat) end
-  g:rule("SI-15")
-  g:rule("SI-D4")
+  g:rule("SI-15", "SI-D4")
   local got = draw(g, target, pen)
   g:stat(seat, "penalties_given", pen)
   g:event("penalty", {seat = target, tiles = pen, from_reserve = got})
@@ -536,8 +535,7 @@ function on_move(g, seat, move)
     elseif seen:find(a, 1, true) or seen:find(b, 1, true) then
       -- SI-9: a floor-1 tile with a colour already placed is an abutting placement (a corner
       -- placement needs two new colours, SI-7): the free corners are closed for good
-      g:rule("SI-8")
-      g:rule("SI-D2")
+      g:rule("SI-8", "SI-D2")
       if g:get("corners_open") then g:rule("SI-9") end
       g:set("corners_open", false)
     elseif seen == "" then
