@@ -429,7 +429,7 @@ func (d *ruleDoc) read(file string) bool {
 		}
 	}
 	for id, text := range d.text {
-		text = strings.TrimSpace(text)
+		text = strings.TrimSpace(strings.ReplaceAll(text, "**", "")) // the doc's bold marks read as noise here
 		if r := []rune(text); len(r) > 160 {
 			text = string(r[:157]) + "..."
 		}
