@@ -70,10 +70,13 @@ type ISMCTS struct {
 	// nil: the score totals. It scores playouts cut at the horizon, and the lead of Margin.
 	Evaluate func(s *State) ([]float64, error)
 
-	// Plausible says whether a sampled world is one the seat could be in, judged on what it knows and
-	// the sample (the game's `sample_ok` hook): a sample it rejects is dealt again, up to PlausibleTries
-	// deals (the last is kept). nil: every sample is.
-	Plausible func(s *State, seat int) (bool, error)
+	// Plausible says how plausible a sampled world is for the seat, judged on what it knows and the
+	// sample (the game's `sample_ok` hook): the chance, 0 to 1, that the sample is kept. 1 keeps it, 0
+	// rejects it; a chance in between is the likelihood of what the seat observed in that world (scaled
+	// so the likeliest worlds get 1), so that the worlds searched follow the seat's belief (rejection
+	// sampling). A sample not kept is dealt again, up to PlausibleTries deals (the last is kept). nil:
+	// every sample is kept.
+	Plausible func(s *State, seat int) (float64, error)
 
 	// the cut of the current search: the sample's move count and rounds ended at its root
 	rootMoves, rootRounds int
@@ -245,15 +248,16 @@ func (b *ISMCTS) Analyse(v View) (*Analysis, error) {
 }
 
 // sample deals a world the seat cannot tell from the real one (View.Sample), again while Plausible
-// rejects it, at most PlausibleTries times.
+// rejects it, at most PlausibleTries times. A chance strictly between 0 and 1 draws from the generator
+// (a yes or no does not, so a game whose hook only says yes or no searches as before).
 func (b *ISMCTS) sample(v View) (*State, error) {
 	for try := 1; ; try++ {
 		s := v.Sample(b.rng)
 		if b.Plausible == nil || try == PlausibleTries {
 			return s, nil
 		}
-		ok, err := b.Plausible(s, v.Seat())
-		if err != nil || ok {
+		p, err := b.Plausible(s, v.Seat())
+		if err != nil || p >= 1 || (p > 0 && b.rng.Float64() < p) {
 			return s, err
 		}
 	}

@@ -317,23 +317,36 @@ func (r *Engine) Evaluate(s *core.State) ([]float64, error) {
 // HasSampleOK reports whether the game defines the `sample_ok` hook.
 func (r *Engine) HasSampleOK() bool { return r.sampleOK != nil }
 
-// SampleOK asks the game's optional `sample_ok(g, seat)` hook whether a sampled world is one seat could
-// be in, given what the earlier plays showed (a search bot deals again when it is not). It may only
-// read the game.
-func (r *Engine) SampleOK(s *core.State, seat int) (bool, error) {
+// SampleOK asks the game's optional `sample_ok(g, seat)` hook how plausible a sampled world is for
+// seat, given what the earlier plays showed: a boolean (true 1, false 0) or the chance, 0 to 1, that the
+// search keeps the world (the likelihood of what seat observed there; it deals again when it does not).
+// It may only read the game.
+func (r *Engine) SampleOK(s *core.State, seat int) (float64, error) {
 	if err := r.need("sample_ok", r.sampleOK); err != nil {
-		return false, err
+		return 0, err
 	}
 	r.bind(s)
 	r.pure("sample_ok")
 	err := r.h.call("sample_ok", r.sampleOK, 1, r.ud, r.h.int(seat))
 	r.pure("")
 	if err != nil {
-		return false, err
+		return 0, err
 	}
 	v := r.h.L.Get(-1)
 	r.h.L.Pop(1)
-	return lua.LVAsBool(v), nil
+	switch v := v.(type) {
+	case lua.LBool:
+		if v {
+			return 1, nil
+		}
+		return 0, nil
+	case lua.LNumber:
+		if f := float64(v); f >= 0 && f <= 1 {
+			return f, nil
+		}
+		return 0, fmt.Errorf("hook sample_ok returned %s: a chance must be from 0 to 1", v.String())
+	}
+	return 0, fmt.Errorf("hook sample_ok returned %s, not a boolean or a chance from 0 to 1", v.Type().String())
 }
 
 // Exports is the read-only table through which bots call the rules' functions (RULES.name).

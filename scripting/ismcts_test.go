@@ -150,15 +150,15 @@ func TestISMCTSDealsAgainWhatSampleOKRejects(t *testing.T) {
 			seat := s.ToAct()
 			ok, err := e.SampleOK(s, seat)
 			require.NoError(t, err)
-			require.True(t, ok, "the real game is always plausible (seed %d, move %d)", seed, s.MoveCount())
+			require.Equal(t, 1.0, ok, "the real game is always plausible (seed %d, move %d)", seed, s.MoveCount())
 			if len(s.Legal()) > 1 && s.MoveCount()%5 == 0 {
 				bot, err := e.NewBot("ismcts:iterations=10", seed)
 				require.NoError(t, err)
 				b := bot.(*core.ISMCTS)
 				passed, fallbacks, inARow := 0, 0, 0
-				b.Plausible = func(st *core.State, seat int) (bool, error) {
+				b.Plausible = func(st *core.State, seat int) (float64, error) {
 					ok, err := e.SampleOK(st, seat)
-					if ok {
+					if ok == 1 {
 						passed++
 						inARow = 0
 					} else {
@@ -193,4 +193,65 @@ func TestISMCTSBadGameDefaults(t *testing.T) {
 	require.NoError(t, os.WriteFile(path, []byte("extends: mito\nismcts: depth=3\n"), 0o644))
 	_, err := scripting.Load(path, "")
 	require.ErrorContains(t, err, "house.yaml: ismcts: unknown option \"depth\"")
+}
+
+// Mito's sample_ok: the Keeper about to reply keeps a sampled world with the chance of the signal she
+// got in it (a cheat in the sleeve or none), scaled so the likelier case is always kept; every other
+// decision keeps every world.
+func TestISMCTSMitoWeighsTheSignal(t *testing.T) {
+	p := loadProgram(t, "mito", "")
+	h := scripting.NewHost()
+	defer h.Close()
+	e, err := p.NewEngine(h)
+	require.NoError(t, err)
+	sleeve, ok := p.Game.ZoneIndex("sleeve")
+	require.True(t, ok)
+	seen := map[[2]bool]int{} // (signal, cheat in the sleeve) -> replies checked
+	for seed := uint64(1); seed <= 6; seed++ {
+		s, err := e.NewState(4, seed, core.Options{})
+		require.NoError(t, err)
+		g, err := e.NewBot("greedy", seed)
+		require.NoError(t, err)
+		for !s.Over() {
+			seat := s.ToAct()
+			chance, err := e.SampleOK(s, seat)
+			require.NoError(t, err)
+			if legal := s.Legal(); legal[0] != "accuse" {
+				require.Equal(t, 1.0, chance, "only the reply weighs worlds (seed %d, move %d)", seed, s.MoveCount())
+			} else {
+				signal, _ := s.Get("signal")
+				turn, _ := s.Get("turn")
+				cheat := s.Count(core.ZoneRef{Def: sleeve, Seat: int(turn.Num)}) > 0
+				want := map[[2]bool]float64{{true, true}: 1, {true, false}: 0.05 / 0.35, {false, true}: 0.65 / 0.95,
+					{false, false}: 1}[[2]bool{signal.Num != 0, cheat}]
+				require.InDelta(t, want, chance, 1e-12, "signal %v, cheat %v", signal.Num, cheat)
+				seen[[2]bool{signal.Num != 0, cheat}]++
+			}
+			i, err := g.Choose(s.ViewFor(seat))
+			require.NoError(t, err)
+			require.NoError(t, s.ApplyIndex(e, i))
+		}
+	}
+	require.Len(t, seen, 4, "every pair of signal and guilt came up: %v", seen)
+}
+
+// A chance from sample_ok keeps a sampled world that often: at 1/4 the search deals about four worlds
+// per iteration.
+func TestISMCTSKeepsSamplesWithTheirChance(t *testing.T) {
+	p := loadProgram(t, "mito", "")
+	h := scripting.NewHost()
+	defer h.Close()
+	e, err := p.NewEngine(h)
+	require.NoError(t, err)
+	s := midGame(t, e, 4, 3, 8)
+	require.Greater(t, len(s.Legal()), 1)
+	bot, err := e.NewBot("ismcts:iterations=400", 1)
+	require.NoError(t, err)
+	b := bot.(*core.ISMCTS)
+	deals := 0
+	b.Plausible = func(*core.State, int) (float64, error) { deals++; return 0.25, nil }
+	a, err := b.Analyse(s.ViewFor(s.ToAct()))
+	require.NoError(t, err)
+	perIteration := float64(deals) / float64(a.Iterations+a.Failed)
+	require.InDelta(t, 4, perIteration, 0.6, "worlds dealt per iteration")
 }

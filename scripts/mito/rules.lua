@@ -192,6 +192,7 @@ function start_round(g, keeper)
     g:move_all("box", seat, "deck", nil)
     g:move_all("sleeve", seat, "deck", nil)
     g:sset(seat, "cheat_chances", 0)
+    g:sset(seat, "sleeve_room", 0)
     g:move_all("keeper_card", seat, "deck", nil)
   end
   g:move_all("discard", nil, "deck", nil)
@@ -312,7 +313,12 @@ function begin_turn(g, p)
   g:set("cheated", nil)
   -- MI-15: one more chance to cheat (public: everyone sees whose turn it is); the box never holds
   -- more cards than this (its `at_most`, which a search bot's sampled world respects)
-  if p ~= g:get("keeper") then g:sset(p, "cheat_chances", g:sget(p, "cheat_chances") + 1) end
+  -- the sleeve may hold a card only for this turn's player, a non-Keeper, up to the reply (`sleeve_room`:
+  -- the sleeve's `at_most`, public as whose turn it is)
+  if p ~= g:get("keeper") then
+    g:sset(p, "cheat_chances", g:sget(p, "cheat_chances") + 1)
+    g:sset(p, "sleeve_room", 1)
+  end
   g:ask(p, turn_moves(g, p, true))
 end
 
@@ -488,6 +494,7 @@ function finish_turn(g)
   g:set("phase", nil)
   g:set("signal", nil)
   g:move_all("sleeve", p, "box", p) -- an uncaught cheat: the card stays gone
+  g:sset(p, "sleeve_room", 0)
   -- the seat that won a Cockroach throw takes the next turn (MI-10)
   local next = g:get("next")
   if next ~= nil then g:set("next", nil) end
@@ -646,4 +653,17 @@ function evaluate(g)
   local v = {}
   for seat = 0, g:players() - 1 do v[seat + 1] = -g:count("hand", seat) end
   return v
+end
+
+-- for a search bot's sampled world: how likely is what `seat` saw there? A sampled world deals the
+-- sleeve (a cheat this turn) as often as not; the Keeper waiting to reply has seen the MI-15 signal,
+-- so each world counts with the chance of that signal in it (scaled so the likelier case is kept).
+function sample_ok(g, seat)
+  local signal = g:get("signal")
+  if g:get("phase") ~= "reply" or seat ~= g:get("keeper") then return true end
+  local pr = params(g)
+  local cheated, clean = pr.detect, pr.false_alarm
+  if not signal then cheated, clean = 1 - cheated, 1 - clean end
+  local chance = g:top("sleeve", g:get("turn")) ~= nil and cheated or clean
+  return chance / math.max(cheated, clean)
 end
