@@ -207,7 +207,7 @@ func TestISMCTSMitoWeighsTheSignal(t *testing.T) {
 	sleeve, ok := p.Game.ZoneIndex("sleeve")
 	require.True(t, ok)
 	seen := map[[2]bool]int{} // (signal, cheat in the sleeve) -> replies checked
-	for seed := uint64(1); seed <= 6; seed++ {
+	for seed := uint64(1); seed <= 300 && len(seen) < 4; seed++ { // a false alarm (a signal, no cheat: 5%) is rare
 		s, err := e.NewState(4, seed, core.Options{})
 		require.NoError(t, err)
 		g, err := e.NewBot("greedy", seed)
