@@ -141,47 +141,37 @@ func TestISMCTSDealsAgainWhatSampleOKRejects(t *testing.T) {
 	require.NoError(t, err)
 	require.True(t, e.HasSampleOK())
 	rejected, searched, allPassed, allFallbacks := 0, 0, 0, 0
-	for seed := uint64(1); seed <= 6; seed++ {
-		s, err := e.NewState(4, seed, core.Options{})
+	playGreedy(t, e, 6, func() bool { return false }, func(s *core.State, seed uint64, seat int) {
+		ok, err := e.SampleOK(s, seat)
 		require.NoError(t, err)
-		g, err := e.NewBot("greedy", seed)
-		require.NoError(t, err)
-		for !s.Over() {
-			seat := s.ToAct()
-			ok, err := e.SampleOK(s, seat)
+		require.Equal(t, 1.0, ok, "the real game is always plausible (seed %d, move %d)", seed, s.MoveCount())
+		if len(s.Legal()) > 1 && s.MoveCount()%5 == 0 {
+			bot, err := e.NewBot("ismcts:iterations=10", seed)
 			require.NoError(t, err)
-			require.Equal(t, 1.0, ok, "the real game is always plausible (seed %d, move %d)", seed, s.MoveCount())
-			if len(s.Legal()) > 1 && s.MoveCount()%5 == 0 {
-				bot, err := e.NewBot("ismcts:iterations=10", seed)
-				require.NoError(t, err)
-				b := bot.(*core.ISMCTS)
-				passed, fallbacks, inARow := 0, 0, 0
-				b.Plausible = func(st *core.State, seat int) (float64, error) {
-					ok, err := e.SampleOK(st, seat)
-					if ok == 1 {
-						passed++
+			b := bot.(*core.ISMCTS)
+			passed, fallbacks, inARow := 0, 0, 0
+			b.Plausible = func(st *core.State, seat int) (float64, error) {
+				ok, err := e.SampleOK(st, seat)
+				if ok == 1 {
+					passed++
+					inARow = 0
+				} else {
+					rejected++
+					if inARow++; inARow == core.PlausibleTries-1 {
+						fallbacks++ // the next deal is kept unchecked
 						inARow = 0
-					} else {
-						rejected++
-						if inARow++; inARow == core.PlausibleTries-1 {
-							fallbacks++ // the next deal is kept unchecked
-							inARow = 0
-						}
 					}
-					return ok, err
 				}
-				a, err := b.Analyse(s.ViewFor(seat))
-				require.NoError(t, err)
-				require.Equal(t, a.Iterations+a.Failed, passed+fallbacks, "every sample searched passed sample_ok, or was the last of PlausibleTries deals")
-				allFallbacks += fallbacks
-				allPassed += passed
-				searched++
+				return ok, err
 			}
-			i, err := g.Choose(s.ViewFor(seat))
+			a, err := b.Analyse(s.ViewFor(seat))
 			require.NoError(t, err)
-			require.NoError(t, s.ApplyIndex(e, i))
+			require.Equal(t, a.Iterations+a.Failed, passed+fallbacks, "every sample searched passed sample_ok, or was the last of PlausibleTries deals")
+			allFallbacks += fallbacks
+			allPassed += passed
+			searched++
 		}
-	}
+	})
 	require.Positive(t, searched)
 	require.Positive(t, rejected, "no sample was ever rejected: the check is not exercised")
 	require.Less(t, allFallbacks, allPassed/20, "most searched samples pass")
@@ -207,31 +197,22 @@ func TestISMCTSMitoWeighsTheSignal(t *testing.T) {
 	sleeve, ok := p.Game.ZoneIndex("sleeve")
 	require.True(t, ok)
 	seen := map[[2]bool]int{} // (signal, cheat in the sleeve) -> replies checked
-	for seed := uint64(1); seed <= 300 && len(seen) < 4; seed++ { // a false alarm (a signal, no cheat: 5%) is rare
-		s, err := e.NewState(4, seed, core.Options{})
+	// a false alarm (a signal, no cheat: 5%) is rare: play seeds until every case came up
+	playGreedy(t, e, 300, func() bool { return len(seen) == 4 }, func(s *core.State, seed uint64, seat int) {
+		chance, err := e.SampleOK(s, seat)
 		require.NoError(t, err)
-		g, err := e.NewBot("greedy", seed)
-		require.NoError(t, err)
-		for !s.Over() {
-			seat := s.ToAct()
-			chance, err := e.SampleOK(s, seat)
-			require.NoError(t, err)
-			if legal := s.Legal(); legal[0] != "accuse" {
-				require.Equal(t, 1.0, chance, "only the reply weighs worlds (seed %d, move %d)", seed, s.MoveCount())
-			} else {
-				signal, _ := s.Get("signal")
-				turn, _ := s.Get("turn")
-				cheat := s.Count(core.ZoneRef{Def: sleeve, Seat: int(turn.Num)}) > 0
-				want := map[[2]bool]float64{{true, true}: 1, {true, false}: 0.05 / 0.35, {false, true}: 0.65 / 0.95,
-					{false, false}: 1}[[2]bool{signal.Num != 0, cheat}]
-				require.InDelta(t, want, chance, 1e-12, "signal %v, cheat %v", signal.Num, cheat)
-				seen[[2]bool{signal.Num != 0, cheat}]++
-			}
-			i, err := g.Choose(s.ViewFor(seat))
-			require.NoError(t, err)
-			require.NoError(t, s.ApplyIndex(e, i))
+		if legal := s.Legal(); legal[0] != "accuse" {
+			require.Equal(t, 1.0, chance, "only the reply weighs worlds (seed %d, move %d)", seed, s.MoveCount())
+		} else {
+			signal, _ := s.Get("signal")
+			turn, _ := s.Get("turn")
+			cheat := s.Count(core.ZoneRef{Def: sleeve, Seat: int(turn.Num)}) > 0
+			want := map[[2]bool]float64{{true, true}: 1, {true, false}: 0.05 / 0.35, {false, true}: 0.65 / 0.95,
+				{false, false}: 1}[[2]bool{signal.Num != 0, cheat}]
+			require.InDelta(t, want, chance, 1e-12, "signal %v, cheat %v", signal.Num, cheat)
+			seen[[2]bool{signal.Num != 0, cheat}]++
 		}
-	}
+	})
 	require.Len(t, seen, 4, "every pair of signal and guilt came up: %v", seen)
 }
 
@@ -254,4 +235,23 @@ func TestISMCTSKeepsSamplesWithTheirChance(t *testing.T) {
 	require.NoError(t, err)
 	perIteration := float64(deals) / float64(a.Iterations+a.Failed)
 	require.InDelta(t, 4, perIteration, 0.6, "worlds dealt per iteration")
+}
+
+// playGreedy plays 4-player games of greedy bots on seeds 1 to maxSeed (until done says so), calling
+// visit before each decision.
+func playGreedy(t *testing.T, e *scripting.Engine, maxSeed uint64, done func() bool, visit func(s *core.State, seed uint64, seat int)) {
+	t.Helper()
+	for seed := uint64(1); seed <= maxSeed && !done(); seed++ {
+		s, err := e.NewState(4, seed, core.Options{})
+		require.NoError(t, err)
+		g, err := e.NewBot("greedy", seed)
+		require.NoError(t, err)
+		for !s.Over() {
+			seat := s.ToAct()
+			visit(s, seed, seat)
+			i, err := g.Choose(s.ViewFor(seat))
+			require.NoError(t, err)
+			require.NoError(t, s.ApplyIndex(e, i))
+		}
+	}
 }
