@@ -3,6 +3,7 @@ package core
 import (
 	"fmt"
 	"sort"
+	"strings"
 
 	"github.com/ruleslab/ruleslab/core/config"
 )
@@ -139,6 +140,24 @@ func (g *Game) MoveVisibility(verb string) string {
 		return v
 	}
 	return "public"
+}
+
+// MoveVis says who sees seat's move (by its verb's MoveVisibility): everyone, seat alone, or nobody.
+func (g *Game) MoveVis(seat int, move string) Vis {
+	if len(g.Config.PrivateMoves) == 0 {
+		return VisPublic
+	}
+	verb := move
+	if sp := strings.IndexByte(move, ' '); sp >= 0 {
+		verb = move[:sp]
+	}
+	switch g.MoveVisibility(verb) {
+	case "owner":
+		return SeatVis(seat)
+	case "none":
+		return VisHidden
+	}
+	return VisPublic
 }
 
 // Name is "game" or "game/variant".

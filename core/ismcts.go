@@ -30,6 +30,19 @@ type ISMCTSConfig struct {
 	// Margin·lead, the lead over the best other seat by Evaluate's values scaled to 0..1 by the largest
 	// lead seen in the search (0.5: level). 0: the win alone.
 	Margin float64
+	// MultiObserver grows one tree per seat (MO-ISMCTS, Cowling, Powley and Whitehouse 2012) instead of
+	// one tree for all: a seat's tree branches only on the moves that seat sees (a private move of
+	// another seat, YAML `private_moves`, leaves it where it was) and, at its own decisions, on its
+	// private values (vars only it may see, such as a signal), and each seat chooses in its own tree.
+	// So an opponent's in-tree choice cannot depend on the searcher's private move, as it does in the
+	// single tree. In a game whose moves are all public and that has no private values, the search is
+	// the single tree's, draw for draw.
+	MultiObserver bool
+	// Pairwise rewards a seat by the share of the other seats it stands ahead of (ties half), instead
+	// of by the win alone: in a finished game the winners stand ahead of the others, the others (and a
+	// cut game's seats) rank by Evaluate's values. A smoother signal where a cut game rarely shows
+	// the searcher first; in a game that ends with one winner and the rest tied it is the win.
+	Pairwise bool
 }
 
 // DefaultIterations is the budget of `ismcts` with no `iterations=`.
@@ -82,7 +95,11 @@ type ISMCTS struct {
 	rootMoves, rootRounds int
 	spread                float64 // the largest |lead| seen in this search (Margin's scale)
 
-	nodes []node // the tree of the current search, node 0 the root
+	// the trees of the current search, node 0 of each the root: one (all seats), or one per seat
+	// (MultiObserver)
+	trees [][]node
+	cur   []int32   // each tree's node during an iteration
+	paths [][]int32 // each tree's nodes an iteration went through (the root first)
 	last  *Analysis
 }
 
@@ -94,6 +111,33 @@ type node struct {
 	reward   float64
 	children []int32
 	index    map[string]int32 // children by move, once there are many
+}
+
+// TreeEdge is one edge of a search tree: a move and the seat that chose it, or (Seat -1) the private
+// values of the seat to act next, with the number of iterations that went through it.
+type TreeEdge struct {
+	Parent int    `json:"parent"` // the parent node (0: the root)
+	Node   int    `json:"node"`
+	Move   string `json:"move"`
+	Seat   int    `json:"seat"`
+	Visits int    `json:"visits"`
+}
+
+// Edges lists, after a search, the edges of the tree in which seat chooses (in a single-observer
+// search every seat's is the same tree), parents before children: to inspect what a search grew.
+func (b *ISMCTS) Edges(seat int) []TreeEdge {
+	if b.trees == nil {
+		return nil
+	}
+	nodes := b.trees[b.treeOf(seat)]
+	var out []TreeEdge
+	for pi := range nodes {
+		for _, ci := range nodes[pi].children {
+			c := &nodes[ci]
+			out = append(out, TreeEdge{Parent: pi, Node: int(ci), Move: c.move, Seat: c.seat, Visits: c.visits})
+		}
+	}
+	return out
 }
 
 // MoveStat is one root move after a search: how often it was tried and its mean reward for the seat
@@ -161,7 +205,7 @@ func (b *ISMCTS) Analyse(v View) (*Analysis, error) {
 		}
 		b.rollout = bots
 	}
-	b.nodes = append(b.nodes[:0], node{seat: -1})
+	b.startTrees(v.Players())
 	b.rootMoves, b.rootRounds, b.spread = -1, 0, 0
 	var deadline time.Time
 	if b.cfg.Millis > 0 {
@@ -170,7 +214,6 @@ func (b *ISMCTS) Analyse(v View) (*Analysis, error) {
 	lo, hi := math.Inf(1), math.Inf(-1) // the range of rewards seen (for one-player games)
 	solo := v.Players() == 1
 	reward := make([]float64, v.Players())
-	path := make([]int32, 0, 64)
 	it, failed := 0, 0
 	var firstErr error
 	for ; b.cfg.Iterations <= 0 || it < b.cfg.Iterations; it++ {
@@ -191,15 +234,15 @@ func (b *ISMCTS) Analyse(v View) (*Analysis, error) {
 		if solo && hi > lo {
 			scale *= hi - lo
 		}
-		var added int32
-		path, added, err = b.iterate(s, path[:0], scale)
+		sizes := b.treeSizes()
+		err = b.iterate(s, v.Seat(), scale)
 		if err == nil {
 			err = b.rewards(s, reward, solo)
 		}
 		if err != nil {
 			// The rules failed in this determinisation: it is a world the rules cannot play (a rule that
 			// kept a hidden card's identity in a value, see State.Resample). Drop the iteration.
-			b.dropChild(added)
+			b.dropAdded(sizes)
 			failed++
 			if firstErr == nil {
 				firstErr = err
@@ -209,11 +252,13 @@ func (b *ISMCTS) Analyse(v View) (*Analysis, error) {
 		if solo {
 			lo, hi = math.Min(lo, reward[0]), math.Max(hi, reward[0])
 		}
-		for _, ni := range path {
-			nd := &b.nodes[ni]
-			nd.visits++
-			if nd.seat >= 0 {
-				nd.reward += reward[nd.seat]
+		for t, path := range b.paths {
+			for _, ni := range path {
+				nd := &b.trees[t][ni]
+				nd.visits++
+				if nd.seat >= 0 {
+					nd.reward += reward[nd.seat]
+				}
 			}
 		}
 	}
@@ -221,14 +266,15 @@ func (b *ISMCTS) Analyse(v View) (*Analysis, error) {
 		return nil, fmt.Errorf("ismcts: every playout failed; the first: %w", firstErr)
 	}
 	a := &Analysis{Iterations: it - failed, Failed: failed, Best: 0}
-	root := &b.nodes[0]
+	nodes := b.trees[b.treeOf(v.Seat())]
+	root := &nodes[0]
 	n := v.NumLegal()
 	best := -1
 	for i := 0; i < n; i++ {
 		m := v.Move(i)
 		ms := MoveStat{Move: m, Value: math.NaN()}
 		for _, ci := range root.children {
-			if c := &b.nodes[ci]; c.move == m {
+			if c := &nodes[ci]; c.move == m {
 				ms.Visits = c.visits
 				if c.visits > 0 {
 					ms.Value = c.reward / float64(c.visits)
@@ -275,7 +321,7 @@ func (b *ISMCTS) rewards(s *State, r []float64, solo bool) error {
 	}
 	over := s.Over()
 	var vals []float64
-	if !over || b.cfg.Margin > 0 {
+	if !over || b.cfg.Margin > 0 || b.cfg.Pairwise {
 		var err error
 		if vals, err = b.values(s); err != nil {
 			return err
@@ -289,7 +335,30 @@ func (b *ISMCTS) rewards(s *State, r []float64, solo bool) error {
 		}
 		return nil
 	}
-	if over {
+	if b.cfg.Pairwise {
+		won := make([]bool, len(r))
+		if over {
+			for _, seat := range s.Winners() {
+				won[seat] = true
+			}
+		}
+		for i := range r {
+			for j := range r {
+				switch {
+				case i == j:
+				case won[i] != won[j]:
+					if won[i] {
+						r[i]++
+					}
+				case vals[i] > vals[j]:
+					r[i]++
+				case vals[i] == vals[j]:
+					r[i] += 0.5
+				}
+			}
+			r[i] /= float64(len(r) - 1)
+		}
+	} else if over {
 		w := s.Winners()
 		for _, seat := range w {
 			r[seat] += 1 / float64(len(w))
@@ -358,24 +427,61 @@ func (b *ISMCTS) cut(s *State) bool {
 	return b.cfg.HorizonRound && len(s.RoundTotals()) > b.rootRounds
 }
 
-// iterate runs one selection, expansion and playout on the determinisation s and returns the path of
-// tree nodes it went through (the root first).
-func (b *ISMCTS) iterate(s *State, path []int32, scale float64) ([]int32, int32, error) {
-	cur := int32(0)
-	added := int32(-1)
-	path = append(path, cur)
-	for !s.Over() && !b.cut(s) {
+// startTrees empties the trees for a search of a game of players seats.
+func (b *ISMCTS) startTrees(players int) {
+	n := 1
+	if b.cfg.MultiObserver {
+		n = players
+	}
+	for len(b.trees) < n {
+		b.trees = append(b.trees, nil)
+		b.paths = append(b.paths, make([]int32, 0, 64))
+	}
+	b.trees, b.paths = b.trees[:n], b.paths[:n]
+	for t := range b.trees {
+		b.trees[t] = append(b.trees[t][:0], node{seat: -1})
+	}
+	b.cur = make([]int32, n)
+}
+
+// treeOf is the tree in which seat chooses.
+func (b *ISMCTS) treeOf(seat int) int {
+	if b.cfg.MultiObserver {
+		return seat
+	}
+	return 0
+}
+
+// iterate runs one selection, expansion and playout on the determinisation s (searched for seat root)
+// and leaves in b.paths the nodes it went through in each tree.
+func (b *ISMCTS) iterate(s *State, root int, scale float64) error {
+	for t := range b.paths {
+		b.paths[t] = append(b.paths[t][:0], 0)
+		b.cur[t] = 0
+	}
+	for first := true; !s.Over() && !b.cut(s); first = false {
 		if s.stale {
 			if err := s.Settle(b.rules); err != nil {
-				return path, added, err
+				return err
 			}
 		}
+		actor := s.ToAct()
+		t := b.treeOf(actor)
+		if b.cfg.MultiObserver && !first {
+			// what the actor alone knows here (a signal, say) is part of its information set: its tree
+			// branches on it before its move (the root's is the real one, the same in every sample)
+			if label := s.privateValues(actor); label != "" {
+				b.descend(t, label, -1)
+			}
+		}
+		nodes := b.trees[t]
+		cur := b.cur[t]
 		legal := s.Legal()
 		// count availability and the moves with no child yet
 		untried := 0
 		for _, m := range legal {
-			if ci := b.child(cur, m); ci >= 0 {
-				b.nodes[ci].avail++
+			if ci := b.child(t, cur, m); ci >= 0 {
+				nodes[ci].avail++
 			} else {
 				untried++
 			}
@@ -385,7 +491,7 @@ func (b *ISMCTS) iterate(s *State, path []int32, scale float64) ([]int32, int32,
 			// expand one untried move at random, then play out
 			k := b.rng.IntN(untried)
 			for i, m := range legal {
-				if b.child(cur, m) < 0 {
+				if b.child(t, cur, m) < 0 {
 					if k == 0 {
 						pick = i
 						break
@@ -393,54 +499,88 @@ func (b *ISMCTS) iterate(s *State, path []int32, scale float64) ([]int32, int32,
 					k--
 				}
 			}
-			added = b.addChild(cur, legal[pick], s.ToAct())
-			path = append(path, added)
-			if err := s.ApplyIndex(b.rules, pick); err != nil {
-				return path, added, err
-			}
-			break
-		}
-		// every legal move has a child: UCB over them (availability counts, not the parent's visits)
-		bestV := math.Inf(-1)
-		best := int32(-1)
-		for i, m := range legal {
-			ci := b.child(cur, m)
-			c := &b.nodes[ci]
-			v := c.reward/float64(c.visits) + scale*math.Sqrt(math.Log(float64(c.avail))/float64(c.visits))
-			if v > bestV {
-				bestV, best, pick = v, ci, i
+		} else {
+			// every legal move has a child: UCB over them (availability counts, not the parent's visits)
+			bestV := math.Inf(-1)
+			for i, m := range legal {
+				c := &nodes[b.child(t, cur, m)]
+				v := c.reward/float64(c.visits) + scale*math.Sqrt(math.Log(float64(c.avail))/float64(c.visits))
+				if v > bestV {
+					bestV, pick = v, i
+				}
 			}
 		}
-		cur = best
-		path = append(path, cur)
+		move := legal[pick]
+		seen := VisPublic
+		if b.cfg.MultiObserver {
+			seen = s.moveVis(actor, move)
+		}
 		if err := s.ApplyIndex(b.rules, pick); err != nil {
-			return path, added, err
+			return err
 		}
-	}
-	return path, added, b.playout(s)
-}
-
-// dropChild removes the node a failed iteration added (the last one; -1: none).
-func (b *ISMCTS) dropChild(ni int32) {
-	if ni < 0 {
-		return
-	}
-	for pi := range b.nodes {
-		nd := &b.nodes[pi]
-		if k := len(nd.children) - 1; k >= 0 && nd.children[k] == ni {
-			nd.children = nd.children[:k]
-			if nd.index != nil {
-				delete(nd.index, b.nodes[ni].move)
+		// every tree whose seat sees the move follows it (the actor's always)
+		for u := range b.trees {
+			if u == t || seen.VisibleTo(u) {
+				b.descend(u, move, actor)
 			}
+		}
+		if untried > 0 {
 			break
 		}
 	}
-	b.nodes = b.nodes[:ni]
+	return b.playout(s)
 }
 
-// child returns the index of cur's child for move m, or -1.
-func (b *ISMCTS) child(cur int32, m string) int32 {
-	nd := &b.nodes[cur]
+// descend moves tree t's current node to its child for label (a move chosen by seat, or a private
+// value, seat -1), adding the child if it is new.
+func (b *ISMCTS) descend(t int, label string, seat int) {
+	ci := b.child(t, b.cur[t], label)
+	if ci < 0 {
+		ci = b.addChild(t, b.cur[t], label, seat)
+	}
+	b.cur[t] = ci
+	b.paths[t] = append(b.paths[t], ci)
+}
+
+// treeSizes notes each tree's size before an iteration (see dropAdded).
+func (b *ISMCTS) treeSizes() []int {
+	sizes := make([]int, len(b.trees))
+	for t := range b.trees {
+		sizes[t] = len(b.trees[t])
+	}
+	return sizes
+}
+
+// dropAdded removes the nodes a failed iteration added: those past sizes, children of its path's nodes.
+func (b *ISMCTS) dropAdded(sizes []int) {
+	for t, size := range sizes {
+		nodes := b.trees[t]
+		if len(nodes) == size {
+			continue
+		}
+		for _, pi := range b.paths[t] {
+			if int(pi) >= size {
+				continue
+			}
+			nd := &nodes[pi]
+			kept := nd.children[:0]
+			for _, ci := range nd.children {
+				if int(ci) < size {
+					kept = append(kept, ci)
+				} else if nd.index != nil {
+					delete(nd.index, nodes[ci].move)
+				}
+			}
+			nd.children = kept
+		}
+		b.trees[t] = nodes[:size]
+	}
+}
+
+// child returns the index of tree t's node cur's child for move m, or -1.
+func (b *ISMCTS) child(t int, cur int32, m string) int32 {
+	nodes := b.trees[t]
+	nd := &nodes[cur]
 	if nd.index != nil {
 		if ci, ok := nd.index[m]; ok {
 			return ci
@@ -448,18 +588,19 @@ func (b *ISMCTS) child(cur int32, m string) int32 {
 		return -1
 	}
 	for _, ci := range nd.children {
-		if b.nodes[ci].move == m {
+		if nodes[ci].move == m {
 			return ci
 		}
 	}
 	return -1
 }
 
-// addChild adds cur's child for move m, chosen by seat.
-func (b *ISMCTS) addChild(cur int32, m string, seat int) int32 {
-	ni := int32(len(b.nodes))
-	b.nodes = append(b.nodes, node{move: m, seat: seat, avail: 1})
-	nd := &b.nodes[cur]
+// addChild adds to tree t node cur's child for move m, chosen by seat.
+func (b *ISMCTS) addChild(t int, cur int32, m string, seat int) int32 {
+	ni := int32(len(b.trees[t]))
+	b.trees[t] = append(b.trees[t], node{move: m, seat: seat, avail: 1})
+	nodes := b.trees[t]
+	nd := &nodes[cur]
 	nd.children = append(nd.children, ni)
 	if nd.index != nil {
 		nd.index[m] = ni
@@ -467,7 +608,7 @@ func (b *ISMCTS) addChild(cur int32, m string, seat int) int32 {
 		// many moves (a board game's placements): look children up by move
 		nd.index = make(map[string]int32, 2*len(nd.children))
 		for _, ci := range nd.children {
-			nd.index[b.nodes[ci].move] = ci
+			nd.index[nodes[ci].move] = ci
 		}
 	}
 	return ni

@@ -39,3 +39,24 @@ func TestISMCTSRewards(t *testing.T) {
 	b.Evaluate = func(*State) ([]float64, error) { return []float64{1}, nil }
 	require.ErrorContains(t, b.rewards(cut, r, false), "the evaluation gave 1 values for 3 seats")
 }
+
+// The pairwise reward: the share of the other seats a seat stands ahead of, ties counting half; the
+// winners of a finished game stand ahead of the rest, who rank by the evaluation.
+func TestISMCTSPairwiseRewards(t *testing.T) {
+	b := NewISMCTS(ISMCTSConfig{Pairwise: true}, nil, 1)
+	r := make([]float64, 4)
+
+	cut := &State{Players: 4, scores: []int{7, 3, 7, 1}}
+	require.NoError(t, b.rewards(cut, r, false))
+	// seat 0 ahead of 1 and 3, level with 2: 2.5 of 3; seat 1 ahead of 3 only; seat 3 of nobody
+	require.InDeltaSlice(t, []float64{2.5 / 3, 1.0 / 3, 2.5 / 3, 0}, r, 1e-12)
+
+	b.Evaluate = func(*State) ([]float64, error) { return []float64{-6, -2, -2, -9}, nil }
+	over := &State{Players: 4, scores: []int{0, 0, 0, 0}, over: true, winners: []int{0}}
+	require.NoError(t, b.rewards(over, r, false))
+	// the winner first whatever the evaluation says; the others by it (1 and 2 level, ahead of 3)
+	require.InDeltaSlice(t, []float64{1, 1.5 / 3, 1.5 / 3, 0}, r, 1e-12)
+
+	require.NoError(t, b.rewards(cut, r, false))
+	require.InDeltaSlice(t, []float64{1.0 / 3, 2.5 / 3, 2.5 / 3, 0}, r, 1e-12, "cut: the evaluation ranks")
+}

@@ -1,5 +1,12 @@
 package core
 
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+)
+
 // Observation is everything one seat may know: derived from zone visibility and value/event
 // visibility alone, never from the game's rules.
 type Observation struct {
@@ -85,3 +92,21 @@ func (s *State) ids(cards []CardIdx) []string {
 
 // IDs spells a list of cards.
 func (s *State) IDs(cards []CardIdx) []string { return s.ids(cards) }
+
+// privateValues spells the values only seat may see (game-wide and its own), sorted by owner and name,
+// as one label: part of what tells the seat's information sets apart in a multi-observer search. It is
+// "" when there are none.
+func (s *State) privateValues(seat int) string {
+	own := SeatVis(seat)
+	var keys []string
+	for _, e := range s.vars {
+		if e.val.Vis == own {
+			keys = append(keys, strconv.Itoa(e.seat)+"."+e.key+"="+fmt.Sprint(e.val.Any()))
+		}
+	}
+	if len(keys) == 0 {
+		return ""
+	}
+	sort.Strings(keys)
+	return "\x00" + strings.Join(keys, ";") // no move starts with NUL
+}

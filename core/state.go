@@ -326,22 +326,7 @@ func (s *State) ApplyIndex(rules Rules, i int) error {
 	return s.settle(rules, "on_move")
 }
 
-func (s *State) moveVis(seat int, move string) Vis {
-	if len(s.Game.Config.PrivateMoves) == 0 {
-		return VisPublic
-	}
-	verb := move
-	if sp := strings.IndexByte(move, ' '); sp >= 0 {
-		verb = move[:sp]
-	}
-	switch s.Game.MoveVisibility(verb) {
-	case "owner":
-		return SeatVis(seat)
-	case "none":
-		return VisHidden
-	}
-	return VisPublic
-}
+func (s *State) moveVis(seat int, move string) Vis { return s.Game.MoveVis(seat, move) }
 
 // indexOfLoose matches a typed move ignoring case and extra spaces (`Play  g3` is `play G3`), so games
 // need no normalize hook for that; a spelling that fits two legal moves matches neither.

@@ -9,11 +9,11 @@ import (
 )
 
 // ISMCTSPrefix names the search bot in a bot spec: `ismcts[:iterations=N][,ms=T][,rollout=random|BOT]
-// [,c=X][,horizon=N|round|round+N|none][,margin=X]`.
+// [,c=X][,horizon=N|round|round+N|none][,margin=X][,observers=single|multi][,reward=win|pairwise]`.
 const ISMCTSPrefix = "ismcts"
 
 // ismctsOptions is the list of options an error message shows.
-const ismctsOptions = "iterations=N,ms=T,rollout=random|BOT,c=X,horizon=N|round|round+N|none,margin=X"
+const ismctsOptions = "iterations=N,ms=T,rollout=random|BOT,c=X,horizon=N|round|round+N|none,margin=X,observers=single|multi,reward=win|pairwise"
 
 // IsISMCTS reports whether a bot spec names the ISMCTS bot.
 func IsISMCTS(spec string) bool {
@@ -23,8 +23,11 @@ func IsISMCTS(spec string) bool {
 // ParseISMCTS reads an ismcts spec's options for a game, over the game's own defaults (YAML `ismcts:`):
 // iterations (a positive count), ms (a time budget per decision in milliseconds: not reproducible),
 // rollout (random or one of the game's bots), c (the UCB exploration constant), horizon (cut playouts
-// N moves after the decision, at the end of the current round, or both; none: play to the end) and
-// margin (0..1, the weight of the score lead in the reward).
+// N moves after the decision, at the end of the current round, or both; none: play to the end),
+// margin (0..1, the weight of the score lead in the reward), observers (single: one tree for all
+// seats; multi: one tree per seat, branching only on what that seat sees, core.ISMCTSConfig.MultiObserver)
+// and reward (win: the win share; pairwise: the share of other seats the seat stands ahead of,
+// core.ISMCTSConfig.Pairwise).
 func (p *Program) ParseISMCTS(spec string) (core.ISMCTSConfig, error) {
 	var cfg core.ISMCTSConfig
 	if !IsISMCTS(spec) {
@@ -89,6 +92,20 @@ func (p *Program) ismctsOptions(cfg *core.ISMCTSConfig, opts string) error {
 				return fmt.Errorf("margin must be a number from 0 to 1, not %q", v)
 			}
 			cfg.Margin = f
+		case "observers":
+			switch v {
+			case "single", "multi":
+				cfg.MultiObserver = v == "multi"
+			default:
+				return fmt.Errorf("observers must be single or multi, not %q", v)
+			}
+		case "reward":
+			switch v {
+			case "win", "pairwise":
+				cfg.Pairwise = v == "pairwise"
+			default:
+				return fmt.Errorf("reward must be win or pairwise, not %q", v)
+			}
 		default:
 			return fmt.Errorf("unknown option %q (%s)", k, ismctsOptions)
 		}

@@ -55,6 +55,9 @@ func TestISMCTSGameDefaults(t *testing.T) {
 	cfg, err = mito.ParseISMCTS("ismcts:horizon=none,iterations=7,margin=0.25")
 	require.NoError(t, err)
 	require.Equal(t, core.ISMCTSConfig{Iterations: 7, Margin: 0.25}, cfg)
+	cfg, err = mito.ParseISMCTS("ismcts:observers=multi,reward=pairwise")
+	require.NoError(t, err)
+	require.Equal(t, core.ISMCTSConfig{Horizon: 30, MultiObserver: true, Pairwise: true}, cfg)
 	simino := loadProgram(t, "simino", "whites")
 	cfg, err = simino.ParseISMCTS("ismcts:horizon=round+12")
 	require.NoError(t, err)
@@ -63,6 +66,8 @@ func TestISMCTSGameDefaults(t *testing.T) {
 		"ismcts:horizon=round12": `horizon must be a number of moves, round, round+N or none, not "round12"`,
 		"ismcts:horizon=-1":      `horizon must be a number of moves`,
 		"ismcts:margin=1.5":      `margin must be a number from 0 to 1, not "1.5"`,
+		"ismcts:observers=all":   `observers must be single or multi, not "all"`,
+		"ismcts:reward=lead":     `reward must be win or pairwise, not "lead"`,
 	} {
 		_, err := mito.ParseISMCTS(spec)
 		require.ErrorContains(t, err, msg, spec)
