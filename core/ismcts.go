@@ -17,8 +17,8 @@ type ISMCTSConfig struct {
 	Millis int
 	// Exploration is the UCB constant (0: DefaultExploration), in units of the reward range.
 	Exploration float64
-	// Rollout names the policy of the playouts past the tree: "random" (or "") or a bot of the game,
-	// made by the caller (RolloutBots).
+	// Rollout names the policy of the playouts past the tree: "random" (or ""), "mast" (see
+	// MASTEpsilon) or a bot of the game, made by the caller (RolloutBots).
 	Rollout string
 	// Horizon cuts each playout this many moves after the searched decision (0: play to the end); the
 	// cut position is scored by Evaluate (see ISMCTS.cutRewards).
@@ -50,6 +50,12 @@ const DefaultIterations = 300
 
 // PlausibleTries bounds the deals per iteration when samples are checked (ISMCTS.Plausible).
 const PlausibleTries = 100
+
+// MASTEpsilon is the share of random moves in a `mast` playout (Move-Average Sampling Technique,
+// Finnsson and Björnsson 2008, as in TAG's MCTS): the other moves are each seat's best by the mean
+// reward that move text has earned that seat in this search so far (anywhere in the tree or its
+// playouts); a move not tried yet counts as best, so it gets tried.
+const MASTEpsilon = 0.3
 
 // DefaultExploration is the UCB1 constant c in mean + c·sqrt(ln(available)/visits).
 const DefaultExploration = 0.7
@@ -98,9 +104,23 @@ type ISMCTS struct {
 	// the trees of the current search, node 0 of each the root: one (all seats), or one per seat
 	// (MultiObserver)
 	trees [][]node
-	cur   []int32   // each tree's node during an iteration
-	paths [][]int32 // each tree's nodes an iteration went through (the root first)
-	last  *Analysis
+	cur   []int32 // each tree's node during an iteration
+	// mast: each seat's reward sum and count by move text (Rollout "mast"), and the moves of the
+	// current iteration, to credit
+	mast      []map[string]mastStat
+	mastMoves []mastMove
+	paths     [][]int32 // each tree's nodes an iteration went through (the root first)
+	last      *Analysis
+}
+
+type mastStat struct {
+	sum float64
+	n   int
+}
+
+type mastMove struct {
+	seat int
+	move string
 }
 
 type node struct {
@@ -195,7 +215,12 @@ func (b *ISMCTS) Analyse(v View) (*Analysis, error) {
 	if v.ToAct() != seat || v.NumLegal() == 0 {
 		return nil, errors.New("ismcts: the seat has no decision to make")
 	}
-	if b.cfg.Rollout != "" && b.cfg.Rollout != "random" && b.rollout == nil {
+	if b.cfg.Rollout == "mast" {
+		b.mast = make([]map[string]mastStat, v.Players())
+		for i := range b.mast {
+			b.mast[i] = map[string]mastStat{}
+		}
+	} else if b.cfg.Rollout != "" && b.cfg.Rollout != "random" && b.rollout == nil {
 		if b.RolloutBots == nil {
 			return nil, fmt.Errorf("ismcts: no rollout bot %q", b.cfg.Rollout)
 		}
@@ -261,6 +286,12 @@ func (b *ISMCTS) Analyse(v View) (*Analysis, error) {
 				}
 			}
 		}
+		for _, m := range b.mastMoves {
+			st := b.mast[m.seat][m.move]
+			st.sum += reward[m.seat]
+			st.n++
+			b.mast[m.seat][m.move] = st
+		}
 	}
 	if failed == it {
 		return nil, fmt.Errorf("ismcts: every playout failed; the first: %w", firstErr)
@@ -268,6 +299,7 @@ func (b *ISMCTS) Analyse(v View) (*Analysis, error) {
 	a := &Analysis{Iterations: it - failed, Failed: failed, Best: 0}
 	nodes := b.trees[b.treeOf(v.Seat())]
 	root := &nodes[0]
+	b.mast = nil
 	n := v.NumLegal()
 	best := -1
 	for i := 0; i < n; i++ {
@@ -459,6 +491,7 @@ func (b *ISMCTS) iterate(s *State, root int, scale float64) error {
 		b.paths[t] = append(b.paths[t][:0], 0)
 		b.cur[t] = 0
 	}
+	b.mastMoves = b.mastMoves[:0]
 	for first := true; !s.Over() && !b.cut(s); first = false {
 		if s.stale {
 			if err := s.Settle(b.rules); err != nil {
@@ -511,6 +544,9 @@ func (b *ISMCTS) iterate(s *State, root int, scale float64) error {
 			}
 		}
 		move := legal[pick]
+		if b.mast != nil {
+			b.mastMoves = append(b.mastMoves, mastMove{actor, move})
+		}
 		seen := VisPublic
 		if b.cfg.MultiObserver {
 			seen = s.moveVis(actor, move)
@@ -633,6 +669,9 @@ func (b *ISMCTS) playout(s *State) error {
 			if i < 0 || i >= n {
 				return fmt.Errorf("rollout bot chose move %d of %d", i+1, n)
 			}
+		} else if b.mast != nil {
+			i = b.mastChoice(seat, s.Legal())
+			b.mastMoves = append(b.mastMoves, mastMove{seat, s.Legal()[i]})
 		} else if n > 1 {
 			i = b.rng.IntN(n)
 		}
@@ -641,4 +680,30 @@ func (b *ISMCTS) playout(s *State) error {
 		}
 	}
 	return nil
+}
+
+// mastChoice picks a playout move for seat among legal: at random with chance MASTEpsilon, else the
+// move with the best mean reward for seat so far (a move never tried first; ties to the first).
+func (b *ISMCTS) mastChoice(seat int, legal []string) int {
+	if len(legal) < 2 {
+		return 0
+	}
+	if b.rng.Float64() < MASTEpsilon {
+		return b.rng.IntN(len(legal))
+	}
+	stats := b.mast[seat]
+	best, bestV := 0, math.Inf(-1)
+	for i, m := range legal {
+		v := math.Inf(1)
+		if st, ok := stats[m]; ok {
+			v = st.sum / float64(st.n)
+		}
+		if v > bestV {
+			best, bestV = i, v
+		}
+		if math.IsInf(v, 1) {
+			break
+		}
+	}
+	return best
 }

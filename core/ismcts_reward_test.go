@@ -60,3 +60,29 @@ func TestISMCTSPairwiseRewards(t *testing.T) {
 	require.NoError(t, b.rewards(cut, r, false))
 	require.InDeltaSlice(t, []float64{1.0 / 3, 2.5 / 3, 2.5 / 3, 0}, r, 1e-12, "cut: the evaluation ranks")
 }
+
+// A `mast` playout move: a move not tried yet first, else the best mean reward for the seat, except for
+// a MASTEpsilon share of uniformly random moves.
+func TestISMCTSMASTChoice(t *testing.T) {
+	b := NewISMCTS(ISMCTSConfig{Rollout: "mast"}, nil, 1)
+	b.mast = []map[string]mastStat{
+		{"draw": {sum: 1, n: 10}, "play G3": {sum: 6, n: 10}, "cheat M2": {sum: 3, n: 4}},
+		{"draw": {sum: 9, n: 10}},
+	}
+	legal := []string{"draw", "play G3", "cheat M2"}
+	counts := make([]int, len(legal))
+	const n = 20000
+	for i := 0; i < n; i++ {
+		counts[b.mastChoice(0, legal)]++
+	}
+	// cheat M2 (0.75) is best: chosen 1-ε of the time plus its share of the random moves
+	require.InDelta(t, 1-MASTEpsilon+MASTEpsilon/3, float64(counts[2])/n, 0.015)
+	require.InDelta(t, MASTEpsilon/3, float64(counts[0])/n, 0.015)
+	// seat 1 knows only draw: the untried moves come first, the first of them when greedy
+	counts = make([]int, len(legal))
+	for i := 0; i < n; i++ {
+		counts[b.mastChoice(1, legal)]++
+	}
+	require.InDelta(t, 1-MASTEpsilon+MASTEpsilon/3, float64(counts[1])/n, 0.015)
+	require.Equal(t, 0, b.mastChoice(0, legal[:1]), "one legal move")
+}

@@ -8,12 +8,12 @@ import (
 	"github.com/ruleslab/ruleslab/core"
 )
 
-// ISMCTSPrefix names the search bot in a bot spec: `ismcts[:iterations=N][,ms=T][,rollout=random|BOT]
+// ISMCTSPrefix names the search bot in a bot spec: `ismcts[:iterations=N][,ms=T][,rollout=random|mast|BOT]
 // [,c=X][,horizon=N|round|round+N|none][,margin=X][,observers=single|multi][,reward=win|pairwise]`.
 const ISMCTSPrefix = "ismcts"
 
 // ismctsOptions is the list of options an error message shows.
-const ismctsOptions = "iterations=N,ms=T,rollout=random|BOT,c=X,horizon=N|round|round+N|none,margin=X,observers=single|multi,reward=win|pairwise"
+const ismctsOptions = "iterations=N,ms=T,rollout=random|mast|BOT,c=X,horizon=N|round|round+N|none,margin=X,observers=single|multi,reward=win|pairwise"
 
 // IsISMCTS reports whether a bot spec names the ISMCTS bot.
 func IsISMCTS(spec string) bool {
@@ -70,8 +70,8 @@ func (p *Program) ismctsOptions(cfg *core.ISMCTSConfig, opts string) error {
 			}
 			cfg.Millis = n
 		case "rollout":
-			if v != "random" && p.Bots[v] == nil {
-				return fmt.Errorf("no rollout bot %q for %s (random or: %s)", v, p.Game.Name(), strings.Join(p.BotNames()[1:], ", "))
+			if v != "random" && v != "mast" && p.Bots[v] == nil {
+				return fmt.Errorf("no rollout bot %q for %s (random, mast or: %s)", v, p.Game.Name(), strings.Join(p.BotNames()[1:], ", "))
 			}
 			cfg.Rollout = v
 		case "c":
@@ -167,7 +167,7 @@ func (e *Engine) newISMCTS(spec string, seed uint64) (*core.ISMCTS, error) {
 	if e.HasSampleOK() {
 		b.Plausible = e.SampleOK
 	}
-	if cfg.Rollout != "" && cfg.Rollout != "random" {
+	if cfg.Rollout != "" && cfg.Rollout != "random" && cfg.Rollout != "mast" {
 		b.RolloutBots = func(players int) ([]core.Bot, error) {
 			bots := make([]core.Bot, players)
 			for i := range bots {

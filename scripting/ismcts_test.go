@@ -260,3 +260,19 @@ func playGreedy(t *testing.T, e *scripting.Engine, maxSeed uint64, done func() b
 		}
 	}
 }
+
+// rollout=mast plays its playouts by the moves' mean rewards in the search so far: a search of every
+// bundled game runs with it, and the same seed makes the same search.
+func TestISMCTSMASTRollouts(t *testing.T) {
+	for _, gv := range bundled(t) {
+		p := loadProgram(t, gv[0], gv[1])
+		t.Run(name(gv), func(t *testing.T) {
+			_, _, a1 := searchDecision(t, p, "ismcts:rollout=mast,iterations=60", 6)
+			_, _, a2 := searchDecision(t, p, "ismcts:rollout=mast,iterations=60", 6)
+			require.Equal(t, a1, a2)
+			require.Equal(t, 60, a1.Iterations+a1.Failed)
+			_, _, random := searchDecision(t, p, "ismcts:rollout=random,iterations=60", 6)
+			require.NotEqual(t, random.Moves, a1.Moves, "the playouts' policy changed nothing")
+		})
+	}
+}

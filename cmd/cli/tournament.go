@@ -62,7 +62,7 @@ number of workers (unless a bot searches with an ms= time budget).
 	}
 	f := cmd.Flags()
 	f.StringVar(&opts.Variant, "variant", "", "a bundled variant of GAME")
-	f.StringVar(&opts.Bots, "bots", "", "the bots, comma-separated (random, the game's bots, lua:PATH, cmd:COMMAND, ismcts[:iterations=N,ms=T,rollout=random|BOT,horizon=N|round,margin=X])")
+	f.StringVar(&opts.Bots, "bots", "", "the bots, comma-separated (random, the game's bots, lua:PATH, cmd:COMMAND, ismcts[:iterations=N,ms=T,rollout=random|mast|BOT,horizon=N|round,margin=X])")
 	f.IntVar(&opts.Games, "games", 100, "number of games (rounded up to whole passes over the seatings)")
 	f.IntVar(&opts.Players, "players", 0, "number of players (default: the game's)")
 	f.Uint64Var(&opts.Seed, "seed", 1, "tournament seed")
