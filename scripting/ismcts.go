@@ -93,24 +93,31 @@ func (p *Program) ismctsOptions(cfg *core.ISMCTSConfig, opts string) error {
 			}
 			cfg.Margin = f
 		case "observers":
-			switch v {
-			case "single", "multi":
-				cfg.MultiObserver = v == "multi"
-			default:
-				return fmt.Errorf("observers must be single or multi, not %q", v)
+			multi, err := either("observers", v, "single", "multi")
+			if err != nil {
+				return err
 			}
+			cfg.MultiObserver = multi
 		case "reward":
-			switch v {
-			case "win", "pairwise":
-				cfg.Pairwise = v == "pairwise"
-			default:
-				return fmt.Errorf("reward must be win or pairwise, not %q", v)
+			pairwise, err := either("reward", v, "win", "pairwise")
+			if err != nil {
+				return err
 			}
+			cfg.Pairwise = pairwise
 		default:
 			return fmt.Errorf("unknown option %q (%s)", k, ismctsOptions)
 		}
 	}
 	return nil
+}
+
+// either reads an option with two values: false for off, true for on.
+func either(option, v, off, on string) (bool, error) {
+	switch v {
+	case off, on:
+		return v == on, nil
+	}
+	return false, fmt.Errorf("%s must be %s or %s, not %q", option, off, on, v)
 }
 
 // parseHorizon reads N, round, round+N or none (0 moves: no cut).
