@@ -123,6 +123,13 @@ type mastMove struct {
 	move string
 }
 
+// edgeKey names a child: the same move text chosen by two seats (who acts next may be a chance
+// outcome the tree does not branch on, or a private move another tree does not see) is two children.
+type edgeKey struct {
+	move string
+	seat int
+}
+
 type node struct {
 	move     string
 	seat     int // the seat that chose move (the parent's actor)
@@ -130,7 +137,7 @@ type node struct {
 	avail    int
 	reward   float64
 	children []int32
-	index    map[string]int32 // children by move, once there are many
+	index    map[edgeKey]int32 // children by move and seat, once there are many
 }
 
 // TreeEdge is one edge of a search tree: a move and the seat that chose it, or (Seat -1) the private
@@ -306,7 +313,7 @@ func (b *ISMCTS) Analyse(v View) (*Analysis, error) {
 		m := v.Move(i)
 		ms := MoveStat{Move: m, Value: math.NaN()}
 		for _, ci := range root.children {
-			if c := &nodes[ci]; c.move == m {
+			if c := &nodes[ci]; c.move == m && c.seat == v.Seat() {
 				ms.Visits = c.visits
 				if c.visits > 0 {
 					ms.Value = c.reward / float64(c.visits)
@@ -513,7 +520,7 @@ func (b *ISMCTS) iterate(s *State, root int, scale float64) error {
 		// count availability and the moves with no child yet
 		untried := 0
 		for _, m := range legal {
-			if ci := b.child(t, cur, m); ci >= 0 {
+			if ci := b.child(t, cur, m, actor); ci >= 0 {
 				nodes[ci].avail++
 			} else {
 				untried++
@@ -524,7 +531,7 @@ func (b *ISMCTS) iterate(s *State, root int, scale float64) error {
 			// expand one untried move at random, then play out
 			k := b.rng.IntN(untried)
 			for i, m := range legal {
-				if b.child(t, cur, m) < 0 {
+				if b.child(t, cur, m, actor) < 0 {
 					if k == 0 {
 						pick = i
 						break
@@ -536,7 +543,7 @@ func (b *ISMCTS) iterate(s *State, root int, scale float64) error {
 			// every legal move has a child: UCB over them (availability counts, not the parent's visits)
 			bestV := math.Inf(-1)
 			for i, m := range legal {
-				c := &nodes[b.child(t, cur, m)]
+				c := &nodes[b.child(t, cur, m, actor)]
 				v := c.reward/float64(c.visits) + scale*math.Sqrt(math.Log(float64(c.avail))/float64(c.visits))
 				if v > bestV {
 					bestV, pick = v, i
@@ -570,7 +577,7 @@ func (b *ISMCTS) iterate(s *State, root int, scale float64) error {
 // descend moves tree t's current node to its child for label (a move chosen by seat, or a private
 // value, seat -1), adding the child if it is new.
 func (b *ISMCTS) descend(t int, label string, seat int) {
-	ci := b.child(t, b.cur[t], label)
+	ci := b.child(t, b.cur[t], label, seat)
 	if ci < 0 {
 		ci = b.addChild(t, b.cur[t], label, seat)
 	}
@@ -604,7 +611,7 @@ func (b *ISMCTS) dropAdded(sizes []int) {
 				if int(ci) < size {
 					kept = append(kept, ci)
 				} else if nd.index != nil {
-					delete(nd.index, nodes[ci].move)
+					delete(nd.index, edgeKey{nodes[ci].move, nodes[ci].seat})
 				}
 			}
 			nd.children = kept
@@ -613,18 +620,18 @@ func (b *ISMCTS) dropAdded(sizes []int) {
 	}
 }
 
-// child returns the index of tree t's node cur's child for move m, or -1.
-func (b *ISMCTS) child(t int, cur int32, m string) int32 {
+// child returns the index of tree t's node cur's child for move m chosen by seat, or -1.
+func (b *ISMCTS) child(t int, cur int32, m string, seat int) int32 {
 	nodes := b.trees[t]
 	nd := &nodes[cur]
 	if nd.index != nil {
-		if ci, ok := nd.index[m]; ok {
+		if ci, ok := nd.index[edgeKey{m, seat}]; ok {
 			return ci
 		}
 		return -1
 	}
 	for _, ci := range nd.children {
-		if nodes[ci].move == m {
+		if c := &nodes[ci]; c.move == m && c.seat == seat {
 			return ci
 		}
 	}
@@ -639,12 +646,12 @@ func (b *ISMCTS) addChild(t int, cur int32, m string, seat int) int32 {
 	nd := &nodes[cur]
 	nd.children = append(nd.children, ni)
 	if nd.index != nil {
-		nd.index[m] = ni
+		nd.index[edgeKey{m, seat}] = ni
 	} else if len(nd.children) > 12 {
 		// many moves (a board game's placements): look children up by move
-		nd.index = make(map[string]int32, 2*len(nd.children))
+		nd.index = make(map[edgeKey]int32, 2*len(nd.children))
 		for _, ci := range nd.children {
-			nd.index[nodes[ci].move] = ci
+			nd.index[edgeKey{nodes[ci].move, nodes[ci].seat}] = ci
 		}
 	}
 	return ni

@@ -86,3 +86,22 @@ func TestISMCTSMASTChoice(t *testing.T) {
 	require.InDelta(t, 1-MASTEpsilon+MASTEpsilon/3, float64(counts[1])/n, 0.015)
 	require.Equal(t, 0, b.mastChoice(0, legal[:1]), "one legal move")
 }
+
+// The same move text chosen by two seats is two children of a node (who acts next may hang on a
+// chance outcome the tree does not branch on), with few children and with many (looked up by index).
+func TestISMCTSChildrenBySeatAndMove(t *testing.T) {
+	b := NewISMCTS(ISMCTSConfig{}, nil, 1)
+	b.startTrees(3)
+	draw0 := b.addChild(0, 0, "draw", 0)
+	require.Equal(t, int32(-1), b.child(0, 0, "draw", 1))
+	draw1 := b.addChild(0, 0, "draw", 1)
+	require.NotEqual(t, draw0, draw1)
+	for i := 0; i < 20; i++ {
+		b.addChild(0, 0, "play "+string(rune('a'+i)), 2)
+	}
+	require.NotNil(t, b.trees[0][0].index, "many children are indexed")
+	require.Equal(t, draw0, b.child(0, 0, "draw", 0))
+	require.Equal(t, draw1, b.child(0, 0, "draw", 1))
+	require.Equal(t, int32(-1), b.child(0, 0, "draw", 2))
+	require.Equal(t, int32(-1), b.child(0, 0, "play a", 0))
+}
