@@ -41,7 +41,8 @@ func decisionAfter(t *testing.T, e *scripting.Engine, players int, seed uint64, 
 	return nil
 }
 
-// TestISMCTSSeesOnlyItsInformation: for the same seed, ismcts makes the same search (so the same choice)
+// TestISMCTSSeesOnlyItsInformation: for the same seed, ismcts (single tree, and multi-observer with mast
+// playouts) makes the same search (so the same choice)
 // in two states that differ only in cards the acting seat has not seen, consistent with what it saw
 // (the second is a resample of the first for that seat: its voids respected). Every bundled game and
 // variant, at its default player count, a few decisions each.
@@ -66,22 +67,25 @@ func TestISMCTSSeesOnlyItsInformation(t *testing.T) {
 				if fmt.Sprint(snapshotZones(s)) != fmt.Sprint(snapshotZones(other)) {
 					differ++
 				}
-				var got [2]*core.Analysis
-				for i, st := range []*core.State{s, other} {
-					b, err := e.NewBot("ismcts:iterations=8", 42)
-					require.NoError(t, err)
-					got[i], err = b.(*core.ISMCTS).Analyse(st.ViewFor(seat))
-					require.NoError(t, err)
+				// the single tree, and one tree per seat with playouts by the moves' mean rewards
+				for _, spec := range []string{"ismcts:iterations=8", "ismcts:iterations=12,observers=multi,rollout=mast"} {
+					var got [2]*core.Analysis
+					for i, st := range []*core.State{s, other} {
+						b, err := e.NewBot(spec, 42)
+						require.NoError(t, err)
+						got[i], err = b.(*core.ISMCTS).Analyse(st.ViewFor(seat))
+						require.NoError(t, err)
+					}
+					if got[0].Failed > 0 || got[1].Failed > 0 {
+						// The rules could not play some samples: a hook kept a hidden card's identity in
+						// a value (see State.Resample), so the second state is not one the seat could face.
+						t.Logf("%s, decision after %d moves: samples the rules cannot play (%d, %d): not compared", spec, at, got[0].Failed, got[1].Failed)
+						skipped++
+						continue
+					}
+					require.Equal(t, fmt.Sprintf("%+v", *got[0]), fmt.Sprintf("%+v", *got[1]), "%s searched differently in two states seat %d cannot tell apart", spec, seat)
+					compared++
 				}
-				if got[0].Failed > 0 || got[1].Failed > 0 {
-					// The rules could not play some samples: a hook kept a hidden card's identity in a
-					// value (see State.Resample), so the second state is not one the seat could face.
-					t.Logf("decision after %d moves: samples the rules cannot play (%d, %d): not compared", at, got[0].Failed, got[1].Failed)
-					skipped++
-					continue
-				}
-				require.Equal(t, fmt.Sprintf("%+v", *got[0]), fmt.Sprintf("%+v", *got[1]), "ismcts searched differently in two states seat %d cannot tell apart", seat)
-				compared++
 			}
 			t.Logf("%d of 2 decisions had unseen cards that moved", differ)
 		})
