@@ -110,6 +110,7 @@ type ISMCTS struct {
 	mast      []map[string]mastStat
 	mastMoves []mastMove
 	paths     [][]int32 // each tree's nodes an iteration went through (the root first)
+	sizes     []int     // each tree's size before the iteration (dropAdded)
 	last      *Analysis
 }
 
@@ -266,15 +267,15 @@ func (b *ISMCTS) Analyse(v View) (*Analysis, error) {
 		if solo && hi > lo {
 			scale *= hi - lo
 		}
-		sizes := b.treeSizes()
-		err = b.iterate(s, v.Seat(), scale)
+		b.noteSizes()
+		err = b.iterate(s, scale)
 		if err == nil {
 			err = b.rewards(s, reward, solo)
 		}
 		if err != nil {
 			// The rules failed in this determinisation: it is a world the rules cannot play (a rule that
 			// kept a hidden card's identity in a value, see State.Resample). Drop the iteration.
-			b.dropAdded(sizes)
+			b.dropAdded()
 			failed++
 			if firstErr == nil {
 				firstErr = err
@@ -303,10 +304,10 @@ func (b *ISMCTS) Analyse(v View) (*Analysis, error) {
 	if failed == it {
 		return nil, fmt.Errorf("ismcts: every playout failed; the first: %w", firstErr)
 	}
+	b.mast = nil // the playouts' statistics belong to this search
 	a := &Analysis{Iterations: it - failed, Failed: failed, Best: 0}
 	nodes := b.trees[b.treeOf(v.Seat())]
 	root := &nodes[0]
-	b.mast = nil
 	n := v.NumLegal()
 	best := -1
 	for i := 0; i < n; i++ {
@@ -491,9 +492,9 @@ func (b *ISMCTS) treeOf(seat int) int {
 	return 0
 }
 
-// iterate runs one selection, expansion and playout on the determinisation s (searched for seat root)
-// and leaves in b.paths the nodes it went through in each tree.
-func (b *ISMCTS) iterate(s *State, root int, scale float64) error {
+// iterate runs one selection, expansion and playout on the determinisation s and leaves in b.paths
+// the nodes it went through in each tree.
+func (b *ISMCTS) iterate(s *State, scale float64) error {
 	for t := range b.paths {
 		b.paths[t] = append(b.paths[t][:0], 0)
 		b.cur[t] = 0
@@ -556,7 +557,7 @@ func (b *ISMCTS) iterate(s *State, root int, scale float64) error {
 		}
 		seen := VisPublic
 		if b.cfg.MultiObserver {
-			seen = s.moveVis(actor, move)
+			seen = s.Game.MoveVis(actor, move)
 		}
 		if err := s.ApplyIndex(b.rules, pick); err != nil {
 			return err
@@ -585,18 +586,18 @@ func (b *ISMCTS) descend(t int, label string, seat int) {
 	b.paths[t] = append(b.paths[t], ci)
 }
 
-// treeSizes notes each tree's size before an iteration (see dropAdded).
-func (b *ISMCTS) treeSizes() []int {
-	sizes := make([]int, len(b.trees))
+// noteSizes notes each tree's size before an iteration (see dropAdded).
+func (b *ISMCTS) noteSizes() {
+	b.sizes = b.sizes[:0]
 	for t := range b.trees {
-		sizes[t] = len(b.trees[t])
+		b.sizes = append(b.sizes, len(b.trees[t]))
 	}
-	return sizes
 }
 
-// dropAdded removes the nodes a failed iteration added: those past sizes, children of its path's nodes.
-func (b *ISMCTS) dropAdded(sizes []int) {
-	for t, size := range sizes {
+// dropAdded removes the nodes a failed iteration added: those past the noted sizes, children of its
+// path's nodes.
+func (b *ISMCTS) dropAdded() {
+	for t, size := range b.sizes {
 		nodes := b.trees[t]
 		if len(nodes) == size {
 			continue

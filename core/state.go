@@ -310,7 +310,7 @@ func (s *State) ApplyIndex(rules Rules, i int) error {
 	s.nmoves++
 	if s.history {
 		s.moves = append(s.moves, move)
-		s.events = append(s.events, Event{Type: "move", Seat: seat, Move: move, Vis: s.moveVis(seat, move)})
+		s.events = append(s.events, Event{Type: "move", Seat: seat, Move: move, Vis: s.Game.MoveVis(seat, move)})
 	}
 	if s.pending.trick {
 		if err := s.trickPlay(rules, seat, s.legalIdx[i]); err != nil {
@@ -325,8 +325,6 @@ func (s *State) ApplyIndex(rules Rules, i int) error {
 	}
 	return s.settle(rules, "on_move")
 }
-
-func (s *State) moveVis(seat int, move string) Vis { return s.Game.MoveVis(seat, move) }
 
 // indexOfLoose matches a typed move ignoring case and extra spaces (`Play  g3` is `play G3`), so games
 // need no normalize hook for that; a spelling that fits two legal moves matches neither.
