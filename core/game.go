@@ -27,6 +27,9 @@ type ZoneDef struct {
 	// value holding it (State.ZoneBound); -1 and "" without a bound.
 	AtMost      int
 	AtMostValue string
+	// SizePrior is the YAML `size_prior`: in a sampled world, the chance a seat believes each of the
+	// zone's AtMost chances was taken (0: every size alike). See State.splitByPrior.
+	SizePrior float64
 }
 
 // Game is a loaded, compiled game definition shared (read-only) by every match of it.
@@ -66,7 +69,7 @@ func Compile(cfg *config.Game) (*Game, error) {
 			return nil, fmt.Errorf("%s: zones.%s: %w", cfg.Path, n, err)
 		}
 		g.zoneIdx[n] = len(g.Zones)
-		def := ZoneDef{Name: n, PerSeat: z.PerSeat, Visible: z.Visible, Size: size, AtMost: -1}
+		def := ZoneDef{Name: n, PerSeat: z.PerSeat, Visible: z.Visible, Size: size, AtMost: -1, SizePrior: z.SizePrior}
 		switch v := z.AtMost.(type) {
 		case int:
 			def.AtMost = v

@@ -1,6 +1,7 @@
 package core
 
 import (
+	"math"
 	"math/rand/v2"
 	"slices"
 
@@ -77,11 +78,13 @@ func (s *State) ZoneBound(z ZoneRef, seat int) (bound int, ok bool) {
 // redealGroup deals the cards of a group of zones again over them with new sizes (resampleSizes).
 func (c *State) redealGroup(seat int, group []ZoneRef, rng *rand.Rand) {
 	bit := uint64(1) << uint(seat)
-	var bounds [3][8]int
-	lo, hi, sizes := bounds[0][:0], bounds[1][:0], bounds[2][:0]
+	var bounds [4][8]int
+	lo, hi, sizes, chances := bounds[0][:0], bounds[1][:0], bounds[2][:0], bounds[3][:0]
 	if len(group) > len(bounds[0]) {
 		lo, hi, sizes = make([]int, 0, len(group)), make([]int, 0, len(group)), make([]int, 0, len(group))
+		chances = make([]int, 0, len(group))
 	}
+	weighted := false
 	total := 0
 	for _, z := range group {
 		total += c.Count(z)
@@ -97,12 +100,20 @@ func (c *State) redealGroup(seat int, group []ZoneRef, rng *rand.Rand) {
 		}
 		// a bound the seat may read (`at_most`), unless the rules broke it (then the true split
 		// would be impossible)
+		n := -1 // the zone's chances to fill, for its size prior
 		if b, ok := c.ZoneBound(z, seat); ok && b >= c.Count(z) {
 			h = min(h, b)
+			if c.Game.Zones[z.Def].SizePrior > 0 {
+				n, weighted = b, true
+			}
 		}
-		lo, hi, sizes = append(lo, l), append(hi, h), append(sizes, 0)
+		lo, hi, sizes, chances = append(lo, l), append(hi, h), append(sizes, 0), append(chances, n)
 	}
-	splitUniform(lo, hi, total, rng, sizes)
+	if weighted {
+		c.splitByPrior(group, lo, hi, chances, total, rng, sizes)
+	} else {
+		splitUniform(lo, hi, total, rng, sizes)
+	}
 	// the pool: the seen cards in catalogue order, then the unseen ones (which the later redeal
 	// renames), so the places the seen cards get depend on rng alone
 	var poolBuf [128]CardIdx
@@ -129,6 +140,80 @@ func (c *State) redealGroup(seat int, group []ZoneRef, rng *rand.Rand) {
 		copy(c.cards[slot*c.stride:], pool[k:k+sizes[i]])
 		c.zlen[slot] = int32(sizes[i])
 		k += sizes[i]
+	}
+}
+
+// splitByPrior draws the sizes of a group like splitUniform, but a zone with a `size_prior` p and a
+// bound of n chances weighs x cards by the binomial chance C(n,x)·p^x·(1-p)^(n-x): the seat believes
+// each chance was taken with chance p, independently (Mito: a box holds the cheats that went unseen,
+// at most one per turn). Zones without a prior weigh every size alike, so the split is uniform given
+// the prior zones' sizes. chances[i] is n, or -1 without a prior.
+func (c *State) splitByPrior(group []ZoneRef, lo, hi, chances []int, total int, rng *rand.Rand, sizes []int) {
+	weight := make([][]float64, len(group))
+	for i, z := range group {
+		weight[i] = make([]float64, hi[i]+1)
+		n, p := chances[i], c.Game.Zones[z.Def].SizePrior
+		for x := lo[i]; x <= hi[i]; x++ {
+			if n < 0 {
+				weight[i][x] = 1
+			} else {
+				weight[i][x] = binomialChance(n, x, p)
+			}
+		}
+	}
+	splitWeighted(lo, hi, weight, total, rng, sizes)
+}
+
+// binomialChance is C(n,x)·p^x·(1-p)^(n-x).
+func binomialChance(n, x int, p float64) float64 {
+	lg := func(k int) float64 { v, _ := math.Lgamma(float64(k + 1)); return v }
+	return math.Exp(lg(n) - lg(x) - lg(n-x) + float64(x)*math.Log(p) + float64(n-x)*math.Log1p(-p))
+}
+
+// splitWeighted draws sizes[i] in lo[i]..hi[i] summing to total, each split with a chance in
+// proportion to the product of weight[i][sizes[i]] (by dynamic programming as splitUniform).
+func splitWeighted(lo, hi []int, weight [][]float64, total int, rng *rand.Rand, sizes []int) {
+	k := len(lo)
+	w := total + 1
+	// ways[i*w+r]: the weight of the splits of r cards over zones i..k-1 (scaled per row)
+	ways := make([]float64, (k+1)*w)
+	ways[k*w] = 1
+	for i := k - 1; i >= 0; i-- {
+		next, row := ways[(i+1)*w:(i+2)*w], ways[i*w:(i+1)*w]
+		top := 0.0
+		for r := 0; r <= total; r++ {
+			for x := lo[i]; x <= min(hi[i], r); x++ {
+				row[r] += weight[i][x] * next[r-x]
+			}
+			top = max(top, row[r])
+		}
+		if top > 0 {
+			for r := range row {
+				row[r] /= top
+			}
+		}
+	}
+	r := total
+	for i := 0; i < k; i++ {
+		next := ways[(i+1)*w : (i+2)*w]
+		top := min(hi[i], r)
+		sum := 0.0
+		for x := lo[i]; x <= top; x++ {
+			sum += weight[i][x] * next[r-x]
+		}
+		u := rng.Float64() * sum
+		x := lo[i]
+		for ; x < top; x++ {
+			if u < weight[i][x]*next[r-x] {
+				break
+			}
+			u -= weight[i][x] * next[r-x]
+		}
+		for x > lo[i] && weight[i][x]*next[r-x] == 0 { // rounding at the end of the range: a size that fits
+			x--
+		}
+		sizes[i] = x
+		r -= x
 	}
 }
 

@@ -36,3 +36,38 @@ func TestSplitUniform(t *testing.T) {
 		}
 	}
 }
+
+// splitWeighted draws each split with a chance in proportion to the product of its zones' weights:
+// here a hand of 1..5 cards and a box with the binomial prior of 4 chances at 0.25 share 5 cards, so
+// the box's size x (0..4) is drawn in proportion to C(4,x)·0.25^x·0.75^(4-x).
+func TestSplitWeightedFollowsThePrior(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	lo, hi := []int{1, 0}, []int{5, 4}
+	weight := [][]float64{{0, 1, 1, 1, 1, 1}, make([]float64, 5)}
+	for x := range weight[1] {
+		weight[1][x] = binomialChance(4, x, 0.25)
+	}
+	// by hand: 81, 108, 54, 12, 1 in 256
+	want := []float64{81.0 / 256, 108.0 / 256, 54.0 / 256, 12.0 / 256, 1.0 / 256}
+	for x, w := range want {
+		if got := weight[1][x]; got < w-1e-12 || got > w+1e-12 {
+			t.Fatalf("binomialChance(4, %d, 0.25) = %v, want %v", x, got, w)
+		}
+	}
+	const n = 40000
+	box := make([]int, 5)
+	for i := 0; i < n; i++ {
+		s := make([]int, 2)
+		splitWeighted(lo, hi, weight, 5, rng, s)
+		if s[0] < 1 || s[1] > 4 || s[0]+s[1] != 5 {
+			t.Fatalf("split %v breaks the bounds or the total", s)
+		}
+		box[s[1]]++
+	}
+	for x, w := range want {
+		got := float64(box[x]) / n
+		if d := got - w; d > 0.01 || d < -0.01 {
+			t.Errorf("box of %d drawn %.4f of the time, want %.4f", x, got, w)
+		}
+	}
+}

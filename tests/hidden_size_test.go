@@ -128,6 +128,9 @@ func TestHiddenZoneSizeErrors(t *testing.T) {
 	for _, c := range []struct{ yaml, msg string }{
 		{"zones: {stash: {size: sometimes}}\n", `variant.yaml:2:23: zone stash: ` + "`size`" + ` must be public, hidden, secret or the path of a param holding one; there is no param "sometimes"`},
 		{"zones: {stash: {at_most: -1}}\n", "variant.yaml:2:26: zone stash: `at_most` is -1; it must be a number >= 0 or the name of a value"},
+		{"zones: {stash: {at_most: 2, size_prior: 1.5}}\n", "variant.yaml:2:41: zone stash: `size_prior` is 1.5; it must lie between 0 and 1"},
+		{"zones: {stash: {size_prior: 0.2}}\n", "variant.yaml:2:29: zone stash: `size_prior` needs `at_most` (the chances it weighs)"},
+		{"zones: {stash: {size: public, at_most: 2, size_prior: 0.2}}\n", "variant.yaml:2:55: zone stash: `size_prior` needs `size: hidden` or `secret` (a public size is never sampled)"},
 		{"params: {counts: maybe}\n", `variant.yaml:2:18: zone hand: ` + "`size`" + ` follows param counts, which is maybe: it must be public, hidden or secret`},
 	} {
 		path := filepath.Join(dir, "variant.yaml")
@@ -179,4 +182,24 @@ func TestResampleAtMost(t *testing.T) {
 	v := invariant.AtMost(broken)
 	require.NotNil(t, v)
 	require.Equal(t, "at-most: stash[0] holds 2 cards; its at_most is 1", v.Error())
+}
+
+// TestResampleSizePrior: with `size_prior: p` a sampled stash holds x of its at_most chances with the
+// binomial chance C(n,x)·p^x·(1-p)^(n-x) (here n = 3, p = 0.1: 72.9%, 24.3%, 2.7%, 0.1%), not every
+// size alike; seat 0's 4 cards keep one in the hand, so every size 0..3 is allowed.
+func TestResampleSizePrior(t *testing.T) {
+	e := stashEngine(t, "zones: {stash: {at_most: 3, size_prior: 0.1}}\n")
+	s := stashState(t, e, "keep", "hide", "keep")
+	const n = 20000
+	count := make([]int, 4)
+	for i := 0; i < n; i++ {
+		r := s.Resample(1, rand.New(rand.NewPCG(uint64(i), 2)))
+		hand, _ := r.Zone("hand", 0)
+		stash, _ := r.Zone("stash", 0)
+		require.Equal(t, 4, r.Count(hand)+r.Count(stash))
+		count[r.Count(stash)]++
+	}
+	for x, want := range []float64{0.729, 0.243, 0.027, 0.001} {
+		require.InDelta(t, want, float64(count[x])/n, 0.01, "stash of %d cards", x)
+	}
 }

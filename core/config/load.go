@@ -397,6 +397,18 @@ func check(g *Game, root *yaml.Node, nf nodeFiles) error {
 		default:
 			return nf.errAt(mapValue(mapValue(zn, name), "at_most"), "zone %s: `at_most` is %v; it must be a whole number >= 0 or the name of a value", name, v)
 		}
+		if p := g.Zones[name].SizePrior; p != 0 {
+			at := mapValue(mapValue(zn, name), "size_prior")
+			size, _ := g.ZoneSize(g.Zones[name])
+			switch {
+			case p < 0 || p >= 1:
+				return nf.errAt(at, "zone %s: `size_prior` is %v; it must lie between 0 and 1", name, p)
+			case g.Zones[name].AtMost == nil:
+				return nf.errAt(at, "zone %s: `size_prior` needs `at_most` (the chances it weighs)", name)
+			case size != SizeHidden && size != SizeSecret:
+				return nf.errAt(at, "zone %s: `size_prior` needs `size: hidden` or `secret` (a public size is never sampled)", name)
+			}
+		}
 	}
 	for verb, vis := range g.PrivateMoves {
 		if vis != "owner" && vis != "public" && vis != "none" {

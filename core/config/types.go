@@ -91,6 +91,11 @@ type Zone struct {
 	// sampled world (View.Sample) never deals more there when redealing hidden sizes; fuzz and
 	// `run --check` check the promise after every move.
 	AtMost any `yaml:"at_most,omitempty"`
+	// SizePrior (between 0 and 1, exclusive) is what a search bot believes of a zone whose size others
+	// do not know and that `at_most` bounds: each of its at_most chances to hold a card was taken with
+	// this chance, independently (Mito's box: a cheat on a turn, unseen). A sampled world weighs the
+	// zone's size by that binomial chance instead of every size alike. Rules never read it.
+	SizePrior float64 `yaml:"size_prior,omitempty"`
 }
 
 // The words of a zone's `size` option.
