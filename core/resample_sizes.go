@@ -193,28 +193,7 @@ func splitWeighted(lo, hi []int, weight [][]float64, total int, rng *rand.Rand, 
 			}
 		}
 	}
-	r := total
-	for i := 0; i < k; i++ {
-		next := ways[(i+1)*w : (i+2)*w]
-		top := min(hi[i], r)
-		sum := 0.0
-		for x := lo[i]; x <= top; x++ {
-			sum += weight[i][x] * next[r-x]
-		}
-		u := rng.Float64() * sum
-		x := lo[i]
-		for ; x < top; x++ {
-			if u < weight[i][x]*next[r-x] {
-				break
-			}
-			u -= weight[i][x] * next[r-x]
-		}
-		for x > lo[i] && weight[i][x]*next[r-x] == 0 { // rounding at the end of the range: a size that fits
-			x--
-		}
-		sizes[i] = x
-		r -= x
-	}
+	drawSplit(lo, hi, ways, weight, total, rng, sizes)
 }
 
 // splitUniform draws sizes[i] in lo[i]..hi[i] summing to total, uniformly among all such splits
@@ -248,23 +227,37 @@ func splitUniform(lo, hi []int, total int, rng *rand.Rand, sizes []int) {
 			}
 		}
 	}
+	drawSplit(lo, hi, ways, nil, total, rng, sizes)
+}
+
+// drawSplit draws the sizes zone by zone from the table ways (ways[i*(total+1)+r]: the weight of the
+// splits of r cards over zones i..), each size x of zone i in proportion to its weight (weight[i][x],
+// 1 without weights) times the weight of the rest.
+func drawSplit(lo, hi []int, ways []float64, weight [][]float64, total int, rng *rand.Rand, sizes []int) {
+	w := total + 1
 	r := total
-	for i := 0; i < k; i++ {
+	for i := range lo {
 		next := ways[(i+1)*w : (i+2)*w]
+		at := func(x int) float64 {
+			if weight == nil {
+				return next[r-x]
+			}
+			return weight[i][x] * next[r-x]
+		}
 		top := min(hi[i], r)
 		sum := 0.0
 		for x := lo[i]; x <= top; x++ {
-			sum += next[r-x]
+			sum += at(x)
 		}
 		u := rng.Float64() * sum
 		x := lo[i]
 		for ; x < top; x++ {
-			if u < next[r-x] {
+			if u < at(x) {
 				break
 			}
-			u -= next[r-x]
+			u -= at(x)
 		}
-		for x > lo[i] && next[r-x] == 0 { // rounding at the end of the range: a size that fits
+		for x > lo[i] && at(x) == 0 { // rounding at the end of the range: a size that fits
 			x--
 		}
 		sizes[i] = x
