@@ -149,9 +149,16 @@ func (c *State) redealGroup(seat int, group []ZoneRef, rng *rand.Rand) {
 // at most one per turn). Zones without a prior weigh every size alike, so the split is uniform given
 // the prior zones' sizes. chances[i] is n, or -1 without a prior.
 func (c *State) splitByPrior(group []ZoneRef, lo, hi, chances []int, total int, rng *rand.Rand, sizes []int) {
-	weight := make([][]float64, len(group))
+	var rows [8][]float64
+	weight := rows[:0]
+	cells := 0
+	for i := range group {
+		cells += hi[i] + 1
+	}
+	buf := make([]float64, cells) // one allocation for every zone's weights
 	for i, z := range group {
-		weight[i] = make([]float64, hi[i]+1)
+		weight = append(weight, buf[:hi[i]+1])
+		buf = buf[hi[i]+1:]
 		n, p := chances[i], c.Game.Zones[z.Def].SizePrior
 		for x := lo[i]; x <= hi[i]; x++ {
 			if n < 0 {
