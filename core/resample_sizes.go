@@ -1,7 +1,6 @@
 package core
 
 import (
-	"math"
 	"math/rand/v2"
 	"slices"
 
@@ -159,22 +158,26 @@ func (c *State) splitByPrior(group []ZoneRef, lo, hi, chances []int, total int, 
 	for i, z := range group {
 		weight = append(weight, buf[:hi[i]+1])
 		buf = buf[hi[i]+1:]
-		n, p := chances[i], c.Game.Zones[z.Def].SizePrior
-		for x := lo[i]; x <= hi[i]; x++ {
-			if n < 0 {
+		if n := chances[i]; n >= 0 {
+			binomialWeights(n, c.Game.Zones[z.Def].SizePrior, lo[i], weight[i])
+		} else {
+			for x := lo[i]; x <= hi[i]; x++ {
 				weight[i][x] = 1
-			} else {
-				weight[i][x] = binomialChance(n, x, p)
 			}
 		}
 	}
 	splitWeighted(lo, hi, weight, total, rng, sizes)
 }
 
-// binomialChance is C(n,x)·p^x·(1-p)^(n-x).
-func binomialChance(n, x int, p float64) float64 {
-	lg := func(k int) float64 { v, _ := math.Lgamma(float64(k + 1)); return v }
-	return math.Exp(lg(n) - lg(x) - lg(n-x) + float64(x)*math.Log(p) + float64(n-x)*math.Log1p(-p))
+// binomialWeights fills w[lo:] with weights in proportion to the binomial chances
+// C(n,x)·p^x·(1-p)^(n-x) of x = lo..len(w)-1 (len(w) <= n+1): only their ratios matter to a split, so
+// each follows from the one before, C(n,x+1)/C(n,x) = (n-x)/(x+1), with no factorials in this hot path.
+func binomialWeights(n int, p float64, lo int, w []float64) {
+	odds := p / (1 - p)
+	w[lo] = 1
+	for x := lo; x+1 < len(w); x++ {
+		w[x+1] = w[x] * float64(n-x) / float64(x+1) * odds
+	}
 }
 
 // splitWeighted draws sizes[i] in lo[i]..hi[i] summing to total, each split with a chance in

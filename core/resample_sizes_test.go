@@ -44,14 +44,12 @@ func TestSplitWeightedFollowsThePrior(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	lo, hi := []int{1, 0}, []int{5, 4}
 	weight := [][]float64{{0, 1, 1, 1, 1, 1}, make([]float64, 5)}
-	for x := range weight[1] {
-		weight[1][x] = binomialChance(4, x, 0.25)
-	}
-	// by hand: 81, 108, 54, 12, 1 in 256
+	binomialWeights(4, 0.25, 0, weight[1])
+	// by hand: 81, 108, 54, 12, 1 in 256 (the weights need only be in proportion: 81 is 1)
 	want := []float64{81.0 / 256, 108.0 / 256, 54.0 / 256, 12.0 / 256, 1.0 / 256}
 	for x, w := range want {
-		if got := weight[1][x]; got < w-1e-12 || got > w+1e-12 {
-			t.Fatalf("binomialChance(4, %d, 0.25) = %v, want %v", x, got, w)
+		if got := weight[1][x] * want[0]; got < w-1e-12 || got > w+1e-12 {
+			t.Fatalf("binomialWeights(4, 0.25) gives %v for %d, want %v in proportion to %v for 0", weight[1][x], x, w, want[0])
 		}
 	}
 	const n = 40000
