@@ -76,20 +76,23 @@ type Rating struct {
 	High  float64 `json:"high"`
 }
 
-// HeadToHead compares two bots over every pair of seats they held in one game: A finished ahead when
-// A's seat won and B's did not, behind in the reverse case, and the pair tied otherwise. Rate is the
-// share of decisive pairs A finished ahead in, with Wilson's interval: A beats B significantly when
-// its low end is above 50%.
+// HeadToHead compares two bots game by game, over the games in which both played. In one game, each
+// pair of seats (one A's, one B's) is ahead for A when A's seat won and B's did not, behind in the
+// reverse case, else level; A finished ahead in that game when it has more pairs ahead than behind,
+// behind when fewer, and the game is level otherwise. Rate is the share of decisive games A finished
+// ahead in, with Wilson's interval: A beats B significantly when its low end is above 50%. The unit is
+// the game, not the pair: the pairs of one game share its winner (when A holds two seats and B wins,
+// both pairs are behind), so counting pairs as independent draws would make the interval too narrow.
 type HeadToHead struct {
 	A      string   `json:"a"`
 	B      string   `json:"b"`
-	Ahead  int      `json:"ahead"`
-	Behind int      `json:"behind"`
-	Ties   int      `json:"ties"`
+	Ahead  int      `json:"ahead"`  // games A finished ahead of B in
+	Behind int      `json:"behind"` // games A finished behind B in
+	Ties   int      `json:"ties"`   // games both played that neither finished ahead in
 	Rate   Interval `json:"rate"`
 }
 
-// Significant reports whether A finished ahead of B in significantly more than half the decisive pairs.
+// Significant reports whether A finished ahead of B in significantly more than half the decisive games.
 func (h HeadToHead) Significant() bool { return h.Rate.Defined() && h.Rate.Low > 0.5 }
 
 // TournamentReport is the whole report.
@@ -117,8 +120,8 @@ type Tournament struct {
 	wins   []int
 	seatN  []int
 	scores []Moments
-	ahead  [][]int
-	ties   [][]int
+	ahead  [][]int // games the row's bot finished ahead of the column's in
+	ties   [][]int // games both played and neither finished ahead in
 	games  [][]pairOutcome // per finished game, its decisive pairs (for the rating and its bootstrap)
 	failed int
 }
@@ -146,8 +149,12 @@ func (t *Tournament) Add(r Result) {
 		won[w] = true
 	}
 	var pairs []pairOutcome
+	n := len(t.bots)
+	balance := make([]int, n*n) // this game's pairs ahead minus behind, of the row's bot over the column's
+	present := make([]bool, n)
 	for i, name := range r.Seats {
 		a := t.index[name]
+		present[a] = true
 		t.seatN[a]++
 		if won[i] {
 			t.wins[a]++
@@ -160,11 +167,26 @@ func (t *Tournament) Add(r Result) {
 			}
 			switch {
 			case won[i] && !won[j]:
-				t.ahead[a][b]++
+				balance[a*n+b]++
+				balance[b*n+a]--
 				pairs = append(pairs, pairOutcome{a, b})
 			case won[j] && !won[i]:
-				t.ahead[b][a]++
+				balance[b*n+a]++
+				balance[a*n+b]--
 				pairs = append(pairs, pairOutcome{b, a})
+			}
+		}
+	}
+	for a := 0; a < n; a++ {
+		for b := a + 1; b < n; b++ {
+			if !present[a] || !present[b] {
+				continue
+			}
+			switch d := balance[a*n+b]; {
+			case d > 0:
+				t.ahead[a][b]++
+			case d < 0:
+				t.ahead[b][a]++
 			default:
 				t.ties[a][b]++
 				t.ties[b][a]++

@@ -58,3 +58,39 @@ func TestBradleyTerry(t *testing.T) {
 		}
 	}
 }
+
+// The head-to-head counts games, not pairs of seats: when a bot holds two seats and the other bot's
+// seat wins, that is one game behind (not two pairs), and a game in which each has a pair ahead is
+// level. Wilson's interval is taken over those games.
+func TestHeadToHeadCountsGames(t *testing.T) {
+	tr := NewTournament([]string{"a", "b", "c"})
+	// a holds two seats, b wins: one game b ahead of a (two pairs behind for a)
+	tr.Add(Result{Seats: []string{"a", "a", "b", "c"}, Winners: []int{2}, Totals: []int{0, 0, 1, 0}})
+	// one of a's seats wins: one game a ahead of b (one pair ahead, one level)
+	tr.Add(Result{Seats: []string{"a", "a", "b", "c"}, Winners: []int{0}, Totals: []int{1, 0, 0, 0}})
+	// a's first seat and b's seat tie for the win: pairs (a0,b) level, (a1,b) behind: a behind
+	tr.Add(Result{Seats: []string{"a", "a", "b", "c"}, Winners: []int{0, 2}, Totals: []int{1, 0, 1, 0}})
+	// a and b both win one of two seats each: one pair ahead and one behind each way: level
+	tr.Add(Result{Seats: []string{"a", "b", "a", "b"}, Winners: []int{0, 1}, Totals: []int{1, 1, 0, 0}})
+	// c wins: a and b both played and neither finished ahead of the other: level
+	tr.Add(Result{Seats: []string{"a", "a", "b", "c"}, Winners: []int{3}, Totals: []int{0, 0, 0, 1}})
+	// c is absent: no game between c and the others
+	tr.Add(Result{Seats: []string{"a", "a", "b", "b"}, Winners: []int{2}, Totals: []int{0, 0, 1, 0}})
+	r := tr.Report(1, 10)
+	got := map[[2]string]HeadToHead{}
+	for _, h := range r.HeadToHead {
+		got[[2]string{h.A, h.B}] = h
+	}
+	ab := got[[2]string{"a", "b"}]
+	assert.Equal(t, 1, ab.Ahead)
+	assert.Equal(t, 3, ab.Behind)
+	assert.Equal(t, 2, ab.Ties)
+	assert.Equal(t, Wilson(1, 4), ab.Rate)
+	ba := got[[2]string{"b", "a"}]
+	assert.Equal(t, 3, ba.Ahead)
+	assert.Equal(t, 1, ba.Behind)
+	ca := got[[2]string{"c", "a"}]
+	assert.Equal(t, 1, ca.Ahead)  // c's win over a's two seats is one game
+	assert.Equal(t, 2, ca.Behind) // a's seat won (games 2 and 3)
+	assert.Equal(t, 1, ca.Ties)   // b won: neither a nor c (game 1); c was absent from games 4 and 6
+}

@@ -35,7 +35,7 @@ const soakCPULimit = 2 * 10 * time.Minute
 // TestSoakISMCTSBeatsGreedyAndRandom re-checks README's claim: in each acceptance tournament
 // (`tournament GAME --bots ismcts,greedy,random --workers 2`, the game's default players and ismcts
 // budget) ismcts finishes ahead of greedy and of random in significantly more than half the decisive
-// pairs of seats (the report's `*`), within 10 minutes of an idle 2-core machine (user+sys CPU time
+// games (the report's `*`), within 10 minutes of an idle 2-core machine (user+sys CPU time
 // at most 20 minutes). It costs about 17 minutes of CPU (9 on an idle 2-core machine): only with RULESLAB_SOAK=1, never in CI.
 func TestSoakISMCTSBeatsGreedyAndRandom(t *testing.T) {
 	if os.Getenv("RULESLAB_SOAK") != "1" {
@@ -58,7 +58,7 @@ func TestSoakISMCTSBeatsGreedyAndRandom(t *testing.T) {
 				for _, h := range rep.HeadToHead {
 					if h.A == "ismcts" && h.B == other {
 						found = true
-						t.Logf("ismcts ahead of %s: %.1f%% [%.1f, %.1f] of %d decisive pairs", other,
+						t.Logf("ismcts ahead of %s: %.1f%% [%.1f, %.1f] of %d decisive games", other,
 							100*h.Rate.Value, 100*h.Rate.Low, 100*h.Rate.High, h.Ahead+h.Behind)
 						require.True(t, h.Significant(), "ismcts is not significantly ahead of %s in %s: %.1f%% [%.1f, %.1f]",
 							other, tc.game, 100*h.Rate.Value, 100*h.Rate.Low, 100*h.Rate.High)

@@ -47,8 +47,9 @@ func newTournamentCmd(io *IO) *cobra.Command {
 fewer bots than seats a bot holds several seats, in balanced permutations), and each pass over the
 seatings replays the same deal, so seat advantage and luck of the deal cancel. --games is rounded up
 to a whole number of passes. Reports per bot the win rate (Wilson) and mean score (Student's t) over
-the seats it played, a head-to-head table (how often A's seat won when B's did not, over the decisive
-pairs of seats of every game, with Wilson's interval: "*" marks a share significantly above 50%) and a
+the seats it played, a head-to-head table (the share of the decisive games in which A finished ahead of
+B: its seats won when B's did not more often than the reverse; with Wilson's interval over games, as
+the pairs of seats of one game share its winner: "*" marks a share significantly above 50%) and a
 Bradley-Terry rating on the Elo scale with a 95% bootstrap interval. Results are identical for any
 number of workers (unless a bot searches with an ms= time budget).
 
@@ -332,7 +333,7 @@ func printTournament(w io.Writer, r core.TournamentReport) {
 		fmt.Fprintf(tw, "%s\t%d\t%d\t%s\t%s\t%s\n", b.Bot, b.SeatGames, b.Wins, formatRate(b.WinRate), formatMean(b.Score, 2), formatRating(b.Rating))
 	}
 	tw.Flush()
-	fmt.Fprintln(w, "head to head: row finished ahead of column (share of decisive pairs of seats, 95% CI; * above 50%)")
+	fmt.Fprintln(w, "head to head: row finished ahead of column (share of decisive games, 95% CI; * above 50%)")
 	tw = tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	header := ""
 	for _, b := range r.Bots {

@@ -34,7 +34,7 @@ func tournamentReport(reps []core.TournamentReport, rungs []string) *Report {
 		header, rows := tournamentBotRows(rep)
 		s.AddTable(header, rows)
 		header, rows = tournamentHeadToHeadRows(rep)
-		s.AddText("Head to head: how often the row's seat finished ahead of the column's, over the decisive pairs of seats of every game in which both played (* : significantly above 50%%).")
+		s.AddText("Head to head: the share of the decisive games, among those in which both played, in which the row's bot finished ahead of the column's: its seats won when the column's did not more often than the reverse (* : significantly above 50%%).")
 		s.AddTable(header, rows)
 		names := make([]string, len(rep.Bots))
 		wins := make([]core.Interval, len(rep.Bots))
@@ -52,7 +52,7 @@ func tournamentReport(reps []core.TournamentReport, rungs []string) *Report {
 			IntervalPlot("Rating", "Elo", names, nil, [][]core.Interval{ratings}, 1, true), 6, 3.2)
 	}
 	s := r.Section("Method")
-	s.AddText("Win rates: Wilson's score interval. Mean scores: Student's t. Head to head: Wilson's interval on the share of decisive pairs. Ratings: Bradley-Terry fitted on every game, on the Elo scale with mean 0 (half a win each way per pair as a prior), with percentile intervals over %d bootstrap resamples of the games.", reps[0].Bootstrap)
+	s.AddText("Win rates: Wilson's score interval. Mean scores: Student's t. Head to head: Wilson's interval on the share of decisive games (games, not pairs of seats, are the independent draws: the pairs of one game share its winner). Ratings: Bradley-Terry fitted on every game, on the Elo scale with mean 0 (half a win each way per pair as a prior), with percentile intervals over %d bootstrap resamples of the games.", reps[0].Bootstrap)
 	return r
 }
 
