@@ -38,6 +38,14 @@ type ISMCTSConfig struct {
 	// single tree. In a game whose moves are all public and that has no private values, the search is
 	// the single tree's, draw for draw.
 	MultiObserver bool
+	// Prior names a bot of the game (made by the caller: ISMCTS.PriorBot) whose choice at the searched
+	// decision, made from the seat's own view, the root favours: its move gets a bonus of
+	// PriorWeight·sqrt(available)/(1+visits) rewards in the root's selection (a one-move policy prior,
+	// as in PUCT), so the search plays that move unless its playouts show another clearly better. ""
+	// (no prior): every root move alike.
+	Prior string
+	// PriorWeight is the prior's bonus weight (0: DefaultPriorWeight), in units of the reward range.
+	PriorWeight float64
 	// Pairwise rewards a seat by the share of the other seats it stands ahead of (ties half), instead
 	// of by the win alone: in a finished game the winners stand ahead of the others, the others (and a
 	// cut game's seats) rank by Evaluate's values. A smoother signal where a cut game rarely shows
@@ -56,6 +64,10 @@ const PlausibleTries = 100
 // reward that move text has earned that seat in this search so far (anywhere in the tree or its
 // playouts); a move not tried yet counts as best, so it gets tried.
 const MASTEpsilon = 0.3
+
+// DefaultPriorWeight is the weight of Prior's bonus with no `prior_weight=`: with 300 iterations the
+// prior's move keeps most visits unless another move's mean reward is about 0.05 higher.
+const DefaultPriorWeight = 0.5
 
 // DefaultExploration is the UCB1 constant c in mean + c·sqrt(ln(available)/visits).
 const DefaultExploration = 0.7
@@ -85,6 +97,14 @@ type ISMCTS struct {
 	// RolloutBots makes the rollout policy's bot of each seat of a game of players seats (Rollout not
 	// random); they are reused for every playout and start over on each (a new line of play).
 	RolloutBots func(players int) ([]Bot, error)
+	// PriorBot makes the bot of Prior for the searching seat (called once, at the first search); it
+	// chooses at each searched decision from the seat's view and keeps its memory from one decision to
+	// the next, as when it plays.
+	PriorBot func() (Bot, error)
+	prior    Bot
+	// the root move the prior chose in the current search ("" without a prior)
+	priorMove string
+
 	// Evaluate returns every seat's standing in a position, higher better (the game's `evaluate` hook);
 	// nil: the score totals. It scores playouts cut at the horizon, and the lead of Margin.
 	Evaluate func(s *State) ([]float64, error)
@@ -182,6 +202,7 @@ type Analysis struct {
 	Iterations int        `json:"iterations"`
 	Failed     int        `json:"failed,omitempty"` // playouts dropped because the rules failed in their sample
 	Best       int        `json:"best"`             // index of the chosen move (the most visited)
+	Prior      string     `json:"prior,omitempty"`  // the prior bot's move (ISMCTSConfig.Prior), which the root favoured
 }
 
 // NewISMCTS creates the bot with its own generator.
@@ -237,6 +258,9 @@ func (b *ISMCTS) Analyse(v View) (*Analysis, error) {
 			return nil, err
 		}
 		b.rollout = bots
+	}
+	if err := b.choosePrior(v); err != nil {
+		return nil, err
 	}
 	b.startTrees(v.Players())
 	b.rootMoves, b.rootRounds, b.spread = -1, 0, 0
@@ -305,7 +329,7 @@ func (b *ISMCTS) Analyse(v View) (*Analysis, error) {
 		return nil, fmt.Errorf("ismcts: every playout failed; the first: %w", firstErr)
 	}
 	b.mast = nil // the playouts' statistics belong to this search
-	a := &Analysis{Iterations: it - failed, Failed: failed, Best: 0}
+	a := &Analysis{Iterations: it - failed, Failed: failed, Best: 0, Prior: b.priorMove}
 	nodes := b.trees[b.treeOf(v.Seat())]
 	root := &nodes[0]
 	n := v.NumLegal()
@@ -331,6 +355,33 @@ func (b *ISMCTS) Analyse(v View) (*Analysis, error) {
 	a.Best = best
 	b.last = a
 	return a, nil
+}
+
+// choosePrior asks the prior bot (Prior) for its move at the view's decision.
+func (b *ISMCTS) choosePrior(v View) error {
+	b.priorMove = ""
+	if b.cfg.Prior == "" {
+		return nil
+	}
+	if b.prior == nil {
+		if b.PriorBot == nil {
+			return fmt.Errorf("ismcts: no prior bot %q", b.cfg.Prior)
+		}
+		bot, err := b.PriorBot()
+		if err != nil {
+			return err
+		}
+		b.prior = bot
+	}
+	i, err := b.prior.Choose(v)
+	if err != nil {
+		return fmt.Errorf("ismcts: prior bot %s: %w", b.cfg.Prior, err)
+	}
+	if i < 0 || i >= v.NumLegal() {
+		return fmt.Errorf("ismcts: prior bot %s chose move %d of %d", b.cfg.Prior, i+1, v.NumLegal())
+	}
+	b.priorMove = v.Move(i)
+	return nil
 }
 
 // sample deals a world the seat cannot tell from the real one (View.Sample), again while Plausible
@@ -541,11 +592,19 @@ func (b *ISMCTS) iterate(s *State, scale float64) error {
 				}
 			}
 		} else {
-			// every legal move has a child: UCB over them (availability counts, not the parent's visits)
+			// every legal move has a child: UCB over them (availability counts, not the parent's visits);
+			// at the root, the prior's move gets its bonus
 			bestV := math.Inf(-1)
+			prior := ""
+			if first {
+				prior = b.priorMove
+			}
 			for i, m := range legal {
 				c := &nodes[b.child(t, cur, m, actor)]
 				v := c.reward/float64(c.visits) + scale*math.Sqrt(math.Log(float64(c.avail))/float64(c.visits))
+				if m == prior {
+					v += b.priorWeight() * scale / b.cfg.Exploration * math.Sqrt(float64(c.avail)) / float64(1+c.visits)
+				}
 				if v > bestV {
 					bestV, pick = v, i
 				}
@@ -573,6 +632,14 @@ func (b *ISMCTS) iterate(s *State, scale float64) error {
 		}
 	}
 	return b.playout(s)
+}
+
+// priorWeight is PriorWeight or its default.
+func (b *ISMCTS) priorWeight() float64 {
+	if b.cfg.PriorWeight > 0 {
+		return b.cfg.PriorWeight
+	}
+	return DefaultPriorWeight
 }
 
 // descend moves tree t's current node to its child for label (a move chosen by seat, or a private

@@ -2,6 +2,7 @@ package scripting
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 
@@ -9,11 +10,11 @@ import (
 )
 
 // ISMCTSPrefix names the search bot in a bot spec: `ismcts[:iterations=N][,ms=T][,rollout=random|mast|BOT]
-// [,c=X][,horizon=N|round|round+N|none][,margin=X][,observers=single|multi][,reward=win|pairwise]`.
+// [,prior=BOT][,prior_weight=X][,c=X][,horizon=N|round|round+N|none][,margin=X][,observers=single|multi][,reward=win|pairwise]`.
 const ISMCTSPrefix = "ismcts"
 
 // ismctsOptions is the list of options an error message shows.
-const ismctsOptions = "iterations=N,ms=T,rollout=random|mast|BOT,c=X,horizon=N|round|round+N|none,margin=X,observers=single|multi,reward=win|pairwise"
+const ismctsOptions = "iterations=N,ms=T,rollout=random|mast|BOT,prior=none|BOT,prior_weight=X,c=X,horizon=N|round|round+N|none,margin=X,observers=single|multi,reward=win|pairwise"
 
 // IsISMCTS reports whether a bot spec names the ISMCTS bot.
 func IsISMCTS(spec string) bool {
@@ -22,7 +23,8 @@ func IsISMCTS(spec string) bool {
 
 // ParseISMCTS reads an ismcts spec's options for a game, over the game's own defaults (YAML `ismcts:`):
 // iterations (a positive count), ms (a time budget per decision in milliseconds: not reproducible),
-// rollout (random or one of the game's bots), c (the UCB exploration constant), horizon (cut playouts
+// rollout (random or one of the game's bots), prior (one of the game's bots, whose choice the root
+// favours, core.ISMCTSConfig.Prior; none: no prior), prior_weight (that bonus's weight), c (the UCB exploration constant), horizon (cut playouts
 // N moves after the decision, at the end of the current round, or both; none: play to the end),
 // margin (0..1, the weight of the score lead in the reward), observers (single: one tree for all
 // seats; multi: one tree per seat, branching only on what that seat sees, core.ISMCTSConfig.MultiObserver)
@@ -74,6 +76,21 @@ func (p *Program) ismctsOptions(cfg *core.ISMCTSConfig, opts string) error {
 				return fmt.Errorf("no rollout bot %q for %s (random, mast or: %s)", v, p.Game.Name(), strings.Join(p.BotNames()[1:], ", "))
 			}
 			cfg.Rollout = v
+		case "prior":
+			if v == "none" {
+				cfg.Prior = ""
+				break
+			}
+			if p.Bots[v] == nil {
+				return fmt.Errorf("no prior bot %q for %s (none or: %s)", v, p.Game.Name(), strings.Join(p.BotNames()[1:], ", "))
+			}
+			cfg.Prior = v
+		case "prior_weight":
+			f, err := strconv.ParseFloat(v, 64)
+			if err != nil || !(f > 0) || math.IsInf(f, 1) {
+				return fmt.Errorf("prior_weight must be a positive number, not %q", v)
+			}
+			cfg.PriorWeight = f
 		case "c":
 			f, err := strconv.ParseFloat(v, 64)
 			if err != nil || f <= 0 {
@@ -173,6 +190,9 @@ func (e *Engine) newISMCTS(spec string, seed uint64) (*core.ISMCTS, error) {
 	}
 	if e.HasSampleOK() {
 		b.Plausible = e.SampleOK
+	}
+	if cfg.Prior != "" {
+		b.PriorBot = func() (core.Bot, error) { return e.NewBot(cfg.Prior, core.Mix(seed^0x9e10, 0)) }
 	}
 	if cfg.Rollout != "" && cfg.Rollout != "random" && cfg.Rollout != "mast" {
 		b.RolloutBots = func(players int) ([]core.Bot, error) {

@@ -276,3 +276,54 @@ func TestISMCTSMASTRollouts(t *testing.T) {
 		})
 	}
 }
+
+// prior=BOT: the root favours the move the game's bot would play from the seat's view. With a weight
+// far above any reward the search plays that move; the prior never lowers its visits.
+func TestISMCTSPriorFavoursTheBotsMove(t *testing.T) {
+	raised := 0
+	for _, gv := range bundled(t) {
+		p := loadProgram(t, gv[0], gv[1])
+		if p.Bots["greedy"] == nil {
+			continue
+		}
+		t.Run(name(gv), func(t *testing.T) {
+			_, s, heavy := searchDecision(t, p, "ismcts:iterations=60,prior=greedy,prior_weight=1000", 6)
+			require.NotEmpty(t, heavy.Prior)
+			require.Equal(t, heavy.Prior, heavy.Moves[heavy.Best].Move, "a heavy prior's move is the one played")
+			require.Contains(t, s.Legal(), heavy.Prior)
+			_, _, plain := searchDecision(t, p, "ismcts:iterations=60,prior=none", 6)
+			require.Empty(t, plain.Prior)
+			_, _, light := searchDecision(t, p, "ismcts:iterations=60,prior=greedy", 6)
+			require.Equal(t, heavy.Prior, light.Prior, "the same bot and seed choose the same prior move")
+			visits := func(a *core.Analysis) int {
+				for _, m := range a.Moves {
+					if m.Move == heavy.Prior {
+						return m.Visits
+					}
+				}
+				return 0
+			}
+			require.GreaterOrEqual(t, visits(heavy), visits(plain))
+			if visits(heavy) > visits(plain) {
+				raised++
+			}
+		})
+	}
+	require.Positive(t, raised, "the prior raised no move's visits")
+}
+
+func TestISMCTSPriorOptions(t *testing.T) {
+	p := loadProgram(t, "mito", "")
+	cfg, err := p.ParseISMCTS("ismcts:prior=greedy,prior_weight=2")
+	require.NoError(t, err)
+	require.Equal(t, "greedy", cfg.Prior)
+	require.Equal(t, 2.0, cfg.PriorWeight)
+	for spec, msg := range map[string]string{
+		"ismcts:prior=nobody":       `no prior bot "nobody" for mito (none or: greedy)`,
+		"ismcts:prior_weight=0":     `prior_weight must be a positive number, not "0"`,
+		"ismcts:prior_weight=heavy": `prior_weight must be a positive number, not "heavy"`,
+	} {
+		_, err := p.ParseISMCTS(spec)
+		require.ErrorContains(t, err, msg, spec)
+	}
+}
