@@ -351,6 +351,9 @@ func (hs *humanSeat) showHint(v core.View) error {
 	}
 	w := hs.t.io.Out
 	fmt.Fprintf(w, "ismcts (%d iterations) would play: %s\n", a.Iterations, a.Moves[a.Best].Move)
+	if a.Prior != "" {
+		fmt.Fprintf(w, "(its search favoured %s, the move of its prior bot %s)\n", a.Prior, hs.hint.Config().Prior)
+	}
 	for i, m := range a.Moves {
 		est := "  n/a"
 		if m.Visits > 0 {
