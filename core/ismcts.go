@@ -18,7 +18,8 @@ type ISMCTSConfig struct {
 	// Exploration is the UCB constant (0: DefaultExploration), in units of the reward range.
 	Exploration float64
 	// Rollout names the policy of the playouts past the tree: "random" (or ""), "mast" (see
-	// MASTEpsilon) or a bot of the game, made by the caller (RolloutBots).
+	// MASTEpsilon), "rules" (the game's own playout policy: ISMCTS.Policy) or a bot of the game, made
+	// by the caller (RolloutBots).
 	Rollout string
 	// Horizon cuts each playout this many moves after the searched decision (0: play to the end); the
 	// cut position is scored by Evaluate (see ISMCTS.cutRewards).
@@ -104,6 +105,10 @@ type ISMCTS struct {
 	prior    Bot
 	// the root move the prior chose in the current search ("" without a prior)
 	priorMove string
+
+	// Policy is the game's playout policy (Rollout "rules", the rules' `rollout` hook): seat's move in
+	// the playout's state, drawing any randomness from rng.
+	Policy func(s *State, seat int, rng *rand.Rand) (int, error)
 
 	// Evaluate returns every seat's standing in a position, higher better (the game's `evaluate` hook);
 	// nil: the score totals. It scores playouts cut at the horizon, and the lead of Margin.
@@ -249,6 +254,10 @@ func (b *ISMCTS) Analyse(v View) (*Analysis, error) {
 		for i := range b.mast {
 			b.mast[i] = map[string]mastStat{}
 		}
+	} else if b.cfg.Rollout == "rules" {
+		if b.Policy == nil {
+			return nil, errors.New("ismcts: rollout=rules needs the game's rollout hook")
+		}
 	} else if b.cfg.Rollout != "" && b.cfg.Rollout != "random" && b.rollout == nil {
 		if b.RolloutBots == nil {
 			return nil, fmt.Errorf("ismcts: no rollout bot %q", b.cfg.Rollout)
@@ -285,7 +294,7 @@ func (b *ISMCTS) Analyse(v View) (*Analysis, error) {
 			b.rootMoves, b.rootRounds = s.MoveCount(), len(s.RoundTotals())
 		}
 		if b.rollout == nil {
-			s.DropHistory() // random playouts read no events; a rollout bot rebuilds its memory from them
+			s.DropHistory() // random and rules playouts read no events; a rollout bot rebuilds its memory from them
 		}
 		scale := b.cfg.Exploration
 		if solo && hi > lo {
@@ -295,6 +304,9 @@ func (b *ISMCTS) Analyse(v View) (*Analysis, error) {
 		err = b.iterate(s, scale)
 		if err == nil {
 			err = b.rewards(s, reward, solo)
+		}
+		if pe := (policyError{}); errors.As(err, &pe) {
+			return nil, pe.err // a broken playout policy is the game's bug, not a world it cannot play
 		}
 		if err != nil {
 			// The rules failed in this determinisation: it is a world the rules cannot play (a rule that
@@ -744,6 +756,11 @@ func (b *ISMCTS) playout(s *State) error {
 			if i < 0 || i >= n {
 				return fmt.Errorf("rollout bot chose move %d of %d", i+1, n)
 			}
+		} else if b.cfg.Rollout == "rules" {
+			var err error
+			if i, err = b.Policy(s, seat, b.rng); err != nil {
+				return policyError{err}
+			}
 		} else if b.mast != nil {
 			i = b.mastChoice(seat, s.Legal())
 			b.mastMoves = append(b.mastMoves, mastMove{seat, s.Legal()[i]})
@@ -756,6 +773,12 @@ func (b *ISMCTS) playout(s *State) error {
 	}
 	return nil
 }
+
+// policyError is an error of the game's playout policy (Rollout "rules"): it stops the search.
+type policyError struct{ err error }
+
+func (e policyError) Error() string { return e.err.Error() }
+func (e policyError) Unwrap() error { return e.err }
 
 // mastChoice picks a playout move for seat among legal: at random with chance MASTEpsilon, else the
 // move with the best mean reward for seat so far (a move never tried first; ties to the first).

@@ -120,8 +120,8 @@ type Tournament struct {
 	wins   []int
 	seatN  []int
 	scores []Moments
-	ahead  [][]int // games the row's bot finished ahead of the column's in
-	ties   [][]int // games both played and neither finished ahead in
+	ahead  [][]int         // games the row's bot finished ahead of the column's in
+	ties   [][]int         // games both played and neither finished ahead in
 	games  [][]pairOutcome // per finished game, its decisive pairs (for the rating and its bootstrap)
 	failed int
 }

@@ -2,6 +2,7 @@ package scripting
 
 import (
 	"fmt"
+	"math/rand/v2"
 
 	lua "github.com/yuin/gopher-lua"
 
@@ -26,7 +27,8 @@ type Engine struct {
 
 	setup, onMove, normalize, trickWinner, trickDone, canPlay, stats *lua.LFunction
 	render, describe, explain                                        *lua.LFunction // screen.go
-	evaluate, sampleOK                                               *lua.LFunction // search bots
+	evaluate, sampleOK, rollout                                      *lua.LFunction // search bots
+	rolloutLegal                                                     *lua.LTable    // the rollout hook's legal moves, refilled
 
 	trickT, trickCards, trickSeats *lua.LTable // the engine fills these
 	trickArg                       *lua.LTable // what hooks get: a read-only view of trickT
@@ -71,7 +73,7 @@ func (r *Engine) load() error {
 	r.setup, r.onMove, r.normalize = fn("setup"), fn("on_move"), fn("normalize")
 	r.trickWinner, r.trickDone, r.canPlay, r.stats = fn("trick_winner"), fn("trick_done"), fn("can_play"), fn("stats")
 	r.render, r.describe, r.explain = fn("render"), fn("describe"), fn("explain")
-	r.evaluate, r.sampleOK = fn("evaluate"), fn("sample_ok")
+	r.evaluate, r.sampleOK, r.rollout = fn("evaluate"), fn("sample_ok"), fn("rollout")
 	if r.setup == nil {
 		return fmt.Errorf("%s: no `setup` hook is defined", r.p.Chunks[0].Path)
 	}
@@ -347,6 +349,51 @@ func (r *Engine) SampleOK(s *core.State, seat int) (float64, error) {
 		return 0, fmt.Errorf("hook sample_ok returned %s: a chance must be from 0 to 1", v.String())
 	}
 	return 0, fmt.Errorf("hook sample_ok returned %s, not a boolean or a chance from 0 to 1", v.Type().String())
+}
+
+// HasRollout reports whether the game defines the `rollout` hook.
+func (r *Engine) HasRollout() bool { return r.rollout != nil }
+
+// Rollout asks the game's optional `rollout(g, seat, legal)` hook for seat's move in a search bot's
+// playout (ismcts `rollout=rules`): a cheap policy of the game's own, played in a sampled world. It may
+// only read the game; math.random draws from rng, the search's generator. It returns the index of the
+// move in the legal moves.
+func (r *Engine) Rollout(s *core.State, seat int, rng *rand.Rand) (int, error) {
+	if err := r.need("rollout", r.rollout); err != nil {
+		return 0, err
+	}
+	legal := s.Legal()
+	L := r.h.L
+	if r.rolloutLegal == nil {
+		r.rolloutLegal = L.CreateTable(len(legal), 0)
+	}
+	t := r.rolloutLegal
+	for i, m := range legal {
+		t.RawSetInt(i+1, lua.LString(m))
+	}
+	for i := t.Len(); i > len(legal); i-- {
+		t.RawSetInt(i, lua.LNil)
+	}
+	r.bind(s)
+	r.pure("rollout")
+	r.h.rand = rng
+	err := r.h.call("rollout", r.rollout, 1, r.ud, r.h.int(seat), t)
+	r.h.rand = nil
+	r.pure("")
+	if err != nil {
+		return 0, err
+	}
+	v := L.Get(-1)
+	L.Pop(1)
+	if m, ok := v.(lua.LString); ok {
+		for i, l := range legal {
+			if l == string(m) {
+				return i, nil
+			}
+		}
+		return 0, fmt.Errorf("hook rollout returned %q, not one of seat %d's legal moves", string(m), seat)
+	}
+	return 0, fmt.Errorf("hook rollout returned %s, not a move", v.Type().String())
 }
 
 // Exports is the read-only table through which bots call the rules' functions (RULES.name).

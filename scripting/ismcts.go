@@ -14,7 +14,7 @@ import (
 const ISMCTSPrefix = "ismcts"
 
 // ismctsOptions is the list of options an error message shows.
-const ismctsOptions = "iterations=N,ms=T,rollout=random|mast|BOT,prior=none|BOT,prior_weight=X,c=X,horizon=N|round|round+N|none,margin=X,observers=single|multi,reward=win|pairwise"
+const ismctsOptions = "iterations=N,ms=T,rollout=random|mast|rules|BOT,prior=none|BOT,prior_weight=X,c=X,horizon=N|round|round+N|none,margin=X,observers=single|multi,reward=win|pairwise"
 
 // IsISMCTS reports whether a bot spec names the ISMCTS bot.
 func IsISMCTS(spec string) bool {
@@ -72,8 +72,8 @@ func (p *Program) ismctsOptions(cfg *core.ISMCTSConfig, opts string) error {
 			}
 			cfg.Millis = n
 		case "rollout":
-			if v != "random" && v != "mast" && p.Bots[v] == nil {
-				return fmt.Errorf("no rollout bot %q for %s (random, mast or: %s)", v, p.Game.Name(), strings.Join(p.BotNames()[1:], ", "))
+			if v != "random" && v != "mast" && v != "rules" && p.Bots[v] == nil {
+				return fmt.Errorf("no rollout bot %q for %s (random, mast, rules or: %s)", v, p.Game.Name(), strings.Join(p.BotNames()[1:], ", "))
 			}
 			cfg.Rollout = v
 		case "prior":
@@ -194,7 +194,13 @@ func (e *Engine) newISMCTS(spec string, seed uint64) (*core.ISMCTS, error) {
 	if cfg.Prior != "" {
 		b.PriorBot = func() (core.Bot, error) { return e.NewBot(cfg.Prior, core.Mix(seed^0x9e10, 0)) }
 	}
-	if cfg.Rollout != "" && cfg.Rollout != "random" && cfg.Rollout != "mast" {
+	if cfg.Rollout == "rules" {
+		if !e.HasRollout() {
+			return nil, fmt.Errorf("bot %q: rollout=rules needs a `rollout(g, seat, legal)` hook in %s's rules", spec, e.p.Game.Name())
+		}
+		b.Policy = e.Rollout
+	}
+	if cfg.Rollout != "" && cfg.Rollout != "random" && cfg.Rollout != "mast" && cfg.Rollout != "rules" {
 		b.RolloutBots = func(players int) ([]core.Bot, error) {
 			bots := make([]core.Bot, players)
 			for i := range bots {

@@ -51,13 +51,13 @@ func TestISMCTSGameDefaults(t *testing.T) {
 	mito := loadProgram(t, "mito", "")
 	cfg, err := mito.ParseISMCTS("ismcts")
 	require.NoError(t, err)
-	require.Equal(t, core.ISMCTSConfig{Horizon: 30, Margin: 0.5}, cfg)
-	cfg, err = mito.ParseISMCTS("ismcts:horizon=none,iterations=7,margin=0.25")
+	require.Equal(t, core.ISMCTSConfig{Horizon: 30, Margin: 0.5, Rollout: "rules"}, cfg)
+	cfg, err = mito.ParseISMCTS("ismcts:horizon=none,iterations=7,margin=0.25,rollout=random")
 	require.NoError(t, err)
-	require.Equal(t, core.ISMCTSConfig{Iterations: 7, Margin: 0.25}, cfg)
+	require.Equal(t, core.ISMCTSConfig{Iterations: 7, Margin: 0.25, Rollout: "random"}, cfg)
 	cfg, err = mito.ParseISMCTS("ismcts:observers=multi,reward=pairwise")
 	require.NoError(t, err)
-	require.Equal(t, core.ISMCTSConfig{Horizon: 30, Margin: 0.5, MultiObserver: true, Pairwise: true}, cfg)
+	require.Equal(t, core.ISMCTSConfig{Horizon: 30, Margin: 0.5, Rollout: "rules", MultiObserver: true, Pairwise: true}, cfg)
 	simino := loadProgram(t, "simino", "whites")
 	cfg, err = simino.ParseISMCTS("ismcts:horizon=round+12")
 	require.NoError(t, err)
@@ -326,4 +326,62 @@ func TestISMCTSPriorOptions(t *testing.T) {
 		_, err := p.ParseISMCTS(spec)
 		require.ErrorContains(t, err, msg, spec)
 	}
+}
+
+// rollout=rules plays the playouts by the game's own `rollout(g, seat, legal)` hook: Mito's searches
+// the same way for the same seed, and differently from random playouts.
+func TestISMCTSRulesRollouts(t *testing.T) {
+	p := loadProgram(t, "mito", "")
+	_, _, a1 := searchDecision(t, p, "ismcts:rollout=rules,iterations=60", 6)
+	_, _, a2 := searchDecision(t, p, "ismcts:rollout=rules,iterations=60", 6)
+	require.Equal(t, a1, a2)
+	require.Equal(t, 60, a1.Iterations)
+	_, _, random := searchDecision(t, p, "ismcts:rollout=random,iterations=60", 6)
+	require.NotEqual(t, random.Moves, a1.Moves, "the playouts' policy changed nothing")
+
+	// a tiny game whose hook always stops: every playout ends at the first move past the tree
+	p = loadProgram(t, "testdata/rollout-stop.yaml", "")
+	h := scripting.NewHost()
+	t.Cleanup(h.Close)
+	e, err := p.NewEngine(h)
+	require.NoError(t, err)
+	s, err := e.NewState(2, 1, core.Options{})
+	require.NoError(t, err)
+	i, err := e.Rollout(s, 0, nil)
+	require.NoError(t, err)
+	require.Equal(t, "stop", s.Legal()[i])
+}
+
+// A rollout hook that answers no legal move, answers nothing, or changes the game is reported with
+// the hook's name; a game without the hook cannot use rollout=rules.
+func TestISMCTSRulesRolloutErrors(t *testing.T) {
+	for mode, msg := range map[string]string{
+		"illegal": `hook rollout returned "fly", not one of seat`,
+		"nothing": "hook rollout returned number, not a move",
+		"mutate":  "g:move_top changes the game: rollout may only read it",
+	} {
+		t.Run(mode, func(t *testing.T) {
+			p := loadProgram(t, "testdata/rollout-"+mode+".yaml", "")
+			h := scripting.NewHost()
+			t.Cleanup(h.Close)
+			e, err := p.NewEngine(h)
+			require.NoError(t, err)
+			s, err := e.NewState(2, 1, core.Options{})
+			require.NoError(t, err)
+			require.NoError(t, s.ApplyIndex(e, 0)) // seat 0 draws: seat 1 to act
+			_, err = e.Rollout(s, 1, nil)
+			require.ErrorContains(t, err, msg)
+			bot, err := e.NewBot("ismcts:rollout=rules,iterations=5", 1)
+			require.NoError(t, err)
+			_, err = bot.Choose(s.ViewFor(1))
+			require.ErrorContains(t, err, msg)
+		})
+	}
+	p := loadProgram(t, "testdata/tiny.yaml", "")
+	h := scripting.NewHost()
+	t.Cleanup(h.Close)
+	e, err := p.NewEngine(h)
+	require.NoError(t, err)
+	_, err = e.NewBot("ismcts:rollout=rules", 1)
+	require.ErrorContains(t, err, "rollout=rules needs a `rollout(g, seat, legal)` hook in tiny's rules")
 }

@@ -12,7 +12,7 @@ import (
 
 // Hook names a game script may define.
 var hookNames = []string{"setup", "on_move", "normalize", "trick_winner", "trick_done", "can_play", "stats",
-	"render", "describe", "explain", "evaluate", "sample_ok"}
+	"render", "describe", "explain", "evaluate", "sample_ok", "rollout"}
 
 // Program is a game's compiled Lua, shared read-only by every worker.
 type Program struct {

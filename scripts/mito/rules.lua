@@ -667,3 +667,29 @@ function sample_ok(g, seat)
   local chance = g:top("sleeve", g:get("turn")) ~= nil and cheated or clean
   return chance / math.max(cheated, clean)
 end
+
+-- for a search bot's playouts (ismcts `rollout=rules`): a quick, plausible move, decided only on what
+-- the seat may know (its hand, the pile, the Keeper's own signal). math.random is the search's.
+-- The Keeper accuses after a suspicious signal; a player throws on a Cockroach, cheats a Mito away half
+-- the time (it leaves a non-Keeper's hand no other way), else plays a card at random, else draws.
+function rollout(g, seat, legal)
+  if legal[1] == "accuse" then return g:get("signal") and "accuse" or "pass" end
+  local play, plays, mito = nil, 0, nil
+  for i = 1, #legal do
+    local m = MOVE[legal[i]]
+    local verb = m and m[1]
+    if verb == "throw" then return legal[i] end
+    if verb == "play" then
+      plays = plays + 1
+      if math.random(plays) == 1 then play = legal[i] end
+    elseif verb == "cheat" and kind(m[2]) == "mito" then
+      mito = legal[i]
+    end
+  end
+  if mito and math.random() < 0.5 then return mito end
+  if play then return play end
+  if MOVE[legal[1]] and MOVE[legal[1]][1] ~= "give" then
+    for i = 1, #legal do if legal[i] == "draw" then return "draw" end end
+  end
+  return legal[math.random(#legal)]
+end

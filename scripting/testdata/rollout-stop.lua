@@ -1,0 +1,2 @@
+-- plays the last legal move: always stop
+function rollout(g, seat, legal) return legal[#legal] end
