@@ -20,6 +20,10 @@ func BenchmarkISMCTS(b *testing.B) { benchISMCTS(b, "ismcts:iterations=50") }
 // BenchmarkISMCTSFullPlayouts is the same with every playout played to the end (horizon=none).
 func BenchmarkISMCTSFullPlayouts(b *testing.B) { benchISMCTS(b, "ismcts:iterations=50,horizon=none") }
 
+// BenchmarkISMCTSRandomPlayouts: the games' defaults with random playouts (against a game's own
+// rollout=rules, Mito's default).
+func BenchmarkISMCTSRandomPlayouts(b *testing.B) { benchISMCTS(b, "ismcts:iterations=50,rollout=random") }
+
 func benchISMCTS(b *testing.B, spec string) {
 	for _, gv := range bundled(b) {
 		b.Run(name(gv), func(b *testing.B) {
