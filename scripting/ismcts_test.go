@@ -22,7 +22,9 @@ func BenchmarkISMCTSFullPlayouts(b *testing.B) { benchISMCTS(b, "ismcts:iteratio
 
 // BenchmarkISMCTSRandomPlayouts: the games' defaults with random playouts (against a game's own
 // rollout=rules, Mito's default).
-func BenchmarkISMCTSRandomPlayouts(b *testing.B) { benchISMCTS(b, "ismcts:iterations=50,rollout=random") }
+func BenchmarkISMCTSRandomPlayouts(b *testing.B) {
+	benchISMCTS(b, "ismcts:iterations=50,rollout=random")
+}
 
 func benchISMCTS(b *testing.B, spec string) {
 	for _, gv := range bundled(b) {
@@ -344,13 +346,7 @@ func TestISMCTSRulesRollouts(t *testing.T) {
 	require.NotEqual(t, random.Moves, a1.Moves, "the playouts' policy changed nothing")
 
 	// a tiny game whose hook always stops: every playout ends at the first move past the tree
-	p = loadProgram(t, "testdata/rollout-stop.yaml", "")
-	h := scripting.NewHost()
-	t.Cleanup(h.Close)
-	e, err := p.NewEngine(h)
-	require.NoError(t, err)
-	s, err := e.NewState(2, 1, core.Options{})
-	require.NoError(t, err)
+	e, s := tinyGame(t, "testdata/rollout-stop.yaml")
 	i, err := e.Rollout(s, 0, nil)
 	require.NoError(t, err)
 	require.Equal(t, "stop", s.Legal()[i])
@@ -365,15 +361,9 @@ func TestISMCTSRulesRolloutErrors(t *testing.T) {
 		"mutate":  "g:move_top changes the game: rollout may only read it",
 	} {
 		t.Run(mode, func(t *testing.T) {
-			p := loadProgram(t, "testdata/rollout-"+mode+".yaml", "")
-			h := scripting.NewHost()
-			t.Cleanup(h.Close)
-			e, err := p.NewEngine(h)
-			require.NoError(t, err)
-			s, err := e.NewState(2, 1, core.Options{})
-			require.NoError(t, err)
+			e, s := tinyGame(t, "testdata/rollout-"+mode+".yaml")
 			require.NoError(t, s.ApplyIndex(e, 0)) // seat 0 draws: seat 1 to act
-			_, err = e.Rollout(s, 1, nil)
+			_, err := e.Rollout(s, 1, nil)
 			require.ErrorContains(t, err, msg)
 			bot, err := e.NewBot("ismcts:rollout=rules,iterations=5", 1)
 			require.NoError(t, err)
@@ -381,11 +371,17 @@ func TestISMCTSRulesRolloutErrors(t *testing.T) {
 			require.ErrorContains(t, err, msg)
 		})
 	}
-	p := loadProgram(t, "testdata/tiny.yaml", "")
+	e, _ := tinyGame(t, "testdata/tiny.yaml")
+	_, err := e.NewBot("ismcts:rollout=rules", 1)
+	require.ErrorContains(t, err, "rollout=rules needs a `rollout(g, seat, legal)` hook in tiny's rules")
+}
+
+// tinyGame starts a two-seat game of a test game on an engine of its own.
+func tinyGame(t *testing.T, path string) (*scripting.Engine, *core.State) {
+	t.Helper()
 	h := scripting.NewHost()
 	t.Cleanup(h.Close)
-	e, err := p.NewEngine(h)
+	e, s, err := startGame(loadProgram(t, path, ""), h, 2, 1)
 	require.NoError(t, err)
-	_, err = e.NewBot("ismcts:rollout=rules", 1)
-	require.ErrorContains(t, err, "rollout=rules needs a `rollout(g, seat, legal)` hook in tiny's rules")
+	return e, s
 }
