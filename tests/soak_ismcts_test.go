@@ -36,10 +36,10 @@ const soakCPULimit = 2 * 10 * time.Minute
 // (`tournament GAME --bots ismcts,greedy,random --workers 2`, the game's default players and ismcts
 // budget) ismcts finishes ahead of greedy and of random in significantly more than half the decisive
 // games (the report's `*`), within 10 minutes of an idle 2-core machine (user+sys CPU time
-// at most 20 minutes). It costs about 17 minutes of CPU (9 on an idle 2-core machine): only with RULESLAB_SOAK=1, never in CI.
+// at most 20 minutes). It costs about 37 minutes of CPU (20 on a 2-core machine, 2026-11-26): only with RULESLAB_SOAK=1, never in CI.
 func TestSoakISMCTSBeatsGreedyAndRandom(t *testing.T) {
 	if os.Getenv("RULESLAB_SOAK") != "1" {
-		t.Skip("set RULESLAB_SOAK=1 to run the five ismcts acceptance tournaments (about 9 minutes of an idle 2-core machine: 17 minutes of CPU)")
+		t.Skip("set RULESLAB_SOAK=1 to run the five ismcts acceptance tournaments (about 20 minutes of a 2-core machine: 37 minutes of CPU)")
 	}
 	for _, tc := range soakTournaments {
 		t.Run(tc.game, func(t *testing.T) {
