@@ -115,6 +115,21 @@ func (r *Engine) pure(hook string) {
 	r.h.pure = hook
 }
 
+// callPure runs a hook that may only read s (normalize, can_play, evaluate, sample_ok, rollout) and
+// returns its first result.
+func (r *Engine) callPure(s *core.State, hook string, fn *lua.LFunction, args ...lua.LValue) (lua.LValue, error) {
+	r.bind(s)
+	r.pure(hook)
+	err := r.h.call(hook, fn, 1, args...)
+	r.pure("")
+	if err != nil {
+		return nil, err
+	}
+	v := r.h.L.Get(-1)
+	r.h.L.Pop(1)
+	return v, nil
+}
+
 func (r *Engine) need(name string, fn *lua.LFunction) error {
 	if fn == nil {
 		return fmt.Errorf("%s: no `%s` hook is defined", r.p.Chunks[0].Path, name)
@@ -142,15 +157,10 @@ func (r *Engine) Normalize(s *core.State, seat int, move string) (string, error)
 	if r.normalize == nil {
 		return move, nil
 	}
-	r.bind(s)
-	r.pure("normalize")
-	err := r.h.call("normalize", r.normalize, 1, r.ud, r.h.int(seat), lua.LString(move))
-	r.pure("")
+	v, err := r.callPure(s, "normalize", r.normalize, r.ud, r.h.int(seat), lua.LString(move))
 	if err != nil {
 		return "", err
 	}
-	v := r.h.L.Get(-1)
-	r.h.L.Pop(1)
 	if str, ok := v.(lua.LString); ok {
 		return string(str), nil
 	}
@@ -214,16 +224,11 @@ func (r *Engine) CanPlay(s *core.State, seat int, c core.CardIdx) (bool, bool, e
 	if r.canPlay == nil {
 		return true, false, nil
 	}
-	r.bind(s)
 	r.fillTrick(s.CurrentTrick(), s.Players)
-	r.pure("can_play")
-	err := r.h.call("can_play", r.canPlay, 1, r.ud, r.h.int(seat), r.data.cardStr[c], r.trickArg)
-	r.pure("")
+	v, err := r.callPure(s, "can_play", r.canPlay, r.ud, r.h.int(seat), r.data.cardStr[c], r.trickArg)
 	if err != nil {
 		return false, true, err
 	}
-	v := r.h.L.Get(-1)
-	r.h.L.Pop(1)
 	return lua.LVAsBool(v), true, nil
 }
 
@@ -291,15 +296,10 @@ func (r *Engine) Evaluate(s *core.State) ([]float64, error) {
 	if err := r.need("evaluate", r.evaluate); err != nil {
 		return nil, err
 	}
-	r.bind(s)
-	r.pure("evaluate")
-	err := r.h.call("evaluate", r.evaluate, 1, r.ud)
-	r.pure("")
+	v, err := r.callPure(s, "evaluate", r.evaluate, r.ud)
 	if err != nil {
 		return nil, err
 	}
-	v := r.h.L.Get(-1)
-	r.h.L.Pop(1)
 	t, ok := v.(*lua.LTable)
 	if !ok {
 		return nil, fmt.Errorf("hook evaluate returned %s, not a list of one number per seat", v.Type().String())
@@ -327,15 +327,10 @@ func (r *Engine) SampleOK(s *core.State, seat int) (float64, error) {
 	if err := r.need("sample_ok", r.sampleOK); err != nil {
 		return 0, err
 	}
-	r.bind(s)
-	r.pure("sample_ok")
-	err := r.h.call("sample_ok", r.sampleOK, 1, r.ud, r.h.int(seat))
-	r.pure("")
+	v, err := r.callPure(s, "sample_ok", r.sampleOK, r.ud, r.h.int(seat))
 	if err != nil {
 		return 0, err
 	}
-	v := r.h.L.Get(-1)
-	r.h.L.Pop(1)
 	switch v := v.(type) {
 	case lua.LBool:
 		if v {
@@ -374,17 +369,12 @@ func (r *Engine) Rollout(s *core.State, seat int, rng *rand.Rand) (int, error) {
 	for i := t.Len(); i > len(legal); i-- {
 		t.RawSetInt(i, lua.LNil)
 	}
-	r.bind(s)
-	r.pure("rollout")
 	r.h.rand = rng
-	err := r.h.call("rollout", r.rollout, 1, r.ud, r.h.int(seat), t)
+	v, err := r.callPure(s, "rollout", r.rollout, r.ud, r.h.int(seat), t)
 	r.h.rand = nil
-	r.pure("")
 	if err != nil {
 		return 0, err
 	}
-	v := L.Get(-1)
-	L.Pop(1)
 	if m, ok := v.(lua.LString); ok {
 		for i, l := range legal {
 			if l == string(m) {
