@@ -13,21 +13,22 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/ruleslab/ruleslab/core"
+	"github.com/ruleslab/ruleslab/core/stats"
 )
 
 // simSummary is the part of `sim --json` this test reads.
 type simSummary struct {
-	Games      int           `json:"games"`
-	Failed     int           `json:"failed"`
-	Confidence float64       `json:"confidence"`
-	Length     core.Interval `json:"length"`
+	Games      int            `json:"games"`
+	Failed     int            `json:"failed"`
+	Confidence float64        `json:"confidence"`
+	Length     stats.Interval `json:"length"`
 	Seats      []struct {
-		Wins    int                      `json:"wins"`
-		WinRate core.Interval            `json:"win_rate"`
-		Score   core.Interval            `json:"score"`
-		Stats   map[string]core.Interval `json:"stats"`
+		Wins    int                       `json:"wins"`
+		WinRate stats.Interval            `json:"win_rate"`
+		Score   stats.Interval            `json:"score"`
+		Stats   map[string]stats.Interval `json:"stats"`
 	} `json:"seats"`
-	GameStats map[string]core.Interval `json:"game_stats"`
+	GameStats map[string]stats.Interval `json:"game_stats"`
 }
 
 // recomputed is what the test works out from the log alone, for one statistic: its values, one per
@@ -39,7 +40,7 @@ type recomputed struct {
 
 // checkInterval compares a reported interval with one recomputed from the values by the textbook
 // formulas (written out here, apart from the t quantile, which core's tests check against a table).
-func checkInterval(t *testing.T, what string, iv core.Interval, values []float64) {
+func checkInterval(t *testing.T, what string, iv stats.Interval, values []float64) {
 	t.Helper()
 	n := float64(len(values))
 	require.Equal(t, len(values), iv.N, what)
@@ -50,20 +51,20 @@ func checkInterval(t *testing.T, what string, iv core.Interval, values []float64
 	mean := sum / n
 	assert.InDelta(t, mean, iv.Value, 1e-9, "%s: the mean over every finished game", what)
 	switch iv.Kind {
-	case core.Rate:
-		require.Equal(t, core.MethodWilson, iv.Method, what)
+	case stats.Rate:
+		require.Equal(t, stats.MethodWilson, iv.Method, what)
 		const z = 1.959963984540054
 		centre := (mean + z*z/(2*n)) / (1 + z*z/n)
 		half := z * math.Sqrt(mean*(1-mean)/n+z*z/(4*n*n)) / (1 + z*z/n)
 		assert.InDelta(t, math.Max(0, centre-half), iv.Low, 1e-9, what)
 		assert.InDelta(t, math.Min(1, centre+half), iv.High, 1e-9, what)
-	case core.Count, core.Mean:
-		require.Equal(t, core.MethodStudentT, iv.Method, what)
+	case stats.Count, stats.Mean:
+		require.Equal(t, stats.MethodStudentT, iv.Method, what)
 		ss := 0.0
 		for _, v := range values {
 			ss += (v - mean) * (v - mean)
 		}
-		half := core.TQuantile(0.975, len(values)-1) * math.Sqrt(ss/(n-1)) / math.Sqrt(n)
+		half := stats.TQuantile(0.975, len(values)-1) * math.Sqrt(ss/(n-1)) / math.Sqrt(n)
 		assert.InDelta(t, mean-half, iv.Low, 1e-9, what)
 		assert.InDelta(t, mean+half, iv.High, 1e-9, what)
 	default:
@@ -154,16 +155,16 @@ func TestSimSummaryRecomputedFromLog(t *testing.T) {
 			require.Equal(t, sum.Games, games)
 
 			checkInterval(t, "length", sum.Length, lengths)
-			assert.Equal(t, core.Count, sum.Length.Kind)
+			assert.Equal(t, stats.Count, sum.Length.Kind)
 			for i, s := range sum.Seats {
 				assert.Equal(t, int(wins[i]), s.Wins)
 				won := make([]float64, games)
 				for g := 0; g < int(wins[i]); g++ {
 					won[g] = 1 // only the count matters for a share
 				}
-				assert.Equal(t, core.Rate, s.WinRate.Kind)
+				assert.Equal(t, stats.Rate, s.WinRate.Kind)
 				checkInterval(t, "win rate", s.WinRate, won)
-				assert.Equal(t, core.Mean, s.Score.Kind)
+				assert.Equal(t, stats.Mean, s.Score.Kind)
 				checkInterval(t, "score", s.Score, scores[i])
 				var names []string
 				for n := range s.Stats {

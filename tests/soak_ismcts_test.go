@@ -10,9 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ruleslab/ruleslab/core/stats"
 	"github.com/stretchr/testify/require"
-
-	"github.com/ruleslab/ruleslab/core"
 )
 
 // soakTournaments are README's acceptance tournaments of the default-budget ismcts (each game's own
@@ -49,7 +48,7 @@ func TestSoakISMCTSBeatsGreedyAndRandom(t *testing.T) {
 				"--games", fmt.Sprint(tc.games), "--seed", fmt.Sprint(tc.seed), "--workers", "2", "--json")
 			require.Equal(t, 0, code, stderr)
 			cpu := cpuTime(t) - cpu0
-			var rep core.TournamentReport
+			var rep stats.TournamentReport
 			require.NoError(t, json.Unmarshal([]byte(out), &rep), out)
 			require.Zero(t, rep.Failed, "failed games")
 			t.Logf("%s: %d games, %s wall, %s user+sys", tc.game, rep.Games, time.Since(wall0).Round(time.Second), cpu.Round(time.Second))

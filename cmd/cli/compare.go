@@ -16,6 +16,7 @@ import (
 
 	"github.com/ruleslab/ruleslab/core"
 	"github.com/ruleslab/ruleslab/core/config"
+	"github.com/ruleslab/ruleslab/core/stats"
 	"github.com/ruleslab/ruleslab/scripting"
 )
 
@@ -186,42 +187,42 @@ type CompareResult struct {
 	Command    string           `json:"command"`
 
 	runs []*variantRun
-	ms   []core.Measure
+	ms   []stats.Measure
 	idx  []int // the compared games' indices
 }
 
 // CompareMeasure is one measure: its value under each variant and each later variant's difference
 // from the first.
 type CompareMeasure struct {
-	Name   string          `json:"name"`
-	Label  string          `json:"label"`
-	Kind   string          `json:"kind"`
-	Values []core.Interval `json:"values"`
-	Diffs  []CompareDiff   `json:"diffs"`
+	Name   string           `json:"name"`
+	Label  string           `json:"label"`
+	Kind   string           `json:"kind"`
+	Values []stats.Interval `json:"values"`
+	Diffs  []CompareDiff    `json:"diffs"`
 }
 
 // CompareDiff is variant - first over the same games: Paired is the paired t interval, Unpaired the
 // interval the games would give as independent samples; Ratio is Unpaired's width over Paired's (how
 // many times narrower pairing made it; null when undefined).
 type CompareDiff struct {
-	Variant  string        `json:"variant"`
-	Paired   core.Interval `json:"paired"`
-	Unpaired core.Interval `json:"unpaired"`
-	Ratio    *float64      `json:"width_ratio"`
+	Variant  string         `json:"variant"`
+	Paired   stats.Interval `json:"paired"`
+	Unpaired stats.Interval `json:"unpaired"`
+	Ratio    *float64       `json:"width_ratio"`
 }
 
 // SequentialJSON describes the --until-significant test and where it stopped.
 type SequentialJSON struct {
-	Measure  string          `json:"measure"`
-	Method   string          `json:"method"`
-	Alpha    float64         `json:"alpha"`
-	Every    int             `json:"every"`
-	Looks    int             `json:"looks_planned"`
-	Taken    int             `json:"looks_taken"`
-	Level    float64         `json:"level_per_look"`
-	Resolved bool            `json:"resolved"`
-	Games    int             `json:"games"`
-	Last     []core.Interval `json:"last_intervals"` // per later variant, at the last look's level
+	Measure  string           `json:"measure"`
+	Method   string           `json:"method"`
+	Alpha    float64          `json:"alpha"`
+	Every    int              `json:"every"`
+	Looks    int              `json:"looks_planned"`
+	Taken    int              `json:"looks_taken"`
+	Level    float64          `json:"level_per_look"`
+	Resolved bool             `json:"resolved"`
+	Games    int              `json:"games"`
+	Last     []stats.Interval `json:"last_intervals"` // per later variant, at the last look's level
 }
 
 func runCompare(opts *CompareOptions) error {
@@ -274,16 +275,16 @@ func runCompare(opts *CompareOptions) error {
 	defer stop()
 
 	res := &CompareResult{Game: runs[0].P.Game.Config.ID, Variants: opts.Variants, Players: players, Seats: runs[0].Seats,
-		Seed: opts.Seed, Planned: opts.Games, Confidence: core.Confidence, Command: CommandLine(), runs: runs}
+		Seed: opts.Seed, Planned: opts.Games, Confidence: stats.Confidence, Command: CommandLine(), runs: runs}
 	every := opts.Games
-	var seq core.Sequential
+	var seq stats.Sequential
 	if opts.Until != "" {
 		every = opts.Every
 		if every <= 0 {
 			every = max(1, opts.Games/10)
 		}
 		// Bonferroni over the looks and over the comparisons with the first variant
-		seq = core.NewSequential(0.05/float64(len(runs)-1), every, opts.Games)
+		seq = stats.NewSequential(0.05/float64(len(runs)-1), every, opts.Games)
 		res.Sequential = &SequentialJSON{Measure: opts.Until, Alpha: 0.05, Every: every, Looks: seq.Looks, Level: seq.Level(),
 			Method: "group-sequential paired t, Bonferroni over looks and comparisons"}
 	}
@@ -408,7 +409,7 @@ func (c *CompareResult) collect() {
 	c.Pairs = len(c.idx)
 	c.Failed = nil
 	all := make([][]core.Result, len(c.runs))
-	kinds := map[string]core.Kind{}
+	kinds := map[string]stats.Kind{}
 	for k, v := range c.runs {
 		c.Failed = append(c.Failed, v.Failed)
 		all[k] = c.pick(v)
@@ -416,7 +417,7 @@ func (c *CompareResult) collect() {
 			kinds[n] = kind
 		}
 	}
-	c.ms = core.Measures(c.Players, kinds, all...)
+	c.ms = stats.Measures(c.Players, kinds, all...)
 }
 
 // pick returns the variant's compared games.
@@ -428,13 +429,13 @@ func (c *CompareResult) pick(v *variantRun) []core.Result {
 	return out
 }
 
-func (c *CompareResult) measure(name string) (core.Measure, bool) {
+func (c *CompareResult) measure(name string) (stats.Measure, bool) {
 	for _, m := range c.ms {
 		if m.Name == name {
 			return m, true
 		}
 	}
-	return core.Measure{}, false
+	return stats.Measure{}, false
 }
 
 func (c *CompareResult) measureNames() []string {
@@ -457,14 +458,14 @@ func (c *CompareResult) summarise() {
 		vals := make([][]float64, len(c.runs))
 		for k := range c.runs {
 			vals[k] = m.Values(games[k])
-			var mo core.Moments
+			var mo stats.Moments
 			for _, x := range vals[k] {
 				mo.Add(x)
 			}
 			cm.Values = append(cm.Values, mo.Summarise(m.Kind))
 		}
 		for k, v := range c.runs[1:] {
-			d := CompareDiff{Variant: v.Name, Paired: core.PairedT(vals[0], vals[k+1], m.Kind), Unpaired: core.Unpaired(vals[0], vals[k+1], m.Kind)}
+			d := CompareDiff{Variant: v.Name, Paired: stats.PairedT(vals[0], vals[k+1], m.Kind), Unpaired: stats.Unpaired(vals[0], vals[k+1], m.Kind)}
 			if d.Paired.Defined() && d.Unpaired.Defined() && d.Paired.High > d.Paired.Low {
 				r := (d.Unpaired.High - d.Unpaired.Low) / (d.Paired.High - d.Paired.Low)
 				d.Ratio = &r
@@ -476,8 +477,8 @@ func (c *CompareResult) summarise() {
 }
 
 // formatDiff prints a difference: a rate in percentage points, a mean with dec decimals, signed.
-func formatDiff(v core.Interval, dec int) string {
-	if v.Kind == core.Rate {
+func formatDiff(v stats.Interval, dec int) string {
+	if v.Kind == stats.Rate {
 		if !v.Defined() {
 			return fmt.Sprintf("%+.1f pts [n/a]", 100*v.Value)
 		}
@@ -486,8 +487,8 @@ func formatDiff(v core.Interval, dec int) string {
 	return fmt.Sprintf("%+.*f %s", dec, v.Value, bracket(v, dec))
 }
 
-func bracketDiff(v core.Interval, dec int) string {
-	if v.Kind == core.Rate {
+func bracketDiff(v stats.Interval, dec int) string {
+	if v.Kind == stats.Rate {
 		if !v.Defined() {
 			return "[n/a]"
 		}
@@ -621,7 +622,7 @@ func (c *CompareResult) report() *Report {
 	for i := 0; i < c.Players; i++ {
 		seats = append(seats, fmt.Sprintf("seat %d", i))
 	}
-	win := make([][]core.Interval, len(c.Variants))
+	win := make([][]stats.Interval, len(c.Variants))
 	for k := range c.Variants {
 		for i := 0; i < c.Players; i++ {
 			win[k] = append(win[k], c.get(fmt.Sprintf("win.%d", i)).Values[k])
@@ -631,7 +632,7 @@ func (c *CompareResult) report() *Report {
 	for k, v := range c.Variants[1:] {
 		for _, group := range []struct{ prefix, what, unit string }{{"win.", "win rate", "percentage points"}, {"score.", "score", "points"}} {
 			var labels []string
-			var paired, unpaired []core.Interval
+			var paired, unpaired []stats.Interval
 			for _, m := range c.Measures {
 				if !strings.HasPrefix(m.Name, group.prefix) {
 					continue
@@ -646,7 +647,7 @@ func (c *CompareResult) report() *Report {
 			}
 			title := fmt.Sprintf("%s - %s: %s", v, c.Variants[0], group.what)
 			p.AddPlot(fmt.Sprintf("Difference in %s (%s), paired against unpaired 95%% intervals", group.what, group.unit),
-				IntervalPlot(title, group.unit, labels, []string{"paired", "unpaired"}, [][]core.Interval{paired, unpaired}, scale, true), 16, 10)
+				IntervalPlot(title, group.unit, labels, []string{"paired", "unpaired"}, [][]stats.Interval{paired, unpaired}, scale, true), 16, 10)
 		}
 	}
 	var scores, lengths [][]float64

@@ -5,9 +5,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/ruleslab/ruleslab/core/stats"
 	"github.com/spf13/cobra"
-
-	"github.com/ruleslab/ruleslab/core"
 )
 
 // MergeOptions are the options of `ruleslab merge`.
@@ -86,7 +85,7 @@ func runMerge(opts *MergeOptions) error {
 
 	// Game i is in shard i mod n, whose file lists its games in order: reading the files in turn gives
 	// every game in order, as sim tallies them, holding one record at a time.
-	tally := core.NewTally(hdr.Players, hdr.Seats, hdr.Stats)
+	tally := stats.NewTally(hdr.Players, hdr.Seats, hdr.Stats)
 	hdr.Shard, hdr.Shards = 0, 1
 	rep := batchReport{Header: hdr, JSON: opts.JSON, FirstFailed: -1}
 	read := make([]int, n)

@@ -13,13 +13,12 @@ import (
 	"strings"
 	"time"
 
+	"github.com/ruleslab/ruleslab/core/stats"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgsvg"
-
-	"github.com/ruleslab/ruleslab/core"
 )
 
 // Report is a self-contained report of one command: the command line that produced it, then sections
@@ -257,7 +256,7 @@ func plotColor(i int) color.Color { return plotColors[i%len(plotColors)] }
 
 // intervalPoints are estimates with 95% intervals at x = 0, 1, ...; they implement the XYer and
 // YErrorer interfaces of gonum's error bars.
-type intervalPoints []core.Interval
+type intervalPoints []stats.Interval
 
 func (p intervalPoints) Len() int { return len(p) }
 func (p intervalPoints) XY(i int) (float64, float64) {
@@ -280,7 +279,7 @@ func finite(x float64) float64 {
 // IntervalPlot draws estimates with their 95% intervals, one series per name, at the nominal x labels;
 // series are offset sideways so their bars do not overlap. scale multiplies every number (100 for
 // rates in percent). zero draws a dashed line at 0 (for differences).
-func IntervalPlot(title, ylabel string, labels []string, names []string, series [][]core.Interval, scale float64, zero bool) *plot.Plot {
+func IntervalPlot(title, ylabel string, labels []string, names []string, series [][]stats.Interval, scale float64, zero bool) *plot.Plot {
 	p := plot.New()
 	p.Title.Text = title
 	p.Y.Label.Text = ylabel
@@ -384,7 +383,7 @@ func HistogramPlot(title, xlabel string, names []string, series [][]float64) *pl
 }
 
 // CurvePlot draws y against x with 95% intervals as error bars, one line per series.
-func CurvePlot(title, xlabel, ylabel string, xs []float64, names []string, series [][]core.Interval, scale float64) *plot.Plot {
+func CurvePlot(title, xlabel, ylabel string, xs []float64, names []string, series [][]stats.Interval, scale float64) *plot.Plot {
 	p := plot.New()
 	p.Title.Text = title
 	p.X.Label.Text = xlabel

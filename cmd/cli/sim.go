@@ -14,6 +14,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/ruleslab/ruleslab/core"
+	"github.com/ruleslab/ruleslab/core/stats"
 )
 
 // SimOptions are the options of `ruleslab sim`.
@@ -117,7 +118,7 @@ func runSim(opts *SimOptions) error {
 	}
 	batch.Workers = opts.Workers
 
-	tally := core.NewTally(players, seats, cfg.Stats)
+	tally := stats.NewTally(players, seats, cfg.Stats)
 	rep := batchReport{Header: hdr, JSON: opts.JSON, FirstFailed: -1, Out: opts.Out}
 	add := func(r core.Result) {
 		tally.Add(r)
@@ -290,7 +291,7 @@ func openOut(path string, resume bool, hdr resultsHeader) (*os.File, error) {
 // batchReport is what sim and merge print after a batch: the summary on stdout (text or JSON), and
 // notes, failures and interruptions on stderr, with the exit code.
 type batchReport struct {
-	Sum         core.Summary
+	Sum         stats.Summary
 	Header      resultsHeader
 	JSON        bool
 	FirstErr    string
@@ -350,7 +351,7 @@ func (rep *batchReport) print(io *IO) error {
 		var err error
 		if rep.Coverage != nil {
 			err = enc.Encode(struct {
-				core.Summary
+				stats.Summary
 				Coverage *CoverageReport `json:"coverage"`
 			}{sum, rep.Coverage})
 		} else {
@@ -394,7 +395,7 @@ func (rep *batchReport) print(io *IO) error {
 
 // printSummary prints the report with one interval style: the estimate, then its 95% interval in
 // brackets; a rate as a percentage (Wilson), a count or mean as a mean (Student's t).
-func printSummary(w io.Writer, s core.Summary) {
+func printSummary(w io.Writer, s stats.Summary) {
 	name := s.Game
 	if s.Variant != "" {
 		name += "/" + s.Variant
@@ -414,7 +415,7 @@ func printSummary(w io.Writer, s core.Summary) {
 	// one number of decimals per column
 	dec := map[string]int{}
 	for _, n := range names {
-		var col []core.Interval
+		var col []stats.Interval
 		for _, seat := range s.Seats {
 			col = append(col, seat.Stats[n])
 		}
@@ -435,7 +436,7 @@ func printSummary(w io.Writer, s core.Summary) {
 	}
 	for _, k := range s.GameStatNames() {
 		v := s.GameStats[k]
-		if v.Kind == core.Rate {
+		if v.Kind == stats.Rate {
 			fmt.Fprintf(w, "%s: %s of games\n", k, formatStat(v, 0))
 		} else {
 			fmt.Fprintf(w, "%s: %s per game\n", k, formatStat(v, decimals(v)))
@@ -446,15 +447,15 @@ func printSummary(w io.Writer, s core.Summary) {
 
 // formatStat prints a rate as a percentage and a count or mean as a mean with dec decimals, each with
 // its 95% interval.
-func formatStat(v core.Interval, dec int) string {
-	if v.Kind == core.Rate {
+func formatStat(v stats.Interval, dec int) string {
+	if v.Kind == stats.Rate {
 		return formatRate(v)
 	}
 	return formatMean(v, dec)
 }
 
 // formatRate prints a share as "47.9% [46.9, 48.8]".
-func formatRate(v core.Interval) string {
+func formatRate(v stats.Interval) string {
 	if !v.Defined() {
 		return fmt.Sprintf("%.1f%% [n/a]", 100*v.Value)
 	}
@@ -462,12 +463,12 @@ func formatRate(v core.Interval) string {
 }
 
 // formatMean prints a mean as "3.73 [3.51, 3.94]", or "3.73 [n/a]" when the interval is undefined.
-func formatMean(v core.Interval, dec int) string {
+func formatMean(v stats.Interval, dec int) string {
 	return fmt.Sprintf("%.*f %s", dec, v.Value, bracket(v, dec))
 }
 
 // bracket prints a mean's interval as "[3.51, 3.94]", or "[n/a]".
-func bracket(v core.Interval, dec int) string {
+func bracket(v stats.Interval, dec int) string {
 	if !v.Defined() {
 		return "[n/a]"
 	}
@@ -476,7 +477,7 @@ func bracket(v core.Interval, dec int) string {
 
 // decimals gives the largest of the statistics about three significant digits: 0.163, 3.73, 12.45,
 // 123.4.
-func decimals(vs ...core.Interval) int {
+func decimals(vs ...stats.Interval) int {
 	m := 0.0
 	for _, v := range vs {
 		m = math.Max(m, math.Abs(v.Value))

@@ -4,11 +4,12 @@ import (
 	"fmt"
 
 	"github.com/ruleslab/ruleslab/core"
+	"github.com/ruleslab/ruleslab/core/stats"
 )
 
 // simReport is sim's --report: the summary table, win rate by seat with intervals, the score
 // distribution of each seat and the game-length histogram.
-func simReport(sum core.Summary, games []core.Result, cov *CoverageReport) *Report {
+func simReport(sum stats.Summary, games []core.Result, cov *CoverageReport) *Report {
 	name := sum.Game
 	if sum.Variant != "" {
 		name += "/" + sum.Variant
@@ -42,12 +43,12 @@ func simReport(sum core.Summary, games []core.Result, cov *CoverageReport) *Repo
 
 	p := r.Section("Plots")
 	var seats []string
-	var win []core.Interval
+	var win []stats.Interval
 	for _, seat := range sum.Seats {
 		seats = append(seats, fmt.Sprintf("%d %s", seat.Seat, seat.Bot))
 		win = append(win, seat.WinRate)
 	}
-	p.AddPlot("Win rate by seat with 95% intervals (Wilson)", IntervalPlot("Win rate by seat", "win rate (%)", seats, nil, [][]core.Interval{win}, 100, false), 14, 9)
+	p.AddPlot("Win rate by seat with 95% intervals (Wilson)", IntervalPlot("Win rate by seat", "win rate (%)", seats, nil, [][]stats.Interval{win}, 100, false), 14, 9)
 	scores := make([][]float64, sum.Players)
 	var lengths []float64
 	for _, g := range games {

@@ -17,6 +17,7 @@ import (
 
 	"github.com/ruleslab/ruleslab/core"
 	"github.com/ruleslab/ruleslab/core/config"
+	"github.com/ruleslab/ruleslab/core/stats"
 	"github.com/ruleslab/ruleslab/scripting"
 )
 
@@ -176,13 +177,13 @@ func parseTarget(s string) (sweepTarget, error) {
 
 // SweepPoint is one grid point: its settings, every measure, and whether it meets the targets.
 type SweepPoint struct {
-	Settings map[string]string        `json:"settings"`
-	Games    int                      `json:"games"`
-	Failed   int                      `json:"failed"`
-	Measures map[string]core.Interval `json:"measures"`
-	Meets    bool                     `json:"meets_targets"`
-	Distance float64                  `json:"distance"` // the largest |estimate - value| / tol over the targets
-	Error    string                   `json:"error,omitempty"`
+	Settings map[string]string         `json:"settings"`
+	Games    int                       `json:"games"`
+	Failed   int                       `json:"failed"`
+	Measures map[string]stats.Interval `json:"measures"`
+	Meets    bool                      `json:"meets_targets"`
+	Distance float64                   `json:"distance"` // the largest |estimate - value| / tol over the targets
+	Error    string                    `json:"error,omitempty"`
 	sets     []config.Set
 }
 
@@ -290,7 +291,7 @@ func runSweep(opts *SweepOptions) error {
 		seats = cycleSeats(s, players)
 	}
 	res := &SweepResult{Game: first.ID, Variant: first.Variant, Players: players, Seats: seats, Seed: opts.Seed, Games: opts.Games,
-		Axes: axes, Targets: targets, Points: points, Confidence: core.Confidence, Command: CommandLine(), Labels: map[string]string{},
+		Axes: axes, Targets: targets, Points: points, Confidence: stats.Confidence, Command: CommandLine(), Labels: map[string]string{},
 		Best: []int{}, kinds: map[string]string{}}
 	defer batchGC()()
 	ctx, stop := stopSignals()
@@ -326,14 +327,14 @@ func runSweep(opts *SweepOptions) error {
 			}
 		}
 	}
-	ms := core.Measures(players, res.kinds, all...)
+	ms := stats.Measures(players, res.kinds, all...)
 	for _, m := range ms {
 		res.Labels[m.Name] = m.Label
 	}
 	for i, pt := range points {
-		pt.Measures = map[string]core.Interval{}
+		pt.Measures = map[string]stats.Interval{}
 		for _, m := range ms {
-			var mo core.Moments
+			var mo stats.Moments
 			for _, r := range all[i] {
 				mo.Add(m.Of(r))
 			}
@@ -398,7 +399,7 @@ func runSweep(opts *SweepOptions) error {
 
 // sweepColumns picks the table's measures: --measures, else the targets, win rates by seat, score
 // spread, moves, rounds, lead changes and the per-game statistics.
-func sweepColumns(list string, ms []core.Measure, targets []sweepTarget, players int) ([]string, error) {
+func sweepColumns(list string, ms []stats.Measure, targets []sweepTarget, players int) ([]string, error) {
 	have := map[string]bool{}
 	for _, m := range ms {
 		have[m.Name] = true
@@ -483,7 +484,7 @@ func (s *SweepResult) tableRows() ([]string, [][]string) {
 	}
 	dec := map[string]int{}
 	for _, c := range s.Columns {
-		var col []core.Interval
+		var col []stats.Interval
 		for _, pt := range s.Points {
 			col = append(col, pt.Measures[c])
 		}
@@ -517,7 +518,7 @@ func (s *SweepResult) targetText() []string {
 	}
 	var ts []string
 	for _, t := range s.Targets {
-		if len(s.Points) > 0 && s.Points[0].Measures[t.Measure].Kind == core.Rate {
+		if len(s.Points) > 0 && s.Points[0].Measures[t.Measure].Kind == stats.Rate {
 			ts = append(ts, fmt.Sprintf("%s = %.1f%% ± %.1f%%", t.Measure, 100*t.Value, 100*t.Tol))
 		} else {
 			ts = append(ts, fmt.Sprintf("%s = %g ± %g", t.Measure, t.Value, t.Tol))
@@ -554,7 +555,7 @@ func (s *SweepResult) print(w io.Writer) {
 	fmt.Fprintln(w, "[95% intervals]: Wilson's for rates (%), Student's t for counts and means (n/a under 2 games)")
 }
 
-func (s *SweepResult) writeCSV(w io.Writer, ms []core.Measure) error {
+func (s *SweepResult) writeCSV(w io.Writer, ms []stats.Measure) error {
 	cw := csv.NewWriter(w)
 	num := func(x float64) string {
 		if math.IsNaN(x) {
@@ -612,19 +613,19 @@ func (s *SweepResult) report() *Report {
 		labels = append(labels, s.pointName(pt))
 	}
 	for _, c := range s.Columns {
-		var ivs []core.Interval
+		var ivs []stats.Interval
 		for _, pt := range s.Points {
 			ivs = append(ivs, pt.Measures[c])
 		}
 		scale, unit := 1.0, s.Labels[c]
-		if len(ivs) > 0 && ivs[0].Kind == core.Rate {
+		if len(ivs) > 0 && ivs[0].Kind == stats.Rate {
 			scale, unit = 100, s.Labels[c]+" (%)"
 		}
 		title := fmt.Sprintf("%s by %s", s.Labels[c], strings.Join(axisKeys(s.Axes), ", "))
 		if numeric {
-			p.AddPlot(title+" with 95% intervals", CurvePlot(title, s.Axes[0].Key, unit, xs, nil, [][]core.Interval{ivs}, scale), 14, 9)
+			p.AddPlot(title+" with 95% intervals", CurvePlot(title, s.Axes[0].Key, unit, xs, nil, [][]stats.Interval{ivs}, scale), 14, 9)
 		} else {
-			p.AddPlot(title+" with 95% intervals", IntervalPlot(title, unit, labels, nil, [][]core.Interval{ivs}, scale, false), 14, 9)
+			p.AddPlot(title+" with 95% intervals", IntervalPlot(title, unit, labels, nil, [][]stats.Interval{ivs}, scale, false), 14, 9)
 		}
 	}
 	return r

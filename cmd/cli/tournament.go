@@ -15,6 +15,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/ruleslab/ruleslab/core"
+	"github.com/ruleslab/ruleslab/core/stats"
 	"github.com/ruleslab/ruleslab/scripting"
 )
 
@@ -150,7 +151,7 @@ func runTournament(opts *TournamentOptions) error {
 			return status
 		}
 		if opts.Report != "" {
-			if err := tournamentReport([]core.TournamentReport{rep}, nil).WriteFile(opts.Report); err != nil {
+			if err := tournamentReport([]stats.TournamentReport{rep}, nil).WriteFile(opts.Report); err != nil {
 				return err
 			}
 		}
@@ -158,7 +159,7 @@ func runTournament(opts *TournamentOptions) error {
 		case opts.JSON:
 			err = writeJSON(opts.IO.Out, rep)
 		case opts.CSV:
-			err = writeTournamentCSV(opts.IO.Out, []core.TournamentReport{rep}, nil)
+			err = writeTournamentCSV(opts.IO.Out, []stats.TournamentReport{rep}, nil)
 		default:
 			printTournament(opts.IO.Out, rep)
 		}
@@ -180,7 +181,7 @@ func runTournament(opts *TournamentOptions) error {
 	if opts.Rungs < 2 {
 		return usagef("--rungs must be at least 2")
 	}
-	var reps []core.TournamentReport
+	var reps []stats.TournamentReport
 	var rungs []string
 	var status error // errInterrupted or errFailedGames once a rung ends so
 	for k := 1; k < opts.Rungs; k++ {
@@ -252,10 +253,10 @@ func writeJSON(w io.Writer, v any) error {
 	return enc.Encode(v)
 }
 
-func playTournament(opts *TournamentOptions, p *scripting.Program, players int, bots []string, seed uint64, logw *bufio.Writer) (core.TournamentReport, error) {
-	schedule, err := core.Schedule(len(bots), players)
+func playTournament(opts *TournamentOptions, p *scripting.Program, players int, bots []string, seed uint64, logw *bufio.Writer) (stats.TournamentReport, error) {
+	schedule, err := stats.Schedule(len(bots), players)
 	if err != nil {
-		return core.TournamentReport{}, usagef("%v", err)
+		return stats.TournamentReport{}, usagef("%v", err)
 	}
 	games := (opts.Games + len(schedule) - 1) / len(schedule) * len(schedule)
 	if games != opts.Games {
@@ -270,7 +271,7 @@ func playTournament(opts *TournamentOptions, p *scripting.Program, players int, 
 			progressbar.OptionSetDescription(p.Game.Name()), progressbar.OptionShowCount(),
 			progressbar.OptionThrottle(100_000_000), progressbar.OptionClearOnFinish())
 	}
-	tally := core.NewTournament(bots)
+	tally := stats.NewTournament(bots)
 	var firstErr string
 	batch := core.Batch{Games: games, Seed: seed, Workers: opts.Workers,
 		NewWorker: func() (core.Worker, error) {
@@ -321,7 +322,7 @@ func playTournament(opts *TournamentOptions, p *scripting.Program, players int, 
 }
 
 // printTournament prints the per-bot table and the head-to-head table.
-func printTournament(w io.Writer, r core.TournamentReport) {
+func printTournament(w io.Writer, r stats.TournamentReport) {
 	name := r.Game
 	if r.Variant != "" {
 		name += "/" + r.Variant
@@ -360,7 +361,7 @@ func printTournament(w io.Writer, r core.TournamentReport) {
 	fmt.Fprintln(w, "[95% intervals]: Wilson's for rates, Student's t for scores, bootstrap percentiles for Bradley-Terry ratings (Elo scale, mean 0)")
 }
 
-func formatRating(r core.Rating) string {
+func formatRating(r stats.Rating) string {
 	if math.IsNaN(r.Low) {
 		return fmt.Sprintf("%+.0f [n/a]", r.Value)
 	}

@@ -7,11 +7,11 @@ import (
 	"math"
 	"strconv"
 
-	"github.com/ruleslab/ruleslab/core"
+	"github.com/ruleslab/ruleslab/core/stats"
 )
 
 // tournamentTitle names a tournament's game and variant.
-func tournamentTitle(r core.TournamentReport) string {
+func tournamentTitle(r stats.TournamentReport) string {
 	if r.Variant != "" {
 		return r.Game + "/" + r.Variant
 	}
@@ -21,7 +21,7 @@ func tournamentTitle(r core.TournamentReport) string {
 // tournamentReport builds --report for a tournament (or a ladder, one section per rung): the per-bot
 // table, the head-to-head table, and plots of the win rates, the mean scores and the ratings with their
 // 95% intervals.
-func tournamentReport(reps []core.TournamentReport, rungs []string) *Report {
+func tournamentReport(reps []stats.TournamentReport, rungs []string) *Report {
 	r := NewReport("ruleslab tournament " + tournamentTitle(reps[0]))
 	for i, rep := range reps {
 		heading := "Bots"
@@ -37,26 +37,26 @@ func tournamentReport(reps []core.TournamentReport, rungs []string) *Report {
 		s.AddText("Head to head: the share of the decisive games, among those in which both played, in which the row's bot finished ahead of the column's: its seats won when the column's did not more often than the reverse (* : significantly above 50%%).")
 		s.AddTable(header, rows)
 		names := make([]string, len(rep.Bots))
-		wins := make([]core.Interval, len(rep.Bots))
-		scores := make([]core.Interval, len(rep.Bots))
-		ratings := make([]core.Interval, len(rep.Bots))
+		wins := make([]stats.Interval, len(rep.Bots))
+		scores := make([]stats.Interval, len(rep.Bots))
+		ratings := make([]stats.Interval, len(rep.Bots))
 		for k, b := range rep.Bots {
 			names[k], wins[k], scores[k] = b.Bot, b.WinRate, b.Score
-			ratings[k] = core.Interval{Value: b.Rating.Value, Low: b.Rating.Low, High: b.Rating.High}
+			ratings[k] = stats.Interval{Value: b.Rating.Value, Low: b.Rating.Low, High: b.Rating.High}
 		}
 		s.AddPlot("Win rate per bot over the seats it played, with Wilson's 95% interval",
-			IntervalPlot("Win rate", "win rate (%)", names, nil, [][]core.Interval{wins}, 100, false), 6, 3.2)
+			IntervalPlot("Win rate", "win rate (%)", names, nil, [][]stats.Interval{wins}, 100, false), 6, 3.2)
 		s.AddPlot("Mean score per bot with Student's t 95% interval",
-			IntervalPlot("Mean score", "score", names, nil, [][]core.Interval{scores}, 1, false), 6, 3.2)
+			IntervalPlot("Mean score", "score", names, nil, [][]stats.Interval{scores}, 1, false), 6, 3.2)
 		s.AddPlot("Bradley-Terry rating (Elo scale, mean 0) with its 95% bootstrap interval",
-			IntervalPlot("Rating", "Elo", names, nil, [][]core.Interval{ratings}, 1, true), 6, 3.2)
+			IntervalPlot("Rating", "Elo", names, nil, [][]stats.Interval{ratings}, 1, true), 6, 3.2)
 	}
 	s := r.Section("Method")
 	s.AddText("Win rates: Wilson's score interval. Mean scores: Student's t. Head to head: Wilson's interval on the share of decisive games (games, not pairs of seats, are the independent draws: the pairs of one game share its winner). Ratings: Bradley-Terry fitted on every game, on the Elo scale with mean 0 (half a win each way per pair as a prior), with percentile intervals over %d bootstrap resamples of the games.", reps[0].Bootstrap)
 	return r
 }
 
-func tournamentBotRows(rep core.TournamentReport) ([]string, [][]string) {
+func tournamentBotRows(rep stats.TournamentReport) ([]string, [][]string) {
 	header := []string{"bot", "seat-games", "wins", "win rate (95% CI)", "mean score (95% CI)", "rating (95% CI)"}
 	var rows [][]string
 	for _, b := range rep.Bots {
@@ -65,7 +65,7 @@ func tournamentBotRows(rep core.TournamentReport) ([]string, [][]string) {
 	return header, rows
 }
 
-func tournamentHeadToHeadRows(rep core.TournamentReport) ([]string, [][]string) {
+func tournamentHeadToHeadRows(rep stats.TournamentReport) ([]string, [][]string) {
 	header := []string{"row ahead of column"}
 	for _, b := range rep.Bots {
 		header = append(header, b.Bot)
@@ -88,18 +88,18 @@ func tournamentHeadToHeadRows(rep core.TournamentReport) ([]string, [][]string) 
 	return header, rows
 }
 
-func findHeadToHead(rep core.TournamentReport, a, b string) (core.HeadToHead, bool) {
+func findHeadToHead(rep stats.TournamentReport, a, b string) (stats.HeadToHead, bool) {
 	for _, h := range rep.HeadToHead {
 		if h.A == a && h.B == b {
 			return h, true
 		}
 	}
-	return core.HeadToHead{}, false
+	return stats.HeadToHead{}, false
 }
 
 // writeTournamentCSV prints every number of the report, one row per (rung,) bot and measure, and one
 // per ordered pair of bots for the head-to-head shares.
-func writeTournamentCSV(w io.Writer, reps []core.TournamentReport, rungs []string) error {
+func writeTournamentCSV(w io.Writer, reps []stats.TournamentReport, rungs []string) error {
 	cw := csv.NewWriter(w)
 	num := func(x float64) string {
 		if math.IsNaN(x) {

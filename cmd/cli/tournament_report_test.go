@@ -13,8 +13,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/ruleslab/ruleslab/core"
 	"github.com/ruleslab/ruleslab/core/config"
+	"github.com/ruleslab/ruleslab/core/stats"
 )
 
 // A tournament's --report holds the command, both tables and the three plots; --csv carries the same
@@ -29,7 +29,7 @@ func TestTournamentReportAndCSV(t *testing.T) {
 	args := []string{"tournament", game, "--bots", bots, "--games", "8", "--workers", "2", "--bootstrap", "50"}
 	out, stderr, code := execute(t, append(args, "--json", "--report", html)...)
 	require.Equal(t, 0, code, stderr)
-	var rep core.TournamentReport
+	var rep stats.TournamentReport
 	require.NoError(t, json.Unmarshal([]byte(out), &rep))
 
 	data, err := os.ReadFile(html)

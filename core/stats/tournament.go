@@ -1,4 +1,4 @@
-package core
+package stats
 
 import (
 	"encoding/json"
@@ -6,6 +6,8 @@ import (
 	"math"
 	"math/rand/v2"
 	"sort"
+
+	"github.com/ruleslab/ruleslab/core"
 )
 
 // Schedule lists the seatings of a tournament between bots (indices into the bot list) at players
@@ -139,7 +141,7 @@ func NewTournament(bots []string) *Tournament {
 }
 
 // Add records one game; r.Seats names the bot of each seat.
-func (t *Tournament) Add(r Result) {
+func (t *Tournament) Add(r core.Result) {
 	if r.Error != "" {
 		t.failed++
 		return

@@ -1,9 +1,10 @@
-package core
+package stats
 
 import (
 	"math"
 	"testing"
 
+	"github.com/ruleslab/ruleslab/core"
 	"github.com/stretchr/testify/assert"
 )
 
@@ -122,17 +123,17 @@ func TestLeadChangesAndDecidedEarly(t *testing.T) {
 	assert.Equal(t, 2, LeadChanges(rounds))
 	assert.Equal(t, 0, LeadChanges(nil))
 	// seat 0 won the last round from behind: not decided early
-	r := Result{Totals: []int{12, 9, 2}, Winners: []int{0}, RoundTotals: rounds}
+	r := core.Result{Totals: []int{12, 9, 2}, Winners: []int{0}, RoundTotals: rounds}
 	assert.False(t, DecidedEarly(r))
 	// seat 1 led before the last round and won
-	r = Result{Totals: []int{8, 9, 2}, Winners: []int{1}, RoundTotals: [][]int{{5, 9, 1}, {8, 9, 2}}}
+	r = core.Result{Totals: []int{8, 9, 2}, Winners: []int{1}, RoundTotals: [][]int{{5, 9, 1}, {8, 9, 2}}}
 	assert.True(t, DecidedEarly(r))
 	// a second-place win (the top is eliminated): seat 0 was second before the last round and won second
-	r = Result{Totals: []int{8, 9, 2}, Winners: []int{0}, RoundTotals: [][]int{{5, 9, 1}, {8, 9, 2}}}
+	r = core.Result{Totals: []int{8, 9, 2}, Winners: []int{0}, RoundTotals: [][]int{{5, 9, 1}, {8, 9, 2}}}
 	assert.True(t, DecidedEarly(r))
-	assert.False(t, DecidedEarly(Result{Totals: []int{1}, Winners: []int{0}, RoundTotals: [][]int{{1}}}), "one round")
+	assert.False(t, DecidedEarly(core.Result{Totals: []int{1}, Winners: []int{0}, RoundTotals: [][]int{{1}}}), "one round")
 
-	ms := Measures(3, map[string]Kind{"right": Count}, []Result{r})
+	ms := Measures(3, map[string]Kind{"right": Count}, []core.Result{r})
 	var names []string
 	for _, m := range ms {
 		names = append(names, m.Name)

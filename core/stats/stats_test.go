@@ -1,4 +1,4 @@
-package core
+package stats
 
 import (
 	"context"
@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ruleslab/ruleslab/core"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -140,9 +141,9 @@ func TestQuantiles(t *testing.T) {
 
 func TestTallyCountsSharedVictoriesAndFailures(t *testing.T) {
 	tl := NewTally(2, []string{"a", "b"}, nil)
-	tl.Add(Result{Totals: []int{3, 3}, Winners: []int{0, 1}, Moves: make([]string, 10)})
-	tl.Add(Result{Totals: []int{1, 5}, Winners: []int{1}, Moves: make([]string, 20)})
-	tl.Add(Result{Error: "boom"})
+	tl.Add(core.Result{Totals: []int{3, 3}, Winners: []int{0, 1}, Moves: make([]string, 10)})
+	tl.Add(core.Result{Totals: []int{1, 5}, Winners: []int{1}, Moves: make([]string, 20)})
+	tl.Add(core.Result{Error: "boom"})
 	s := tl.Summary()
 	assert.Equal(t, 2, s.Games)
 	assert.Equal(t, 1, s.Failed)
@@ -154,9 +155,9 @@ func TestTallyCountsSharedVictoriesAndFailures(t *testing.T) {
 // slowWorker finishes games in a scrambled order.
 type slowWorker struct{ rng *rand.Rand }
 
-func (w *slowWorker) Play(i int, seed uint64) Result {
+func (w *slowWorker) Play(i int, seed uint64) core.Result {
 	time.Sleep(time.Duration(w.rng.IntN(300)) * time.Microsecond)
-	return Result{Index: i, Seed: seed}
+	return core.Result{Index: i, Seed: seed}
 }
 func (w *slowWorker) Close() {}
 
@@ -164,13 +165,13 @@ func TestBatchEmitsInGameOrderForAnyWorkerCount(t *testing.T) {
 	for _, workers := range []int{1, 2, 7} {
 		var got []int
 		n := 0
-		b := Batch{Games: 50, Seed: 3, Workers: workers, NewWorker: func() (Worker, error) {
+		b := core.Batch{Games: 50, Seed: 3, Workers: workers, NewWorker: func() (core.Worker, error) {
 			n++
 			return &slowWorker{rng: rand.New(rand.NewPCG(uint64(n), 1))}, nil
 		}}
-		done, err := b.Run(context.Background(), func(r Result) {
+		done, err := b.Run(context.Background(), func(r core.Result) {
 			got = append(got, r.Index)
-			assert.Equal(t, GameSeed(3, r.Index), r.Seed)
+			assert.Equal(t, core.GameSeed(3, r.Index), r.Seed)
 		})
 		require.NoError(t, err)
 		require.Equal(t, 50, done)
@@ -183,10 +184,10 @@ func TestBatchEmitsInGameOrderForAnyWorkerCount(t *testing.T) {
 func TestBatchInterruptedKeepsFinishedGames(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	var got []int
-	b := Batch{Games: 1000, Seed: 1, Workers: 2, NewWorker: func() (Worker, error) {
+	b := core.Batch{Games: 1000, Seed: 1, Workers: 2, NewWorker: func() (core.Worker, error) {
 		return &slowWorker{rng: rand.New(rand.NewPCG(1, 1))}, nil
 	}}
-	done, err := b.Run(ctx, func(r Result) {
+	done, err := b.Run(ctx, func(r core.Result) {
 		got = append(got, r.Index)
 		if len(got) == 10 {
 			cancel()
@@ -210,13 +211,13 @@ func seatStats(name string, vals ...float64) map[string][]float64 {
 func TestTallyCountsMissingStatisticsAsZero(t *testing.T) {
 	tl := NewTally(2, []string{"a", "b"}, map[string]Kind{"right": Count, "end_a": Rate, "never": Count, "eliminated": Rate})
 	win := func(w int) []int { return []int{w} }
-	tl.Add(Result{Totals: []int{1, 0}, Winners: win(0), Moves: make([]string, 4)})
-	tl.Add(Result{Totals: []int{0, 1}, Winners: win(1), Moves: make([]string, 4),
+	tl.Add(core.Result{Totals: []int{1, 0}, Winners: win(0), Moves: make([]string, 4)})
+	tl.Add(core.Result{Totals: []int{0, 1}, Winners: win(1), Moves: make([]string, 4),
 		SeatStats: seatStats("right", 2, 0), GameStats: map[string]float64{"end_a": 1}})
-	tl.Add(Result{Totals: []int{0, 1}, Winners: win(1), Moves: make([]string, 4),
+	tl.Add(core.Result{Totals: []int{0, 1}, Winners: win(1), Moves: make([]string, 4),
 		SeatStats: map[string][]float64{"eliminated": {1, 0}, "extra": {0, 1}}})
-	tl.Add(Result{Totals: []int{0, 1}, Winners: win(1), Moves: make([]string, 4), SeatStats: seatStats("right", 1, 1)})
-	tl.Add(Result{Error: "boom"})
+	tl.Add(core.Result{Totals: []int{0, 1}, Winners: win(1), Moves: make([]string, 4), SeatStats: seatStats("right", 1, 1)})
+	tl.Add(core.Result{Error: "boom"})
 	s := tl.Summary()
 	require.Equal(t, 4, s.Games)
 	assert.Equal(t, 1, s.Failed)
@@ -257,7 +258,7 @@ func TestTallyCountsMissingStatisticsAsZero(t *testing.T) {
 func TestTallySeatThatNeverWins(t *testing.T) {
 	tl := NewTally(2, []string{"a", "b"}, nil)
 	for i := 0; i < 10; i++ {
-		tl.Add(Result{Totals: []int{0, 1}, Winners: []int{1}})
+		tl.Add(core.Result{Totals: []int{0, 1}, Winners: []int{1}})
 	}
 	s := tl.Summary()
 	assert.Equal(t, 0, s.Seats[0].Wins)
@@ -270,8 +271,8 @@ func TestTallySeatThatNeverWins(t *testing.T) {
 // A value a declared rate cannot take is reported, not folded into a share.
 func TestTallyRateOutOfRangeIsAProblem(t *testing.T) {
 	tl := NewTally(1, []string{"a"}, map[string]Kind{"elim": Rate})
-	tl.Add(Result{Totals: []int{0}, SeatStats: seatStats("elim", 2)})
-	tl.Add(Result{Totals: []int{0}, SeatStats: seatStats("elim", 1)})
+	tl.Add(core.Result{Totals: []int{0}, SeatStats: seatStats("elim", 2)})
+	tl.Add(core.Result{Totals: []int{0}, SeatStats: seatStats("elim", 1)})
 	s := tl.Summary()
 	require.Len(t, s.Problems, 1)
 	assert.Contains(t, s.Problems[0], "elim is declared a rate")
@@ -298,12 +299,12 @@ func TestBatchShardsCoverTheBatch(t *testing.T) {
 	seen := map[int]int{}
 	for shard := range 3 {
 		var got []int
-		b := Batch{Games: 50, Start: shard, Step: 3, Seed: 3, Workers: 2, NewWorker: func() (Worker, error) {
+		b := core.Batch{Games: 50, Start: shard, Step: 3, Seed: 3, Workers: 2, NewWorker: func() (core.Worker, error) {
 			return &slowWorker{rng: rand.New(rand.NewPCG(uint64(shard), 1))}, nil
 		}}
-		done, err := b.Run(context.Background(), func(r Result) {
+		done, err := b.Run(context.Background(), func(r core.Result) {
 			got = append(got, r.Index)
-			assert.Equal(t, GameSeed(3, r.Index), r.Seed)
+			assert.Equal(t, core.GameSeed(3, r.Index), r.Seed)
 		})
 		require.NoError(t, err)
 		require.Equal(t, b.Count(), done)
@@ -316,5 +317,5 @@ func TestBatchShardsCoverTheBatch(t *testing.T) {
 	for i := range 50 {
 		require.Equal(t, 1, seen[i], "game %d", i)
 	}
-	assert.Equal(t, 0, Batch{Games: 5, Start: 7, Step: 2}.Count())
+	assert.Equal(t, 0, core.Batch{Games: 5, Start: 7, Step: 2}.Count())
 }

@@ -1,8 +1,9 @@
-package core
+package stats
 
 import (
 	"testing"
 
+	"github.com/ruleslab/ruleslab/core"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -40,9 +41,9 @@ func TestScheduleIsBalanced(t *testing.T) {
 func TestBradleyTerry(t *testing.T) {
 	tr := NewTournament([]string{"a", "b", "c"})
 	for i := 0; i < 30; i++ {
-		tr.Add(Result{Seats: []string{"a", "b", "c"}, Winners: []int{0}, Totals: []int{1, 0, 0}})
+		tr.Add(core.Result{Seats: []string{"a", "b", "c"}, Winners: []int{0}, Totals: []int{1, 0, 0}})
 		if i%3 == 0 {
-			tr.Add(Result{Seats: []string{"a", "b", "c"}, Winners: []int{1}, Totals: []int{0, 1, 0}})
+			tr.Add(core.Result{Seats: []string{"a", "b", "c"}, Winners: []int{1}, Totals: []int{0, 1, 0}})
 		}
 	}
 	r := tr.Report(1, 200)
@@ -65,17 +66,17 @@ func TestBradleyTerry(t *testing.T) {
 func TestHeadToHeadCountsGames(t *testing.T) {
 	tr := NewTournament([]string{"a", "b", "c"})
 	// a holds two seats, b wins: one game b ahead of a (two pairs behind for a)
-	tr.Add(Result{Seats: []string{"a", "a", "b", "c"}, Winners: []int{2}, Totals: []int{0, 0, 1, 0}})
+	tr.Add(core.Result{Seats: []string{"a", "a", "b", "c"}, Winners: []int{2}, Totals: []int{0, 0, 1, 0}})
 	// one of a's seats wins: one game a ahead of b (one pair ahead, one level)
-	tr.Add(Result{Seats: []string{"a", "a", "b", "c"}, Winners: []int{0}, Totals: []int{1, 0, 0, 0}})
+	tr.Add(core.Result{Seats: []string{"a", "a", "b", "c"}, Winners: []int{0}, Totals: []int{1, 0, 0, 0}})
 	// a's first seat and b's seat tie for the win: pairs (a0,b) level, (a1,b) behind: a behind
-	tr.Add(Result{Seats: []string{"a", "a", "b", "c"}, Winners: []int{0, 2}, Totals: []int{1, 0, 1, 0}})
+	tr.Add(core.Result{Seats: []string{"a", "a", "b", "c"}, Winners: []int{0, 2}, Totals: []int{1, 0, 1, 0}})
 	// a and b both win one of two seats each: one pair ahead and one behind each way: level
-	tr.Add(Result{Seats: []string{"a", "b", "a", "b"}, Winners: []int{0, 1}, Totals: []int{1, 1, 0, 0}})
+	tr.Add(core.Result{Seats: []string{"a", "b", "a", "b"}, Winners: []int{0, 1}, Totals: []int{1, 1, 0, 0}})
 	// c wins: a and b both played and neither finished ahead of the other: level
-	tr.Add(Result{Seats: []string{"a", "a", "b", "c"}, Winners: []int{3}, Totals: []int{0, 0, 0, 1}})
+	tr.Add(core.Result{Seats: []string{"a", "a", "b", "c"}, Winners: []int{3}, Totals: []int{0, 0, 0, 1}})
 	// c is absent: no game between c and the others
-	tr.Add(Result{Seats: []string{"a", "a", "b", "b"}, Winners: []int{2}, Totals: []int{0, 0, 1, 0}})
+	tr.Add(core.Result{Seats: []string{"a", "a", "b", "b"}, Winners: []int{2}, Totals: []int{0, 0, 1, 0}})
 	r := tr.Report(1, 10)
 	got := map[[2]string]HeadToHead{}
 	for _, h := range r.HeadToHead {

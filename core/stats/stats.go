@@ -1,4 +1,4 @@
-package core
+package stats
 
 import (
 	"encoding/json"
@@ -8,6 +8,7 @@ import (
 
 	"gonum.org/v1/gonum/stat/distuv"
 
+	"github.com/ruleslab/ruleslab/core"
 	"github.com/ruleslab/ruleslab/core/config"
 )
 
@@ -276,7 +277,7 @@ func NewTally(players int, bots []string, kinds map[string]Kind) *Tally {
 
 // Add records a result. Failed games are counted, not averaged. A statistic this game did not record
 // counts 0 in it; one first recorded now counts 0 in every earlier game.
-func (t *Tally) Add(r Result) {
+func (t *Tally) Add(r core.Result) {
 	if r.Error != "" {
 		t.failed++
 		return

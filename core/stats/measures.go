@@ -1,9 +1,11 @@
-package core
+package stats
 
 import (
 	"fmt"
 	"slices"
 	"sort"
+
+	"github.com/ruleslab/ruleslab/core"
 )
 
 // Measure is one number per game that compare and sweep summarise and difference: a seat's win (a
@@ -12,14 +14,14 @@ type Measure struct {
 	Name  string `json:"name"`  // "win.0", "score.spread", "moves", "stat.right.2", "stat.end_a"
 	Label string `json:"label"` // for tables: "win rate, seat 0"
 	Kind  Kind   `json:"kind"`
-	get   func(r Result) float64
+	get   func(r core.Result) float64
 }
 
 // Of returns the measure's value in one finished game.
-func (m Measure) Of(r Result) float64 { return m.get(r) }
+func (m Measure) Of(r core.Result) float64 { return m.get(r) }
 
 // Values returns the measure in each result.
-func (m Measure) Values(rs []Result) []float64 {
+func (m Measure) Values(rs []core.Result) []float64 {
 	out := make([]float64, len(rs))
 	for i, r := range rs {
 		out[i] = m.get(r)
@@ -47,20 +49,20 @@ func (m Measure) Values(rs []Result) []float64 {
 //
 // kinds is the YAML `stats:`; results are the games (of every variant compared) whose statistics and
 // lengths decide which optional measures appear.
-func Measures(players int, kinds map[string]Kind, results ...[]Result) []Measure {
+func Measures(players int, kinds map[string]Kind, results ...[]core.Result) []Measure {
 	var ms []Measure
 	for s := 0; s < players; s++ {
 		s := s
 		ms = append(ms, Measure{Name: fmt.Sprintf("win.%d", s), Label: fmt.Sprintf("win rate, seat %d", s), Kind: Rate,
-			get: func(r Result) float64 { return b2f(slices.Contains(r.Winners, s)) }})
+			get: func(r core.Result) float64 { return b2f(slices.Contains(r.Winners, s)) }})
 	}
 	for s := 0; s < players; s++ {
 		s := s
 		ms = append(ms, Measure{Name: fmt.Sprintf("score.%d", s), Label: fmt.Sprintf("score, seat %d", s), Kind: Mean,
-			get: func(r Result) float64 { return at(r.Totals, s) }})
+			get: func(r core.Result) float64 { return at(r.Totals, s) }})
 	}
 	ms = append(ms,
-		Measure{Name: "score.mean", Label: "mean score over seats", Kind: Mean, get: func(r Result) float64 {
+		Measure{Name: "score.mean", Label: "mean score over seats", Kind: Mean, get: func(r core.Result) float64 {
 			t := 0
 			for _, x := range r.Totals {
 				t += x
@@ -70,13 +72,13 @@ func Measures(players int, kinds map[string]Kind, results ...[]Result) []Measure
 			}
 			return float64(t) / float64(len(r.Totals))
 		}},
-		Measure{Name: "score.spread", Label: "score spread (highest - lowest)", Kind: Mean, get: func(r Result) float64 {
+		Measure{Name: "score.spread", Label: "score spread (highest - lowest)", Kind: Mean, get: func(r core.Result) float64 {
 			if len(r.Totals) == 0 {
 				return 0
 			}
 			return float64(slices.Max(r.Totals) - slices.Min(r.Totals))
 		}},
-		Measure{Name: "moves", Label: "game length, moves", Kind: Count, get: func(r Result) float64 { return float64(r.Length()) }})
+		Measure{Name: "moves", Label: "game length, moves", Kind: Count, get: func(r core.Result) float64 { return float64(r.Length()) }})
 	var tricks, rounds bool
 	seatStats, gameStats := map[string]bool{}, map[string]bool{}
 	for _, rs := range results {
@@ -92,17 +94,17 @@ func Measures(players int, kinds map[string]Kind, results ...[]Result) []Measure
 		}
 	}
 	if tricks {
-		ms = append(ms, Measure{Name: "tricks", Label: "game length, tricks", Kind: Count, get: func(r Result) float64 { return float64(r.Tricks) }})
+		ms = append(ms, Measure{Name: "tricks", Label: "game length, tricks", Kind: Count, get: func(r core.Result) float64 { return float64(r.Tricks) }})
 	}
 	if rounds {
 		ms = append(ms,
-			Measure{Name: "rounds", Label: "game length, rounds", Kind: Count, get: func(r Result) float64 { return float64(len(r.RoundTotals)) }},
-			Measure{Name: "lead_changes", Label: "lead changes", Kind: Count, get: func(r Result) float64 { return float64(LeadChanges(r.RoundTotals)) }},
-			Measure{Name: "decided_early", Label: "decided before the last round", Kind: Rate, get: func(r Result) float64 { return b2f(DecidedEarly(r)) }})
+			Measure{Name: "rounds", Label: "game length, rounds", Kind: Count, get: func(r core.Result) float64 { return float64(len(r.RoundTotals)) }},
+			Measure{Name: "lead_changes", Label: "lead changes", Kind: Count, get: func(r core.Result) float64 { return float64(LeadChanges(r.RoundTotals)) }},
+			Measure{Name: "decided_early", Label: "decided before the last round", Kind: Rate, get: func(r core.Result) float64 { return b2f(DecidedEarly(r)) }})
 	}
 	ms = append(ms,
-		Measure{Name: "tie", Label: "ties (several winners)", Kind: Rate, get: func(r Result) float64 { return b2f(len(r.Winners) > 1) }},
-		Measure{Name: "no_winner", Label: "no winner", Kind: Rate, get: func(r Result) float64 { return b2f(len(r.Winners) == 0) }})
+		Measure{Name: "tie", Label: "ties (several winners)", Kind: Rate, get: func(r core.Result) float64 { return b2f(len(r.Winners) > 1) }},
+		Measure{Name: "no_winner", Label: "no winner", Kind: Rate, get: func(r core.Result) float64 { return b2f(len(r.Winners) == 0) }})
 	// declared statistics appear even if no game records them; game-wide ones are those some game
 	// recorded under `game`
 	for n := range kinds {
@@ -121,12 +123,12 @@ func Measures(players int, kinds map[string]Kind, results ...[]Result) []Measure
 		for s := 0; s < players; s++ {
 			s := s
 			ms = append(ms, Measure{Name: fmt.Sprintf("stat.%s.%d", n, s), Label: fmt.Sprintf("%s, seat %d", n, s), Kind: kindOf(n),
-				get: func(r Result) float64 { return at(r.SeatStats[n], s) }})
+				get: func(r core.Result) float64 { return at(r.SeatStats[n], s) }})
 		}
 	}
 	for _, n := range sortedNames(gameStats) {
 		n := n
-		ms = append(ms, Measure{Name: "stat." + n, Label: n, Kind: kindOf(n), get: func(r Result) float64 { return r.GameStats[n] }})
+		ms = append(ms, Measure{Name: "stat." + n, Label: n, Kind: kindOf(n), get: func(r core.Result) float64 { return r.GameStats[n] }})
 	}
 	return ms
 }
@@ -167,7 +169,7 @@ func leader(tot []int) int {
 
 // DecidedEarly reports whether a game of at least two rounds with winners had its winners, after the
 // second-to-last round, holding exactly the competition ranks (by running total) they finished with.
-func DecidedEarly(r Result) bool {
+func DecidedEarly(r core.Result) bool {
 	n := len(r.RoundTotals)
 	if n < 2 || len(r.Winners) == 0 || len(r.Totals) == 0 {
 		return false
