@@ -43,9 +43,20 @@ func (s *State) Clone() *State {
 // sampled world does not know the true future draws. Values hidden from seat are kept as they are.
 // Zones whose size seat may not know (zone option `size`) get new sizes first (resampleSizes).
 //
-// Legal moves of a trick decision depend on the acting seat's hand: when another seat than seat is to
-// act in a trick, call Settle on the copy before asking for its legal moves.
-func (s *State) Resample(seat int, rng *rand.Rand) *State {
+// The copy is ready to play: the legal moves of a trick decision depend on the acting seat's hand, so
+// when another seat than seat is to act in a trick, they are worked out again with rules.
+func (s *State) Resample(seat int, rng *rand.Rand, rules Rules) (*State, error) {
+	c := s.redeal(seat, rng)
+	if c.stale {
+		if err := c.settleLegal(rules); err != nil {
+			return nil, err
+		}
+	}
+	return c, nil
+}
+
+// redeal is Resample before the legal moves of a trick decision are worked out again.
+func (s *State) redeal(seat int, rng *rand.Rand) *State {
 	c := s.Clone()
 	c.Reseed(rng.Uint64(), rng.Uint64())
 	c.resampleSizes(seat, rng)
@@ -131,9 +142,9 @@ func (c *State) renameValues(before []CardIdx, bit uint64, seat int) {
 	}
 }
 
-// Settle works out the legal moves of a resampled copy whose pending trick decision belongs to another
+// settleLegal works out the legal moves of a redealt copy whose pending trick decision belongs to another
 // seat than the one it was sampled for.
-func (s *State) Settle(rules Rules) error {
+func (s *State) settleLegal(rules Rules) error {
 	s.stale = false
 	if s.over || !s.pending.trick {
 		return nil

@@ -93,10 +93,10 @@ func (s *State) ids(cards []CardIdx) []string {
 // IDs spells a list of cards.
 func (s *State) IDs(cards []CardIdx) []string { return s.ids(cards) }
 
-// privateValues spells the values only seat may see (game-wide and its own), sorted by owner and name,
+// PrivateValues spells the values only seat may see (game-wide and its own), sorted by owner and name,
 // as one label: part of what tells the seat's information sets apart in a multi-observer search. It is
 // "" when there are none.
-func (s *State) privateValues(seat int) string {
+func (s *State) PrivateValues(seat int) string {
 	own := SeatVis(seat)
 	var keys []string
 	for _, e := range s.vars {

@@ -37,8 +37,8 @@ type View interface {
 	Events(from int) []Event
 	Boards() []BoardView
 	// Sample returns a state the seat cannot tell from the real one: its unseen cards dealt again at
-	// random (State.Resample). The caller owns it and may play it out.
-	Sample(rng *rand.Rand) *State
+	// random (State.Resample), ready to play with rules. The caller owns it and may play it out.
+	Sample(rng *rand.Rand, rules Rules) (*State, error)
 }
 
 // ViewFor returns seat's read-only view of the state.
@@ -63,7 +63,9 @@ func (v seatView) Lineage() uint64                       { return v.s.lineage }
 func (v seatView) Zones() []ZoneRef                      { return v.s.ZoneRefs() }
 func (v seatView) Vars(owner int) map[string]any         { return v.s.VisibleVars(v.seat, owner) }
 func (v seatView) Events(from int) []Event               { return v.s.VisibleEvents(v.seat, from) }
-func (v seatView) Sample(rng *rand.Rand) *State          { return v.s.Resample(v.seat, rng) }
+func (v seatView) Sample(rng *rand.Rand, rules Rules) (*State, error) {
+	return v.s.Resample(v.seat, rng, rules)
+}
 
 // Legal returns the pending moves only to the seat that is to act.
 func (v seatView) Legal() []string {

@@ -85,7 +85,7 @@ func TestResampleKeepsSizesAndSeenCards(t *testing.T) {
 				}
 				seat := s.ToAct()
 				before := snapshot(s)
-				r := s.Resample(seat, rand.New(rand.NewPCG(seed, 3)))
+				r := resample(t, s, seat, rand.New(rand.NewPCG(seed, 3)), e)
 				after := snapshot(r)
 				require.Equal(t, before, snapshot(s), "Resample changed the original")
 				require.Equal(t, len(before), len(after))
@@ -185,7 +185,8 @@ func TestBotViewIsReadOnly(t *testing.T) {
 	legal := v.Legal()
 	legal[0] = "changed"
 	assert.NotEqual(t, "changed", s.Legal()[0], "the view's legal moves are a copy")
-	sample := v.Sample(rand.New(rand.NewPCG(1, 1)))
+	sample, err := v.Sample(rand.New(rand.NewPCG(1, 1)), e)
+	require.NoError(t, err)
 	require.NoError(t, sample.ApplyIndex(e, 0))
 	assert.NotEqual(t, sample.MoveCount(), s.MoveCount(), "a sample is the bot's own copy")
 }
@@ -206,7 +207,7 @@ func BenchmarkCloneResample(b *testing.B) {
 			b.ReportAllocs()
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
-				_ = s.Resample(seat, rng)
+				_, _ = s.Resample(seat, rng, e)
 			}
 		})
 	}
@@ -269,4 +270,12 @@ func TestEachGameStartsFromFreshScripts(t *testing.T) {
 		require.NoError(t, err)
 		require.Equal(t, float64(1), s.Events()[0].Fields["n"], "game %d saw the module table of an earlier game", i)
 	}
+}
+
+// resample is State.Resample for a test: the sampled world, or the test fails.
+func resample(t testing.TB, s *core.State, seat int, rng *rand.Rand, rules core.Rules) *core.State {
+	t.Helper()
+	r, err := s.Resample(seat, rng, rules)
+	require.NoError(t, err)
+	return r
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/ruleslab/ruleslab/core"
+	"github.com/ruleslab/ruleslab/core/search"
 )
 
 // ISMCTSPrefix names the search bot in a bot spec: `ismcts[:iterations=N][,ms=T][,rollout=random|mast|BOT]
@@ -24,14 +25,14 @@ func IsISMCTS(spec string) bool {
 // ParseISMCTS reads an ismcts spec's options for a game, over the game's own defaults (YAML `ismcts:`):
 // iterations (a positive count), ms (a time budget per decision in milliseconds: not reproducible),
 // rollout (random or one of the game's bots), prior (one of the game's bots, whose choice the root
-// favours, core.ISMCTSConfig.Prior; none: no prior), prior_weight (that bonus's weight), c (the UCB exploration constant), horizon (cut playouts
+// favours, search.Config.Prior; none: no prior), prior_weight (that bonus's weight), c (the UCB exploration constant), horizon (cut playouts
 // N moves after the decision, at the end of the current round, or both; none: play to the end),
 // margin (0..1, the weight of the score lead in the reward), observers (single: one tree for all
-// seats; multi: one tree per seat, branching only on what that seat sees, core.ISMCTSConfig.MultiObserver)
+// seats; multi: one tree per seat, branching only on what that seat sees, search.Config.MultiObserver)
 // and reward (win: the win share; pairwise: the share of other seats the seat stands ahead of,
-// core.ISMCTSConfig.Pairwise).
-func (p *Program) ParseISMCTS(spec string) (core.ISMCTSConfig, error) {
-	var cfg core.ISMCTSConfig
+// search.Config.Pairwise).
+func (p *Program) ParseISMCTS(spec string) (search.Config, error) {
+	var cfg search.Config
 	if !IsISMCTS(spec) {
 		return cfg, fmt.Errorf("%q is not an ismcts spec", spec)
 	}
@@ -51,7 +52,7 @@ func (p *Program) ParseISMCTS(spec string) (core.ISMCTSConfig, error) {
 }
 
 // ismctsOptions applies comma-separated key=value options to cfg.
-func (p *Program) ismctsOptions(cfg *core.ISMCTSConfig, opts string) error {
+func (p *Program) ismctsOptions(cfg *search.Config, opts string) error {
 	for _, kv := range strings.Split(opts, ",") {
 		k, v, ok := strings.Cut(kv, "=")
 		if !ok {
@@ -179,12 +180,12 @@ func (p *Program) CheckBot(spec string) error {
 }
 
 // newISMCTS makes an ismcts bot that searches with this engine (the worker's own Lua host).
-func (e *Engine) newISMCTS(spec string, seed uint64) (*core.ISMCTS, error) {
+func (e *Engine) newISMCTS(spec string, seed uint64) (*search.ISMCTS, error) {
 	cfg, err := e.p.ParseISMCTS(spec)
 	if err != nil {
 		return nil, err
 	}
-	b := core.NewISMCTS(cfg, e, seed)
+	b := search.New(cfg, e, seed)
 	if e.HasEvaluate() {
 		b.Evaluate = e.Evaluate
 	}

@@ -6,12 +6,13 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/ruleslab/ruleslab/core"
+	"github.com/ruleslab/ruleslab/core/search"
 	"github.com/ruleslab/ruleslab/scripting"
 )
 
 // searchDecision runs spec's search at a mid-game decision of a bundled game (the first seed from 3 on
 // whose position after n random moves has a choice) and returns the bot and the searched state.
-func searchDecision(t *testing.T, p *scripting.Program, spec string, n int) (*core.ISMCTS, *core.State, *core.Analysis) {
+func searchDecision(t *testing.T, p *scripting.Program, spec string, n int) (*search.ISMCTS, *core.State, *search.Analysis) {
 	t.Helper()
 	h := scripting.NewHost()
 	t.Cleanup(h.Close)
@@ -23,7 +24,7 @@ func searchDecision(t *testing.T, p *scripting.Program, spec string, n int) (*co
 	}
 	bot, err := e.NewBot(spec, 1)
 	require.NoError(t, err)
-	b := bot.(*core.ISMCTS)
+	b := bot.(*search.ISMCTS)
 	a, err := b.Analyse(s.ViewFor(s.ToAct()))
 	require.NoError(t, err)
 	return b, s, a
@@ -65,7 +66,7 @@ func TestISMCTSMultiObserverTreesHoldWhatTheirSeatSees(t *testing.T) {
 					}
 				}
 				// a private-value label leads to a decision of the tree's own seat
-				children := map[int][]core.TreeEdge{}
+				children := map[int][]search.TreeEdge{}
 				for _, ed := range edges {
 					children[ed.Parent] = append(children[ed.Parent], ed)
 				}

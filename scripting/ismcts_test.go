@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/ruleslab/ruleslab/core"
+	"github.com/ruleslab/ruleslab/core/search"
 	"github.com/ruleslab/ruleslab/scripting"
 )
 
@@ -43,7 +44,7 @@ func benchISMCTS(b *testing.B, spec string) {
 			v := s.ViewFor(s.ToAct())
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
-				if _, err := bot.(*core.ISMCTS).Analyse(v); err != nil {
+				if _, err := bot.(*search.ISMCTS).Analyse(v); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -57,17 +58,17 @@ func TestISMCTSGameDefaults(t *testing.T) {
 	mito := loadProgram(t, "mito", "")
 	cfg, err := mito.ParseISMCTS("ismcts")
 	require.NoError(t, err)
-	require.Equal(t, core.ISMCTSConfig{Horizon: 30, Margin: 0.5, Rollout: "rules"}, cfg)
+	require.Equal(t, search.Config{Horizon: 30, Margin: 0.5, Rollout: "rules"}, cfg)
 	cfg, err = mito.ParseISMCTS("ismcts:horizon=none,iterations=7,margin=0.25,rollout=random")
 	require.NoError(t, err)
-	require.Equal(t, core.ISMCTSConfig{Iterations: 7, Margin: 0.25, Rollout: "random"}, cfg)
+	require.Equal(t, search.Config{Iterations: 7, Margin: 0.25, Rollout: "random"}, cfg)
 	cfg, err = mito.ParseISMCTS("ismcts:observers=multi,reward=pairwise")
 	require.NoError(t, err)
-	require.Equal(t, core.ISMCTSConfig{Horizon: 30, Margin: 0.5, Rollout: "rules", MultiObserver: true, Pairwise: true}, cfg)
+	require.Equal(t, search.Config{Horizon: 30, Margin: 0.5, Rollout: "rules", MultiObserver: true, Pairwise: true}, cfg)
 	simino := loadProgram(t, "simino", "whites")
 	cfg, err = simino.ParseISMCTS("ismcts:horizon=round+12")
 	require.NoError(t, err)
-	require.Equal(t, core.ISMCTSConfig{Iterations: 100, Horizon: 12, HorizonRound: true}, cfg)
+	require.Equal(t, search.Config{Iterations: 100, Horizon: 12, HorizonRound: true}, cfg)
 	for spec, msg := range map[string]string{
 		"ismcts:horizon=round12": `horizon must be a number of moves, round, round+N or none, not "round12"`,
 		"ismcts:horizon=-1":      `horizon must be a number of moves`,
@@ -82,7 +83,7 @@ func TestISMCTSGameDefaults(t *testing.T) {
 
 // horizonSearch searches a mid-game decision of game with spec and records every position its
 // evaluation scored (the playouts it cut) and the root's move count and rounds.
-func horizonSearch(t *testing.T, game, spec string) (cuts []*core.State, rootMoves, rootRounds int, a *core.Analysis) {
+func horizonSearch(t *testing.T, game, spec string) (cuts []*core.State, rootMoves, rootRounds int, a *search.Analysis) {
 	p := loadProgram(t, game, "")
 	h := scripting.NewHost()
 	t.Cleanup(h.Close)
@@ -94,7 +95,7 @@ func horizonSearch(t *testing.T, game, spec string) (cuts []*core.State, rootMov
 	}
 	bot, err := e.NewBot(spec, 1)
 	require.NoError(t, err)
-	b := bot.(*core.ISMCTS)
+	b := bot.(*search.ISMCTS)
 	eval := b.Evaluate
 	b.Evaluate = func(st *core.State) ([]float64, error) {
 		if !st.Over() {
@@ -159,7 +160,7 @@ func TestISMCTSDealsAgainWhatSampleOKRejects(t *testing.T) {
 		if len(s.Legal()) > 1 && s.MoveCount()%5 == 0 {
 			bot, err := e.NewBot("ismcts:iterations=10", seed)
 			require.NoError(t, err)
-			b := bot.(*core.ISMCTS)
+			b := bot.(*search.ISMCTS)
 			passed, fallbacks, inARow := 0, 0, 0
 			b.Plausible = func(st *core.State, seat int) (float64, error) {
 				ok, err := e.SampleOK(st, seat)
@@ -168,7 +169,7 @@ func TestISMCTSDealsAgainWhatSampleOKRejects(t *testing.T) {
 					inARow = 0
 				} else {
 					rejected++
-					if inARow++; inARow == core.PlausibleTries-1 {
+					if inARow++; inARow == search.PlausibleTries-1 {
 						fallbacks++ // the next deal is kept unchecked
 						inARow = 0
 					}
@@ -239,7 +240,7 @@ func TestISMCTSKeepsSamplesWithTheirChance(t *testing.T) {
 	require.Greater(t, len(s.Legal()), 1)
 	bot, err := e.NewBot("ismcts:iterations=400", 1)
 	require.NoError(t, err)
-	b := bot.(*core.ISMCTS)
+	b := bot.(*search.ISMCTS)
 	deals := 0
 	b.Plausible = func(*core.State, int) (float64, error) { deals++; return 0.25, nil }
 	a, err := b.Analyse(s.ViewFor(s.ToAct()))
@@ -301,7 +302,7 @@ func TestISMCTSPriorFavoursTheBotsMove(t *testing.T) {
 			require.Empty(t, plain.Prior)
 			_, _, light := searchDecision(t, p, "ismcts:iterations=60,prior=greedy", 6)
 			require.Equal(t, heavy.Prior, light.Prior, "the same bot and seed choose the same prior move")
-			visits := func(a *core.Analysis) int {
+			visits := func(a *search.Analysis) int {
 				for _, m := range a.Moves {
 					if m.Move == heavy.Prior {
 						return m.Visits

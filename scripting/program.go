@@ -8,6 +8,7 @@ import (
 
 	"github.com/ruleslab/ruleslab/core"
 	"github.com/ruleslab/ruleslab/core/config"
+	"github.com/ruleslab/ruleslab/core/search"
 )
 
 // Hook names a game script may define.
@@ -47,7 +48,7 @@ func Compile(g *core.Game) (*Program, error) {
 	}
 	if def := g.Config.ISMCTS; def != "" {
 		// the game's ismcts defaults are checked now, not when a search bot is first seated
-		var cfg core.ISMCTSConfig
+		var cfg search.Config
 		if err := p.ismctsOptions(&cfg, def); err != nil {
 			return nil, fmt.Errorf("%s: ismcts: %w", g.Config.Path, err)
 		}

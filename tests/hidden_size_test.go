@@ -150,8 +150,8 @@ func TestResampleHiddenSizes(t *testing.T) {
 	hid := stashState(t, e, "hide", "hide", "keep")
 	stashes := map[int]bool{}
 	for i := 0; i < 200; i++ {
-		a := kept.Resample(1, rand.New(rand.NewPCG(uint64(i), 1)))
-		b := hid.Resample(1, rand.New(rand.NewPCG(uint64(i), 1)))
+		a := resample(t, kept, 1, rand.New(rand.NewPCG(uint64(i), 1)), e)
+		b := resample(t, hid, 1, rand.New(rand.NewPCG(uint64(i), 1)), e)
 		for _, z := range a.ZoneRefs() {
 			require.Equal(t, a.IDs(a.Cards(z)), b.IDs(b.Cards(z)), "sample %d, %s", i, a.ZoneName(z))
 		}
@@ -173,7 +173,7 @@ func TestResampleAtMost(t *testing.T) {
 	e := stashEngine(t, "zones: {stash: {at_most: 1}}\n")
 	s := stashState(t, e, "keep", "hide", "keep")
 	for i := 0; i < 100; i++ {
-		r := s.Resample(1, rand.New(rand.NewPCG(uint64(i), 1)))
+		r := resample(t, s, 1, rand.New(rand.NewPCG(uint64(i), 1)), e)
 		stash, _ := r.Zone("stash", 0)
 		require.LessOrEqual(t, r.Count(stash), 1)
 	}
@@ -193,7 +193,7 @@ func TestResampleSizePrior(t *testing.T) {
 	const n = 20000
 	count := make([]int, 4)
 	for i := 0; i < n; i++ {
-		r := s.Resample(1, rand.New(rand.NewPCG(uint64(i), 2)))
+		r := resample(t, s, 1, rand.New(rand.NewPCG(uint64(i), 2)), e)
 		hand, _ := r.Zone("hand", 0)
 		stash, _ := r.Zone("stash", 0)
 		require.Equal(t, 4, r.Count(hand)+r.Count(stash))
@@ -202,4 +202,12 @@ func TestResampleSizePrior(t *testing.T) {
 	for x, want := range []float64{0.729, 0.243, 0.027, 0.001} {
 		require.InDelta(t, want, float64(count[x])/n, 0.01, "stash of %d cards", x)
 	}
+}
+
+// resample is State.Resample for a test: the sampled world, or the test fails.
+func resample(t testing.TB, s *core.State, seat int, rng *rand.Rand, rules core.Rules) *core.State {
+	t.Helper()
+	r, err := s.Resample(seat, rng, rules)
+	require.NoError(t, err)
+	return r
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/ruleslab/ruleslab/core"
+	"github.com/ruleslab/ruleslab/core/search"
 	"github.com/ruleslab/ruleslab/scripting"
 )
 
@@ -63,17 +64,17 @@ func TestISMCTSSeesOnlyItsInformation(t *testing.T) {
 					continue
 				}
 				seat := s.ToAct()
-				other := s.Resample(seat, rand.New(rand.NewPCG(uint64(at), 5)))
+				other := resample(t, s, seat, rand.New(rand.NewPCG(uint64(at), 5)), e)
 				if fmt.Sprint(snapshotZones(s)) != fmt.Sprint(snapshotZones(other)) {
 					differ++
 				}
 				// the single tree, and one tree per seat with playouts by the moves' mean rewards
 				for _, spec := range []string{"ismcts:iterations=8", "ismcts:iterations=12,observers=multi,rollout=mast"} {
-					var got [2]*core.Analysis
+					var got [2]*search.Analysis
 					for i, st := range []*core.State{s, other} {
 						b, err := e.NewBot(spec, 42)
 						require.NoError(t, err)
-						got[i], err = b.(*core.ISMCTS).Analyse(st.ViewFor(seat))
+						got[i], err = b.(*search.ISMCTS).Analyse(st.ViewFor(seat))
 						require.NoError(t, err)
 					}
 					if got[0].Failed > 0 || got[1].Failed > 0 {
@@ -162,7 +163,7 @@ func TestSamplesNeverContradictEarlierPlays(t *testing.T) {
 					}
 					check(s, "the game")
 					for k := 0; k < 4; k++ {
-						check(s.Resample(actor, rand.New(rand.NewPCG(seed, uint64(step*4+k)))), fmt.Sprintf("a sample for seat %d", actor))
+						check(resample(t, s, actor, rand.New(rand.NewPCG(seed, uint64(step*4+k))), e), fmt.Sprintf("a sample for seat %d", actor))
 						samples++
 					}
 					// the move, and what it shows

@@ -208,7 +208,9 @@ func benchResample(w *scripting.Worker, players int) (ResampleReport, error) {
 	runtime.ReadMemStats(&before)
 	start := time.Now()
 	for i := 0; i < reps; i++ {
-		_ = s.Resample(seat, rng)
+		if _, err := s.Resample(seat, rng, w.E); err != nil {
+			return ResampleReport{}, err
+		}
 	}
 	el := time.Since(start)
 	runtime.ReadMemStats(&after)

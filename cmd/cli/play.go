@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/ruleslab/ruleslab/core"
+	"github.com/ruleslab/ruleslab/core/search"
 	"github.com/ruleslab/ruleslab/scripting"
 )
 
@@ -140,7 +141,7 @@ type humanSeat struct {
 	e    *scripting.Engine
 	s    *core.State // the game, only to match typed moves with the engine's matcher; shown: the view
 	seen int         // events already shown
-	hint *core.ISMCTS
+	hint *search.ISMCTS
 	seed uint64
 }
 
@@ -343,7 +344,7 @@ func (hs *humanSeat) showHint(v core.View) error {
 		if err != nil {
 			return err
 		}
-		hs.hint = b.(*core.ISMCTS)
+		hs.hint = b.(*search.ISMCTS)
 	}
 	a, err := hs.hint.Analyse(v)
 	if err != nil {

@@ -66,8 +66,11 @@ func runRun(opts *RunOptions) error {
 		return usagef("--observe %d: not a seat", opts.Observe)
 	}
 	if opts.Check {
-		checker := invariant.NewChecker(1)
-		r.Check = func(_ *scripting.Engine, s *core.State) error {
+		var checker *invariant.Checker
+		r.Check = func(e *scripting.Engine, s *core.State) error {
+			if checker == nil {
+				checker = invariant.NewChecker(1, e)
+			}
 			if v := checker.Check(s); v != nil {
 				return v
 			}

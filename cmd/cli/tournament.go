@@ -15,6 +15,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/ruleslab/ruleslab/core"
+	"github.com/ruleslab/ruleslab/core/search"
 	"github.com/ruleslab/ruleslab/core/stats"
 	"github.com/ruleslab/ruleslab/scripting"
 )
@@ -176,7 +177,7 @@ func runTournament(opts *TournamentOptions) error {
 	cfg, _ := p.ParseISMCTS(base)
 	n := cfg.Iterations
 	if n == 0 {
-		n = core.DefaultIterations
+		n = search.DefaultIterations
 	}
 	if opts.Rungs < 2 {
 		return usagef("--rungs must be at least 2")

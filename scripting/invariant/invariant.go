@@ -34,11 +34,14 @@ func violation(check, format string, args ...any) *Violation {
 // Checker checks the states of one game, in the order they are played.
 type Checker struct {
 	rng     *rand.Rand // for the resampled worlds of the visibility check
+	rules   core.Rules // to make those worlds ready to play
 	checked []int      // per seat: events already checked (the history only grows)
 }
 
-// NewChecker returns a checker whose resampling is seeded by seed.
-func NewChecker(seed uint64) *Checker { return &Checker{rng: rand.New(rand.NewPCG(seed, 0x1a55e7))} }
+// NewChecker returns a checker of games played by rules whose resampling is seeded by seed.
+func NewChecker(seed uint64, rules core.Rules) *Checker {
+	return &Checker{rng: rand.New(rand.NewPCG(seed, 0x1a55e7)), rules: rules}
+}
 
 // Check runs every per-position check on s.
 func (c *Checker) Check(s *core.State) *Violation {
@@ -177,7 +180,10 @@ func (c *Checker) Visibility(s *core.State, seat int) *Violation {
 	if s.Over() {
 		return nil
 	}
-	r := s.Resample(seat, c.rng)
+	r, err := s.Resample(seat, c.rng, c.rules)
+	if err != nil {
+		return violation("visibility", "seat %d's resampled world cannot be played: %v", seat, err)
+	}
 	o2 := r.ObserveFrom(seat, from)
 	// Values are left out: Resample renames a value that names a redealt card, even one the seat may
 	// read, which is the sampler's approximation, not a leak.
@@ -274,7 +280,7 @@ func play(e *scripting.Engine, g *Game) (v *Violation) {
 	if err != nil {
 		return violation("error", "setup: %v", err)
 	}
-	c := NewChecker(g.Seed)
+	c := NewChecker(g.Seed, e)
 	if v := c.Check(s); v != nil {
 		return v
 	}

@@ -1,4 +1,4 @@
-package core
+package search
 
 import (
 	"errors"
@@ -6,10 +6,12 @@ import (
 	"math"
 	"math/rand/v2"
 	"time"
+
+	"github.com/ruleslab/ruleslab/core"
 )
 
-// ISMCTSConfig tunes an ISMCTS search.
-type ISMCTSConfig struct {
+// Config tunes an ISMCTS search.
+type Config struct {
 	// Iterations is the number of determinised playouts per decision (0: DefaultIterations, unless
 	// Millis is set). With Millis as well, the search stops at whichever comes first.
 	Iterations int
@@ -90,29 +92,29 @@ const DefaultExploration = 0.7
 // It is deterministic for a seed (its generator is its own; with Millis it is not). It runs the rules
 // on the Rules it is given, the worker's own engine.
 type ISMCTS struct {
-	cfg   ISMCTSConfig
-	rules Rules
+	cfg   Config
+	rules core.Rules
 	rng   *rand.Rand
 	// rollout bots per seat (nil: random moves); made by RolloutBots when a search starts
-	rollout []Bot
+	rollout []core.Bot
 	// RolloutBots makes the rollout policy's bot of each seat of a game of players seats (Rollout not
 	// random); they are reused for every playout and start over on each (a new line of play).
-	RolloutBots func(players int) ([]Bot, error)
+	RolloutBots func(players int) ([]core.Bot, error)
 	// PriorBot makes the bot of Prior for the searching seat (called once, at the first search); it
 	// chooses at each searched decision from the seat's view and keeps its memory from one decision to
 	// the next, as when it plays.
-	PriorBot func() (Bot, error)
-	prior    Bot
+	PriorBot func() (core.Bot, error)
+	prior    core.Bot
 	// the root move the prior chose in the current search ("" without a prior)
 	priorMove string
 
 	// Policy is the game's playout policy (Rollout "rules", the rules' `rollout` hook): seat's move in
 	// the playout's state, drawing any randomness from rng.
-	Policy func(s *State, seat int, rng *rand.Rand) (int, error)
+	Policy func(s *core.State, seat int, rng *rand.Rand) (int, error)
 
 	// Evaluate returns every seat's standing in a position, higher better (the game's `evaluate` hook);
 	// nil: the score totals. It scores playouts cut at the horizon, and the lead of Margin.
-	Evaluate func(s *State) ([]float64, error)
+	Evaluate func(s *core.State) ([]float64, error)
 
 	// Plausible says how plausible a sampled world is for the seat, judged on what it knows and the
 	// sample (the game's `sample_ok` hook): the chance, 0 to 1, that the sample is kept. 1 keeps it, 0
@@ -120,7 +122,7 @@ type ISMCTS struct {
 	// so the likeliest worlds get 1), so that the worlds searched follow the seat's belief (rejection
 	// sampling). A sample not kept is dealt again, up to PlausibleTries deals (the last is kept). nil:
 	// every sample is kept.
-	Plausible func(s *State, seat int) (float64, error)
+	Plausible func(s *core.State, seat int) (float64, error)
 
 	// the cut of the current search: the sample's move count and rounds ended at its root
 	rootMoves, rootRounds int
@@ -207,11 +209,11 @@ type Analysis struct {
 	Iterations int        `json:"iterations"`
 	Failed     int        `json:"failed,omitempty"` // playouts dropped because the rules failed in their sample
 	Best       int        `json:"best"`             // index of the chosen move (the most visited)
-	Prior      string     `json:"prior,omitempty"`  // the prior bot's move (ISMCTSConfig.Prior), which the root favoured
+	Prior      string     `json:"prior,omitempty"`  // the prior bot's move (Config.Prior), which the root favoured
 }
 
-// NewISMCTS creates the bot with its own generator.
-func NewISMCTS(cfg ISMCTSConfig, rules Rules, seed uint64) *ISMCTS {
+// New creates the bot with its own generator.
+func New(cfg Config, rules core.Rules, seed uint64) *ISMCTS {
 	if cfg.Iterations <= 0 && cfg.Millis <= 0 {
 		cfg.Iterations = DefaultIterations
 	}
@@ -222,10 +224,10 @@ func NewISMCTS(cfg ISMCTSConfig, rules Rules, seed uint64) *ISMCTS {
 }
 
 // Config returns the search's settings.
-func (b *ISMCTS) Config() ISMCTSConfig { return b.cfg }
+func (b *ISMCTS) Config() Config { return b.cfg }
 
 // Choose implements Bot: the most visited root move.
-func (b *ISMCTS) Choose(v View) (int, error) {
+func (b *ISMCTS) Choose(v core.View) (int, error) {
 	n := v.NumLegal()
 	if n == 0 {
 		return 0, errors.New("no legal move")
@@ -244,7 +246,7 @@ func (b *ISMCTS) Choose(v View) (int, error) {
 func (b *ISMCTS) Last() *Analysis { return b.last }
 
 // Analyse searches the view's decision and returns every root move's visits and value.
-func (b *ISMCTS) Analyse(v View) (*Analysis, error) {
+func (b *ISMCTS) Analyse(v core.View) (*Analysis, error) {
 	seat := v.Seat()
 	if v.ToAct() != seat || v.NumLegal() == 0 {
 		return nil, errors.New("ismcts: the seat has no decision to make")
@@ -370,7 +372,7 @@ func (b *ISMCTS) Analyse(v View) (*Analysis, error) {
 }
 
 // choosePrior asks the prior bot (Prior) for its move at the view's decision.
-func (b *ISMCTS) choosePrior(v View) error {
+func (b *ISMCTS) choosePrior(v core.View) error {
 	b.priorMove = ""
 	if b.cfg.Prior == "" {
 		return nil
@@ -399,9 +401,12 @@ func (b *ISMCTS) choosePrior(v View) error {
 // sample deals a world the seat cannot tell from the real one (View.Sample), again while Plausible
 // rejects it, at most PlausibleTries times. A chance strictly between 0 and 1 draws from the generator
 // (a yes or no does not, so a game whose hook only says yes or no searches as before).
-func (b *ISMCTS) sample(v View) (*State, error) {
+func (b *ISMCTS) sample(v core.View) (*core.State, error) {
 	for try := 1; ; try++ {
-		s := v.Sample(b.rng)
+		s, err := v.Sample(b.rng, b.rules)
+		if err != nil {
+			return nil, err
+		}
 		if b.Plausible == nil || try == PlausibleTries {
 			return s, nil
 		}
@@ -412,118 +417,145 @@ func (b *ISMCTS) sample(v View) (*State, error) {
 	}
 }
 
+// standing is what the end of a playout tells its rewards: whether the game finished, its winners and
+// every seat's score total.
+type standing struct {
+	over    bool
+	winners []int
+	totals  []int
+}
+
+func standingOf(s *core.State) standing { return standing{s.Over(), s.Winners(), s.Totals()} }
+
 // rewards fills r with each seat's reward of the playout, finished or cut at the horizon:
 //   - a finished game: the win, 1 shared among the winners (in a one-player game the final score);
 //   - a cut game: the win as if the game ended there, 1 shared among the seats Evaluate (else the score
 //     totals) ranks first (in a one-player game the seat's value);
 //   - with Margin m: (1-m)·that + m·lead, the lead over the best other seat by those values, scaled to
 //     0..1 by the largest lead seen in this search (0.5: level with the best other).
-func (b *ISMCTS) rewards(s *State, r []float64, solo bool) error {
-	for i := range r {
-		r[i] = 0
-	}
-	over := s.Over()
+func (b *ISMCTS) rewards(s *core.State, r []float64, solo bool) error {
+	return b.rewardsOf(standingOf(s), s, r, solo)
+}
+
+// rewardsOf is rewards from the playout's standing (s is only handed to Evaluate).
+func (b *ISMCTS) rewardsOf(st standing, s *core.State, r []float64, solo bool) error {
+	clear(r)
 	var vals []float64
-	if !over || b.cfg.Margin > 0 || b.cfg.Pairwise {
+	if !st.over || b.cfg.Margin > 0 || b.cfg.Pairwise {
 		var err error
-		if vals, err = b.values(s); err != nil {
+		if vals, err = b.values(st, s); err != nil {
 			return err
 		}
 	}
-	if solo {
-		if over {
-			r[0] = float64(s.Totals()[0])
-		} else {
-			r[0] = vals[0]
-		}
+	switch {
+	case solo && st.over:
+		r[0] = float64(st.totals[0])
 		return nil
-	}
-	if b.cfg.Pairwise {
-		won := make([]bool, len(r))
-		if over {
-			for _, seat := range s.Winners() {
-				won[seat] = true
-			}
+	case solo:
+		r[0] = vals[0]
+		return nil
+	case b.cfg.Pairwise:
+		pairwiseShares(r, st, vals)
+	case st.over:
+		for _, seat := range st.winners {
+			r[seat] += 1 / float64(len(st.winners))
 		}
-		for i := range r {
-			for j := range r {
-				switch {
-				case i == j:
-				case won[i] != won[j]:
-					if won[i] {
-						r[i]++
-					}
-				case vals[i] > vals[j]:
-					r[i]++
-				case vals[i] == vals[j]:
-					r[i] += 0.5
-				}
-			}
-			r[i] /= float64(len(r) - 1)
-		}
-	} else if over {
-		w := s.Winners()
-		for _, seat := range w {
-			r[seat] += 1 / float64(len(w))
-		}
-	} else {
-		best, k := math.Inf(-1), 0
-		for _, x := range vals {
-			if x > best {
-				best, k = x, 1
-			} else if x == best {
-				k++
-			}
-		}
-		for i, x := range vals {
-			if x == best {
-				r[i] = 1 / float64(k)
-			}
-		}
+	default:
+		leaderShares(r, vals)
 	}
 	if m := b.cfg.Margin; m > 0 {
-		leads := make([]float64, len(r))
-		for i := range r {
-			leads[i] = math.Inf(1)
-			for j, x := range vals {
-				if j != i {
-					leads[i] = math.Min(leads[i], vals[i]-x)
-				}
-			}
-			b.spread = math.Max(b.spread, math.Abs(leads[i]))
-		}
-		for i, lead := range leads {
-			share := 0.5
-			if b.spread > 0 {
-				share += lead / (2 * b.spread)
-			}
-			r[i] = (1-m)*r[i] + m*share
-		}
+		b.mixLeads(r, vals, m)
 	}
 	return nil
 }
 
-// values returns every seat's standing in s: Evaluate's, else the score totals.
-func (b *ISMCTS) values(s *State) ([]float64, error) {
+// pairwiseShares gives each seat the share of the other seats it stands ahead of (ties half): the
+// winners of a finished game ahead of the rest, the others by their values.
+func pairwiseShares(r []float64, st standing, vals []float64) {
+	won := make([]bool, len(r))
+	if st.over {
+		for _, seat := range st.winners {
+			won[seat] = true
+		}
+	}
+	for i := range r {
+		for j := range r {
+			switch {
+			case i == j:
+			case won[i] != won[j]:
+				if won[i] {
+					r[i]++
+				}
+			case vals[i] > vals[j]:
+				r[i]++
+			case vals[i] == vals[j]:
+				r[i] += 0.5
+			}
+		}
+		r[i] /= float64(len(r) - 1)
+	}
+}
+
+// leaderShares shares 1 among the seats with the best value.
+func leaderShares(r []float64, vals []float64) {
+	best, k := math.Inf(-1), 0
+	for _, x := range vals {
+		if x > best {
+			best, k = x, 1
+		} else if x == best {
+			k++
+		}
+	}
+	for i, x := range vals {
+		if x == best {
+			r[i] = 1 / float64(k)
+		}
+	}
+}
+
+// mixLeads makes each reward (1-m)·reward + m·lead, the lead over the best other seat scaled to 0..1
+// by the largest lead seen in this search.
+func (b *ISMCTS) mixLeads(r []float64, vals []float64, m float64) {
+	leads := make([]float64, len(r))
+	for i := range r {
+		leads[i] = math.Inf(1)
+		for j, x := range vals {
+			if j != i {
+				leads[i] = math.Min(leads[i], vals[i]-x)
+			}
+		}
+		b.spread = math.Max(b.spread, math.Abs(leads[i]))
+	}
+	for i, lead := range leads {
+		share := 0.5
+		if b.spread > 0 {
+			share += lead / (2 * b.spread)
+		}
+		r[i] = (1-m)*r[i] + m*share
+	}
+}
+
+// values returns every seat's standing: Evaluate's values of s, else the score totals.
+func (b *ISMCTS) values(st standing, s *core.State) ([]float64, error) {
 	if b.Evaluate != nil {
 		v, err := b.Evaluate(s)
 		if err != nil {
 			return nil, err
 		}
-		if len(v) != s.Players {
-			return nil, fmt.Errorf("ismcts: the evaluation gave %d values for %d seats", len(v), s.Players)
+		if len(v) != len(st.totals) {
+			return nil, fmt.Errorf("ismcts: the evaluation gave %d values for %d seats", len(v), len(st.totals))
 		}
 		return v, nil
 	}
-	v := make([]float64, s.Players)
-	for i, x := range s.Totals() {
+	v := make([]float64, len(st.totals))
+	for i, x := range st.totals {
 		v[i] = float64(x)
 	}
 	return v, nil
 }
 
 // cut reports whether the playout has reached the search's horizon (a move count or a round's end).
-func (b *ISMCTS) cut(s *State) bool {
+func (b *ISMCTS) cut(s *core.State) bool {
 	if b.cfg.Horizon > 0 && s.MoveCount()-b.rootMoves >= b.cfg.Horizon {
 		return true
 	}
@@ -557,24 +589,19 @@ func (b *ISMCTS) treeOf(seat int) int {
 
 // iterate runs one selection, expansion and playout on the determinisation s and leaves in b.paths
 // the nodes it went through in each tree.
-func (b *ISMCTS) iterate(s *State, scale float64) error {
+func (b *ISMCTS) iterate(s *core.State, scale float64) error {
 	for t := range b.paths {
 		b.paths[t] = append(b.paths[t][:0], 0)
 		b.cur[t] = 0
 	}
 	b.mastMoves = b.mastMoves[:0]
 	for first := true; !s.Over() && !b.cut(s); first = false {
-		if s.stale {
-			if err := s.Settle(b.rules); err != nil {
-				return err
-			}
-		}
 		actor := s.ToAct()
 		t := b.treeOf(actor)
 		if b.cfg.MultiObserver && !first {
 			// what the actor alone knows here (a signal, say) is part of its information set: its tree
 			// branches on it before its move (the root's is the real one, the same in every sample)
-			if label := s.privateValues(actor); label != "" {
+			if label := s.PrivateValues(actor); label != "" {
 				b.descend(t, label, -1)
 			}
 		}
@@ -626,7 +653,7 @@ func (b *ISMCTS) iterate(s *State, scale float64) error {
 		if b.mast != nil {
 			b.mastMoves = append(b.mastMoves, mastMove{actor, move})
 		}
-		seen := VisPublic
+		seen := core.VisPublic
 		if b.cfg.MultiObserver {
 			seen = s.Game.MoveVis(actor, move)
 		}
@@ -738,13 +765,8 @@ func (b *ISMCTS) addChild(t int, cur int32, m string, seat int) int32 {
 }
 
 // playout plays the game to its end or to the horizon with the rollout policy.
-func (b *ISMCTS) playout(s *State) error {
+func (b *ISMCTS) playout(s *core.State) error {
 	for !s.Over() && !b.cut(s) {
-		if s.stale {
-			if err := s.Settle(b.rules); err != nil {
-				return err
-			}
-		}
 		seat := s.ToAct()
 		n := len(s.Legal())
 		i := 0
