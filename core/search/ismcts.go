@@ -247,128 +247,177 @@ func (b *ISMCTS) Last() *Analysis { return b.last }
 
 // Analyse searches the view's decision and returns every root move's visits and value.
 func (b *ISMCTS) Analyse(v core.View) (*Analysis, error) {
-	seat := v.Seat()
-	if v.ToAct() != seat || v.NumLegal() == 0 {
+	if v.ToAct() != v.Seat() || v.NumLegal() == 0 {
 		return nil, errors.New("ismcts: the seat has no decision to make")
 	}
-	if b.cfg.Rollout == "mast" {
-		b.mast = make([]map[string]mastStat, v.Players())
-		for i := range b.mast {
-			b.mast[i] = map[string]mastStat{}
-		}
-	} else if b.cfg.Rollout == "rules" {
-		if b.Policy == nil {
-			return nil, errors.New("ismcts: rollout=rules needs the game's rollout hook")
-		}
-	} else if b.cfg.Rollout != "" && b.cfg.Rollout != "random" && b.rollout == nil {
-		if b.RolloutBots == nil {
-			return nil, fmt.Errorf("ismcts: no rollout bot %q", b.cfg.Rollout)
-		}
-		bots, err := b.RolloutBots(v.Players())
-		if err != nil {
-			return nil, err
-		}
-		b.rollout = bots
+	if err := b.startRollouts(v.Players()); err != nil {
+		return nil, err
 	}
 	if err := b.choosePrior(v); err != nil {
 		return nil, err
 	}
 	b.startTrees(v.Players())
 	b.rootMoves, b.rootRounds, b.spread = -1, 0, 0
-	var deadline time.Time
-	if b.cfg.Millis > 0 {
-		deadline = time.Now().Add(time.Duration(b.cfg.Millis) * time.Millisecond)
-	}
-	lo, hi := math.Inf(1), math.Inf(-1) // the range of rewards seen (for one-player games)
-	solo := v.Players() == 1
-	reward := make([]float64, v.Players())
-	it, failed := 0, 0
-	var firstErr error
-	for ; b.cfg.Iterations <= 0 || it < b.cfg.Iterations; it++ {
-		if b.cfg.Millis > 0 && it > 0 && !time.Now().Before(deadline) {
+	run := newSearchRun(b.cfg, v.Players())
+	for ; b.cfg.Iterations <= 0 || run.it < b.cfg.Iterations; run.it++ {
+		if run.pastDeadline() {
 			break
 		}
-		s, err := b.sample(v)
-		if err != nil {
+		if err := b.iteration(v, run); err != nil {
 			return nil, err
 		}
-		if b.rootMoves < 0 {
-			b.rootMoves, b.rootRounds = s.MoveCount(), len(s.RoundTotals())
-		}
-		if b.rollout == nil {
-			s.DropHistory() // random and rules playouts read no events; a rollout bot rebuilds its memory from them
-		}
-		scale := b.cfg.Exploration
-		if solo && hi > lo {
-			scale *= hi - lo
-		}
-		b.noteSizes()
-		err = b.iterate(s, scale)
-		if err == nil {
-			err = b.rewards(s, reward, solo)
-		}
-		if pe := (policyError{}); errors.As(err, &pe) {
-			return nil, pe.err // a broken playout policy is the game's bug, not a world it cannot play
-		}
-		if err != nil {
-			// The rules failed in this determinisation: it is a world the rules cannot play (a rule that
-			// kept a hidden card's identity in a value, see State.Resample). Drop the iteration.
-			b.dropAdded()
-			failed++
-			if firstErr == nil {
-				firstErr = err
-			}
-			continue
-		}
-		if solo {
-			lo, hi = math.Min(lo, reward[0]), math.Max(hi, reward[0])
-		}
-		for t, path := range b.paths {
-			for _, ni := range path {
-				nd := &b.trees[t][ni]
-				nd.visits++
-				if nd.seat >= 0 {
-					nd.reward += reward[nd.seat]
-				}
-			}
-		}
-		for _, m := range b.mastMoves {
-			st := b.mast[m.seat][m.move]
-			st.sum += reward[m.seat]
-			st.n++
-			b.mast[m.seat][m.move] = st
-		}
 	}
-	if failed == it {
-		return nil, fmt.Errorf("ismcts: every playout failed; the first: %w", firstErr)
+	if run.failed == run.it {
+		return nil, fmt.Errorf("ismcts: every playout failed; the first: %w", run.firstErr)
 	}
 	b.mast = nil // the playouts' statistics belong to this search
-	a := &Analysis{Iterations: it - failed, Failed: failed, Best: 0, Prior: b.priorMove}
-	nodes := b.trees[b.treeOf(v.Seat())]
-	root := &nodes[0]
-	n := v.NumLegal()
-	best := -1
-	for i := 0; i < n; i++ {
-		m := v.Move(i)
-		ms := MoveStat{Move: m, Value: math.NaN()}
-		for _, ci := range root.children {
-			if c := &nodes[ci]; c.move == m && c.seat == v.Seat() {
-				ms.Visits = c.visits
-				if c.visits > 0 {
-					ms.Value = c.reward / float64(c.visits)
-				}
+	b.last = b.rootAnalysis(v, run.it-run.failed, run.failed)
+	return b.last, nil
+}
+
+// searchRun is the bookkeeping of one search: its iterations, the ones dropped and why, the time limit
+// and, for one-player games, the range of rewards seen (which scales the exploration).
+type searchRun struct {
+	it, failed int
+	firstErr   error
+	deadline   time.Time
+	lo, hi     float64
+	solo       bool
+	reward     []float64
+}
+
+func newSearchRun(cfg Config, players int) *searchRun {
+	run := &searchRun{lo: math.Inf(1), hi: math.Inf(-1), solo: players == 1, reward: make([]float64, players)}
+	if cfg.Millis > 0 {
+		run.deadline = time.Now().Add(time.Duration(cfg.Millis) * time.Millisecond)
+	}
+	return run
+}
+
+// pastDeadline reports whether a search bounded by time has used it up (never before the first
+// iteration).
+func (r *searchRun) pastDeadline() bool {
+	return !r.deadline.IsZero() && r.it > 0 && !time.Now().Before(r.deadline)
+}
+
+// startRollouts readies the rollout policy of a search: MAST's statistics, the rules' policy or the
+// rollout bots (made once, at the first search).
+func (b *ISMCTS) startRollouts(players int) error {
+	switch r := b.cfg.Rollout; {
+	case r == "mast":
+		b.mast = make([]map[string]mastStat, players)
+		for i := range b.mast {
+			b.mast[i] = map[string]mastStat{}
+		}
+	case r == "rules":
+		if b.Policy == nil {
+			return errors.New("ismcts: rollout=rules needs the game's rollout hook")
+		}
+	case r != "" && r != "random" && b.rollout == nil:
+		if b.RolloutBots == nil {
+			return fmt.Errorf("ismcts: no rollout bot %q", r)
+		}
+		bots, err := b.RolloutBots(players)
+		if err != nil {
+			return err
+		}
+		b.rollout = bots
+	}
+	return nil
+}
+
+// iteration samples a world, walks and grows the trees in it, plays it out and backs the rewards up.
+// A world the rules fail in is dropped (run.failed); a broken playout policy stops the search.
+func (b *ISMCTS) iteration(v core.View, run *searchRun) error {
+	s, err := b.sample(v)
+	if err != nil {
+		return err
+	}
+	if b.rootMoves < 0 {
+		b.rootMoves, b.rootRounds = s.MoveCount(), len(s.RoundTotals())
+	}
+	if b.rollout == nil {
+		s.DropHistory() // random and rules playouts read no events; a rollout bot rebuilds its memory from them
+	}
+	scale := b.cfg.Exploration
+	if run.solo && run.hi > run.lo {
+		scale *= run.hi - run.lo
+	}
+	b.noteSizes()
+	err = b.iterate(s, scale)
+	if err == nil {
+		err = b.rewards(s, run.reward, run.solo)
+	}
+	if pe := (policyError{}); errors.As(err, &pe) {
+		return pe.err // a broken playout policy is the game's bug, not a world it cannot play
+	}
+	if err != nil {
+		// The rules failed in this determinisation: it is a world the rules cannot play (a rule that
+		// kept a hidden card's identity in a value, see State.Resample). Drop the iteration.
+		b.dropAdded()
+		run.failed++
+		if run.firstErr == nil {
+			run.firstErr = err
+		}
+		return nil
+	}
+	if run.solo {
+		run.lo, run.hi = math.Min(run.lo, run.reward[0]), math.Max(run.hi, run.reward[0])
+	}
+	b.backUp(run.reward)
+	return nil
+}
+
+// backUp adds the iteration's rewards to every node it went through, and to MAST's move statistics.
+func (b *ISMCTS) backUp(reward []float64) {
+	for t, path := range b.paths {
+		for _, ni := range path {
+			nd := &b.trees[t][ni]
+			nd.visits++
+			if nd.seat >= 0 {
+				nd.reward += reward[nd.seat]
 			}
 		}
+	}
+	for _, m := range b.mastMoves {
+		st := b.mast[m.seat][m.move]
+		st.sum += reward[m.seat]
+		st.n++
+		b.mast[m.seat][m.move] = st
+	}
+}
+
+// rootAnalysis reads the root moves of the seat's tree, in legal order, and picks the most visited
+// (ties go to the better value, then the first).
+func (b *ISMCTS) rootAnalysis(v core.View, iterations, failed int) *Analysis {
+	a := &Analysis{Iterations: iterations, Failed: failed, Best: 0, Prior: b.priorMove}
+	nodes := b.trees[b.treeOf(v.Seat())]
+	root := &nodes[0]
+	best := -1
+	for i := 0; i < v.NumLegal(); i++ {
+		ms := rootMove(nodes, root, v.Move(i), v.Seat())
 		a.Moves = append(a.Moves, ms)
-		// most visited; ties go to the better value, then the first
 		if best < 0 || ms.Visits > a.Moves[best].Visits ||
 			(ms.Visits == a.Moves[best].Visits && ms.Visits > 0 && ms.Value > a.Moves[best].Value) {
 			best = i
 		}
 	}
 	a.Best = best
-	b.last = a
-	return a, nil
+	return a
+}
+
+// rootMove is the visits and mean reward of the root's child for seat's move m.
+func rootMove(nodes []node, root *node, m string, seat int) MoveStat {
+	ms := MoveStat{Move: m, Value: math.NaN()}
+	for _, ci := range root.children {
+		if c := &nodes[ci]; c.move == m && c.seat == seat {
+			ms.Visits = c.visits
+			if c.visits > 0 {
+				ms.Value = c.reward / float64(c.visits)
+			}
+		}
+	}
+	return ms
 }
 
 // choosePrior asks the prior bot (Prior) for its move at the view's decision.
@@ -596,81 +645,106 @@ func (b *ISMCTS) iterate(s *core.State, scale float64) error {
 	}
 	b.mastMoves = b.mastMoves[:0]
 	for first := true; !s.Over() && !b.cut(s); first = false {
-		actor := s.ToAct()
-		t := b.treeOf(actor)
-		if b.cfg.MultiObserver && !first {
-			// what the actor alone knows here (a signal, say) is part of its information set: its tree
-			// branches on it before its move (the root's is the real one, the same in every sample)
-			if label := s.PrivateValues(actor); label != "" {
-				b.descend(t, label, -1)
-			}
-		}
-		nodes := b.trees[t]
-		cur := b.cur[t]
-		legal := s.Legal()
-		// count availability and the moves with no child yet
-		untried := 0
-		for _, m := range legal {
-			if ci := b.child(t, cur, m, actor); ci >= 0 {
-				nodes[ci].avail++
-			} else {
-				untried++
-			}
-		}
-		pick := -1
-		if untried > 0 {
-			// expand one untried move at random, then play out
-			k := b.rng.IntN(untried)
-			for i, m := range legal {
-				if b.child(t, cur, m, actor) < 0 {
-					if k == 0 {
-						pick = i
-						break
-					}
-					k--
-				}
-			}
-		} else {
-			// every legal move has a child: UCB over them (availability counts, not the parent's visits);
-			// at the root, the prior's move gets its bonus
-			bestV := math.Inf(-1)
-			prior := ""
-			if first {
-				prior = b.priorMove
-			}
-			for i, m := range legal {
-				c := &nodes[b.child(t, cur, m, actor)]
-				v := c.reward/float64(c.visits) + scale*math.Sqrt(math.Log(float64(c.avail))/float64(c.visits))
-				if m == prior {
-					v += b.priorWeight() * scale / b.cfg.Exploration * math.Sqrt(float64(c.avail)) / float64(1+c.visits)
-				}
-				if v > bestV {
-					bestV, pick = v, i
-				}
-			}
-		}
-		move := legal[pick]
-		if b.mast != nil {
-			b.mastMoves = append(b.mastMoves, mastMove{actor, move})
-		}
-		seen := core.VisPublic
-		if b.cfg.MultiObserver {
-			seen = s.Game.MoveVis(actor, move)
-		}
-		if err := s.ApplyIndex(b.rules, pick); err != nil {
+		expanded, err := b.treeStep(s, scale, first)
+		if err != nil {
 			return err
 		}
-		// every tree whose seat sees the move follows it (the actor's always)
-		for u := range b.trees {
-			if u == t || seen.VisibleTo(u) {
-				b.descend(u, move, actor)
-			}
-		}
-		if untried > 0 {
+		if expanded {
 			break
 		}
 	}
 	return b.playout(s)
+}
+
+// treeStep plays one move of the tree walk: an untried move at random (the tree grows by it: expanded)
+// or, when every legal move has a child, the best by UCB.
+func (b *ISMCTS) treeStep(s *core.State, scale float64, first bool) (expanded bool, err error) {
+	actor := s.ToAct()
+	t := b.treeOf(actor)
+	if b.cfg.MultiObserver && !first {
+		// what the actor alone knows here (a signal, say) is part of its information set: its tree
+		// branches on it before its move (the root's is the real one, the same in every sample)
+		if label := s.PrivateValues(actor); label != "" {
+			b.descend(t, label, -1)
+		}
+	}
+	legal := s.Legal()
+	untried := b.countAvailable(t, legal, actor)
+	var pick int
+	if untried > 0 {
+		pick = b.pickUntried(t, legal, actor, untried)
+	} else {
+		prior := ""
+		if first {
+			prior = b.priorMove
+		}
+		pick = b.pickUCB(t, legal, actor, scale, prior)
+	}
+	move := legal[pick]
+	if b.mast != nil {
+		b.mastMoves = append(b.mastMoves, mastMove{actor, move})
+	}
+	seen := core.VisPublic
+	if b.cfg.MultiObserver {
+		seen = s.Game.MoveVis(actor, move)
+	}
+	if err := s.ApplyIndex(b.rules, pick); err != nil {
+		return false, err
+	}
+	// every tree whose seat sees the move follows it (the actor's always)
+	for u := range b.trees {
+		if u == t || seen.VisibleTo(u) {
+			b.descend(u, move, actor)
+		}
+	}
+	return untried > 0, nil
+}
+
+// countAvailable counts a visit's availability on every child of the legal moves in tree t, and returns
+// the number of legal moves with no child yet.
+func (b *ISMCTS) countAvailable(t int, legal []string, actor int) (untried int) {
+	nodes, cur := b.trees[t], b.cur[t]
+	for _, m := range legal {
+		if ci := b.child(t, cur, m, actor); ci >= 0 {
+			nodes[ci].avail++
+		} else {
+			untried++
+		}
+	}
+	return untried
+}
+
+// pickUntried draws one of the untried legal moves at random, to expand it.
+func (b *ISMCTS) pickUntried(t int, legal []string, actor, untried int) int {
+	cur := b.cur[t]
+	k := b.rng.IntN(untried)
+	for i, m := range legal {
+		if b.child(t, cur, m, actor) < 0 {
+			if k == 0 {
+				return i
+			}
+			k--
+		}
+	}
+	return -1
+}
+
+// pickUCB chooses among legal moves that all have a child by UCB (availability counts, not the parent's
+// visits); the prior's move (at the root) gets its bonus.
+func (b *ISMCTS) pickUCB(t int, legal []string, actor int, scale float64, prior string) int {
+	nodes, cur := b.trees[t], b.cur[t]
+	bestV, pick := math.Inf(-1), -1
+	for i, m := range legal {
+		c := &nodes[b.child(t, cur, m, actor)]
+		v := c.reward/float64(c.visits) + scale*math.Sqrt(math.Log(float64(c.avail))/float64(c.visits))
+		if m == prior {
+			v += b.priorWeight() * scale / b.cfg.Exploration * math.Sqrt(float64(c.avail)) / float64(1+c.visits)
+		}
+		if v > bestV {
+			bestV, pick = v, i
+		}
+	}
+	return pick
 }
 
 // priorWeight is PriorWeight or its default.
