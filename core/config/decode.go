@@ -9,43 +9,6 @@ import (
 	"go.yaml.in/yaml/v3"
 )
 
-// PosError is a problem at a place in a file; it prints as file:line:col: message.
-type PosError struct {
-	File      string
-	Line, Col int
-	Msg       string
-}
-
-func (e *PosError) Error() string {
-	if e.Line == 0 {
-		return fmt.Sprintf("%s: %s", Shown(e.File), e.Msg)
-	}
-	return fmt.Sprintf("%s:%d:%d: %s", Shown(e.File), e.Line, e.Col, e.Msg)
-}
-
-// nodeFiles remembers which file each node came from, so errors in merged overlays name the right file.
-type nodeFiles map[*yaml.Node]string
-
-func (nf nodeFiles) errAt(n *yaml.Node, format string, args ...any) error {
-	return &PosError{File: nf[n], Line: n.Line, Col: n.Column, Msg: fmt.Sprintf(format, args...)}
-}
-
-func (nf nodeFiles) mark(n *yaml.Node, file string) {
-	if n == nil {
-		return
-	}
-	if _, seen := nf[n]; seen {
-		return // a node reached again through an alias (or already marked by an earlier file)
-	}
-	nf[n] = file
-	for _, c := range n.Content {
-		nf.mark(c, file)
-	}
-	if n.Alias != nil {
-		nf.mark(n.Alias, file)
-	}
-}
-
 // decodeStrict fills out from n, rejecting unknown keys and wrong types with the node's position.
 func (nf nodeFiles) decodeStrict(n *yaml.Node, out reflect.Value) error {
 	if n.Kind == yaml.DocumentNode {
