@@ -1,4 +1,4 @@
--- Mimic Taking rules (../shared/rules/mimic-taking.md). The Go trick mechanic plays the cards and
+-- Mimic Taking rules (variants/mimic-taking/RULES.md). The Go trick mechanic plays the cards and
 -- enforces the follow rule (MT-3..MT-7); these hooks decide tricks, taking and scoring.
 --
 -- Rule marks: g:rule("MT-n") says rule MT-n acted (ruleslab sim --coverage counts them). The pure helpers

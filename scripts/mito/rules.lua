@@ -1,4 +1,4 @@
--- Mito rules (../shared/rules/mito.md, ids MI-n).
+-- Mito rules (variants/mito/RULES.md, ids MI-n).
 --
 -- Flow state lives in g values: `phase` says which decision is pending
 --   turn      the player on turn (`turn`) cheats, plays or draws (MI-5, MI-6, MI-13, MI-15)

@@ -1,4 +1,4 @@
--- Zoomies rules (../shared/rules/zoomies.md, ids ZM-n). The tricks are driven from Lua with g:ask,
+-- Zoomies rules (variants/zoomies/RULES.md, ids ZM-n). The tricks are driven from Lua with g:ask,
 -- because each play also declares which of the card's two numbers is in play (ZM-5..ZM-7).
 --
 -- State (all in Go): game values `round`, `leader` (who led the trick in progress), `goal`
