@@ -255,13 +255,8 @@ func (h *Host) strGsub(L *lua.LState) int {
 	repl := L.Get(3)
 	limit := L.OptInt(4, -1)
 	pat := h.compilePattern(L, "string.gsub", p)
-	var out strings.Builder
+	s := gsub{h: h, L: L, str: str}
 	pos, n := 0, 0
-	grow := func(s string) {
-		checkSize(L, "string.gsub", out.Len()+len(s))
-		h.chargeBytes(L, len(s))
-		out.WriteString(s)
-	}
 	for pos <= len(str) && (limit < 0 || n < limit) {
 		mds := h.find(L, "string.gsub", pat, str, pos, 1)
 		if len(mds) == 0 {
@@ -269,80 +264,15 @@ func (h *Host) strGsub(L *lua.LState) int {
 		}
 		md := mds[0]
 		start, end := md.Capture(0), md.Capture(1)
-		grow(str[pos:start])
+		s.grow(str[pos:start])
 		whole := str[start:end]
-		capture := func(i int) lua.LValue {
-			if md.CaptureLength() == 2 {
-				if i > 1 {
-					L.RaiseError("string.gsub: invalid capture index %%%d", i)
-				}
-				return lua.LString(whole)
-			}
-			if 2*i >= md.CaptureLength() {
-				L.RaiseError("string.gsub: invalid capture index %%%d", i)
-			}
-			if md.IsPosCapture(2 * i) {
-				return lua.LNumber(md.Capture(2 * i))
-			}
-			return lua.LString(str[md.Capture(2*i):md.Capture(2*i+1)])
-		}
-		var val lua.LValue
-		switch r := repl.(type) {
-		case lua.LString, lua.LNumber:
-			rs := lua.LVAsString(r)
-			var b strings.Builder
-			for i := 0; i < len(rs); i++ {
-				c := rs[i]
-				if c != '%' || i+1 == len(rs) {
-					b.WriteByte(c)
-					continue
-				}
-				i++
-				switch d := rs[i]; {
-				case d == '0':
-					b.WriteString(whole)
-				case d >= '1' && d <= '9':
-					b.WriteString(lua.LVAsString(capture(int(d - '0'))))
-				default:
-					b.WriteByte(d)
-				}
-				checkSize(L, "string.gsub", out.Len()+b.Len())
-			}
-			val = lua.LString(b.String())
-		case *lua.LTable:
-			val = L.GetTable(r, capture(1))
-		case *lua.LFunction:
-			L.Push(r)
-			nargs := 1
-			if md.CaptureLength() == 2 {
-				L.Push(lua.LString(whole))
-			} else {
-				nargs = pushCaptures(L, str, md, false)
-			}
-			L.Call(nargs, 1)
-			val = L.Get(-1)
-			L.Pop(1)
-		}
-		switch v := val.(type) {
-		case lua.LString, lua.LNumber:
-			grow(lua.LVAsString(v))
-		case *lua.LNilType:
-			grow(whole)
-		case lua.LBool:
-			if !bool(v) {
-				grow(whole)
-			} else {
-				L.RaiseError("string.gsub: invalid replacement value (a boolean)")
-			}
-		default:
-			L.RaiseError("string.gsub: invalid replacement value (a %s)", val.Type().String())
-		}
+		s.substitute(s.replacement(repl, md, whole), whole)
 		n++
 		if end > start {
 			pos = end
 		} else {
 			if start < len(str) {
-				grow(str[start : start+1])
+				s.grow(str[start : start+1])
 			}
 			pos = end + 1
 		}
@@ -351,11 +281,109 @@ func (h *Host) strGsub(L *lua.LState) int {
 		}
 	}
 	if pos < len(str) {
-		grow(str[pos:])
+		s.grow(str[pos:])
 	}
-	L.Push(lua.LString(out.String()))
+	L.Push(lua.LString(s.out.String()))
 	L.Push(lua.LNumber(n))
 	return 2
+}
+
+// gsub is one string.gsub call: its subject and the result built so far.
+type gsub struct {
+	h   *Host
+	L   *lua.LState
+	str string
+	out strings.Builder
+}
+
+// grow appends s to the result, within MaxStringBytes and the hook's work budget.
+func (s *gsub) grow(str string) {
+	checkSize(s.L, "string.gsub", s.out.Len()+len(str))
+	s.h.chargeBytes(s.L, len(str))
+	s.out.WriteString(str)
+}
+
+// capture is the match md's capture i (the whole match, whole, when the pattern has no captures).
+func (s *gsub) capture(md *luapattern.MatchData, whole string, i int) lua.LValue {
+	if md.CaptureLength() == 2 {
+		if i > 1 {
+			s.L.RaiseError("string.gsub: invalid capture index %%%d", i)
+		}
+		return lua.LString(whole)
+	}
+	if 2*i >= md.CaptureLength() {
+		s.L.RaiseError("string.gsub: invalid capture index %%%d", i)
+	}
+	if md.IsPosCapture(2 * i) {
+		return lua.LNumber(md.Capture(2 * i))
+	}
+	return lua.LString(s.str[md.Capture(2*i):md.Capture(2*i+1)])
+}
+
+// replacement is what repl gives for the match md: the string with its captures expanded, the table's
+// value at the first capture, or the function's result for the captures.
+func (s *gsub) replacement(repl lua.LValue, md *luapattern.MatchData, whole string) lua.LValue {
+	L := s.L
+	switch r := repl.(type) {
+	case lua.LString, lua.LNumber:
+		return lua.LString(s.expand(lua.LVAsString(r), md, whole))
+	case *lua.LTable:
+		return L.GetTable(r, s.capture(md, whole, 1))
+	case *lua.LFunction:
+		L.Push(r)
+		nargs := 1
+		if md.CaptureLength() == 2 {
+			L.Push(lua.LString(whole))
+		} else {
+			nargs = pushCaptures(L, s.str, md, false)
+		}
+		L.Call(nargs, 1)
+		val := L.Get(-1)
+		L.Pop(1)
+		return val
+	}
+	return nil
+}
+
+// expand is the replacement string rs for the match md: %0 the whole match, %1..%9 its captures, %x x.
+func (s *gsub) expand(rs string, md *luapattern.MatchData, whole string) string {
+	var b strings.Builder
+	for i := 0; i < len(rs); i++ {
+		c := rs[i]
+		if c != '%' || i+1 == len(rs) {
+			b.WriteByte(c)
+			continue
+		}
+		i++
+		switch d := rs[i]; {
+		case d == '0':
+			b.WriteString(whole)
+		case d >= '1' && d <= '9':
+			b.WriteString(lua.LVAsString(s.capture(md, whole, int(d-'0'))))
+		default:
+			b.WriteByte(d)
+		}
+		checkSize(s.L, "string.gsub", s.out.Len()+b.Len())
+	}
+	return b.String()
+}
+
+// substitute appends the replacement val for the match whole: nil or false keeps the match.
+func (s *gsub) substitute(val lua.LValue, whole string) {
+	switch v := val.(type) {
+	case lua.LString, lua.LNumber:
+		s.grow(lua.LVAsString(v))
+	case *lua.LNilType:
+		s.grow(whole)
+	case lua.LBool:
+		if !bool(v) {
+			s.grow(whole)
+		} else {
+			s.L.RaiseError("string.gsub: invalid replacement value (a boolean)")
+		}
+	default:
+		s.L.RaiseError("string.gsub: invalid replacement value (a %s)", val.Type().String())
+	}
 }
 
 func (h *Host) strRep(L *lua.LState) int {

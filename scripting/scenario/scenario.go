@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
-	"sort"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
@@ -95,19 +94,9 @@ func (r Runner) Run(sc *Scenario) (*Outcome, *core.State, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	cfg := p.Game.Config
-	players := sc.Players
-	if players == 0 {
-		players = cfg.Players.Default
-	}
-	if players < cfg.Players.Min || players > cfg.Players.Max {
-		return nil, nil, config.ErrAt(sc.Path, config.At(sc.root, "players"), "%s plays with %d..%d players, not %d", p.Game.Name(), cfg.Players.Min, cfg.Players.Max, players)
-	}
-	if err := sc.checkSetup(p.Game, players); err != nil {
+	players, err := r.players(sc, p)
+	if err != nil {
 		return nil, nil, err
-	}
-	if r.Observe != nil && (*r.Observe < 0 || *r.Observe >= players) {
-		return nil, nil, fmt.Errorf("cannot observe seat %d: the game has seats 0..%d", *r.Observe, players-1)
 	}
 	seed := uint64(DefaultSeed)
 	if sc.Seed != nil {
@@ -119,38 +108,12 @@ func (r Runner) Run(sc *Scenario) (*Outcome, *core.State, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	s, err := e.NewState(players, seed, core.Options{Fixed: sc.Setup})
+	s, err := r.start(sc, e, players, seed)
 	if err != nil {
-		return nil, nil, config.ErrAt(sc.Path, config.At(sc.root, "setup"), "%v", err)
+		return nil, nil, err
 	}
-	if r.Check != nil {
-		if err := r.Check(e, s); err != nil {
-			return nil, nil, config.ErrAt(sc.Path, config.At(sc.root, "setup"), "after setup: %v", err)
-		}
-	}
-	movesNode := config.At(sc.root, "moves")
-	for i, m := range sc.Moves {
-		at := config.At(movesNode, i)
-		if s.Over() {
-			return nil, nil, config.ErrAt(sc.Path, at, "move %d (%q): the game is already over", i, m)
-		}
-		seat := s.ToAct()
-		if err := s.Apply(e, m); err != nil {
-			var ill *core.IllegalMoveError
-			if errors.As(err, &ill) {
-				why := ""
-				if ill.Reason != "" {
-					why = "\n  why: " + ill.Reason // on its own line: the first names the move and what was legal
-				}
-				return nil, nil, config.ErrAt(sc.Path, at, "move %d (%q) by seat %d is not legal; legal moves: %s%s", i, m, seat, strings.Join(ill.Legal, ", "), why)
-			}
-			return nil, nil, config.ErrAt(sc.Path, at, "move %d (%q) by seat %d: %v", i, m, seat, err)
-		}
-		if r.Check != nil {
-			if err := r.Check(e, s); err != nil {
-				return nil, nil, config.ErrAt(sc.Path, at, "after move %d (%q) by seat %d: %v", i, m, seat, err)
-			}
-		}
+	if err := r.playMoves(sc, e, s); err != nil {
+		return nil, nil, err
 	}
 	if len(r.Finish) > 0 && !s.Over() {
 		names := make([]string, players)
@@ -162,27 +125,8 @@ func (r Runner) Run(sc *Scenario) (*Outcome, *core.State, error) {
 			return nil, nil, err
 		}
 		defer scripting.EndBots(bots, s)
-		if r.Check == nil {
-			if err := core.PlayOut(s, e, bots, names); err != nil {
-				return nil, nil, err
-			}
-		}
-		for !s.Over() {
-			seat := s.ToAct()
-			i, err := bots[seat].Choose(s.ViewFor(seat))
-			if err != nil {
-				return nil, nil, &core.BotError{Seat: seat, Bot: names[seat], Err: err}
-			}
-			if n := len(s.Legal()); i < 0 || i >= n {
-				return nil, nil, &core.BotError{Seat: seat, Bot: names[seat], Err: fmt.Errorf("chose move %d of %d", i+1, n)}
-			}
-			move := s.Legal()[i]
-			if err := s.ApplyIndex(e, i); err != nil {
-				return nil, nil, err
-			}
-			if err := r.Check(e, s); err != nil {
-				return nil, nil, fmt.Errorf("%s: after move %d (%q) by seat %d (%s): %v", config.Shown(sc.Path), s.MoveCount()-1, move, seat, names[seat], err)
-			}
+		if err := r.playOut(sc, e, s, bots, names); err != nil {
+			return nil, nil, err
 		}
 	}
 	o := NewOutcome(p, s)
@@ -190,6 +134,100 @@ func (r Runner) Run(sc *Scenario) (*Outcome, *core.State, error) {
 		o.Observation = s.Observe(*r.Observe)
 	}
 	return o, s, nil
+}
+
+// players is the scenario's number of players, checked against the game, with its setup and the seat
+// to observe.
+func (r Runner) players(sc *Scenario, p *scripting.Program) (int, error) {
+	cfg := p.Game.Config
+	players := sc.Players
+	if players == 0 {
+		players = cfg.Players.Default
+	}
+	if players < cfg.Players.Min || players > cfg.Players.Max {
+		return 0, config.ErrAt(sc.Path, config.At(sc.root, "players"), "%s plays with %d..%d players, not %d", p.Game.Name(), cfg.Players.Min, cfg.Players.Max, players)
+	}
+	if err := sc.checkSetup(p.Game, players); err != nil {
+		return 0, err
+	}
+	if r.Observe != nil && (*r.Observe < 0 || *r.Observe >= players) {
+		return 0, fmt.Errorf("cannot observe seat %d: the game has seats 0..%d", *r.Observe, players-1)
+	}
+	return players, nil
+}
+
+// start sets the game up with the scenario's fixed setup, checked when the runner checks.
+func (r Runner) start(sc *Scenario, e *scripting.Engine, players int, seed uint64) (*core.State, error) {
+	s, err := e.NewState(players, seed, core.Options{Fixed: sc.Setup})
+	if err != nil {
+		return nil, config.ErrAt(sc.Path, config.At(sc.root, "setup"), "%v", err)
+	}
+	if r.Check != nil {
+		if err := r.Check(e, s); err != nil {
+			return nil, config.ErrAt(sc.Path, config.At(sc.root, "setup"), "after setup: %v", err)
+		}
+	}
+	return s, nil
+}
+
+// playMoves plays the scenario's moves, checking after each when the runner checks.
+func (r Runner) playMoves(sc *Scenario, e *scripting.Engine, s *core.State) error {
+	movesNode := config.At(sc.root, "moves")
+	for i, m := range sc.Moves {
+		at := config.At(movesNode, i)
+		if s.Over() {
+			return config.ErrAt(sc.Path, at, "move %d (%q): the game is already over", i, m)
+		}
+		seat := s.ToAct()
+		if err := s.Apply(e, m); err != nil {
+			return moveError(sc, at, i, m, seat, err)
+		}
+		if r.Check != nil {
+			if err := r.Check(e, s); err != nil {
+				return config.ErrAt(sc.Path, at, "after move %d (%q) by seat %d: %v", i, m, seat, err)
+			}
+		}
+	}
+	return nil
+}
+
+// moveError reports the scenario's move i, m by seat, that failed: an illegal move lists the legal ones.
+func moveError(sc *Scenario, at *yaml.Node, i int, m string, seat int, err error) error {
+	var ill *core.IllegalMoveError
+	if errors.As(err, &ill) {
+		why := ""
+		if ill.Reason != "" {
+			why = "\n  why: " + ill.Reason // on its own line: the first names the move and what was legal
+		}
+		return config.ErrAt(sc.Path, at, "move %d (%q) by seat %d is not legal; legal moves: %s%s", i, m, seat, strings.Join(ill.Legal, ", "), why)
+	}
+	return config.ErrAt(sc.Path, at, "move %d (%q) by seat %d: %v", i, m, seat, err)
+}
+
+// playOut finishes the game with the bots (one per seat, named names), checking after every move when
+// the runner checks.
+func (r Runner) playOut(sc *Scenario, e *scripting.Engine, s *core.State, bots []core.Bot, names []string) error {
+	if r.Check == nil {
+		return core.PlayOut(s, e, bots, names)
+	}
+	for !s.Over() {
+		seat := s.ToAct()
+		i, err := bots[seat].Choose(s.ViewFor(seat))
+		if err != nil {
+			return &core.BotError{Seat: seat, Bot: names[seat], Err: err}
+		}
+		if n := len(s.Legal()); i < 0 || i >= n {
+			return &core.BotError{Seat: seat, Bot: names[seat], Err: fmt.Errorf("chose move %d of %d", i+1, n)}
+		}
+		move := s.Legal()[i]
+		if err := s.ApplyIndex(e, i); err != nil {
+			return err
+		}
+		if err := r.Check(e, s); err != nil {
+			return fmt.Errorf("%s: after move %d (%q) by seat %d (%s): %v", config.Shown(sc.Path), s.MoveCount()-1, move, seat, names[seat], err)
+		}
+	}
+	return nil
 }
 
 // NewOutcome reports a state.
@@ -208,85 +246,4 @@ func NewOutcome(p *scripting.Program, s *core.State) *Outcome {
 		o.Legal = append([]string{}, s.Legal()...)
 	}
 	return o
-}
-
-// checkSetup checks setup keys against the game's declared slots and card ids against its catalogue.
-func (sc *Scenario) checkSetup(g *core.Game, players int) error {
-	slots := g.Config.Setup
-	setupNode := config.At(sc.root, "setup")
-	var known []string
-	for k := range slots {
-		known = append(known, k)
-	}
-	for key, val := range sc.Setup {
-		slot, ok := slots[key]
-		if !ok {
-			return config.ErrAt(sc.Path, config.KeyAt(setupNode, key), "unknown setup key %q for %s (known: %s)", key, g.Name(), strings.Join(sortStrings(known), ", "))
-		}
-		at := func(path ...any) *yaml.Node { return config.At(setupNode, append([]any{key}, path...)...) }
-		card := func(v any, path ...any) error {
-			id, ok := v.(string)
-			if !ok {
-				id = fmt.Sprint(v)
-			}
-			if !g.Catalog.Has(id) {
-				return config.ErrAt(sc.Path, at(path...), "setup.%s: no card %q in %s", key, id, g.Name())
-			}
-			return nil
-		}
-		switch slot.Kind {
-		case "cards-per-seat":
-			lists, ok := val.([]any)
-			if !ok || len(lists) != players {
-				return config.ErrAt(sc.Path, at(), "setup.%s: expected one list of cards per seat (%d lists)", key, players)
-			}
-			for i, l := range lists {
-				cards, ok := l.([]any)
-				if !ok {
-					return config.ErrAt(sc.Path, at(i), "setup.%s[%d]: expected a list of cards", key, i)
-				}
-				for j, c := range cards {
-					if err := card(c, i, j); err != nil {
-						return err
-					}
-				}
-			}
-		case "cards":
-			cards, ok := val.([]any)
-			if !ok {
-				return config.ErrAt(sc.Path, at(), "setup.%s: expected a list of cards", key)
-			}
-			for j, c := range cards {
-				if err := card(c, j); err != nil {
-					return err
-				}
-			}
-		case "card":
-			if err := card(val); err != nil {
-				return err
-			}
-		case "seat":
-			n, ok := val.(int)
-			if !ok || n < 0 || n >= players {
-				return config.ErrAt(sc.Path, at(), "setup.%s: expected a seat 0..%d", key, players-1)
-			}
-		case "seats":
-			l, ok := val.([]any)
-			if !ok {
-				return config.ErrAt(sc.Path, at(), "setup.%s: expected a list of seats", key)
-			}
-			for j, v := range l {
-				n, ok := v.(int)
-				if !ok || n < 0 || n >= players {
-					return config.ErrAt(sc.Path, at(j), "setup.%s[%d]: expected a seat 0..%d", key, j, players-1)
-				}
-			}
-		}
-	}
-	return nil
-}
-
-func sortStrings(s []string) []string {
-	sort.Strings(s)
-	return s
 }

@@ -1,0 +1,115 @@
+package scripting
+
+import (
+	"fmt"
+	"os"
+	"strings"
+
+	lua "github.com/yuin/gopher-lua"
+
+	"github.com/ruleslab/ruleslab/core"
+)
+
+// Debug makes g:log print to stderr.
+var Debug = false
+
+func intList(L *lua.LState, n int, players int, what string) []int {
+	t := raw(L.CheckTable(n))
+	var out []int
+	for i := 1; i <= t.Len(); i++ {
+		v, ok := toInt(t.RawGetInt(i))
+		if !ok {
+			L.ArgError(n, what+" must be a list of integers")
+		}
+		out = append(out, v)
+	}
+	return out
+}
+
+// gFlowMethods are the g methods on decisions and the flow of the game: asks, tricks, events, the end.
+var gFlowMethods = map[string]lua.LGFunction{
+	"ask": func(L *lua.LState) int {
+		g := handle(L)
+		seat := checkSeat(L, g, 2)
+		t := raw(L.CheckTable(3))
+		moves := make([]string, 0, t.Len())
+		for i := 1; i <= t.Len(); i++ {
+			s, ok := t.RawGetInt(i).(lua.LString)
+			if !ok {
+				L.ArgError(3, "moves must be a list of strings")
+			}
+			moves = append(moves, string(s))
+		}
+		must(L, g.s.Ask(seat, moves))
+		return 0
+	},
+	"start_trick": func(L *lua.LState) int {
+		g := handle(L)
+		must(L, g.s.StartTrick(checkSeat(L, g, 2)))
+		return 0
+	},
+	"event": func(L *lua.LState) int {
+		g := handle(L)
+		e := core.Event{Type: L.CheckString(2), Seat: -1, Vis: visArg(L, g, 4, -1)}
+		// converted (and so checked) even when no log is kept, so a game fails the same with or without
+		// --log; State.Log then keeps it only when the state keeps its history
+		if t, ok := L.Get(3).(*lua.LTable); ok {
+			e.Fields = map[string]any{}
+			var err error
+			raw(t).ForEach(func(k, v lua.LValue) {
+				if err == nil {
+					e.Fields[k.String()], err = toGo(v)
+					if err != nil {
+						err = fmt.Errorf("field %s: %v", k.String(), err)
+					}
+				}
+			})
+			if err != nil {
+				L.ArgError(3, err.Error())
+			}
+			if seat, ok := e.Fields["seat"].(float64); ok {
+				e.Seat = int(seat)
+				delete(e.Fields, "seat")
+			}
+			liftEventFields(&e)
+		}
+		must(L, g.s.Log(e, sizeOf(e.Fields)))
+		return 0
+	},
+	"round_end": func(L *lua.LState) int {
+		g := handle(L)
+		round, ok := toInt(L.Get(2))
+		if !ok {
+			L.ArgError(2, "expected a round number")
+		}
+		g.s.RoundEnd(round, intList(L, 3, g.s.Players, "scores"))
+		return 0
+	},
+	"finish": func(L *lua.LState) int {
+		g := handle(L)
+		winners := intList(L, 2, g.s.Players, "winners")
+		for i, w := range winners {
+			if w < 0 || w >= g.s.Players {
+				L.ArgError(2, fmt.Sprintf("winners: no seat %d (seats are 0..%d)", w, g.s.Players-1))
+			}
+			for _, o := range winners[:i] {
+				if o == w {
+					L.ArgError(2, fmt.Sprintf("winners: seat %d is listed twice", w))
+				}
+			}
+		}
+		g.s.Finish(winners)
+		return 0
+	},
+	"to_act": func(L *lua.LState) int { g := handle(L); L.Push(g.r.h.int(g.s.ToAct())); return 1 },
+	"log": func(L *lua.LState) int {
+		if Debug {
+			var parts []string
+			for i := 2; i <= L.GetTop(); i++ {
+				parts = append(parts, L.Get(i).String())
+			}
+			fmt.Fprintln(os.Stderr, "lua:", strings.Join(parts, " "))
+		}
+		return 0
+	},
+}

@@ -1,0 +1,156 @@
+package scripting
+
+import (
+	lua "github.com/yuin/gopher-lua"
+
+	"github.com/ruleslab/ruleslab/core"
+)
+
+func zoneArg(L *lua.LState, g *gHandle, nameIdx, seatIdx int) core.ZoneRef {
+	z, err := g.s.Zone(L.CheckString(nameIdx), optSeat(L, seatIdx))
+	must(L, err)
+	return z
+}
+
+func (g *gHandle) cardsTable(L *lua.LState, cards []core.CardIdx) *lua.LTable {
+	t := L.CreateTable(len(cards), 0)
+	for _, c := range cards {
+		t.Append(g.r.data.cardStr[c])
+	}
+	return t
+}
+
+// gZoneMethods are the g methods on zones and the cards in them.
+var gZoneMethods = map[string]lua.LGFunction{
+	"cards": func(L *lua.LState) int {
+		g := handle(L)
+		L.Push(g.cardsTable(L, g.s.Cards(zoneArg(L, g, 2, 3))))
+		return 1
+	},
+	"count": func(L *lua.LState) int {
+		g := handle(L)
+		L.Push(g.r.h.int(g.s.Count(zoneArg(L, g, 2, 3))))
+		return 1
+	},
+	"has": func(L *lua.LState) int {
+		g := handle(L)
+		var z core.ZoneRef
+		var id string
+		if L.GetTop() >= 4 {
+			z, id = zoneArg(L, g, 2, 3), L.CheckString(4)
+		} else {
+			z, id = zoneArg(L, g, 2, 99), L.CheckString(3)
+		}
+		L.Push(lua.LBool(g.s.Find(z, id) >= 0))
+		return 1
+	},
+	"top": func(L *lua.LState) int {
+		g := handle(L)
+		cards := g.s.Cards(zoneArg(L, g, 2, 3))
+		if len(cards) == 0 {
+			L.Push(lua.LNil)
+		} else {
+			L.Push(g.r.data.cardStr[cards[len(cards)-1]])
+		}
+		return 1
+	},
+	"tally": func(L *lua.LState) int {
+		g := handle(L)
+		cards := g.s.Cards(zoneArg(L, g, 2, 3))
+		keys := g.r.data.attrKeys(g.s.Game.Catalog, L.CheckString(4))
+		// count in Go first: every Lua number stored is an allocation
+		var distinct [8]string
+		var counts [8]int
+		n := 0
+		var more map[string]int
+	cards:
+		for _, c := range cards {
+			key := keys[c]
+			if key == "" {
+				continue
+			}
+			for i := 0; i < n; i++ {
+				if distinct[i] == key {
+					counts[i]++
+					continue cards
+				}
+			}
+			if n < len(distinct) {
+				distinct[n], counts[n] = key, 1
+				n++
+				continue
+			}
+			if more == nil {
+				more = map[string]int{}
+			}
+			more[key]++
+		}
+		if order, ok := L.Get(5).(*lua.LTable); ok {
+			order = raw(order)
+			// counts aligned with a list of values: an array, so Lua needs no string-keyed table
+			t := L.CreateTable(order.Len(), 0)
+			for j := 1; j <= order.Len(); j++ {
+				want := lua.LVAsString(order.RawGetInt(j))
+				c := more[want]
+				for i := 0; i < n; i++ {
+					if distinct[i] == want {
+						c = counts[i]
+					}
+				}
+				t.RawSetInt(j, lua.LNumber(c))
+			}
+			L.Push(t)
+			return 1
+		}
+		t := L.CreateTable(0, n+len(more))
+		for i := 0; i < n; i++ {
+			t.RawSetString(distinct[i], lua.LNumber(counts[i]))
+		}
+		for k, v := range more {
+			t.RawSetString(k, lua.LNumber(v))
+		}
+		L.Push(t)
+		return 1
+	},
+	"count_kind": func(L *lua.LState) int {
+		g := handle(L)
+		cards := g.s.Cards(zoneArg(L, g, 2, 3))
+		kind := L.CheckString(4)
+		n := 0
+		for _, c := range cards {
+			if g.s.Game.Catalog.Cards[c].Kind == kind {
+				n++
+			}
+		}
+		L.Push(lua.LNumber(n))
+		return 1
+	},
+	"move": func(L *lua.LState) int {
+		g := handle(L)
+		id := L.CheckString(2)
+		from, to := zoneArg(L, g, 3, 4), zoneArg(L, g, 5, 6)
+		must(L, g.s.MoveCard(id, from, to))
+		return 0
+	},
+	"move_top": func(L *lua.LState) int {
+		g := handle(L)
+		from, to := zoneArg(L, g, 2, 3), zoneArg(L, g, 4, 5)
+		L.Push(lua.LNumber(g.s.MoveTop(from, to, L.OptInt(6, 1))))
+		return 1
+	},
+	"move_all": func(L *lua.LState) int {
+		g := handle(L)
+		g.s.MoveAll(zoneArg(L, g, 2, 3), zoneArg(L, g, 4, 5))
+		return 0
+	},
+	"shuffle": func(L *lua.LState) int {
+		g := handle(L)
+		g.s.Shuffle(zoneArg(L, g, 2, 3))
+		return 0
+	},
+	"sort": func(L *lua.LState) int {
+		g := handle(L)
+		g.s.Sort(zoneArg(L, g, 2, 3))
+		return 0
+	},
+}

@@ -1,0 +1,156 @@
+package scripting
+
+import (
+	lua "github.com/yuin/gopher-lua"
+
+	"github.com/ruleslab/ruleslab/core"
+)
+
+// coverRule remembers a colour rule's answers in the current game (boardCovers): values are numbered
+// as they come and the first 16 index a flat table, the rest a map.
+type coverRule struct {
+	fn    *lua.LFunction
+	index map[string]int
+	ans   []int8 // 16^4 entries by value numbers: 0 not asked yet, 1 no, 2 yes
+	more  map[[4]string]bool
+}
+
+const coverFlat = 16
+
+func (c *coverRule) number(v string) int {
+	if i, ok := c.index[v]; ok {
+		return i
+	}
+	i := len(c.index)
+	c.index[v] = i
+	return i
+}
+
+// ruleFor returns the memory of fn's answers, made at its first use in a game.
+func (r *Engine) ruleFor(fn *lua.LFunction) *coverRule {
+	for _, c := range r.coverRules {
+		if c.fn == fn {
+			return c
+		}
+	}
+	c := &coverRule{fn: fn, index: map[string]int{}, more: map[[4]string]bool{}}
+	r.coverRules = append(r.coverRules, c)
+	return c
+}
+
+// boardCovers is g:board_covers(name, floor, ids, opts): every placement of the pieces ids on the
+// floor's junctions (floor >= 2) that the Lua rule opts.allow(g, t1, t2, b1, b2) accepts, for the piece's
+// values t1, t2 (card attributes opts.attrs) lying on the values b1, b2 beneath. For each id in order,
+// each junction in board_junctions order: the piece as listed (ROW COL of the first value, DIR r or d),
+// then turned round (the first value on the junction's second cell, DIR l or u) unless both values are
+// equal. The rule is asked once per distinct combination of values in a game (the engine remembers its
+// answers until the next game): it must answer from its arguments and the params alone. Moves are
+// spelled prefix .. "ID ROW COL DIR" .. suffix.
+func boardCovers(L *lua.LState) int {
+	g := handle(L)
+	b := boardArg(L, g, 2)
+	floor := L.CheckInt(3)
+	if floor < 2 {
+		L.ArgError(3, "junctions lie under floors 2 and up")
+	}
+	ids := stringList(L, L.CheckTable(4), "ids")
+	ot := raw(L.CheckTable(5))
+	attrs := stringList(L, ot.RawGetString("attrs"), "attrs")
+	if len(attrs) != 2 {
+		L.ArgError(5, "attrs must name the two card attributes holding a piece's values")
+	}
+	allow, ok := ot.RawGetString("allow").(*lua.LFunction)
+	if !ok {
+		L.ArgError(5, "allow must be the rule function(g, t1, t2, b1, b2) -> boolean")
+	}
+	out := moveSpeller{prefix: lua.LVAsString(ot.RawGetString("prefix")), suffix: lua.LVAsString(ot.RawGetString("suffix"))}
+	pieces := piecesOf(L, g, ids, attrs)
+	ds, err := b.Dominoes(floor, core.DominoOptions{})
+	must(L, err)
+	q := coverAsk{L: L, allow: allow, rule: g.r.ruleFor(allow)}
+	below := q.rule.numberBelow(ds)
+	out.t = L.CreateTable(0, 0)
+	q.spellCovers(&out, ids, pieces, ds, below)
+	L.Push(out.t)
+	return 1
+}
+
+// numberBelow numbers the two values beneath each junction.
+func (c *coverRule) numberBelow(ds []core.Domino) [][2]int {
+	below := make([][2]int, len(ds))
+	for i, d := range ds {
+		below[i] = [2]int{c.number(d.Below[0]), c.number(d.Below[1])}
+	}
+	return below
+}
+
+// coverAsk asks boardCovers' rule allow, remembering its answers in rule.
+type coverAsk struct {
+	L     *lua.LState
+	allow *lua.LFunction
+	rule  *coverRule
+}
+
+// spellCovers spells the placements of each piece on each junction ds (values beneath numbered below)
+// that the rule allows, as listed then turned round.
+func (q *coverAsk) spellCovers(out *moveSpeller, ids []string, pieces [][2]string, ds []core.Domino, below [][2]int) {
+	for i, id := range ids {
+		a, c := pieces[i][0], pieces[i][1]
+		na, nc := q.rule.number(a), q.rule.number(c)
+		for k, d := range ds {
+			nb := below[k]
+			if q.ask(a, c, d.Below[0], d.Below[1], na, nc, nb[0], nb[1]) {
+				out.spell(id, d.R1, d.C1, d.Dir)
+			}
+			if a != c && q.ask(c, a, d.Below[0], d.Below[1], nc, na, nb[0], nb[1]) {
+				back := byte('l')
+				if d.Dir == 'd' {
+					back = 'u'
+				}
+				out.spell(id, d.R2, d.C2, back)
+			}
+		}
+	}
+}
+
+// ask answers for the values t (piece) on b (beneath) numbered n
+func (q *coverAsk) ask(t1, t2, b1, b2 string, n1, n2, n3, n4 int) bool {
+	rule := q.rule
+	flat := -1
+	if n1 < coverFlat && n2 < coverFlat && n3 < coverFlat && n4 < coverFlat {
+		if rule.ans == nil {
+			rule.ans = make([]int8, coverFlat*coverFlat*coverFlat*coverFlat)
+		}
+		flat = ((n1*coverFlat+n2)*coverFlat+n3)*coverFlat + n4
+		if a := rule.ans[flat]; a != 0 {
+			return a == 2
+		}
+	} else if v, ok := rule.more[[4]string{t1, t2, b1, b2}]; ok {
+		return v
+	}
+	v := q.call(t1, t2, b1, b2)
+	if flat >= 0 {
+		rule.ans[flat] = 1
+		if v {
+			rule.ans[flat] = 2
+		}
+	} else {
+		rule.more[[4]string{t1, t2, b1, b2}] = v
+	}
+	return v
+}
+
+// call asks the rule itself: allow(g, t1, t2, b1, b2), g being the g:board_covers call's.
+func (q *coverAsk) call(t1, t2, b1, b2 string) bool {
+	L := q.L
+	L.Push(q.allow)
+	L.Push(L.Get(1))
+	L.Push(lua.LString(t1))
+	L.Push(lua.LString(t2))
+	L.Push(lua.LString(b1))
+	L.Push(lua.LString(b2))
+	L.Call(5, 1)
+	v := lua.LVAsBool(L.Get(-1))
+	L.Pop(1)
+	return v
+}

@@ -1,0 +1,117 @@
+package scripting
+
+import (
+	"fmt"
+	"strconv"
+
+	lua "github.com/yuin/gopher-lua"
+
+	"github.com/ruleslab/ruleslab/core"
+)
+
+func stringList(L *lua.LState, v lua.LValue, what string) []string {
+	if v == lua.LNil {
+		return nil
+	}
+	t, ok := v.(*lua.LTable)
+	if !ok {
+		L.RaiseError("%s must be a list of strings", what)
+	}
+	t = raw(t)
+	out := make([]string, 0, t.Len())
+	for i := 1; i <= t.Len(); i++ {
+		out = append(out, lua.LVAsString(t.RawGetInt(i)))
+	}
+	return out
+}
+
+// g:board_fits(name, floor, ids, {attrs = {"a", "b"}, match = "one"|"all", wild = {...}, free = {ids},
+// holes = ..., prefix = "place ", suffix = " 1"}) -> moves: prefix .. "ID ROW COL DIR" .. suffix
+func boardFits(L *lua.LState) int {
+	g := handle(L)
+	b := boardArg(L, g, 2)
+	floor := L.CheckInt(3)
+	ids := stringList(L, L.CheckTable(4), "ids")
+	ot := raw(L.OptTable(5, L.NewTable()))
+	attrs := stringList(L, ot.RawGetString("attrs"), "attrs")
+	if len(attrs) != 2 {
+		L.ArgError(5, "attrs must name the two card attributes holding a piece's values")
+	}
+	var opt core.FitOptions
+	if v, ok := ot.RawGetString("holes").(lua.LString); ok {
+		opt.Holes = string(v)
+	}
+	if v, ok := ot.RawGetString("match").(lua.LString); ok {
+		opt.Match = string(v)
+	}
+	opt.Wild = stringList(L, ot.RawGetString("wild"), "wild")
+	free := map[string]bool{}
+	for _, id := range stringList(L, ot.RawGetString("free"), "free") {
+		free[id] = true
+	}
+	prefix := lua.LVAsString(ot.RawGetString("prefix"))
+	suffix := lua.LVAsString(ot.RawGetString("suffix"))
+	pieces := piecesOf(L, g, ids, attrs)
+	opt.Free = map[int]bool{}
+	for i, id := range ids {
+		opt.Free[i] = free[id]
+	}
+	fits, err := b.Fits(floor, pieces, opt)
+	must(L, err)
+	out := moveSpeller{prefix: prefix, suffix: suffix, t: L.CreateTable(len(fits), 0)}
+	for _, f := range fits {
+		out.spell(ids[f.Piece], f.R, f.C, f.Dir)
+	}
+	L.Push(out.t)
+	return 1
+}
+
+// moveSpeller appends moves spelled prefix .. "ID ROW COL DIR" .. suffix to a table, reusing one buffer.
+type moveSpeller struct {
+	prefix, suffix string
+	t              *lua.LTable
+	sb             []byte
+}
+
+func (m *moveSpeller) spell(id string, row, col int, dir byte) {
+	m.sb = append(m.sb[:0], m.prefix...)
+	m.sb = append(m.sb, id...)
+	m.sb = append(m.sb, ' ')
+	m.sb = strconv.AppendInt(m.sb, int64(row), 10)
+	m.sb = append(m.sb, ' ')
+	m.sb = strconv.AppendInt(m.sb, int64(col), 10)
+	m.sb = append(m.sb, ' ', dir)
+	m.sb = append(m.sb, m.suffix...)
+	m.t.Append(lua.LString(m.sb))
+}
+
+// piecesOf reads each card's two values from its attributes attrs.
+func piecesOf(L *lua.LState, g *gHandle, ids, attrs []string) [][2]string {
+	pieces := make([][2]string, len(ids))
+	cat := g.s.Game.Catalog
+	for i, id := range ids {
+		idx := cat.Lookup(id)
+		if len(idx) == 0 {
+			L.ArgError(4, "no card "+id)
+		}
+		c := cat.Cards[idx[0]]
+		for k := 0; k < 2; k++ {
+			v, ok := c.Attrs[attrs[k]]
+			if !ok {
+				L.ArgError(5, "card "+id+" has no attribute "+attrs[k])
+			}
+			pieces[i][k] = attrString(v)
+		}
+	}
+	return pieces
+}
+
+func attrString(v any) string {
+	switch x := v.(type) {
+	case string:
+		return x
+	case float64:
+		return strconv.FormatFloat(x, 'f', -1, 64)
+	}
+	return fmt.Sprint(v)
+}
