@@ -48,9 +48,8 @@ func Compile(g *core.Game) (*Program, error) {
 	}
 	if def := g.Config.ISMCTS; def != "" {
 		// the game's ismcts defaults are checked now, not when a search bot is first seated
-		var cfg search.Config
-		if err := p.ismctsOptions(&cfg, def); err != nil {
-			return nil, fmt.Errorf("%s: ismcts: %w", g.Config.Path, err)
+		if _, err := p.ParseISMCTS(search.Prefix); err != nil {
+			return nil, err
 		}
 	}
 	return p, nil
