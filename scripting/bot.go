@@ -223,7 +223,7 @@ func (b *obsBuilder) build(v core.View, from int) *lua.LTable {
 func (b *obsBuilder) index(L *lua.LState) int {
 	t, ok1 := L.Get(1).(*lua.LTable)
 	key, ok2 := L.Get(2).(lua.LString)
-	if !ok1 || !ok2 || b.v == nil {
+	if !ok1 || !ok2 || b.v == (core.View{}) {
 		return 0
 	}
 	h, v, p := b.h, b.v, b.p
