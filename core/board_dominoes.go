@@ -45,46 +45,63 @@ func (b *Board) Dominoes(floor int, opt DominoOptions) ([]Domino, error) {
 		return nil, fmt.Errorf("holes must be none, isolated or parity, not %q", opt.Holes)
 	}
 	var out []Domino
-	R, C := b.Def.Rows, b.Def.Cols
-	var seen []bool
-	for r := 0; r < R; r++ {
-		for c := 0; c < C; c++ {
-			for _, d := range [2][3]int{{0, 1, 'r'}, {1, 0, 'd'}} {
-				r2, c2 := r+d[0], c+d[1]
-				if r2 >= R || c2 >= C {
-					continue
+	var seen []bool // the holes check's scratch space, shared by every candidate
+	for r := 0; r < b.Def.Rows; r++ {
+		for c := 0; c < b.Def.Cols; c++ {
+			for _, d := range dominoDirs {
+				dm := Domino{R1: r, C1: c, R2: r + d.dr, C2: c + d.dc, Dir: d.dir}
+				if i1, i2, ok := b.standing(&dm, floor); ok && b.keep(&dm, floor, i1, i2, opt, &seen) {
+					out = append(out, dm)
 				}
-				i1, i2 := b.at(floor, r, c), b.at(floor, r2, c2)
-				if b.cells[i1] != 0 || b.cells[i2] != 0 {
-					continue
-				}
-				dm := Domino{R1: r, C1: c, R2: r2, C2: c2, Dir: byte(d[2])}
-				if floor > 1 {
-					j1, j2 := b.at(floor-1, r, c), b.at(floor-1, r2, c2)
-					if b.cells[j1] == 0 || b.cells[j2] == 0 || b.cells[j1] == b.cells[j2] {
-						continue
-					}
-					dm.Below = [2]string{b.values[j1], b.values[j2]}
-				}
-				dm.Corner = b.IsCorner(r, c) || b.IsCorner(r2, c2)
-				if opt.Corners && !dm.Corner {
-					continue
-				}
-				dm.Adj[0] = b.adjValues(floor, r, c, r2, c2)
-				dm.Adj[1] = b.adjValues(floor, r2, c2, r, c)
-				if opt.Adjacent && dm.Adj[0] == "" && dm.Adj[1] == "" {
-					continue
-				}
-				if opt.Holes == "isolated" || opt.Holes == "parity" {
-					if b.leavesHole(floor, i1, i2, opt.Holes == "parity", &seen) {
-						continue
-					}
-				}
-				out = append(out, dm)
 			}
 		}
 	}
 	return out, nil
+}
+
+// dominoDirs are where a candidate's second cell lies from its first: right, then down.
+var dominoDirs = [2]struct {
+	dr, dc int
+	dir    byte
+}{{0, 1, 'r'}, {1, 0, 'd'}}
+
+// standing reports whether dm's two cells are on the grid and free and, above floor 1, stand on a
+// junction (setting dm.Below); it returns the cells' indices.
+func (b *Board) standing(dm *Domino, floor int) (i1, i2 int, ok bool) {
+	if dm.R2 >= b.Def.Rows || dm.C2 >= b.Def.Cols {
+		return 0, 0, false
+	}
+	i1, i2 = b.at(floor, dm.R1, dm.C1), b.at(floor, dm.R2, dm.C2)
+	if b.cells[i1] != 0 || b.cells[i2] != 0 {
+		return 0, 0, false
+	}
+	if floor == 1 {
+		return i1, i2, true
+	}
+	j1, j2 := b.at(floor-1, dm.R1, dm.C1), b.at(floor-1, dm.R2, dm.C2)
+	if b.cells[j1] == 0 || b.cells[j2] == 0 || b.cells[j1] == b.cells[j2] {
+		return 0, 0, false
+	}
+	dm.Below = [2]string{b.values[j1], b.values[j2]}
+	return i1, i2, true
+}
+
+// keep fills in dm's corner and neighbour values and reports whether it passes opt's filters (the
+// cheap ones first).
+func (b *Board) keep(dm *Domino, floor, i1, i2 int, opt DominoOptions, seen *[]bool) bool {
+	dm.Corner = b.IsCorner(dm.R1, dm.C1) || b.IsCorner(dm.R2, dm.C2)
+	if opt.Corners && !dm.Corner {
+		return false
+	}
+	dm.Adj[0] = b.adjValues(floor, dm.R1, dm.C1, dm.R2, dm.C2)
+	dm.Adj[1] = b.adjValues(floor, dm.R2, dm.C2, dm.R1, dm.C1)
+	if opt.Adjacent && dm.Adj[0] == "" && dm.Adj[1] == "" {
+		return false
+	}
+	if opt.Holes == "isolated" || opt.Holes == "parity" {
+		return !b.leavesHole(floor, i1, i2, opt.Holes == "parity", seen)
+	}
+	return true
 }
 
 func (b *Board) adjValues(floor, r, c, pr, pc int) string {
