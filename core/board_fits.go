@@ -40,60 +40,83 @@ func (b *Board) Fits(floor int, pieces [][2]string, opt FitOptions) ([]Fit, erro
 	if err != nil {
 		return nil, err
 	}
-	wild := func(v string) bool {
-		for _, w := range opt.Wild {
-			if w == v {
-				return true
-			}
-		}
-		return false
-	}
-	has := func(adj, v string) bool {
-		if adj == "" {
-			return false
-		}
-		if wild(v) {
-			return true
-		}
-		for _, x := range strings.Split(adj, ",") {
-			if x == v || wild(x) {
-				return true
-			}
-		}
-		return false
-	}
-	all := func(adj, v string) bool {
-		if adj == "" || wild(v) {
-			return true
-		}
-		for _, x := range strings.Split(adj, ",") {
-			if x != v && !wild(x) {
-				return false
-			}
-		}
-		return true
-	}
-	ok := func(x, y string, d *Domino) bool {
-		switch opt.Match {
-		case "":
-			return true
-		case "one":
-			return has(d.Adj[0], x) || has(d.Adj[1], y)
-		}
-		return (has(d.Adj[0], x) || has(d.Adj[1], y)) && all(d.Adj[0], x) && all(d.Adj[1], y)
-	}
-	var out []Fit
+	m := fitMatcher{match: opt.Match, wild: opt.Wild}
+	var out []Fit // appended here, not in a helper: the compiler starts it on the stack
 	for pi, p := range pieces {
 		for k := range cands {
 			d := &cands[k]
-			free := opt.Free[pi] && d.Corner
-			if free || ok(p[0], p[1], d) {
+			first, second := m.lays(p, d, opt.Free[pi] && d.Corner)
+			if first {
 				out = append(out, Fit{Piece: pi, R: d.R1, C: d.C1, Dir: d.Dir})
 			}
-			if p[0] != p[1] && (free || ok(p[1], p[0], d)) {
+			if second {
 				out = append(out, Fit{Piece: pi, R: d.R2, C: d.C2, Dir: backDir[d.Dir]})
 			}
 		}
 	}
 	return out, nil
+}
+
+// lays reports whether a piece with values p takes candidate d with its first value on d's first
+// cell, and with it on d's second cell (never for a double). A free lay needs no match.
+func (m fitMatcher) lays(p [2]string, d *Domino, free bool) (first, second bool) {
+	first = free || m.ok(p[0], p[1], d)
+	second = p[0] != p[1] && (free || m.ok(p[1], p[0], d))
+	return first, second
+}
+
+// fitMatcher applies FitOptions.Match and Wild to a candidate's neighbour values (Domino.Adj).
+type fitMatcher struct {
+	match string
+	wild  []string
+}
+
+// ok reports whether values x and y, laid on d's first and second cell, pass the match.
+func (m fitMatcher) ok(x, y string, d *Domino) bool {
+	switch m.match {
+	case "":
+		return true
+	case "one":
+		return m.has(d.Adj[0], x) || m.has(d.Adj[1], y)
+	}
+	return (m.has(d.Adj[0], x) || m.has(d.Adj[1], y)) && m.all(d.Adj[0], x) && m.all(d.Adj[1], y)
+}
+
+// isWild reports whether v is a wild value.
+func (m fitMatcher) isWild(v string) bool {
+	for _, w := range m.wild {
+		if w == v {
+			return true
+		}
+	}
+	return false
+}
+
+// has reports whether one of the neighbour values adj matches v.
+func (m fitMatcher) has(adj, v string) bool {
+	if adj == "" {
+		return false
+	}
+	if m.isWild(v) {
+		return true
+	}
+	for _, x := range strings.Split(adj, ",") {
+		if x == v || m.isWild(x) {
+			return true
+		}
+	}
+	return false
+}
+
+// all reports whether every neighbour value in adj matches v.
+func (m fitMatcher) all(adj, v string) bool {
+	if adj == "" || m.isWild(v) {
+		return true
+	}
+	for _, x := range strings.Split(adj, ",") {
+		if x != v && !m.isWild(x) {
+			return false
+		}
+	}
+	return true
 }
