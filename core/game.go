@@ -57,6 +57,23 @@ func Compile(cfg *config.Game) (*Game, error) {
 		return nil, fmt.Errorf("%s: %w", cfg.Path, err)
 	}
 	g := &Game{Config: cfg, Catalog: cat, zoneIdx: map[string]int{}, start: -1, trickHand: -1}
+	if err := g.compileZones(cfg); err != nil {
+		return nil, err
+	}
+	if err := g.pickStart(cfg.Path); err != nil {
+		return nil, err
+	}
+	if g.Boards, err = compileBoards(cfg); err != nil {
+		return nil, fmt.Errorf("%s: %w", cfg.Path, err)
+	}
+	if t := cfg.Mechanics.Trick; t != nil {
+		g.compileTrick(t)
+	}
+	return g, nil
+}
+
+// compileZones adds the zone definitions, in name order, and the one marked `start: true`.
+func (g *Game) compileZones(cfg *config.Game) error {
 	names := make([]string, 0, len(cfg.Zones))
 	for n := range cfg.Zones {
 		names = append(names, n)
@@ -64,26 +81,41 @@ func Compile(cfg *config.Game) (*Game, error) {
 	sort.Strings(names)
 	for _, n := range names {
 		z := cfg.Zones[n]
-		size, err := cfg.ZoneSize(z)
+		def, err := compileZone(cfg, n, z)
 		if err != nil {
-			return nil, fmt.Errorf("%s: zones.%s: %w", cfg.Path, n, err)
+			return err
 		}
 		g.zoneIdx[n] = len(g.Zones)
-		def := ZoneDef{Name: n, PerSeat: z.PerSeat, Visible: z.Visible, Size: size, AtMost: -1, SizePrior: z.SizePrior}
-		switch v := z.AtMost.(type) {
-		case int:
-			def.AtMost = v
-		case string:
-			def.AtMostValue = v
-		}
 		g.Zones = append(g.Zones, def)
 		if z.Start {
 			if g.start >= 0 {
-				return nil, fmt.Errorf("%s: zones %s and %s both say start: true", cfg.Path, g.Zones[g.start].Name, n)
+				return fmt.Errorf("%s: zones %s and %s both say start: true", cfg.Path, g.Zones[g.start].Name, n)
 			}
 			g.start = len(g.Zones) - 1
 		}
 	}
+	return nil
+}
+
+// compileZone builds the definition of zone n.
+func compileZone(cfg *config.Game, n string, z config.Zone) (ZoneDef, error) {
+	size, err := cfg.ZoneSize(z)
+	if err != nil {
+		return ZoneDef{}, fmt.Errorf("%s: zones.%s: %w", cfg.Path, n, err)
+	}
+	def := ZoneDef{Name: n, PerSeat: z.PerSeat, Visible: z.Visible, Size: size, AtMost: -1, SizePrior: z.SizePrior}
+	switch v := z.AtMost.(type) {
+	case int:
+		def.AtMost = v
+	case string:
+		def.AtMostValue = v
+	}
+	return def, nil
+}
+
+// pickStart chooses the zone that holds the components at the start when none says `start: true`:
+// a shared zone named deck, else the first shared zone.
+func (g *Game) pickStart(path string) error {
 	if g.start < 0 {
 		if i, ok := g.zoneIdx["deck"]; ok && !g.Zones[i].PerSeat {
 			g.start = i
@@ -98,37 +130,38 @@ func Compile(cfg *config.Game) (*Game, error) {
 		}
 	}
 	if g.start < 0 {
-		return nil, fmt.Errorf("%s: no shared zone to hold the components at the start (mark one `start: true`)", cfg.Path)
+		return fmt.Errorf("%s: no shared zone to hold the components at the start (mark one `start: true`)", path)
 	}
-	if g.Boards, err = compileBoards(cfg); err != nil {
-		return nil, fmt.Errorf("%s: %w", cfg.Path, err)
+	return nil
+}
+
+// compileTrick builds the trick mechanic's tables: each card's suit (by the order suits first appear
+// in the catalog) and whether it is wild.
+func (g *Game) compileTrick(t *config.Trick) {
+	cards := g.Catalog.Cards
+	g.trick = t
+	suits := map[string]int16{}
+	g.suit = make([]int16, len(cards))
+	g.wild = make([]bool, len(cards))
+	if i, ok := g.zoneIdx[t.Hand]; ok && g.Zones[i].PerSeat {
+		g.trickHand = i
 	}
-	if t := cfg.Mechanics.Trick; t != nil {
-		g.trick = t
-		suits := map[string]int16{}
-		g.suit = make([]int16, len(cat.Cards))
-		g.wild = make([]bool, len(cat.Cards))
-		if i, ok := g.zoneIdx[t.Hand]; ok && g.Zones[i].PerSeat {
-			g.trickHand = i
-		}
-		for i, c := range cat.Cards {
-			g.suit[i] = -1
-			for _, k := range t.WildKinds {
-				if c.Kind == k {
-					g.wild[i] = true
-				}
-			}
-			if v, ok := c.Attrs[t.Suit]; ok && !g.wild[i] {
-				key := fmt.Sprint(v)
-				if _, seen := suits[key]; !seen {
-					suits[key] = int16(len(suits))
-					g.suitNames = append(g.suitNames, key)
-				}
-				g.suit[i] = suits[key]
+	for i, c := range cards {
+		g.suit[i] = -1
+		for _, k := range t.WildKinds {
+			if c.Kind == k {
+				g.wild[i] = true
 			}
 		}
+		if v, ok := c.Attrs[t.Suit]; ok && !g.wild[i] {
+			key := fmt.Sprint(v)
+			if _, seen := suits[key]; !seen {
+				suits[key] = int16(len(suits))
+				g.suitNames = append(g.suitNames, key)
+			}
+			g.suit[i] = suits[key]
+		}
 	}
-	return g, nil
 }
 
 // ZoneIndex returns the index of a zone by name.

@@ -1,0 +1,138 @@
+package core
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Domino is a candidate placement of a two-cell piece: cells (R1,C1) and (R2,C2), the second to the
+// right of (Dir 'r') or below (Dir 'd') the first.
+type Domino struct {
+	R1, C1, R2, C2 int
+	Dir            byte
+	// Below are the values of the cells beneath on floor-1 (empty on floor 1).
+	Below [2]string
+	// Adj are the distinct values of the covered same-floor orthogonal neighbours of each cell (the
+	// partner cell excluded), in up, left, right, down order, joined by ",".
+	Adj [2]string
+	// Corner is true when one of the cells is a corner cell of the grid (the piece is then flush with
+	// both sides of that corner).
+	Corner bool
+}
+
+// DominoOptions filter Dominoes.
+type DominoOptions struct {
+	// Holes: "" keeps every candidate; "isolated" drops those leaving an empty cell of the floor with
+	// no empty orthogonal neighbour next to the piece; "parity" also drops those leaving an empty
+	// region of odd size next to the piece.
+	Holes string
+	// Adjacent keeps only candidates with at least one covered same-floor neighbour.
+	Adjacent bool
+	// Corners keeps only candidates covering a corner cell.
+	Corners bool
+}
+
+// Dominoes enumerates every position of a two-cell piece on a floor: both cells free and, above
+// floor 1, both cells beneath covered by two different pieces (a junction). Each unordered pair of
+// cells appears once (Dir 'r' or 'd').
+func (b *Board) Dominoes(floor int, opt DominoOptions) ([]Domino, error) {
+	if floor < 1 || floor > b.Def.Floors {
+		return nil, nil
+	}
+	switch opt.Holes {
+	case "", "none", "isolated", "parity":
+	default:
+		return nil, fmt.Errorf("holes must be none, isolated or parity, not %q", opt.Holes)
+	}
+	var out []Domino
+	var seen []bool // the holes check's scratch space, shared by every candidate
+	for r := 0; r < b.Def.Rows; r++ {
+		for c := 0; c < b.Def.Cols; c++ {
+			for _, d := range dominoDirs {
+				dm := Domino{R1: r, C1: c, R2: r + d.dr, C2: c + d.dc, Dir: d.dir}
+				if i1, i2, ok := b.standing(&dm, floor); ok && b.keep(&dm, floor, i1, i2, opt, &seen) {
+					out = append(out, dm)
+				}
+			}
+		}
+	}
+	return out, nil
+}
+
+// dominoDirs are where a candidate's second cell lies from its first: right, then down.
+var dominoDirs = [2]struct {
+	dr, dc int
+	dir    byte
+}{{0, 1, 'r'}, {1, 0, 'd'}}
+
+// standing reports whether dm's two cells are on the grid and free and, above floor 1, stand on a
+// junction (setting dm.Below); it returns the cells' indices.
+func (b *Board) standing(dm *Domino, floor int) (i1, i2 int, ok bool) {
+	if dm.R2 >= b.Def.Rows || dm.C2 >= b.Def.Cols {
+		return 0, 0, false
+	}
+	i1, i2 = b.at(floor, dm.R1, dm.C1), b.at(floor, dm.R2, dm.C2)
+	if b.cells[i1] != 0 || b.cells[i2] != 0 {
+		return 0, 0, false
+	}
+	if floor == 1 {
+		return i1, i2, true
+	}
+	j1, j2 := b.at(floor-1, dm.R1, dm.C1), b.at(floor-1, dm.R2, dm.C2)
+	if b.cells[j1] == 0 || b.cells[j2] == 0 || b.cells[j1] == b.cells[j2] {
+		return 0, 0, false
+	}
+	dm.Below = [2]string{b.values[j1], b.values[j2]}
+	return i1, i2, true
+}
+
+// keep fills in dm's corner and neighbour values and reports whether it passes opt's filters (the
+// cheap ones first).
+func (b *Board) keep(dm *Domino, floor, i1, i2 int, opt DominoOptions, seen *[]bool) bool {
+	dm.Corner = b.IsCorner(dm.R1, dm.C1) || b.IsCorner(dm.R2, dm.C2)
+	if opt.Corners && !dm.Corner {
+		return false
+	}
+	dm.Adj[0] = b.adjValues(floor, dm.R1, dm.C1, dm.R2, dm.C2)
+	dm.Adj[1] = b.adjValues(floor, dm.R2, dm.C2, dm.R1, dm.C1)
+	if opt.Adjacent && dm.Adj[0] == "" && dm.Adj[1] == "" {
+		return false
+	}
+	if opt.Holes == "isolated" || opt.Holes == "parity" {
+		return !b.leavesHole(floor, i1, i2, opt.Holes == "parity", seen)
+	}
+	return true
+}
+
+func (b *Board) adjValues(floor, r, c, pr, pc int) string {
+	var vals [4]string
+	n := 0
+	for _, d := range dirs4 {
+		nr, nc := r+d[0], c+d[1]
+		if nr < 0 || nr >= b.Def.Rows || nc < 0 || nc >= b.Def.Cols || (nr == pr && nc == pc) {
+			continue
+		}
+		i := b.at(floor, nr, nc)
+		if b.cells[i] == 0 {
+			continue
+		}
+		v := b.values[i]
+		dup := false
+		for _, x := range vals[:n] {
+			if x == v {
+				dup = true
+			}
+		}
+		if !dup {
+			vals[n] = v
+			n++
+		}
+	}
+	switch n {
+	case 0:
+		return ""
+	case 1:
+		return vals[0]
+	}
+	return strings.Join(vals[:n], ",")
+}

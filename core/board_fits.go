@@ -1,0 +1,122 @@
+package core
+
+import (
+	"fmt"
+	"strings"
+)
+
+// FitOptions say which two-value pieces fit a floor-level position (see Fit).
+type FitOptions struct {
+	DominoOptions
+	// Match: "" accepts every free position; "one" needs a cell next to a covered same-floor cell of
+	// its value; "all" also needs every covered neighbour of each cell to show that cell's value.
+	Match string
+	// Wild values match any value (either side) for Match.
+	Wild []string
+	// Free pieces (by index) may also take any position covering a corner cell, without Match.
+	Free map[int]bool
+}
+
+// Fit is one way to lay piece number Piece (index into the pieces given): its first value on (R, C),
+// its second on the neighbour in direction Dir ('r', 'l', 'd', 'u'). A piece with two equal values is
+// laid only from its upper-left cell ('r' or 'd').
+type Fit struct {
+	Piece int
+	R, C  int
+	Dir   byte
+}
+
+var backDir = map[byte]byte{'r': 'l', 'd': 'u'}
+
+// Fits lists, for each piece (its two values) in order, every position and orientation on a floor
+// that Dominoes offers and that passes opt.Match: the fast path of matching pieces by adjacency.
+func (b *Board) Fits(floor int, pieces [][2]string, opt FitOptions) ([]Fit, error) {
+	switch opt.Match {
+	case "", "one", "all":
+	default:
+		return nil, fmt.Errorf("match must be one or all, not %q", opt.Match)
+	}
+	cands, err := b.Dominoes(floor, opt.DominoOptions)
+	if err != nil {
+		return nil, err
+	}
+	m := fitMatcher{match: opt.Match, wild: opt.Wild}
+	var out []Fit // appended here, not in a helper: the compiler starts it on the stack
+	for pi, p := range pieces {
+		for k := range cands {
+			d := &cands[k]
+			first, second := m.lays(p, d, opt.Free[pi] && d.Corner)
+			if first {
+				out = append(out, Fit{Piece: pi, R: d.R1, C: d.C1, Dir: d.Dir})
+			}
+			if second {
+				out = append(out, Fit{Piece: pi, R: d.R2, C: d.C2, Dir: backDir[d.Dir]})
+			}
+		}
+	}
+	return out, nil
+}
+
+// lays reports whether a piece with values p takes candidate d with its first value on d's first
+// cell, and with it on d's second cell (never for a double). A free lay needs no match.
+func (m fitMatcher) lays(p [2]string, d *Domino, free bool) (first, second bool) {
+	first = free || m.ok(p[0], p[1], d)
+	second = p[0] != p[1] && (free || m.ok(p[1], p[0], d))
+	return first, second
+}
+
+// fitMatcher applies FitOptions.Match and Wild to a candidate's neighbour values (Domino.Adj).
+type fitMatcher struct {
+	match string
+	wild  []string
+}
+
+// ok reports whether values x and y, laid on d's first and second cell, pass the match.
+func (m fitMatcher) ok(x, y string, d *Domino) bool {
+	switch m.match {
+	case "":
+		return true
+	case "one":
+		return m.has(d.Adj[0], x) || m.has(d.Adj[1], y)
+	}
+	return (m.has(d.Adj[0], x) || m.has(d.Adj[1], y)) && m.all(d.Adj[0], x) && m.all(d.Adj[1], y)
+}
+
+// isWild reports whether v is a wild value.
+func (m fitMatcher) isWild(v string) bool {
+	for _, w := range m.wild {
+		if w == v {
+			return true
+		}
+	}
+	return false
+}
+
+// has reports whether one of the neighbour values adj matches v.
+func (m fitMatcher) has(adj, v string) bool {
+	if adj == "" {
+		return false
+	}
+	if m.isWild(v) {
+		return true
+	}
+	for _, x := range strings.Split(adj, ",") {
+		if x == v || m.isWild(x) {
+			return true
+		}
+	}
+	return false
+}
+
+// all reports whether every neighbour value in adj matches v.
+func (m fitMatcher) all(adj, v string) bool {
+	if adj == "" || m.isWild(v) {
+		return true
+	}
+	for _, x := range strings.Split(adj, ",") {
+		if x != v && !m.isWild(x) {
+			return false
+		}
+	}
+	return true
+}

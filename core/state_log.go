@@ -1,0 +1,63 @@
+package core
+
+import "fmt"
+
+// RuleHit is a rule id and how many times the hooks marked it in a game.
+type RuleHit struct {
+	ID string `json:"id"`
+	N  int    `json:"n"`
+}
+
+// Finish ends the game with these winners and logs game_end.
+func (s *State) Finish(winners []int) {
+	s.over = true
+	s.winners = append([]int{}, winners...)
+	s.pending = decision{seat: -1}
+	s.legal = nil
+	s.log(Event{Type: "game_end", Seat: -1, Totals: append([]int{}, s.scores...), Winners: s.winners})
+}
+
+// RoundEnd logs a round_end event.
+func (s *State) RoundEnd(round int, scores []int) {
+	s.round = round
+	s.roundTotals = append(s.roundTotals, append([]int(nil), s.scores...))
+	s.log(Event{Type: "round_end", Seat: -1, Round: round, Scores: scores})
+}
+
+// RoundTotals returns every seat's running total after each round_end so far (the state's own slices:
+// do not change them).
+func (s *State) RoundTotals() [][]int { return s.roundTotals }
+
+// Tricks is the number of tricks the trick mechanic has played.
+func (s *State) Tricks() int { return s.tricks }
+
+// Rule marks that the rule with this id fired (g:rule): coverage counts the games in which each did.
+func (s *State) Rule(id string) {
+	for i := range s.rules {
+		if s.rules[i].ID == id {
+			s.rules[i].N++
+			return
+		}
+	}
+	s.rules = append(s.rules, RuleHit{ID: id, N: 1})
+}
+
+// Rules returns the rule ids marked so far with their counts, in the order first marked.
+func (s *State) Rules() []RuleHit { return s.rules }
+
+// Log appends a custom event (nothing when the state keeps no history); size is what its fields take
+// (an estimate in bytes), counted against MaxLoggedBytes.
+func (s *State) Log(e Event, size int) error {
+	// counted with or without a kept history, so a game fails the same either way
+	if s.logged += size + 64; s.logged > MaxLoggedBytes {
+		return fmt.Errorf("the game logged more than %d MiB of events", MaxLoggedBytes>>20)
+	}
+	s.log(e)
+	return nil
+}
+
+func (s *State) log(e Event) {
+	if s.history {
+		s.events = append(s.events, e)
+	}
+}
