@@ -7,9 +7,11 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 
@@ -28,8 +30,9 @@ import (
 //   - The folder of a file a command writes (`--report`, `--out`, `--log`) is made in the scratch folder.
 //   - A line seating the example Python bot (`cmd:python3 ...`) is skipped when python3 is not
 //     installed, as the other external-bot tests are.
-//   - Batch sizes are capped so the suite stays fast: `--games N` above 40 runs 40 games; a
-//     `tournament` runs one pass of seatings (`--games 1`); every `ismcts` bot searches 2 iterations.
+//   - Batch sizes are capped so the suite stays fast: `--games N` above 40 (or no `--games`) runs 40
+//     games (4 with an external `cmd:` bot, which starts a process per seat per game); a `tournament`
+//     runs one pass of seatings (`--games 1`); every `ismcts` bot searches 2 iterations.
 //   - Every other line of a ```sh block must be blank, a `#` comment, or a Go toolchain command (`go
 //     test`, `go build`, `go install`, `go vet`, optionally after VAR=value settings): those are not
 //     run here (they are the test suite itself or a build), but each `./path` they name must exist.
@@ -143,6 +146,7 @@ const cmdPrefix = "go run ./cmd/ruleslab "
 var (
 	gamesArg   = regexp.MustCompile(`^\d+$`)
 	ismctsSpec = regexp.MustCompile(`\bismcts(:iterations=\d+,?|:)?`)
+	batch      = map[string]bool{"sim": true, "compare": true, "sweep": true, "tournament": true, "fuzz": true, "bench": true}
 	envAssign  = regexp.MustCompile(`^[A-Z_][A-Z0-9_]*=\S*\s+`)
 	// commandLine is a ruleslab command line outside a ```sh block
 	commandLine = regexp.MustCompile(`^\s*(\$ )?(go run \./cmd/ruleslab|ruleslab) (games|show|validate|run|play|sim|compare|sweep|tournament|fuzz|bench|replay|merge|version)\b`)
@@ -151,12 +155,18 @@ var (
 // capArgs caps the batch sizes of a command example (see the convention above).
 func capArgs(args []string) []string {
 	out := append([]string(nil), args...)
+	if batch[out[0]] && !slices.Contains(out, "--games") {
+		out = append(out, "--games", "40") // not the command's default of 100 or 1000 games
+	}
 	for i := range out {
 		if i > 0 && out[i-1] == "--games" && gamesArg.MatchString(out[i]) {
 			n, _ := strconv.Atoi(out[i])
-			if out[0] == "tournament" {
+			switch {
+			case out[0] == "tournament":
 				out[i] = "1"
-			} else if n > 40 {
+			case n > 4 && slices.ContainsFunc(out, func(a string) bool { return strings.Contains(a, "cmd:") }):
+				out[i] = "4" // a process per seat per game
+			case n > 40:
 				out[i] = "40"
 			}
 		}
@@ -205,9 +215,11 @@ func runExamples(t *testing.T, root, name string, blocks []fence) (ran map[strin
 					}
 				}
 				var out, errb bytes.Buffer
+				start := time.Now()
 				code := cli.Execute(&cli.IO{In: strings.NewReader("help\n1\nquit\n"), Out: &out, Err: &errb}, args)
 				require.Equal(t, 0, code, "%s: %q failed:\n%s%s", where, line, out.String(), errb.String())
 				require.NotEmpty(t, out.String(), "%s: %q printed nothing", where, line)
+				t.Logf("%s: %s (%.1fs)", where, strings.Join(args, " "), time.Since(start).Seconds())
 				ran[args[0]] = true
 				lines = append(lines, line)
 			}
