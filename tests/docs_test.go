@@ -51,3 +51,17 @@ func TestDocsCommandExamples(t *testing.T) {
 	}
 	require.Greater(t, total, 10, "the docs show commands")
 }
+
+// TestDocsHaveNoLabNotes: README.md and docs/*.md are for users: no dated measurements and no
+// development milestones ("stop 20"); figures are current, with the command that reproduces them.
+func TestDocsHaveNoLabNotes(t *testing.T) {
+	root := repoRoot(t)
+	docs, err := filepath.Glob(filepath.Join(root, "docs", "*.md"))
+	require.NoError(t, err)
+	notes := regexp.MustCompile(`\b20\d\d-\d\d-\d\d\b|\b[Ss]top (\d+|N)\b`)
+	for _, doc := range append(docs, filepath.Join(root, "README.md")) {
+		data, err := os.ReadFile(doc)
+		require.NoError(t, err)
+		require.Empty(t, notes.FindAllString(string(data), -1), "%s carries lab notes", filepath.Base(doc))
+	}
+}
