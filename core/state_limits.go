@@ -1,6 +1,6 @@
 package core
 
-// Limits of one game's data, so no game can grow without end (README, "Running rules you did not
+// Limits of one game's data, so no game can grow without end (docs/sandbox.md, "Running rules you did not
 // write").
 const (
 	// DefaultMaxMoves caps a game whose limits.max_moves is 0 (unset); MaxMovesCeiling caps any game.

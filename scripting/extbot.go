@@ -18,7 +18,7 @@ import (
 )
 
 // ExtBotPrefix names an external bot in a bot spec: `cmd:COMMAND`, a process run with `sh -c COMMAND`
-// that speaks the JSON-lines protocol of scripting/PROTOCOL.md. COMMAND may not contain a comma (seat
+// that speaks the JSON-lines protocol of docs/protocol.md. COMMAND may not contain a comma (seat
 // lists are comma-separated).
 const ExtBotPrefix = "cmd:"
 

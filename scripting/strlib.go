@@ -11,7 +11,7 @@ import (
 )
 
 // Limits of the string and table builtins that can allocate much or run long. A hook that needs more is
-// not a tabletop game's: these keep one hook from taking the machine (see README, "Running rules you
+// not a tabletop game's: these keep one hook from taking the machine (see docs/sandbox.md, "Running rules you
 // did not write").
 const (
 	// MaxStringBytes is the largest string a builtin builds (string.rep, string.format, string.gsub,

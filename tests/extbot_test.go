@@ -12,7 +12,7 @@ import (
 )
 
 // TestExternalBotPlaysEveryBundledGame: the example Python bot (scripts/bots/example_bot.py), speaking
-// the protocol of scripting/PROTOCOL.md, plays every seat of a full game of every bundled game and
+// the protocol of docs/protocol.md, plays every seat of a full game of every bundled game and
 // variant; and a mixed seating in a tournament.
 func TestExternalBotPlaysEveryBundledGame(t *testing.T) {
 	if _, err := exec.LookPath("python3"); err != nil {

@@ -13,7 +13,7 @@ import (
 )
 
 // TestFuzzBundledGames: `ruleslab fuzz` finds no violation in a few games of every bundled game and
-// variant (the full 10,000 per game is a manual run, see README).
+// variant (the full 10,000 per game is a manual run, see docs/playtesting.md).
 func TestFuzzBundledGames(t *testing.T) {
 	games, err := config.BundledGames()
 	require.NoError(t, err)

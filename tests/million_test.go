@@ -11,7 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// TestMillionGamesBoundedMemory runs README's 1,000,000-game sim under /usr/bin/time -v and checks its
+// TestMillionGamesBoundedMemory runs docs/clusters.md's 1,000,000-game sim under /usr/bin/time -v and checks its
 // peak resident memory stays under 200 MB, and that merge of its results file prints the same summary.
 // It takes about ten minutes: only with RULESLAB_MILLION=1, never in CI.
 func TestMillionGamesBoundedMemory(t *testing.T) {

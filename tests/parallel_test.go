@@ -11,15 +11,15 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// readmeCommands returns README's shell lines that start with prefix.
-func readmeCommands(t *testing.T, prefix string) []string {
-	langs, bodies := readmeBlocks(t, repoRoot(t))
+// docCommands returns the lines of a markdown file's ```sh blocks (```sh cluster ones included) that
+// start with prefix.
+func docCommands(t *testing.T, doc, prefix string) []string {
 	var out []string
-	for i, body := range bodies {
-		if langs[i] != "sh" {
+	for _, f := range mdFences(t, filepath.Join(repoRoot(t), doc)) {
+		if f.lang != "sh" {
 			continue
 		}
-		for _, line := range strings.Split(body, "\n") {
+		for _, line := range strings.Split(f.body, "\n") {
 			if line = strings.TrimSpace(line); strings.HasPrefix(line, prefix) {
 				out = append(out, line)
 			}
@@ -45,16 +45,16 @@ func shell(t *testing.T, bin, dir, line string) string {
 
 var gamesFlag = regexp.MustCompile(`--games \d+`)
 
-// TestGNUParallelShards runs README's GNU parallel commands (fewer games) from a folder outside the
+// TestGNUParallelShards runs docs/clusters.md's GNU parallel commands (fewer games) from a folder outside the
 // repository: the merged shards print exactly what the one-machine sim prints.
 func TestGNUParallelShards(t *testing.T) {
 	if _, err := exec.LookPath("parallel"); err != nil {
 		t.Skip("GNU parallel is not installed (Debian package parallel)")
 	}
-	lines := readmeCommands(t, "parallel ruleslab sim ")
-	merges := readmeCommands(t, "ruleslab merge ")
-	require.Len(t, lines, 1, "README shows one GNU parallel command")
-	require.Len(t, merges, 1, "README shows the merge after it")
+	lines := docCommands(t, "docs/clusters.md", "parallel ruleslab sim ")
+	merges := docCommands(t, "docs/clusters.md", "ruleslab merge shard-")
+	require.Len(t, lines, 1, "docs/clusters.md shows one GNU parallel command")
+	require.Len(t, merges, 1, "docs/clusters.md shows the merge after it")
 	bin := buildBinary(t)
 	dir := t.TempDir()
 	par := gamesFlag.ReplaceAllString(lines[0], "--games 300")

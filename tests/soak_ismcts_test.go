@@ -14,7 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// soakTournaments are README's acceptance tournaments of the default-budget ismcts (each game's own
+// soakTournaments are docs/ismcts.md's acceptance tournaments of the default-budget ismcts (each game's own
 // `ismcts:` defaults) against greedy and random: the game and the number of games.
 var soakTournaments = []struct {
 	game  string
@@ -22,8 +22,8 @@ var soakTournaments = []struct {
 	seed  uint64
 }{
 	{"mimic-taking", 72, 1},
-	{"zoomies", 432, 2}, // its edge is small: 216 games on seed 1 do not resolve it (README)
-	{"mito", 216, 1},    // rollout=rules (README, "Mito")
+	{"zoomies", 432, 2}, // its edge is small: 216 games on seed 1 do not resolve it (docs/ismcts.md)
+	{"mito", 216, 1},    // rollout=rules (docs/ismcts.md, "Mito")
 	{"jiji", 216, 1},
 	{"simino", 36, 1},
 }
@@ -31,7 +31,7 @@ var soakTournaments = []struct {
 // soakCPULimit is what a tournament may cost: 10 minutes on an idle 2-core machine, in CPU time.
 const soakCPULimit = 2 * 10 * time.Minute
 
-// TestSoakISMCTSBeatsGreedyAndRandom re-checks README's claim: in each acceptance tournament
+// TestSoakISMCTSBeatsGreedyAndRandom re-checks docs/ismcts.md's claim: in each acceptance tournament
 // (`tournament GAME --bots ismcts,greedy,random --workers 2`, the game's default players and ismcts
 // budget) ismcts finishes ahead of greedy and of random in significantly more than half the decisive
 // games (the report's `*`), within 10 minutes of an idle 2-core machine (user+sys CPU time

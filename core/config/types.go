@@ -23,7 +23,7 @@ type Game struct {
 	Script     string   `yaml:"script"`
 	Overrides  []string `yaml:"overrides,omitempty"`
 	// Screen is a Lua file with the hooks that only explain the game to people (render, describe,
-	// explain; scripting/API.md), loaded right after `script` and before the overrides.
+	// explain; docs/authoring.md), loaded right after `script` and before the overrides.
 	Screen string `yaml:"screen,omitempty"`
 	// Notation is the help text `play` shows for the game's moves: their spelling, with examples.
 	Notation string            `yaml:"notation,omitempty"`

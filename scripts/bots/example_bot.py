@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Example external bot for ruleslab (protocol 1, see scripting/PROTOCOL.md).
+"""Example external bot for ruleslab (protocol 1, see docs/protocol.md).
 
 Run it as a seat:  ruleslab sim GAME --seats "cmd:python3 scripts/bots/example_bot.py"
 It reads one JSON message per line on stdin and answers each "decide" with one line
