@@ -47,15 +47,17 @@ func (s *State) Clone() *State {
 // when another seat than seat is to act in a trick, they are worked out again with rules.
 func (s *State) Resample(seat int, rng *rand.Rand, rules Rules) (*State, error) {
 	c := s.redeal(seat, rng)
-	if c.stale {
-		if err := c.settleLegal(rules); err != nil {
+	if c.pending.trick && c.pending.seat != seat && !c.over {
+		c.legal, c.legalIdx = nil, nil
+		if err := c.trickLegal(rules); err != nil {
 			return nil, err
 		}
 	}
 	return c, nil
 }
 
-// redeal is Resample before the legal moves of a trick decision are worked out again.
+// redeal is Resample before the legal moves of a trick decision are worked out again (they depend on
+// the acting seat's redealt hand).
 func (s *State) redeal(seat int, rng *rand.Rand) *State {
 	c := s.Clone()
 	c.Reseed(rng.Uint64(), rng.Uint64())
@@ -98,10 +100,6 @@ func (s *State) redeal(seat int, rng *rand.Rand) *State {
 	if renamed {
 		c.renameValues(hidden, bit, seat)
 	}
-	if c.pending.trick && c.pending.seat != seat {
-		c.legal, c.legalIdx = nil, nil
-		c.stale = true
-	}
 	return c
 }
 
@@ -140,14 +138,4 @@ func (c *State) renameValues(before []CardIdx, bit uint64, seat int) {
 			}
 		}
 	}
-}
-
-// settleLegal works out the legal moves of a redealt copy whose pending trick decision belongs to another
-// seat than the one it was sampled for.
-func (s *State) settleLegal(rules Rules) error {
-	s.stale = false
-	if s.over || !s.pending.trick {
-		return nil
-	}
-	return s.trickLegal(rules)
 }

@@ -45,7 +45,6 @@ type State struct {
 	legalIdx []CardIdx // for trick decisions: the card of each legal move
 	legalBuf []string  // the state's own buffers for trick decisions (never shared with a clone)
 	idxBuf   []CardIdx
-	stale    bool // a resampled trick decision whose legal moves are not worked out yet (Settle)
 
 	history bool // keep events and moves (logs, replays, bots that read events)
 	logged  int  // bytes of custom events logged (MaxLoggedBytes)

@@ -42,7 +42,7 @@ func (s *State) ToAct() int {
 
 // Legal returns the legal moves of the seat to act. The slice belongs to the state: do not change it.
 func (s *State) Legal() []string {
-	if s.over || s.pending.seat < 0 || s.stale {
+	if s.over || s.pending.seat < 0 {
 		return nil
 	}
 	return s.legal
@@ -129,9 +129,6 @@ func (s *State) ApplyIndex(rules Rules, i int) error {
 	seat := s.pending.seat
 	if seat < 0 {
 		return errors.New("no decision is pending")
-	}
-	if s.stale {
-		return errors.New("the resampled state's legal moves are not worked out: call Settle first")
 	}
 	if i < 0 || i >= len(s.legal) {
 		return fmt.Errorf("move %d of %d: no such legal move", i, len(s.legal))

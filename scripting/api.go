@@ -38,7 +38,7 @@ func (h *Host) gMeta() *lua.LTable {
 	// a method g does not have is named (known methods are found in the table, at no extra cost)
 	missing := L.CreateTable(0, 1)
 	missing.RawSetString("__index", L.NewFunction(func(L *lua.LState) int {
-		L.RaiseError("g has no method %q (see scripting/API.md for the g API)", L.Get(2).String())
+		L.RaiseError("g has no method %q (see docs/authoring.md for the g API)", L.Get(2).String())
 		return 0
 	}))
 	L.SetMetatable(methods, missing)
