@@ -50,66 +50,97 @@ func (m Measure) Values(rs []core.Result) []float64 {
 // kinds is the YAML `stats:`; results are the games (of every variant compared) whose statistics and
 // lengths decide which optional measures appear.
 func Measures(players int, kinds map[string]Kind, results ...[]core.Result) []Measure {
+	seen := observe(results)
+	ms := seatMeasures(players)
+	ms = append(ms, scoreMeasures()...)
+	if seen.tricks {
+		ms = append(ms, Measure{Name: "tricks", Label: "game length, tricks", Kind: Count, get: func(r core.Result) float64 { return float64(r.Tricks) }})
+	}
+	if seen.rounds {
+		ms = append(ms, roundMeasures()...)
+	}
+	ms = append(ms,
+		Measure{Name: "tie", Label: "ties (several winners)", Kind: Rate, get: func(r core.Result) float64 { return b2f(len(r.Winners) > 1) }},
+		Measure{Name: "no_winner", Label: "no winner", Kind: Rate, get: func(r core.Result) float64 { return b2f(len(r.Winners) == 0) }})
+	return append(ms, statMeasures(players, kinds, seen)...)
+}
+
+// observed is what the results show: whether tricks and rounds were played, and which per-seat and
+// game-wide statistics were recorded.
+type observed struct {
+	tricks, rounds       bool
+	seatStats, gameStats map[string]bool
+}
+
+func observe(results [][]core.Result) observed {
+	o := observed{seatStats: map[string]bool{}, gameStats: map[string]bool{}}
+	for _, rs := range results {
+		for _, r := range rs {
+			o.tricks = o.tricks || r.Tricks > 0
+			o.rounds = o.rounds || len(r.RoundTotals) > 0
+			for n := range r.SeatStats {
+				o.seatStats[n] = true
+			}
+			for n := range r.GameStats {
+				o.gameStats[n] = true
+			}
+		}
+	}
+	return o
+}
+
+// seatMeasures are every seat's win, then every seat's score.
+func seatMeasures(players int) []Measure {
 	var ms []Measure
 	for s := 0; s < players; s++ {
-		s := s
 		ms = append(ms, Measure{Name: fmt.Sprintf("win.%d", s), Label: fmt.Sprintf("win rate, seat %d", s), Kind: Rate,
 			get: func(r core.Result) float64 { return b2f(slices.Contains(r.Winners, s)) }})
 	}
 	for s := 0; s < players; s++ {
-		s := s
 		ms = append(ms, Measure{Name: fmt.Sprintf("score.%d", s), Label: fmt.Sprintf("score, seat %d", s), Kind: Mean,
 			get: func(r core.Result) float64 { return at(r.Totals, s) }})
 	}
-	ms = append(ms,
-		Measure{Name: "score.mean", Label: "mean score over seats", Kind: Mean, get: func(r core.Result) float64 {
+	return ms
+}
+
+// scoreMeasures are the mean and spread of the totals, and the game's length in moves.
+func scoreMeasures() []Measure {
+	return []Measure{
+		{Name: "score.mean", Label: "mean score over seats", Kind: Mean, get: func(r core.Result) float64 {
+			if len(r.Totals) == 0 {
+				return 0
+			}
 			t := 0
 			for _, x := range r.Totals {
 				t += x
 			}
-			if len(r.Totals) == 0 {
-				return 0
-			}
 			return float64(t) / float64(len(r.Totals))
 		}},
-		Measure{Name: "score.spread", Label: "score spread (highest - lowest)", Kind: Mean, get: func(r core.Result) float64 {
+		{Name: "score.spread", Label: "score spread (highest - lowest)", Kind: Mean, get: func(r core.Result) float64 {
 			if len(r.Totals) == 0 {
 				return 0
 			}
 			return float64(slices.Max(r.Totals) - slices.Min(r.Totals))
 		}},
-		Measure{Name: "moves", Label: "game length, moves", Kind: Count, get: func(r core.Result) float64 { return float64(r.Length()) }})
-	var tricks, rounds bool
-	seatStats, gameStats := map[string]bool{}, map[string]bool{}
-	for _, rs := range results {
-		for _, r := range rs {
-			tricks = tricks || r.Tricks > 0
-			rounds = rounds || len(r.RoundTotals) > 0
-			for n := range r.SeatStats {
-				seatStats[n] = true
-			}
-			for n := range r.GameStats {
-				gameStats[n] = true
-			}
-		}
+		{Name: "moves", Label: "game length, moves", Kind: Count, get: func(r core.Result) float64 { return float64(r.Length()) }},
 	}
-	if tricks {
-		ms = append(ms, Measure{Name: "tricks", Label: "game length, tricks", Kind: Count, get: func(r core.Result) float64 { return float64(r.Tricks) }})
+}
+
+// roundMeasures are the measures of games played in rounds.
+func roundMeasures() []Measure {
+	return []Measure{
+		{Name: "rounds", Label: "game length, rounds", Kind: Count, get: func(r core.Result) float64 { return float64(len(r.RoundTotals)) }},
+		{Name: "lead_changes", Label: "lead changes", Kind: Count, get: func(r core.Result) float64 { return float64(LeadChanges(r.RoundTotals)) }},
+		{Name: "decided_early", Label: "decided before the last round", Kind: Rate, get: func(r core.Result) float64 { return b2f(DecidedEarly(r)) }},
 	}
-	if rounds {
-		ms = append(ms,
-			Measure{Name: "rounds", Label: "game length, rounds", Kind: Count, get: func(r core.Result) float64 { return float64(len(r.RoundTotals)) }},
-			Measure{Name: "lead_changes", Label: "lead changes", Kind: Count, get: func(r core.Result) float64 { return float64(LeadChanges(r.RoundTotals)) }},
-			Measure{Name: "decided_early", Label: "decided before the last round", Kind: Rate, get: func(r core.Result) float64 { return b2f(DecidedEarly(r)) }})
-	}
-	ms = append(ms,
-		Measure{Name: "tie", Label: "ties (several winners)", Kind: Rate, get: func(r core.Result) float64 { return b2f(len(r.Winners) > 1) }},
-		Measure{Name: "no_winner", Label: "no winner", Kind: Rate, get: func(r core.Result) float64 { return b2f(len(r.Winners) == 0) }})
-	// declared statistics appear even if no game records them; game-wide ones are those some game
-	// recorded under `game`
+}
+
+// statMeasures are the game's statistics: per seat, then game-wide. Declared statistics appear even if
+// no game records them; game-wide ones are those some game recorded under `game`.
+func statMeasures(players int, kinds map[string]Kind, seen observed) []Measure {
 	for n := range kinds {
-		if !gameStats[n] {
-			seatStats[n] = true
+		if !seen.gameStats[n] {
+			seen.seatStats[n] = true
 		}
 	}
 	kindOf := func(n string) Kind {
@@ -118,16 +149,14 @@ func Measures(players int, kinds map[string]Kind, results ...[]core.Result) []Me
 		}
 		return Count
 	}
-	for _, n := range sortedNames(seatStats) {
-		n := n
+	var ms []Measure
+	for _, n := range sortedNames(seen.seatStats) {
 		for s := 0; s < players; s++ {
-			s := s
 			ms = append(ms, Measure{Name: fmt.Sprintf("stat.%s.%d", n, s), Label: fmt.Sprintf("%s, seat %d", n, s), Kind: kindOf(n),
 				get: func(r core.Result) float64 { return at(r.SeatStats[n], s) }})
 		}
 	}
-	for _, n := range sortedNames(gameStats) {
-		n := n
+	for _, n := range sortedNames(seen.gameStats) {
 		ms = append(ms, Measure{Name: "stat." + n, Label: n, Kind: kindOf(n), get: func(r core.Result) float64 { return r.GameStats[n] }})
 	}
 	return ms
