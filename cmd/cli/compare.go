@@ -16,6 +16,7 @@ import (
 
 	"github.com/ruleslab/ruleslab/core"
 	"github.com/ruleslab/ruleslab/core/config"
+	"github.com/ruleslab/ruleslab/core/coverage"
 	"github.com/ruleslab/ruleslab/core/stats"
 	"github.com/ruleslab/ruleslab/scripting"
 )
@@ -109,7 +110,7 @@ type variantRun struct {
 	Results []core.Result
 	Failed  int
 	first   string
-	cov     *coverage
+	cov     *coverage.Counter
 }
 
 // offsetWorker plays game lo+i of the whole batch when a batch of later games asks for game i, so the
@@ -118,13 +119,13 @@ type offsetWorker struct {
 	w    *scripting.Worker
 	lo   int
 	seed uint64
-	cov  *coverage
+	cov  *coverage.Counter
 }
 
 func (o offsetWorker) Play(i int, _ uint64) core.Result {
 	var r core.Result
 	if o.cov != nil {
-		r = o.cov.play(o.w, i+o.lo, core.GameSeed(o.seed, i+o.lo))
+		r = o.cov.Play(o.w, i+o.lo, core.GameSeed(o.seed, i+o.lo))
 	} else {
 		r = o.w.Play(i+o.lo, core.GameSeed(o.seed, i+o.lo))
 	}
@@ -142,7 +143,7 @@ func (v *variantRun) play(ctx context.Context, players, workers int, seed uint64
 			if err != nil {
 				return nil, err
 			}
-			v.cov.prepare(w)
+			v.cov.Prepare(w)
 			v.pool = append(v.pool, w)
 		}
 		w := v.pool[k]
@@ -171,20 +172,20 @@ func (v *variantRun) close() {
 
 // CompareResult is compare's whole output (--json).
 type CompareResult struct {
-	Game       string           `json:"game"`
-	Variants   []string         `json:"variants"`
-	Players    int              `json:"players"`
-	Seats      []string         `json:"seats"`
-	Seed       uint64           `json:"seed"`
-	Planned    int              `json:"games_planned"`
-	Played     int              `json:"games_played"`
-	Pairs      int              `json:"pairs"` // games every variant finished: the ones compared
-	Failed     []int            `json:"failed"`
-	Confidence float64          `json:"confidence"`
-	Measures   []CompareMeasure `json:"measures"`
-	Sequential *SequentialJSON  `json:"sequential,omitempty"`
-	Coverage   []CoverageReport `json:"coverage,omitempty"`
-	Command    string           `json:"command"`
+	Game       string            `json:"game"`
+	Variants   []string          `json:"variants"`
+	Players    int               `json:"players"`
+	Seats      []string          `json:"seats"`
+	Seed       uint64            `json:"seed"`
+	Planned    int               `json:"games_planned"`
+	Played     int               `json:"games_played"`
+	Pairs      int               `json:"pairs"` // games every variant finished: the ones compared
+	Failed     []int             `json:"failed"`
+	Confidence float64           `json:"confidence"`
+	Measures   []CompareMeasure  `json:"measures"`
+	Sequential *SequentialJSON   `json:"sequential,omitempty"`
+	Coverage   []coverage.Report `json:"coverage,omitempty"`
+	Command    string            `json:"command"`
 
 	runs []*variantRun
 	ms   []stats.Measure
@@ -266,7 +267,7 @@ func runCompare(opts *CompareOptions) error {
 		}
 		v := &variantRun{Name: name, P: p, Seats: cycleSeats(seats, players)}
 		if opts.Coverage {
-			v.cov = newCoverage()
+			v.cov = coverage.New()
 		}
 		runs = append(runs, v)
 	}
@@ -348,7 +349,7 @@ func runCompare(opts *CompareOptions) error {
 	res.summarise()
 	if opts.Coverage {
 		for _, v := range runs {
-			res.Coverage = append(res.Coverage, v.cov.report(v.Name, v.P, len(v.Results)-v.Failed))
+			res.Coverage = append(res.Coverage, v.cov.Report(v.Name, v.P, len(v.Results)-v.Failed))
 		}
 	}
 	switch {
@@ -365,7 +366,7 @@ func runCompare(opts *CompareOptions) error {
 	default:
 		res.print(opts.IO.Out)
 		for _, c := range res.Coverage {
-			printCoverage(opts.IO.Out, c)
+			coverage.Print(opts.IO.Out, c)
 		}
 	}
 	if opts.Report != "" {

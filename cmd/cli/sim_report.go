@@ -4,12 +4,13 @@ import (
 	"fmt"
 
 	"github.com/ruleslab/ruleslab/core"
+	"github.com/ruleslab/ruleslab/core/coverage"
 	"github.com/ruleslab/ruleslab/core/stats"
 )
 
 // simReport is sim's --report: the summary table, win rate by seat with intervals, the score
 // distribution of each seat and the game-length histogram.
-func simReport(sum stats.Summary, games []core.Result, cov *CoverageReport) *Report {
+func simReport(sum stats.Summary, games []core.Result, cov *coverage.Report) *Report {
 	name := sum.Game
 	if sum.Variant != "" {
 		name += "/" + sum.Variant
