@@ -1,7 +1,6 @@
 package coverage
 
 import (
-	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -21,11 +20,26 @@ type ruleDoc struct {
 
 func (d ruleDoc) has(id string) bool { return slices.Contains(d.ids, id) }
 
-// rulesDoc finds the game's rules: RULES.md beside its YAML and beside the bundled game it extends
-// (a house rule's own ids and the game's), else the shared rules spec (shared/rules/GAME.md beside the
-// ruleslab folder, when present).
+// rulesDoc finds the game's rules: the RULES.md beside its YAML and, for a house rule or a variant,
+// the one beside the bundled game it extends (its own ids and the game's). A bundled game's is read
+// from the ruleslab folder, or from the files embedded in the binary when there is none (see
+// config.Home). A game with neither has no rules doc: its ids are those its scripts mark.
 func rulesDoc(g *config.Game) ruleDoc {
 	doc := ruleDoc{text: map[string]string{}, variant: map[string]bool{}}
+	for _, f := range rulesFiles(g) {
+		if doc.read(f) {
+			if doc.file != "" {
+				doc.file += ", "
+			}
+			doc.file += shownDoc(f)
+		}
+	}
+	return doc
+}
+
+// rulesFiles are the RULES.md files a game's rules may be in: beside its YAML, then beside the
+// bundled game of its id.
+func rulesFiles(g *config.Game) []string {
 	var files []string
 	if g.Path != "" {
 		files = append(files, filepath.Join(filepath.Dir(g.Path), "RULES.md"))
@@ -37,21 +51,7 @@ func rulesDoc(g *config.Game) ruleDoc {
 			}
 		}
 	}
-	for _, f := range files {
-		if doc.read(f) {
-			if doc.file != "" {
-				doc.file += ", "
-			}
-			doc.file += shownDoc(f)
-		}
-	}
-	if doc.file != "" {
-		return doc
-	}
-	if f := sharedSpec(g.Base, g.ID); f != "" && doc.read(f) {
-		doc.file = f
-	}
-	return doc
+	return files
 }
 
 // shownDoc is a rules doc's path relative to the ruleslab folder when it is a bundled game's (the same
@@ -63,32 +63,12 @@ func shownDoc(f string) string {
 	return config.Shown(f)
 }
 
-// sharedSpec is the shared rules spec of the first of the game ids found, or "".
-func sharedSpec(ids ...string) string {
-	dir, err := config.VariantsDir()
-	if err != nil {
-		return ""
-	}
-	root := filepath.Dir(dir)
-	for _, id := range ids {
-		if id == "" {
-			continue
-		}
-		for _, cand := range []string{filepath.Join(root, "..", "shared", "rules", id+".md"), filepath.Join(root, "shared", "rules", id+".md")} {
-			if _, err := os.Stat(cand); err == nil {
-				return cand
-			}
-		}
-	}
-	return ""
-}
-
 var (
 	ruleIDText = `[A-Z]{1,4}-[A-Z]?\d+[a-z]?`
 	anyRuleID  = regexp.MustCompile(`\b` + ruleIDText + `\b`)
 	// `- **MT-8** (trump) A card ...`, `- **MT-22 DECISION MT-D3** ...`, `- **DECISION MI-D7** ...`
 	boldItem = regexp.MustCompile(`^\s*[-*]\s+\*\*([^*]+)\*\*[\s:]*(.*)$`)
-	// the shared spec's `- MT-5 (must follow): a later player ...`
+	// a plain item: `- MT-5 (must follow): a later player ...`
 	plainItem = regexp.MustCompile(`^\s*[-*]\s+(?:DECISION\s+)?(` + ruleIDText + `)\b[^:]*:\s*(.*)$`)
 	// a decision named in the text (**DECISION MT-D1**) is a rule id too
 	decision = regexp.MustCompile(`DECISION\s+(` + ruleIDText + `)`)
