@@ -17,6 +17,7 @@ import (
 	"github.com/ruleslab/ruleslab/core"
 	"github.com/ruleslab/ruleslab/core/config"
 	"github.com/ruleslab/ruleslab/core/coverage"
+	"github.com/ruleslab/ruleslab/core/report"
 	"github.com/ruleslab/ruleslab/core/stats"
 	"github.com/ruleslab/ruleslab/scripting"
 )
@@ -603,7 +604,7 @@ func (c *CompareResult) writeCSV(w io.Writer) error {
 
 // report builds the --report: the table, the sequential test, and plots of win rate by seat, the
 // paired against the unpaired differences, score distributions and game lengths.
-func (c *CompareResult) report() *Report {
+func (c *CompareResult) report() *report.Report {
 	r := NewReport("ruleslab compare " + c.title())
 	s := r.Section("Measures")
 	s.AddText("%s.", c.headline())
@@ -629,7 +630,7 @@ func (c *CompareResult) report() *Report {
 			win[k] = append(win[k], c.get(fmt.Sprintf("win.%d", i)).Values[k])
 		}
 	}
-	p.AddPlot("Win rate by seat with 95% intervals", IntervalPlot("Win rate by seat", "win rate (%)", seats, c.Variants, win, 100, false), 16, 10)
+	p.AddPlot("Win rate by seat with 95% intervals", report.IntervalPlot("Win rate by seat", "win rate (%)", seats, c.Variants, win, 100, false), 16, 10)
 	for k, v := range c.Variants[1:] {
 		for _, group := range []struct{ prefix, what, unit string }{{"win.", "win rate", "percentage points"}, {"score.", "score", "points"}} {
 			var labels []string
@@ -648,7 +649,7 @@ func (c *CompareResult) report() *Report {
 			}
 			title := fmt.Sprintf("%s - %s: %s", v, c.Variants[0], group.what)
 			p.AddPlot(fmt.Sprintf("Difference in %s (%s), paired against unpaired 95%% intervals", group.what, group.unit),
-				IntervalPlot(title, group.unit, labels, []string{"paired", "unpaired"}, [][]stats.Interval{paired, unpaired}, scale, true), 16, 10)
+				report.IntervalPlot(title, group.unit, labels, []string{"paired", "unpaired"}, [][]stats.Interval{paired, unpaired}, scale, true), 16, 10)
 		}
 	}
 	var scores, lengths [][]float64
@@ -662,10 +663,10 @@ func (c *CompareResult) report() *Report {
 		}
 		scores, lengths = append(scores, sc), append(lengths, ln)
 	}
-	p.AddPlot("Score distribution (every seat's final total)", HistogramPlot("Score distribution", "final score", c.Variants, scores), 16, 10)
-	p.AddPlot("Game length (moves)", HistogramPlot("Game length", "moves", c.Variants, lengths), 16, 10)
+	p.AddPlot("Score distribution (every seat's final total)", report.HistogramPlot("Score distribution", "final score", c.Variants, scores), 16, 10)
+	p.AddPlot("Game length (moves)", report.HistogramPlot("Game length", "moves", c.Variants, lengths), 16, 10)
 	for _, cv := range c.Coverage {
-		addCoverageSection(r, cv)
+		report.AddCoverage(r, cv)
 	}
 	return r
 }

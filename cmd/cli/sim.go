@@ -15,6 +15,7 @@ import (
 
 	"github.com/ruleslab/ruleslab/core"
 	"github.com/ruleslab/ruleslab/core/coverage"
+	"github.com/ruleslab/ruleslab/core/report"
 	"github.com/ruleslab/ruleslab/core/stats"
 )
 
@@ -229,7 +230,7 @@ func runSim(opts *SimOptions) error {
 	if opts.Report != "" && rep.Sum.Games > 0 {
 		sum := rep.Sum
 		sum.Game, sum.Variant, sum.Seed = cfg.ID, cfg.Variant, opts.Seed
-		if err := simReport(sum, finished, rep.Coverage).WriteFile(opts.Report); err != nil {
+		if err := report.Sim(sum, finished, rep.Coverage, reportStamp()).WriteFile(opts.Report); err != nil {
 			return err
 		}
 	}

@@ -1,4 +1,4 @@
-package cli
+package report
 
 import (
 	"fmt"
@@ -7,7 +7,9 @@ import (
 	"github.com/ruleslab/ruleslab/core/coverage"
 )
 
-func addCoverageSection(r *Report, c coverage.Report) {
+// AddCoverage adds a section of rule coverage: the hooks' table, the rules' table, the lists of rules
+// that did not fire and the ids the rules doc does not define.
+func AddCoverage(r *Report, c coverage.Report) {
 	h := "Rule coverage"
 	if c.Variant != "" {
 		h += " (" + c.Variant + ")"
