@@ -4,7 +4,8 @@ package ruleslab
 
 import "embed"
 
-// Bundled is the bundled games' files: variants/<game>/ (YAML and scenarios) and scripts/ (Lua).
+// Bundled is the bundled games' files: variants/<game>/ (YAML, scenarios and the RULES.md that rule
+// coverage reads) and scripts/ (Lua).
 //
 //go:embed variants scripts/*/*.lua
 var Bundled embed.FS

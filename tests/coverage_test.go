@@ -9,8 +9,8 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/ruleslab/ruleslab/cmd/cli"
 	"github.com/ruleslab/ruleslab/core/config"
+	"github.com/ruleslab/ruleslab/core/coverage"
 )
 
 var (
@@ -92,14 +92,14 @@ func TestCoverageListsEveryRuleID(t *testing.T) {
 				r := execute(args...)
 				require.Equal(t, 0, r.code, r.err)
 				var out struct {
-					Coverage cli.CoverageReport `json:"coverage"`
+					Coverage coverage.Report `json:"coverage"`
 				}
 				require.NoError(t, json.Unmarshal([]byte(r.out), &out))
 				c := out.Coverage
 				require.Equal(t, n, c.Games)
 				require.Equal(t, filepath.Join("variants", tg.game, "RULES.md"), c.RulesDoc)
 				require.Empty(t, c.Undocumented)
-				listed := map[string]cli.CoverageEntry{}
+				listed := map[string]coverage.Entry{}
 				fired := 0
 				for _, e := range c.Rules {
 					listed[e.Name] = e

@@ -16,6 +16,8 @@ import (
 
 	"github.com/ruleslab/ruleslab/core"
 	"github.com/ruleslab/ruleslab/core/config"
+	"github.com/ruleslab/ruleslab/core/coverage"
+	"github.com/ruleslab/ruleslab/core/report"
 	"github.com/ruleslab/ruleslab/core/stats"
 	"github.com/ruleslab/ruleslab/scripting"
 )
@@ -109,7 +111,7 @@ type variantRun struct {
 	Results []core.Result
 	Failed  int
 	first   string
-	cov     *coverage
+	cov     *coverage.Counter
 }
 
 // offsetWorker plays game lo+i of the whole batch when a batch of later games asks for game i, so the
@@ -118,13 +120,13 @@ type offsetWorker struct {
 	w    *scripting.Worker
 	lo   int
 	seed uint64
-	cov  *coverage
+	cov  *coverage.Counter
 }
 
 func (o offsetWorker) Play(i int, _ uint64) core.Result {
 	var r core.Result
 	if o.cov != nil {
-		r = o.cov.play(o.w, i+o.lo, core.GameSeed(o.seed, i+o.lo))
+		r = o.cov.Play(o.w, i+o.lo, core.GameSeed(o.seed, i+o.lo))
 	} else {
 		r = o.w.Play(i+o.lo, core.GameSeed(o.seed, i+o.lo))
 	}
@@ -142,7 +144,7 @@ func (v *variantRun) play(ctx context.Context, players, workers int, seed uint64
 			if err != nil {
 				return nil, err
 			}
-			v.cov.prepare(w)
+			v.cov.Prepare(w)
 			v.pool = append(v.pool, w)
 		}
 		w := v.pool[k]
@@ -171,20 +173,20 @@ func (v *variantRun) close() {
 
 // CompareResult is compare's whole output (--json).
 type CompareResult struct {
-	Game       string           `json:"game"`
-	Variants   []string         `json:"variants"`
-	Players    int              `json:"players"`
-	Seats      []string         `json:"seats"`
-	Seed       uint64           `json:"seed"`
-	Planned    int              `json:"games_planned"`
-	Played     int              `json:"games_played"`
-	Pairs      int              `json:"pairs"` // games every variant finished: the ones compared
-	Failed     []int            `json:"failed"`
-	Confidence float64          `json:"confidence"`
-	Measures   []CompareMeasure `json:"measures"`
-	Sequential *SequentialJSON  `json:"sequential,omitempty"`
-	Coverage   []CoverageReport `json:"coverage,omitempty"`
-	Command    string           `json:"command"`
+	Game       string            `json:"game"`
+	Variants   []string          `json:"variants"`
+	Players    int               `json:"players"`
+	Seats      []string          `json:"seats"`
+	Seed       uint64            `json:"seed"`
+	Planned    int               `json:"games_planned"`
+	Played     int               `json:"games_played"`
+	Pairs      int               `json:"pairs"` // games every variant finished: the ones compared
+	Failed     []int             `json:"failed"`
+	Confidence float64           `json:"confidence"`
+	Measures   []CompareMeasure  `json:"measures"`
+	Sequential *SequentialJSON   `json:"sequential,omitempty"`
+	Coverage   []coverage.Report `json:"coverage,omitempty"`
+	Command    string            `json:"command"`
 
 	runs []*variantRun
 	ms   []stats.Measure
@@ -266,7 +268,7 @@ func runCompare(opts *CompareOptions) error {
 		}
 		v := &variantRun{Name: name, P: p, Seats: cycleSeats(seats, players)}
 		if opts.Coverage {
-			v.cov = newCoverage()
+			v.cov = coverage.New()
 		}
 		runs = append(runs, v)
 	}
@@ -348,7 +350,7 @@ func runCompare(opts *CompareOptions) error {
 	res.summarise()
 	if opts.Coverage {
 		for _, v := range runs {
-			res.Coverage = append(res.Coverage, v.cov.report(v.Name, v.P, len(v.Results)-v.Failed))
+			res.Coverage = append(res.Coverage, v.cov.Report(v.Name, v.P, len(v.Results)-v.Failed))
 		}
 	}
 	switch {
@@ -365,7 +367,7 @@ func runCompare(opts *CompareOptions) error {
 	default:
 		res.print(opts.IO.Out)
 		for _, c := range res.Coverage {
-			printCoverage(opts.IO.Out, c)
+			coverage.Print(opts.IO.Out, c)
 		}
 	}
 	if opts.Report != "" {
@@ -602,7 +604,7 @@ func (c *CompareResult) writeCSV(w io.Writer) error {
 
 // report builds the --report: the table, the sequential test, and plots of win rate by seat, the
 // paired against the unpaired differences, score distributions and game lengths.
-func (c *CompareResult) report() *Report {
+func (c *CompareResult) report() *report.Report {
 	r := NewReport("ruleslab compare " + c.title())
 	s := r.Section("Measures")
 	s.AddText("%s.", c.headline())
@@ -628,7 +630,7 @@ func (c *CompareResult) report() *Report {
 			win[k] = append(win[k], c.get(fmt.Sprintf("win.%d", i)).Values[k])
 		}
 	}
-	p.AddPlot("Win rate by seat with 95% intervals", IntervalPlot("Win rate by seat", "win rate (%)", seats, c.Variants, win, 100, false), 16, 10)
+	p.AddPlot("Win rate by seat with 95% intervals", report.IntervalPlot("Win rate by seat", "win rate (%)", seats, c.Variants, win, 100, false), 16, 10)
 	for k, v := range c.Variants[1:] {
 		for _, group := range []struct{ prefix, what, unit string }{{"win.", "win rate", "percentage points"}, {"score.", "score", "points"}} {
 			var labels []string
@@ -647,7 +649,7 @@ func (c *CompareResult) report() *Report {
 			}
 			title := fmt.Sprintf("%s - %s: %s", v, c.Variants[0], group.what)
 			p.AddPlot(fmt.Sprintf("Difference in %s (%s), paired against unpaired 95%% intervals", group.what, group.unit),
-				IntervalPlot(title, group.unit, labels, []string{"paired", "unpaired"}, [][]stats.Interval{paired, unpaired}, scale, true), 16, 10)
+				report.IntervalPlot(title, group.unit, labels, []string{"paired", "unpaired"}, [][]stats.Interval{paired, unpaired}, scale, true), 16, 10)
 		}
 	}
 	var scores, lengths [][]float64
@@ -661,10 +663,10 @@ func (c *CompareResult) report() *Report {
 		}
 		scores, lengths = append(scores, sc), append(lengths, ln)
 	}
-	p.AddPlot("Score distribution (every seat's final total)", HistogramPlot("Score distribution", "final score", c.Variants, scores), 16, 10)
-	p.AddPlot("Game length (moves)", HistogramPlot("Game length", "moves", c.Variants, lengths), 16, 10)
+	p.AddPlot("Score distribution (every seat's final total)", report.HistogramPlot("Score distribution", "final score", c.Variants, scores), 16, 10)
+	p.AddPlot("Game length (moves)", report.HistogramPlot("Game length", "moves", c.Variants, lengths), 16, 10)
 	for _, cv := range c.Coverage {
-		addCoverageSection(r, cv)
+		report.AddCoverage(r, cv)
 	}
 	return r
 }

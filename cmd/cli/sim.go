@@ -14,6 +14,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/ruleslab/ruleslab/core"
+	"github.com/ruleslab/ruleslab/core/coverage"
+	"github.com/ruleslab/ruleslab/core/report"
 	"github.com/ruleslab/ruleslab/core/stats"
 )
 
@@ -167,9 +169,9 @@ func runSim(opts *SimOptions) error {
 			progressbar.OptionSetDescription(p.Game.Name()), progressbar.OptionShowCount(),
 			progressbar.OptionThrottle(100_000_000), progressbar.OptionClearOnFinish())
 	}
-	var cov *coverage
+	var cov *coverage.Counter
 	if opts.Coverage {
-		cov = newCoverage()
+		cov = coverage.New()
 	}
 	var finished []core.Result // for the report's plots
 	batch.NewWorker = func() (core.Worker, error) {
@@ -177,7 +179,7 @@ func runSim(opts *SimOptions) error {
 		if err != nil || cov == nil {
 			return w, err
 		}
-		return coveredWorker{w, cov}, nil
+		return cov.Worker(w), nil
 	}
 	var saveErr error
 	done, runErr := batch.Run(ctx, func(r core.Result) {
@@ -222,13 +224,13 @@ func runSim(opts *SimOptions) error {
 	}
 	rep.Sum = tally.Summary()
 	if cov != nil && rep.Sum.Games > 0 {
-		c := cov.report("", p, rep.Sum.Games)
+		c := cov.Report("", p, rep.Sum.Games)
 		rep.Coverage = &c
 	}
 	if opts.Report != "" && rep.Sum.Games > 0 {
 		sum := rep.Sum
 		sum.Game, sum.Variant, sum.Seed = cfg.ID, cfg.Variant, opts.Seed
-		if err := simReport(sum, finished, rep.Coverage).WriteFile(opts.Report); err != nil {
+		if err := report.Sim(sum, finished, rep.Coverage, reportStamp()).WriteFile(opts.Report); err != nil {
 			return err
 		}
 	}
@@ -300,7 +302,7 @@ type batchReport struct {
 	Done, Total int
 	Out         string // the results file, if any
 	Resume      bool   // say how to resume
-	Coverage    *CoverageReport
+	Coverage    *coverage.Report
 	Failures    []string // the first few failures, for the message
 	failed      int
 }
@@ -352,7 +354,7 @@ func (rep *batchReport) print(io *IO) error {
 		if rep.Coverage != nil {
 			err = enc.Encode(struct {
 				stats.Summary
-				Coverage *CoverageReport `json:"coverage"`
+				Coverage *coverage.Report `json:"coverage"`
 			}{sum, rep.Coverage})
 		} else {
 			err = enc.Encode(sum)
@@ -363,7 +365,7 @@ func (rep *batchReport) print(io *IO) error {
 	} else {
 		printSummary(io.Out, sum)
 		if rep.Coverage != nil {
-			printCoverage(io.Out, *rep.Coverage)
+			coverage.Print(io.Out, *rep.Coverage)
 		}
 	}
 	if len(sum.Undeclared) > 0 {

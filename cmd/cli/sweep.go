@@ -17,6 +17,7 @@ import (
 
 	"github.com/ruleslab/ruleslab/core"
 	"github.com/ruleslab/ruleslab/core/config"
+	"github.com/ruleslab/ruleslab/core/report"
 	"github.com/ruleslab/ruleslab/core/stats"
 	"github.com/ruleslab/ruleslab/scripting"
 )
@@ -586,7 +587,7 @@ func (s *SweepResult) writeCSV(w io.Writer, ms []stats.Measure) error {
 
 // report draws each column against the grid: a curve over the values when one numeric key is swept,
 // else estimates with intervals at each point.
-func (s *SweepResult) report() *Report {
+func (s *SweepResult) report() *report.Report {
 	r := NewReport("ruleslab sweep " + s.name())
 	sec := r.Section("Grid")
 	sec.AddText("%s.", s.headline())
@@ -623,9 +624,9 @@ func (s *SweepResult) report() *Report {
 		}
 		title := fmt.Sprintf("%s by %s", s.Labels[c], strings.Join(axisKeys(s.Axes), ", "))
 		if numeric {
-			p.AddPlot(title+" with 95% intervals", CurvePlot(title, s.Axes[0].Key, unit, xs, nil, [][]stats.Interval{ivs}, scale), 14, 9)
+			p.AddPlot(title+" with 95% intervals", report.CurvePlot(title, s.Axes[0].Key, unit, xs, nil, [][]stats.Interval{ivs}, scale), 14, 9)
 		} else {
-			p.AddPlot(title+" with 95% intervals", IntervalPlot(title, unit, labels, nil, [][]stats.Interval{ivs}, scale, false), 14, 9)
+			p.AddPlot(title+" with 95% intervals", report.IntervalPlot(title, unit, labels, nil, [][]stats.Interval{ivs}, scale, false), 14, 9)
 		}
 	}
 	return r

@@ -15,6 +15,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/ruleslab/ruleslab/core"
+	"github.com/ruleslab/ruleslab/core/report"
 	"github.com/ruleslab/ruleslab/core/search"
 	"github.com/ruleslab/ruleslab/core/stats"
 	"github.com/ruleslab/ruleslab/scripting"
@@ -152,7 +153,7 @@ func runTournament(opts *TournamentOptions) error {
 			return status
 		}
 		if opts.Report != "" {
-			if err := tournamentReport([]stats.TournamentReport{rep}, nil).WriteFile(opts.Report); err != nil {
+			if err := report.Tournament([]stats.TournamentReport{rep}, nil, reportStamp()).WriteFile(opts.Report); err != nil {
 				return err
 			}
 		}
@@ -160,7 +161,7 @@ func runTournament(opts *TournamentOptions) error {
 		case opts.JSON:
 			err = writeJSON(opts.IO.Out, rep)
 		case opts.CSV:
-			err = writeTournamentCSV(opts.IO.Out, []stats.TournamentReport{rep}, nil)
+			err = report.WriteTournamentCSV(opts.IO.Out, []stats.TournamentReport{rep}, nil)
 		default:
 			printTournament(opts.IO.Out, rep)
 		}
@@ -195,7 +196,7 @@ func runTournament(opts *TournamentOptions) error {
 			status = st
 		}
 		reps = append(reps, rep)
-		rungs = append(rungs, rungName(strong, weak))
+		rungs = append(rungs, report.RungName(strong, weak))
 		if !opts.JSON && !opts.CSV {
 			fmt.Fprintf(opts.IO.Out, "== rung %d: %s against %s\n", k, strong, weak)
 			printTournament(opts.IO.Out, rep)
@@ -206,7 +207,7 @@ func runTournament(opts *TournamentOptions) error {
 		}
 	}
 	if opts.Report != "" {
-		if err := tournamentReport(reps, rungs).WriteFile(opts.Report); err != nil {
+		if err := report.Tournament(reps, rungs, reportStamp()).WriteFile(opts.Report); err != nil {
 			return err
 		}
 	}
@@ -214,7 +215,7 @@ func runTournament(opts *TournamentOptions) error {
 	case opts.JSON:
 		err = writeJSON(opts.IO.Out, map[string]any{"ladder": reps})
 	case opts.CSV:
-		err = writeTournamentCSV(opts.IO.Out, reps, rungs)
+		err = report.WriteTournamentCSV(opts.IO.Out, reps, rungs)
 	}
 	if err != nil {
 		return err

@@ -1,32 +1,34 @@
-package cli
+package report
 
 import (
 	"fmt"
 
 	"github.com/ruleslab/ruleslab/core"
+	"github.com/ruleslab/ruleslab/core/coverage"
 	"github.com/ruleslab/ruleslab/core/stats"
 )
 
-// simReport is sim's --report: the summary table, win rate by seat with intervals, the score
-// distribution of each seat and the game-length histogram.
-func simReport(sum stats.Summary, games []core.Result, cov *CoverageReport) *Report {
+// Sim is sim's --report: the summary table, win rate by seat with intervals, the score distribution
+// of each seat and the game-length histogram, then the rule coverage when cov is not nil. games are
+// the finished games (their totals and lengths are plotted).
+func Sim(sum stats.Summary, games []core.Result, cov *coverage.Report, stamp Stamp) *Report {
 	name := sum.Game
 	if sum.Variant != "" {
 		name += "/" + sum.Variant
 	}
-	r := NewReport("ruleslab sim " + name)
+	r := New("ruleslab sim "+name, stamp)
 	s := r.Section("Summary")
-	s.AddText("%d games, %d players, seed %d; game length %.1f moves %s.", sum.Games, sum.Players, sum.Seed, sum.Length.Value, bracket(sum.Length, 1))
+	s.AddText("%d games, %d players, seed %d; game length %.1f moves %s.", sum.Games, sum.Players, sum.Seed, sum.Length.Value, Bracket(sum.Length, 1))
 	header := []string{"seat", "bot", "wins", "win rate (95% CI)", "mean score (95% CI)", "min / 25% / median / 75% / max"}
 	names := sum.StatNames()
 	header = append(header, names...)
 	var rows [][]string
 	for _, seat := range sum.Seats {
 		d := seat.ScoreDist
-		row := []string{fmt.Sprint(seat.Seat), seat.Bot, fmt.Sprint(seat.Wins), formatRate(seat.WinRate), formatMean(seat.Score, 2),
+		row := []string{fmt.Sprint(seat.Seat), seat.Bot, fmt.Sprint(seat.Wins), Rate(seat.WinRate), Mean(seat.Score, 2),
 			fmt.Sprintf("%g / %g / %g / %g / %g", d.Min, d.Q1, d.Median, d.Q3, d.Max)}
 		for _, n := range names {
-			row = append(row, formatStat(seat.Stats[n], decimals(seat.Stats[n])))
+			row = append(row, Stat(seat.Stats[n], Decimals(seat.Stats[n])))
 		}
 		rows = append(rows, row)
 	}
@@ -35,7 +37,7 @@ func simReport(sum stats.Summary, games []core.Result, cov *CoverageReport) *Rep
 		rows = nil
 		for _, k := range gs {
 			v := sum.GameStats[k]
-			rows = append(rows, []string{k, v.Kind, formatStat(v, decimals(v))})
+			rows = append(rows, []string{k, v.Kind, Stat(v, Decimals(v))})
 		}
 		s.AddTable([]string{"statistic", "kind", "value (95% CI)"}, rows)
 	}
@@ -66,7 +68,7 @@ func simReport(sum stats.Summary, games []core.Result, cov *CoverageReport) *Rep
 	p.AddPlot("Score distribution by seat", HistogramPlot("Score distribution", "final score", seatNames, scores), 14, 9)
 	p.AddPlot("Game length (moves)", HistogramPlot("Game length", "moves", nil, [][]float64{lengths}), 14, 9)
 	if cov != nil {
-		addCoverageSection(r, *cov)
+		AddCoverage(r, *cov)
 	}
 	return r
 }

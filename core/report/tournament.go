@@ -1,4 +1,4 @@
-package cli
+package report
 
 import (
 	"encoding/csv"
@@ -10,19 +10,19 @@ import (
 	"github.com/ruleslab/ruleslab/core/stats"
 )
 
-// tournamentTitle names a tournament's game and variant.
-func tournamentTitle(r stats.TournamentReport) string {
+// title names a tournament's game and variant.
+func title(r stats.TournamentReport) string {
 	if r.Variant != "" {
 		return r.Game + "/" + r.Variant
 	}
 	return r.Game
 }
 
-// tournamentReport builds --report for a tournament (or a ladder, one section per rung): the per-bot
+// Tournament builds --report for a tournament (or a ladder, one section per rung): the per-bot
 // table, the head-to-head table, and plots of the win rates, the mean scores and the ratings with their
 // 95% intervals.
-func tournamentReport(reps []stats.TournamentReport, rungs []string) *Report {
-	r := NewReport("ruleslab tournament " + tournamentTitle(reps[0]))
+func Tournament(reps []stats.TournamentReport, rungs []string, stamp Stamp) *Report {
+	r := New("ruleslab tournament "+title(reps[0]), stamp)
 	for i, rep := range reps {
 		heading := "Bots"
 		if rungs != nil {
@@ -30,7 +30,7 @@ func tournamentReport(reps []stats.TournamentReport, rungs []string) *Report {
 		}
 		s := r.Section(heading)
 		s.AddText("%s: %d games (%d failed), %d players, %d seatings, seed %d. Every bot played every seat equally often, and each pass over the seatings replayed the same deal.",
-			tournamentTitle(rep), rep.Games, rep.Failed, rep.Players, rep.Seatings, rep.Seed)
+			title(rep), rep.Games, rep.Failed, rep.Players, rep.Seatings, rep.Seed)
 		header, rows := tournamentBotRows(rep)
 		s.AddTable(header, rows)
 		header, rows = tournamentHeadToHeadRows(rep)
@@ -60,7 +60,7 @@ func tournamentBotRows(rep stats.TournamentReport) ([]string, [][]string) {
 	header := []string{"bot", "seat-games", "wins", "win rate (95% CI)", "mean score (95% CI)", "rating (95% CI)"}
 	var rows [][]string
 	for _, b := range rep.Bots {
-		rows = append(rows, []string{b.Bot, strconv.Itoa(b.SeatGames), strconv.Itoa(b.Wins), formatRate(b.WinRate), formatMean(b.Score, 2), formatRating(b.Rating)})
+		rows = append(rows, []string{b.Bot, strconv.Itoa(b.SeatGames), strconv.Itoa(b.Wins), Rate(b.WinRate), Mean(b.Score, 2), Rating(b.Rating)})
 	}
 	return header, rows
 }
@@ -76,7 +76,7 @@ func tournamentHeadToHeadRows(rep stats.TournamentReport) ([]string, [][]string)
 		for _, b := range rep.Bots {
 			cell := "-"
 			if h, ok := findHeadToHead(rep, a.Bot, b.Bot); ok {
-				cell = formatRate(h.Rate)
+				cell = Rate(h.Rate)
 				if h.Significant() {
 					cell += " *"
 				}
@@ -97,9 +97,9 @@ func findHeadToHead(rep stats.TournamentReport, a, b string) (stats.HeadToHead, 
 	return stats.HeadToHead{}, false
 }
 
-// writeTournamentCSV prints every number of the report, one row per (rung,) bot and measure, and one
+// WriteTournamentCSV prints every number of the report, one row per (rung,) bot and measure, and one
 // per ordered pair of bots for the head-to-head shares.
-func writeTournamentCSV(w io.Writer, reps []stats.TournamentReport, rungs []string) error {
+func WriteTournamentCSV(w io.Writer, reps []stats.TournamentReport, rungs []string) error {
 	cw := csv.NewWriter(w)
 	num := func(x float64) string {
 		if math.IsNaN(x) {
@@ -126,5 +126,5 @@ func writeTournamentCSV(w io.Writer, reps []stats.TournamentReport, rungs []stri
 	return cw.Error()
 }
 
-// rungName describes a ladder rung for the report and the CSV.
-func rungName(strong, weak string) string { return fmt.Sprintf("%s vs %s", strong, weak) }
+// RungName describes a ladder rung for the report and the CSV.
+func RungName(strong, weak string) string { return fmt.Sprintf("%s vs %s", strong, weak) }

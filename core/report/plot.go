@@ -1,0 +1,194 @@
+package report
+
+import (
+	"image/color"
+	"math"
+
+	"github.com/ruleslab/ruleslab/core/stats"
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+)
+
+// plotColor is the colour of series i: six colours in turn.
+func plotColor(i int) color.Color {
+	colors := [...]color.RGBA{
+		{R: 0x1f, G: 0x77, B: 0xb4, A: 255}, {R: 0xff, G: 0x7f, B: 0x0e, A: 255},
+		{R: 0x2c, G: 0xa0, B: 0x2c, A: 255}, {R: 0xd6, G: 0x27, B: 0x28, A: 255},
+		{R: 0x94, G: 0x67, B: 0xbd, A: 255}, {R: 0x8c, G: 0x56, B: 0x4b, A: 255},
+	}
+	return colors[i%len(colors)]
+}
+
+// intervalPoints are estimates with 95% intervals at x = 0, 1, ...; they implement the XYer and
+// YErrorer interfaces of gonum's error bars.
+type intervalPoints []stats.Interval
+
+func (p intervalPoints) Len() int { return len(p) }
+func (p intervalPoints) XY(i int) (float64, float64) {
+	return float64(i), finite(p[i].Value)
+}
+func (p intervalPoints) YError(i int) (float64, float64) {
+	if !p[i].Defined() {
+		return 0, 0
+	}
+	return p[i].Value - p[i].Low, p[i].High - p[i].Value
+}
+
+func finite(x float64) float64 {
+	if math.IsNaN(x) || math.IsInf(x, 0) {
+		return 0
+	}
+	return x
+}
+
+// IntervalPlot draws estimates with their 95% intervals, one series per name, at the nominal x labels;
+// series are offset sideways so their bars do not overlap. scale multiplies every number (100 for
+// rates in percent). zero draws a dashed line at 0 (for differences).
+func IntervalPlot(title, ylabel string, labels []string, names []string, series [][]stats.Interval, scale float64, zero bool) *plot.Plot {
+	p := plot.New()
+	p.Title.Text = title
+	p.Y.Label.Text = ylabel
+	n := len(series)
+	for k, ivs := range series {
+		pts := make(intervalPoints, len(ivs))
+		for i, iv := range ivs {
+			iv.Value, iv.Low, iv.High = iv.Value*scale, iv.Low*scale, iv.High*scale
+			pts[i] = iv
+		}
+		off := 0.0
+		if n > 1 {
+			off = (float64(k) - float64(n-1)/2) * 0.5 / float64(n)
+		}
+		xy := make(plotter.XYs, len(pts))
+		for i := range pts {
+			xy[i].X, xy[i].Y = pts.XY(i)
+			xy[i].X += off
+		}
+		errs := make(plotter.YErrors, len(pts))
+		for i := range pts {
+			errs[i].Low, errs[i].High = pts.YError(i)
+		}
+		eb := &plotter.YErrorBars{XYs: xy, YErrors: errs, LineStyle: plotter.DefaultLineStyle, CapWidth: vg.Points(6)}
+		eb.LineStyle.Color = plotColor(k)
+		eb.LineStyle.Width = vg.Points(1.5)
+		sc, err := plotter.NewScatter(xy)
+		if err == nil {
+			sc.GlyphStyle.Color = plotColor(k)
+			sc.GlyphStyle.Shape = draw.CircleGlyph{}
+			sc.GlyphStyle.Radius = vg.Points(3.5)
+			p.Add(eb, sc)
+			if len(names) > k && n > 1 {
+				p.Legend.Add(names[k], sc)
+			}
+		}
+	}
+	if zero && len(labels) > 0 {
+		l, err := plotter.NewLine(plotter.XYs{{X: -0.5, Y: 0}, {X: float64(len(labels)) - 0.5, Y: 0}})
+		if err == nil {
+			l.LineStyle.Dashes = []vg.Length{vg.Points(4), vg.Points(3)}
+			l.LineStyle.Color = color.Gray{Y: 120}
+			p.Add(l)
+		}
+	}
+	p.NominalX(labels...)
+	p.X.Min, p.X.Max = -0.5, float64(len(labels))-0.5
+	if !zero && scale == 100 {
+		p.Y.Min = 0 // rates from 0%
+	}
+	p.Legend.Top = true
+	p.Add(plotter.NewGrid())
+	return p
+}
+
+// HistogramPlot draws the distribution of integer values (one histogram per series, drawn over each
+// other with transparent fills), with one bin per value when the range is small.
+func HistogramPlot(title, xlabel string, names []string, series [][]float64) *plot.Plot {
+	p := plot.New()
+	p.Title.Text = title
+	p.X.Label.Text = xlabel
+	p.Y.Label.Text = "games"
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for _, vs := range series {
+		for _, v := range vs {
+			lo, hi = math.Min(lo, v), math.Max(hi, v)
+		}
+	}
+	if math.IsInf(lo, 0) {
+		return p
+	}
+	bins := int(hi-lo) + 1
+	if bins > 40 {
+		bins = 40
+	}
+	if bins < 1 {
+		bins = 1
+	}
+	for k, vs := range series {
+		if len(vs) == 0 {
+			continue
+		}
+		h, err := plotter.NewHist(plotter.Values(vs), bins)
+		if err != nil {
+			continue
+		}
+		c := color.RGBAModel.Convert(plotColor(k)).(color.RGBA)
+		if len(series) > 1 {
+			c.A = 110
+			c.R, c.G, c.B = uint8(uint16(c.R)*110/255), uint8(uint16(c.G)*110/255), uint8(uint16(c.B)*110/255) // premultiplied
+		}
+		h.FillColor = c
+		h.LineStyle.Color = plotColor(k)
+		p.Add(h)
+		if len(series) > 1 && k < len(names) {
+			p.Legend.Add(names[k], h)
+		}
+	}
+	p.Legend.Top = true
+	return p
+}
+
+// CurvePlot draws y against x with 95% intervals as error bars, one line per series.
+func CurvePlot(title, xlabel, ylabel string, xs []float64, names []string, series [][]stats.Interval, scale float64) *plot.Plot {
+	p := plot.New()
+	p.Title.Text = title
+	p.X.Label.Text = xlabel
+	p.Y.Label.Text = ylabel
+	for k, ivs := range series {
+		xy := make(plotter.XYs, len(ivs))
+		errs := make(plotter.YErrors, len(ivs))
+		for i, iv := range ivs {
+			xy[i].X, xy[i].Y = xs[i], finite(iv.Value*scale)
+			if iv.Defined() {
+				errs[i].Low, errs[i].High = (iv.Value-iv.Low)*scale, (iv.High-iv.Value)*scale
+			}
+		}
+		l, sc, err := plotter.NewLinePoints(xy)
+		if err != nil {
+			continue
+		}
+		l.LineStyle.Color, sc.GlyphStyle.Color = plotColor(k), plotColor(k)
+		sc.GlyphStyle.Shape = draw.CircleGlyph{}
+		eb := &plotter.YErrorBars{XYs: xy, YErrors: errs, LineStyle: plotter.DefaultLineStyle, CapWidth: vg.Points(6)}
+		eb.LineStyle.Color = plotColor(k)
+		p.Add(l, sc, eb)
+		if len(series) > 1 && k < len(names) {
+			p.Legend.Add(names[k], l, sc)
+		}
+	}
+	if len(xs) > 0 {
+		lo, hi := xs[0], xs[0]
+		for _, x := range xs {
+			lo, hi = math.Min(lo, x), math.Max(hi, x)
+		}
+		pad := (hi - lo) * 0.06
+		if pad == 0 {
+			pad = 1
+		}
+		p.X.Min, p.X.Max = lo-pad, hi+pad
+	}
+	p.Legend.Top = true
+	p.Add(plotter.NewGrid())
+	return p
+}

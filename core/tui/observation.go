@@ -1,0 +1,55 @@
+package tui
+
+import (
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+
+	"github.com/ruleslab/ruleslab/core"
+)
+
+// renderObservation prints an observation generically: zones (cards or sizes), values and scores.
+func renderObservation(w io.Writer, o *core.Observation) {
+	for _, z := range o.Zones {
+		name := z.Name
+		if z.Seat >= 0 {
+			name = fmt.Sprintf("%s[%d]", z.Name, z.Seat)
+			if z.Seat == o.Seat {
+				name += " (yours)"
+			}
+		}
+		if z.Visible {
+			if z.Count == 0 {
+				fmt.Fprintf(w, "  %-18s -\n", name)
+			} else {
+				fmt.Fprintf(w, "  %-18s %s\n", name, strings.Join(z.Cards, " "))
+			}
+		} else if z.Count > 0 {
+			fmt.Fprintf(w, "  %-18s %d face down\n", name, z.Count)
+		}
+	}
+	if len(o.Vars) > 0 {
+		fmt.Fprintf(w, "  %s\n", varsInLine(o.Vars))
+	}
+	for i, m := range o.SeatVars {
+		if len(m) > 0 {
+			fmt.Fprintf(w, "  seat %d: %s\n", i, varsInLine(m))
+		}
+	}
+	fmt.Fprintf(w, "  scores: %v\n", o.Scores)
+}
+
+// varsInLine spells values in key order: "owe=1  round=2".
+func varsInLine(vars map[string]any) string {
+	keys := make([]string, 0, len(vars))
+	for k := range vars {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	parts := make([]string, 0, len(keys))
+	for _, k := range keys {
+		parts = append(parts, fmt.Sprintf("%s=%v", k, vars[k]))
+	}
+	return strings.Join(parts, "  ")
+}
