@@ -42,7 +42,8 @@ func (b *Board) clone() *Board {
 }
 
 // Board returns a declared board of the state.
-func (s *State) Board(name string) (*Board, error) {
+func (h Handle) Board(name string) (*Board, error) {
+	s := h.s
 	for i := range s.boards {
 		if s.boards[i].Def.Name == name {
 			return s.boards[i], nil

@@ -90,7 +90,8 @@ func (s *State) draw(key uint64) rand.PCG {
 }
 
 // RandomFor returns an integer in [0, n) from the stream of purpose key (PurposeKey).
-func (s *State) RandomFor(key uint64, n int) int {
+func (h Handle) RandomFor(key uint64, n int) int {
+	s := h.s
 	if n < 1 {
 		return 0
 	}
@@ -99,7 +100,8 @@ func (s *State) RandomFor(key uint64, n int) int {
 }
 
 // FloatFor returns a float in [0, 1) from the stream of purpose key (PurposeKey).
-func (s *State) FloatFor(key uint64) float64 {
+func (h Handle) FloatFor(key uint64) float64 {
+	s := h.s
 	p := s.draw(key)
 	return float64(p.Uint64()<<11>>11) / (1 << 53)
 }
@@ -112,7 +114,8 @@ func (s *State) Reseed(a, b uint64) { s.rng.base = mix(mix(a^golden) ^ b) }
 // this game). Each card gets a key hashed from the draw's seed and the card's identity, and the zone is
 // sorted by those keys: a uniform order, and the same one for the same cards whatever order they were
 // in and whatever the game drew elsewhere.
-func (s *State) Shuffle(z ZoneRef) {
+func (h Handle) Shuffle(z ZoneRef) {
+	s := h.s
 	key := PurposeKey("shuffle", s.Game.Zones[z.Def].Name) ^ mix(uint64(z.Seat+2))
 	seed := s.rng.next(key)
 	ids := s.Game.Catalog.identity

@@ -18,7 +18,8 @@ func (s *State) Finish(winners []int) {
 }
 
 // RoundEnd logs a round_end event.
-func (s *State) RoundEnd(round int, scores []int) {
+func (h Handle) RoundEnd(round int, scores []int) {
+	s := h.s
 	s.round = round
 	s.roundTotals = append(s.roundTotals, append([]int(nil), s.scores...))
 	s.log(Event{Type: "round_end", Seat: -1, Round: round, Scores: scores})
@@ -32,7 +33,8 @@ func (s *State) RoundTotals() [][]int { return s.roundTotals }
 func (s *State) Tricks() int { return s.tricks }
 
 // Rule marks that the rule with this id fired (g:rule): coverage counts the games in which each did.
-func (s *State) Rule(id string) {
+func (h Handle) Rule(id string) {
+	s := h.s
 	for i := range s.rules {
 		if s.rules[i].ID == id {
 			s.rules[i].N++

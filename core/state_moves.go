@@ -49,7 +49,8 @@ func (s *State) Legal() []string {
 }
 
 // Ask makes seat the one to act, choosing among moves. The list is kept as it is: do not change it.
-func (s *State) Ask(seat int, moves []string) error {
+func (h Handle) Ask(seat int, moves []string) error {
+	s := h.s
 	if seat < 0 || seat >= s.Players {
 		return fmt.Errorf("ask: no seat %d", seat)
 	}

@@ -16,8 +16,8 @@ type statEntry struct {
 }
 
 // Score returns a seat's total; AddScore changes it.
-func (s *State) Score(seat int) int       { return s.scores[seat] }
-func (s *State) AddScore(seat int, d int) { s.scores[seat] += d }
+func (h Handle) Score(seat int) int       { return h.s.scores[seat] }
+func (h Handle) AddScore(seat int, d int) { h.s.scores[seat] += d }
 
 // StatsSoFar returns the per-seat statistics recorded with AddStat, by name.
 func (s *State) StatsSoFar() map[string][]float64 {
@@ -29,7 +29,8 @@ func (s *State) StatsSoFar() map[string][]float64 {
 }
 
 // AddStat adds to a per-seat statistic.
-func (s *State) AddStat(seat int, name string, d float64) error {
+func (h Handle) AddStat(seat int, name string, d float64) error {
+	s := h.s
 	for _, e := range s.stats {
 		if e.name == name {
 			s.statV[e.off+seat] += d
@@ -49,12 +50,12 @@ func (s *State) AddStat(seat int, name string, d float64) error {
 }
 
 // Get / Set game-wide values. Setting a nil value deletes it.
-func (s *State) Get(key string) (Value, bool)  { return s.getVar(-1, key) }
-func (s *State) Set(key string, v Value) error { return s.setVar(-1, key, v) }
+func (h Handle) Get(key string) (Value, bool)  { return h.s.getVar(-1, key) }
+func (h Handle) Set(key string, v Value) error { return h.s.setVar(-1, key, v) }
 
 // SeatGet / SeatSet per-seat values.
-func (s *State) SeatGet(seat int, key string) (Value, bool)  { return s.getVar(seat, key) }
-func (s *State) SeatSet(seat int, key string, v Value) error { return s.setVar(seat, key, v) }
+func (h Handle) SeatGet(seat int, key string) (Value, bool)  { return h.s.getVar(seat, key) }
+func (h Handle) SeatSet(seat int, key string, v Value) error { return h.s.setVar(seat, key, v) }
 
 func (s *State) getVar(seat int, key string) (Value, bool) {
 	for i := range s.vars {

@@ -17,10 +17,11 @@ type Trick struct {
 func (t *Trick) Seat(i, players int) int { return (t.Leader + i) % players }
 
 // CurrentTrick returns the trick in progress (or the last one, after it ended).
-func (s *State) CurrentTrick() *Trick { return &s.trick }
+func (h Handle) CurrentTrick() *Trick { return &h.s.trick }
 
 // StartTrick hands the decisions to the trick mechanic, starting with leader.
-func (s *State) StartTrick(leader int) error {
+func (h Handle) StartTrick(leader int) error {
+	s := h.s
 	if s.Game.trick == nil {
 		return fmt.Errorf("start_trick: the game has no `mechanics.trick`")
 	}
@@ -101,7 +102,7 @@ func (s *State) trickPlay(rules Rules, seat int, c CardIdx) error {
 			s.noteVoid(seat, lead) // it did not follow: it holds none of the lead suit (voids.go)
 		}
 	}
-	s.Put(table, s.TakeAt(hand, i))
+	s.put(table, s.takeAt(hand, i))
 	s.trick.Cards = append(s.trick.Cards, c)
 	if s.trick.Lead < 0 && !g.wild[c] {
 		s.trick.Lead = len(s.trick.Cards) - 1

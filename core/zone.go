@@ -44,8 +44,8 @@ func (s *State) Cards(z ZoneRef) []CardIdx { return s.slotCards(s.slot(z)) }
 // Count returns how many cards a zone holds.
 func (s *State) Count(z ZoneRef) int { return int(s.zlen[s.slot(z)]) }
 
-// Find returns the position in a zone of the topmost card with this id, or -1.
-func (s *State) Find(z ZoneRef, id string) int {
+// find returns the position in a zone of the topmost card with this id, or -1.
+func (s *State) find(z ZoneRef, id string) int {
 	cards := s.Cards(z)
 	for i := len(cards) - 1; i >= 0; i-- {
 		if s.Game.Catalog.Cards[cards[i]].ID == id {
@@ -55,8 +55,8 @@ func (s *State) Find(z ZoneRef, id string) int {
 	return -1
 }
 
-// TakeAt removes and returns the card at position i of a zone, keeping the order of the rest.
-func (s *State) TakeAt(z ZoneRef, i int) CardIdx {
+// takeAt removes and returns the card at position i of a zone, keeping the order of the rest.
+func (s *State) takeAt(z ZoneRef, i int) CardIdx {
 	slot := s.slot(z)
 	cards := s.slotCards(slot)
 	c := cards[i]
@@ -65,8 +65,8 @@ func (s *State) TakeAt(z ZoneRef, i int) CardIdx {
 	return c
 }
 
-// Put adds a card on top of a zone; every seat that sees the zone has now seen the card.
-func (s *State) Put(z ZoneRef, c CardIdx) {
+// put adds a card on top of a zone; every seat that sees the zone has now seen the card.
+func (s *State) put(z ZoneRef, c CardIdx) {
 	slot := s.slot(z)
 	s.cards[slot*s.stride+int(s.zlen[slot])] = c
 	s.zlen[slot]++
@@ -91,26 +91,29 @@ func (s *State) seersOf(z ZoneRef) uint64 {
 func (s *State) SeenBy(c CardIdx, seat int) bool { return s.seen[c]&(1<<uint(seat)) != 0 }
 
 // MoveCard moves the topmost card with this id from one zone to another.
-func (s *State) MoveCard(id string, from, to ZoneRef) error {
-	i := s.Find(from, id)
+func (h Handle) MoveCard(id string, from, to ZoneRef) error {
+	s := h.s
+	i := s.find(from, id)
 	if i < 0 {
 		return fmt.Errorf("card %s is not in %s", id, s.ZoneName(from))
 	}
-	s.Put(to, s.TakeAt(from, i))
+	s.put(to, s.takeAt(from, i))
 	return nil
 }
 
 // MoveTop moves up to n cards one by one from the top of a zone; it returns how many moved.
-func (s *State) MoveTop(from, to ZoneRef, n int) int {
+func (h Handle) MoveTop(from, to ZoneRef, n int) int {
+	s := h.s
 	moved := 0
 	for ; moved < n && s.Count(from) > 0; moved++ {
-		s.Put(to, s.TakeAt(from, s.Count(from)-1))
+		s.put(to, s.takeAt(from, s.Count(from)-1))
 	}
 	return moved
 }
 
 // MoveAll moves every card, keeping their order.
-func (s *State) MoveAll(from, to ZoneRef) {
+func (h Handle) MoveAll(from, to ZoneRef) {
+	s := h.s
 	fs, ts := s.slot(from), s.slot(to)
 	if fs == ts {
 		return
@@ -129,7 +132,8 @@ func (s *State) MoveAll(from, to ZoneRef) {
 }
 
 // Sort puts a zone in catalogue order.
-func (s *State) Sort(z ZoneRef) {
+func (h Handle) Sort(z ZoneRef) {
+	s := h.s
 	slices.Sort(s.Cards(z))
 }
 

@@ -33,23 +33,23 @@ var gFactMethods = map[string]lua.LGFunction{
 		if n < 1 {
 			L.ArgError(2, "n must be at least 1")
 		}
-		L.Push(lua.LNumber(g.s.RandomFor(g.stream(L, 3), n) + 1))
+		L.Push(lua.LNumber(g.s.Handle().RandomFor(g.stream(L, 3), n) + 1))
 		return 1
 	},
 	// g:rule(id, ...) marks rules that fired: several ids in one call cost one call (marks sit on the
 	// hot path of every game, where a call into Go is most of their cost)
 	"rule": func(L *lua.LState) int {
 		s := handle(L).s
-		s.Rule(L.CheckString(2))
+		s.Handle().Rule(L.CheckString(2))
 		for i := 3; i <= L.GetTop(); i++ {
-			s.Rule(L.CheckString(i))
+			s.Handle().Rule(L.CheckString(i))
 		}
 		return 0
 	},
 	"chance": func(L *lua.LState) int {
 		g := handle(L)
 		p := float64(L.CheckNumber(2))
-		L.Push(lua.LBool(g.s.FloatFor(g.stream(L, 3)) < p))
+		L.Push(lua.LBool(g.s.Handle().FloatFor(g.stream(L, 3)) < p))
 		return 1
 	},
 }

@@ -40,12 +40,12 @@ var gFlowMethods = map[string]lua.LGFunction{
 			}
 			moves = append(moves, string(s))
 		}
-		must(L, g.s.Ask(seat, moves))
+		must(L, g.s.Handle().Ask(seat, moves))
 		return 0
 	},
 	"start_trick": func(L *lua.LState) int {
 		g := handle(L)
-		must(L, g.s.StartTrick(checkSeat(L, g, 2)))
+		must(L, g.s.Handle().StartTrick(checkSeat(L, g, 2)))
 		return 0
 	},
 	"event": func(L *lua.LState) int {
@@ -82,7 +82,7 @@ var gFlowMethods = map[string]lua.LGFunction{
 		if !ok {
 			L.ArgError(2, "expected a round number")
 		}
-		g.s.RoundEnd(round, intList(L, 3, g.s.Players, "scores"))
+		g.s.Handle().RoundEnd(round, intList(L, 3, g.s.Players, "scores"))
 		return 0
 	},
 	"finish": func(L *lua.LState) int {

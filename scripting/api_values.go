@@ -110,32 +110,32 @@ var gValueMethods = map[string]lua.LGFunction{
 		// g:get("a", "b", ...) returns several values in one call
 		n := L.GetTop()
 		for i := 2; i <= n; i++ {
-			v, _ := g.s.Get(L.CheckString(i))
+			v, _ := g.s.Handle().Get(L.CheckString(i))
 			L.Push(g.r.h.valueLua(v))
 		}
 		return n - 1
 	},
 	"set": func(L *lua.LState) int {
 		g := handle(L)
-		must(L, g.s.Set(L.CheckString(2), plainArg(L, 3, visArg(L, g, 4, -1))))
+		must(L, g.s.Handle().Set(L.CheckString(2), plainArg(L, 3, visArg(L, g, 4, -1))))
 		return 0
 	},
 	"sget": func(L *lua.LState) int {
 		g := handle(L)
 		seat := checkSeat(L, g, 2)
-		v, _ := g.s.SeatGet(seat, L.CheckString(3))
+		v, _ := g.s.Handle().SeatGet(seat, L.CheckString(3))
 		L.Push(g.r.h.valueLua(v))
 		return 1
 	},
 	"sset": func(L *lua.LState) int {
 		g := handle(L)
 		seat := checkSeat(L, g, 2)
-		must(L, g.s.SeatSet(seat, L.CheckString(3), plainArg(L, 4, visArg(L, g, 5, seat))))
+		must(L, g.s.Handle().SeatSet(seat, L.CheckString(3), plainArg(L, 4, visArg(L, g, 5, seat))))
 		return 0
 	},
 	"score": func(L *lua.LState) int {
 		g := handle(L)
-		L.Push(g.r.h.int(g.s.Score(checkSeat(L, g, 2))))
+		L.Push(g.r.h.int(g.s.Handle().Score(checkSeat(L, g, 2))))
 		return 1
 	},
 	"add_score": func(L *lua.LState) int {
@@ -145,10 +145,10 @@ var gValueMethods = map[string]lua.LGFunction{
 		if !ok {
 			L.ArgError(3, fmt.Sprintf("expected an integer score change, got %s", L.Get(3).String()))
 		}
-		if t := g.s.Score(seat) + d; t > maxExactInt || t < -maxExactInt {
+		if t := g.s.Handle().Score(seat) + d; t > maxExactInt || t < -maxExactInt {
 			L.ArgError(3, fmt.Sprintf("seat %d's score would pass %d", seat, int64(maxExactInt)))
 		}
-		g.s.AddScore(seat, d)
+		g.s.Handle().AddScore(seat, d)
 		return 0
 	},
 	"stat": func(L *lua.LState) int {
@@ -158,7 +158,7 @@ var gValueMethods = map[string]lua.LGFunction{
 		if !finite(d) {
 			L.ArgError(4, fmt.Sprintf("statistic %s: expected a finite number, got %v", name, d))
 		}
-		must(L, g.s.AddStat(seat, name, d))
+		must(L, g.s.Handle().AddStat(seat, name, d))
 		return 0
 	},
 }

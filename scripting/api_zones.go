@@ -41,7 +41,7 @@ var gZoneMethods = map[string]lua.LGFunction{
 		} else {
 			z, id = zoneArg(L, g, 2, 99), L.CheckString(3)
 		}
-		L.Push(lua.LBool(g.s.Find(z, id) >= 0))
+		L.Push(lua.LBool(g.s.Handle().Find(z, id) >= 0))
 		return 1
 	},
 	"top": func(L *lua.LState) int {
@@ -129,28 +129,28 @@ var gZoneMethods = map[string]lua.LGFunction{
 		g := handle(L)
 		id := L.CheckString(2)
 		from, to := zoneArg(L, g, 3, 4), zoneArg(L, g, 5, 6)
-		must(L, g.s.MoveCard(id, from, to))
+		must(L, g.s.Handle().MoveCard(id, from, to))
 		return 0
 	},
 	"move_top": func(L *lua.LState) int {
 		g := handle(L)
 		from, to := zoneArg(L, g, 2, 3), zoneArg(L, g, 4, 5)
-		L.Push(lua.LNumber(g.s.MoveTop(from, to, L.OptInt(6, 1))))
+		L.Push(lua.LNumber(g.s.Handle().MoveTop(from, to, L.OptInt(6, 1))))
 		return 1
 	},
 	"move_all": func(L *lua.LState) int {
 		g := handle(L)
-		g.s.MoveAll(zoneArg(L, g, 2, 3), zoneArg(L, g, 4, 5))
+		g.s.Handle().MoveAll(zoneArg(L, g, 2, 3), zoneArg(L, g, 4, 5))
 		return 0
 	},
 	"shuffle": func(L *lua.LState) int {
 		g := handle(L)
-		g.s.Shuffle(zoneArg(L, g, 2, 3))
+		g.s.Handle().Shuffle(zoneArg(L, g, 2, 3))
 		return 0
 	},
 	"sort": func(L *lua.LState) int {
 		g := handle(L)
-		g.s.Sort(zoneArg(L, g, 2, 3))
+		g.s.Handle().Sort(zoneArg(L, g, 2, 3))
 		return 0
 	},
 }

@@ -7,7 +7,7 @@ import (
 )
 
 func boardArg(L *lua.LState, g *gHandle, n int) *core.Board {
-	b, err := g.s.Board(L.CheckString(n))
+	b, err := g.s.Handle().Board(L.CheckString(n))
 	must(L, err)
 	return b
 }

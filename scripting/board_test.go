@@ -29,9 +29,9 @@ func TestBoardAPI(t *testing.T) {
 	// the board is part of the state: a clone is independent, and every observation shows it
 	c := s.Clone()
 	require.NoError(t, c.Apply(e, "lay AC 1 0 d 1"))
-	b, _ := s.Board("grid")
+	b, _ := s.Handle().Board("grid")
 	require.Equal(t, 2, b.Count(0))
-	cb, _ := c.Board("grid")
+	cb, _ := c.Handle().Board("grid")
 	require.Equal(t, 3, cb.Count(0))
 	obs := c.Observe(0)
 	require.Len(t, obs.Boards, 1)

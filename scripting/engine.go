@@ -224,7 +224,7 @@ func (r *Engine) CanPlay(s *core.State, seat int, c core.CardIdx) (bool, bool, e
 	if r.canPlay == nil {
 		return true, false, nil
 	}
-	r.fillTrick(s.CurrentTrick(), s.Players)
+	r.fillTrick(s.Handle().CurrentTrick(), s.Players)
 	v, err := r.callPure(s, "can_play", r.canPlay, r.ud, r.h.int(seat), r.data.cardStr[c], r.trickArg)
 	if err != nil {
 		return false, true, err

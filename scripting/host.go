@@ -287,8 +287,8 @@ type gameRand struct {
 	key uint64
 }
 
-func (r gameRand) Float() float64   { return r.s.FloatFor(r.key) }
-func (r gameRand) Random(n int) int { return r.s.RandomFor(r.key, n) }
+func (r gameRand) Float() float64   { return r.s.Handle().FloatFor(r.key) }
+func (r gameRand) Random(n int) int { return r.s.Handle().RandomFor(r.key, n) }
 
 func (b botRand) Float() float64 { return b.r.Float64() }
 func (b botRand) Random(n int) int {

@@ -136,7 +136,7 @@ func TestISMCTSHorizonCutsPlayoutsAtRoundEnd(t *testing.T) {
 		require.Greater(t, c.MoveCount(), root)
 		require.Len(t, c.RoundTotals(), rounds+1)
 		// the cut came at once: the next round's box is still empty (Simino clears it between rounds)
-		b, err := c.Board("main")
+		b, err := c.Handle().Board("main")
 		require.NoError(t, err)
 		require.Empty(t, b.Pieces(), "a tile was placed after the round ended")
 	}
@@ -216,8 +216,8 @@ func TestISMCTSMitoWeighsTheSignal(t *testing.T) {
 		if legal := s.Legal(); legal[0] != "accuse" {
 			require.Equal(t, 1.0, chance, "only the reply weighs worlds (seed %d, move %d)", seed, s.MoveCount())
 		} else {
-			signal, _ := s.Get("signal")
-			turn, _ := s.Get("turn")
+			signal, _ := s.Handle().Get("signal")
+			turn, _ := s.Handle().Get("turn")
 			cheat := s.Count(core.ZoneRef{Def: sleeve, Seat: int(turn.Num)}) > 0
 			want := map[[2]bool]float64{{true, true}: 1, {true, false}: 0.05 / 0.35, {false, true}: 0.65 / 0.95,
 				{false, false}: 1}[[2]bool{signal.Num != 0, cheat}]

@@ -11,7 +11,7 @@ func init() {
 		g := handle(L)
 		z := zoneArg(L, g, 2, 3)
 		if g.s.Count(z) > 0 {
-			g.s.TakeAt(z, 0)
+			g.s.Handle().TakeAt(z, 0)
 		}
 		return 0
 	}

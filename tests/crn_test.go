@@ -31,10 +31,10 @@ func newGameState(t *testing.T, game, variant string, players int, seed uint64) 
 func gatherInto(t *testing.T, s *core.State, to core.ZoneRef, reverse bool) {
 	t.Helper()
 	for _, z := range s.ZoneRefs() {
-		s.MoveAll(z, to)
+		s.Handle().MoveAll(z, to)
 	}
 	require.Equal(t, len(s.Game.Catalog.Cards), s.Count(to))
-	s.Sort(to)
+	s.Handle().Sort(to)
 	if reverse {
 		slices.Reverse(s.Cards(to))
 	}
@@ -50,32 +50,32 @@ func TestShuffleOrdersTheSameCardsAlikeWhateverTheirOrder(t *testing.T) {
 	require.NotEqual(t, a.Cards(deck), b.Cards(deck))
 
 	// a draw for another purpose in between does not shift the deck's stream
-	a.RandomFor(core.PurposeKey("purpose", "dice"), 6)
-	a.FloatFor(core.PurposeKey("hook", "on_move"))
-	a.Shuffle(deck)
-	b.Shuffle(deck)
+	a.Handle().RandomFor(core.PurposeKey("purpose", "dice"), 6)
+	a.Handle().FloatFor(core.PurposeKey("hook", "on_move"))
+	a.Handle().Shuffle(deck)
+	b.Handle().Shuffle(deck)
 	require.Equal(t, a.Cards(deck), b.Cards(deck), "the same cards under the same key")
 	first := slices.Clone(a.Cards(deck))
 
 	// the zone's next shuffle is another key: another order, again the same in both states
-	a.Shuffle(deck)
-	b.Shuffle(deck)
+	a.Handle().Shuffle(deck)
+	b.Handle().Shuffle(deck)
 	require.Equal(t, a.Cards(deck), b.Cards(deck))
 	require.NotEqual(t, first, a.Cards(deck))
 
 	// another game seed is another key
 	c := newGameState(t, "mimic-taking", "", 4, 8)
 	gatherInto(t, c, deck, false)
-	c.Shuffle(deck)
-	c.Shuffle(deck)
-	c.Shuffle(deck)
+	c.Handle().Shuffle(deck)
+	c.Handle().Shuffle(deck)
+	c.Handle().Shuffle(deck)
 	require.NotEqual(t, a.Cards(deck), c.Cards(deck))
 
 	// a sampled world's streams are reseeded: its next shuffle does not reveal the true one
 	d := a.Clone()
 	d.Reseed(1, 2)
-	a.Shuffle(deck)
-	d.Shuffle(deck)
+	a.Handle().Shuffle(deck)
+	d.Handle().Shuffle(deck)
 	require.NotEqual(t, a.Cards(deck), d.Cards(deck))
 }
 
@@ -84,10 +84,10 @@ func TestPurposeStreamsDoNotShiftEachOther(t *testing.T) {
 	b := a.Clone()
 	first, other := core.PurposeKey("purpose", "first_player"), core.PurposeKey("hook", "setup")
 	for range 5 {
-		a.RandomFor(other, 1000)
+		a.Handle().RandomFor(other, 1000)
 	}
 	for range 10 {
-		require.Equal(t, b.RandomFor(first, 1_000_000), a.RandomFor(first, 1_000_000))
+		require.Equal(t, b.Handle().RandomFor(first, 1_000_000), a.Handle().RandomFor(first, 1_000_000))
 	}
 	require.NotEqual(t, core.PurposeKey("purpose", "setup"), other, "a named purpose is not a hook's stream")
 	// Reseed changes every stream
@@ -95,7 +95,7 @@ func TestPurposeStreamsDoNotShiftEachOther(t *testing.T) {
 	d.Reseed(9, 9)
 	same := 0
 	for range 20 {
-		if c.RandomFor(first, 1_000_000) == d.RandomFor(first, 1_000_000) {
+		if c.Handle().RandomFor(first, 1_000_000) == d.Handle().RandomFor(first, 1_000_000) {
 			same++
 		}
 	}
@@ -114,7 +114,7 @@ func TestShuffleIsUniform(t *testing.T) {
 	for i := range trials {
 		c := s.Clone()
 		c.Reseed(uint64(i), 77)
-		c.Shuffle(deck)
+		c.Handle().Shuffle(deck)
 		counts[slices.Index(c.Cards(deck), 0)]++
 	}
 	want := trials / n

@@ -174,8 +174,8 @@ func TestSamplesNeverContradictEarlierPlays(t *testing.T) {
 					i := rng.IntN(len(s.Legal()))
 					move := s.Legal()[i]
 					lead := ""
-					if s.InTrick() && s.CurrentTrick().Lead >= 0 {
-						lead = suitOf(s.CurrentTrick().Cards[s.CurrentTrick().Lead])
+					if s.InTrick() && s.Handle().CurrentTrick().Lead >= 0 {
+						lead = suitOf(s.Handle().CurrentTrick().Cards[s.Handle().CurrentTrick().Lead])
 					}
 					require.NoError(t, s.ApplyIndex(e, i))
 					if id, ok := strings.CutPrefix(move, "play "); ok && lead != "" {
