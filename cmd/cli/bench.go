@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/ruleslab/ruleslab/core"
+	"github.com/ruleslab/ruleslab/core/lab"
 	"github.com/ruleslab/ruleslab/scripting"
 )
 
@@ -148,7 +149,7 @@ func runBench(opts *BenchOptions) error {
 		return err
 	}
 	if opts.Workers > 1 {
-		batch := core.Batch{Games: opts.Games, Seed: 1, Workers: opts.Workers, NewWorker: func() (core.Worker, error) {
+		batch := lab.Batch{Games: opts.Games, Seed: 1, Workers: opts.Workers, NewWorker: func() (lab.Worker, error) {
 			return p.NewWorker(players, seats, false)
 		}}
 		start := time.Now()

@@ -16,6 +16,7 @@ import (
 
 	"github.com/ruleslab/ruleslab/core"
 	"github.com/ruleslab/ruleslab/core/config"
+	"github.com/ruleslab/ruleslab/core/lab"
 	"github.com/ruleslab/ruleslab/core/stats"
 	"github.com/ruleslab/ruleslab/scripting"
 )
@@ -136,7 +137,7 @@ func (o offsetWorker) Close() {}
 // play runs games [lo, hi) of the variant on its workers, appending the results in game order.
 func (v *variantRun) play(ctx context.Context, players, workers int, seed uint64, lo, hi int) error {
 	k := 0
-	batch := core.Batch{Games: hi - lo, Seed: seed, Workers: workers, NewWorker: func() (core.Worker, error) {
+	batch := lab.Batch{Games: hi - lo, Seed: seed, Workers: workers, NewWorker: func() (lab.Worker, error) {
 		if k == len(v.pool) {
 			w, err := v.P.NewWorker(players, v.Seats, false)
 			if err != nil {

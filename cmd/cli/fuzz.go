@@ -14,6 +14,7 @@ import (
 
 	"github.com/ruleslab/ruleslab/core"
 	"github.com/ruleslab/ruleslab/core/config"
+	"github.com/ruleslab/ruleslab/core/lab"
 	"github.com/ruleslab/ruleslab/scripting"
 	"github.com/ruleslab/ruleslab/scripting/invariant"
 )
@@ -74,7 +75,7 @@ func (p fuzzPlan) game(i int) (int, []string) {
 	return players, cycleSeats(p.seatSets[(i/len(p.players))%len(p.seatSets)], players)
 }
 
-// fuzzWorker plays checked games; it implements core.Worker.
+// fuzzWorker plays checked games; it implements lab.Worker.
 type fuzzWorker struct {
 	h    *scripting.Host
 	e    *scripting.Engine
@@ -93,7 +94,7 @@ func (w *fuzzWorker) Play(i int, seed uint64) core.Result {
 
 func (w *fuzzWorker) Close() { w.h.Close() }
 
-func newFuzzWorker(p *scripting.Program, plan fuzzPlan) (core.Worker, error) {
+func newFuzzWorker(p *scripting.Program, plan fuzzPlan) (lab.Worker, error) {
 	h := scripting.NewHost()
 	e, err := p.NewEngine(h)
 	if err != nil {
@@ -142,8 +143,8 @@ func runFuzz(opts *FuzzOptions) error {
 	ctx, stop := stopSignals()
 	defer stop()
 	name := p.Game.Name()
-	batch := core.Batch{Games: opts.Games, Seed: opts.Seed, Workers: opts.Workers,
-		NewWorker: func() (core.Worker, error) { return newFuzzWorker(p, plan) }}
+	batch := lab.Batch{Games: opts.Games, Seed: opts.Seed, Workers: opts.Workers,
+		NewWorker: func() (lab.Worker, error) { return newFuzzWorker(p, plan) }}
 	var first *core.Result
 	failed, moves := 0, 0
 	done, runErr := batch.Run(ctx, func(r core.Result) {

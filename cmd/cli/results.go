@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/ruleslab/ruleslab/core"
+	"github.com/ruleslab/ruleslab/core/lab"
 )
 
 // A results file (sim --out FILE) is JSON lines: a header naming the batch (resultsHeader), then one
@@ -42,8 +43,8 @@ type resultsHeader struct {
 }
 
 // batch is the slice of games the header's file holds.
-func (h resultsHeader) batch() core.Batch {
-	return core.Batch{Games: h.Games, Start: h.Shard, Step: h.Shards, Seed: h.Seed}
+func (h resultsHeader) batch() lab.Batch {
+	return lab.Batch{Games: h.Games, Start: h.Shard, Step: h.Shards, Seed: h.Seed}
 }
 
 func (h resultsHeader) shardName() string { return fmt.Sprintf("%d/%d", h.Shard, h.Shards) }
@@ -269,7 +270,7 @@ func resumeResults(path string, want resultsHeader, add func(core.Result)) (int,
 
 // trimLog keeps the first n games of a --log file being resumed (it may be ahead of the results file)
 // and returns the file to append to.
-func trimLog(path string, b core.Batch, n int) (*os.File, error) {
+func trimLog(path string, b lab.Batch, n int) (*os.File, error) {
 	f, err := os.OpenFile(path, os.O_RDWR, 0)
 	if err != nil {
 		return nil, fmt.Errorf("--log %s: %v (to resume, give the log of the interrupted run)", path, err)

@@ -14,6 +14,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/ruleslab/ruleslab/core"
+	"github.com/ruleslab/ruleslab/core/lab"
 	"github.com/ruleslab/ruleslab/core/stats"
 )
 
@@ -172,7 +173,7 @@ func runSim(opts *SimOptions) error {
 		cov = newCoverage()
 	}
 	var finished []core.Result // for the report's plots
-	batch.NewWorker = func() (core.Worker, error) {
+	batch.NewWorker = func() (lab.Worker, error) {
 		w, err := p.NewWorker(players, seats, logw != nil)
 		if err != nil || cov == nil {
 			return w, err

@@ -17,6 +17,7 @@ import (
 
 	"github.com/ruleslab/ruleslab/core"
 	"github.com/ruleslab/ruleslab/core/config"
+	"github.com/ruleslab/ruleslab/core/lab"
 	"github.com/ruleslab/ruleslab/core/stats"
 	"github.com/ruleslab/ruleslab/scripting"
 )
@@ -303,8 +304,8 @@ func runSweep(opts *SweepOptions) error {
 		for n, k := range p.Game.Config.Stats {
 			res.kinds[n] = k
 		}
-		batch := core.Batch{Games: opts.Games, Seed: opts.Seed, Workers: opts.Workers,
-			NewWorker: func() (core.Worker, error) { return p.NewWorker(players, seats, false) }}
+		batch := lab.Batch{Games: opts.Games, Seed: opts.Seed, Workers: opts.Workers,
+			NewWorker: func() (lab.Worker, error) { return p.NewWorker(players, seats, false) }}
 		_, err := batch.Run(ctx, func(r core.Result) {
 			if r.Error != "" {
 				points[i].Failed++

@@ -15,6 +15,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/ruleslab/ruleslab/core"
+	"github.com/ruleslab/ruleslab/core/lab"
 	"github.com/ruleslab/ruleslab/core/stats"
 	"github.com/ruleslab/ruleslab/scripting"
 )
@@ -273,8 +274,8 @@ func playTournament(opts *TournamentOptions, p *scripting.Program, players int, 
 	}
 	tally := stats.NewTournament(bots)
 	var firstErr string
-	batch := core.Batch{Games: games, Seed: seed, Workers: opts.Workers,
-		NewWorker: func() (core.Worker, error) {
+	batch := lab.Batch{Games: games, Seed: seed, Workers: opts.Workers,
+		NewWorker: func() (lab.Worker, error) {
 			w, err := p.NewWorker(players, nil, logw != nil)
 			if err != nil {
 				return nil, err

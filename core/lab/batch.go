@@ -1,18 +1,20 @@
-package core
+package lab
 
 import (
 	"context"
 	"sync"
+
+	"github.com/ruleslab/ruleslab/core"
 )
 
 // Worker plays games; each worker owns its Lua state, so workers run in parallel safely.
 type Worker interface {
-	Play(index int, seed uint64) Result
+	Play(index int, seed uint64) core.Result
 	Close()
 }
 
 // Interrupter is a worker that can stop the game it is playing from another goroutine (its Play then
-// returns a Result marked Interrupted).
+// returns a core.Result marked Interrupted).
 type Interrupter interface {
 	Interrupt()
 }
@@ -30,9 +32,6 @@ type Batch struct {
 	// NewWorker creates one worker per goroutine.
 	NewWorker func() (Worker, error)
 }
-
-// GameSeed is the seed of game i of a batch seeded with seed.
-func GameSeed(seed uint64, i int) uint64 { return Mix(seed, uint64(i)) }
 
 func (b Batch) step() int { return max(b.Step, 1) }
 
@@ -52,7 +51,7 @@ func (b Batch) Index(k int) int { return b.Start + k*b.step() }
 // progress are stopped (workers that are Interrupters) and the games already finished in order are
 // still emitted, up to the first one that did not finish; it returns how many were. At most a few games
 // per worker are ahead of the next one to emit, so memory stays bounded however long the batch.
-func (b Batch) Run(ctx context.Context, emit func(Result)) (int, error) {
+func (b Batch) Run(ctx context.Context, emit func(core.Result)) (int, error) {
 	count := b.Count()
 	if count == 0 {
 		return 0, ctx.Err()
@@ -76,7 +75,7 @@ func (b Batch) Run(ctx context.Context, emit func(Result)) (int, error) {
 		ws[i] = w
 	}
 	jobs := make(chan int)
-	results := make(chan Result, workers*2)
+	results := make(chan core.Result, workers*2)
 	// window bounds the games started but not yet emitted.
 	window := make(chan struct{}, workers*16)
 	var wg sync.WaitGroup
@@ -86,7 +85,7 @@ func (b Batch) Run(ctx context.Context, emit func(Result)) (int, error) {
 			defer wg.Done()
 			defer w.Close()
 			for i := range jobs {
-				results <- w.Play(i, GameSeed(b.Seed, i))
+				results <- w.Play(i, core.GameSeed(b.Seed, i))
 			}
 		}(w)
 	}
@@ -119,7 +118,7 @@ func (b Batch) Run(ctx context.Context, emit func(Result)) (int, error) {
 		}
 	}()
 
-	pending := map[int]Result{}
+	pending := map[int]core.Result{}
 	next := 0
 	stopped := false
 	for r := range results {
