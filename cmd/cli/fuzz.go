@@ -180,7 +180,7 @@ func runFuzz(opts *FuzzOptions) error {
 		return err
 	}
 	fmt.Fprintf(opts.IO.Out, "shrunk to %d players and %d moves: %s\n", best.Players, len(best.Moves), best.Violation.Error())
-	fmt.Fprintf(opts.IO.Out, "wrote %s; reproduce it with: ruleslab run --check %s\n", path, shellQuote(path))
+	fmt.Fprintf(opts.IO.Out, "wrote %s; reproduce it with: ruleslab run --check %s\n", path, lab.ShellQuote(path))
 	return &SilentError{Code: ExitError}
 }
 

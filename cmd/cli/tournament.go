@@ -248,12 +248,6 @@ func withIterations(spec string, n int) string {
 	return scripting.ISMCTSPrefix + ":" + strings.Join(parts, ",")
 }
 
-func writeJSON(w io.Writer, v any) error {
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(v)
-}
-
 func playTournament(opts *TournamentOptions, p *scripting.Program, players int, bots []string, seed uint64, logw *bufio.Writer) (stats.TournamentReport, error) {
 	schedule, err := stats.Schedule(len(bots), players)
 	if err != nil {

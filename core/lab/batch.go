@@ -56,28 +56,14 @@ func (b Batch) Run(ctx context.Context, emit func(core.Result)) (int, error) {
 	if count == 0 {
 		return 0, ctx.Err()
 	}
-	workers := b.Workers
-	if workers < 1 {
-		workers = 1
-	}
-	if workers > count {
-		workers = count
-	}
-	ws := make([]Worker, workers)
-	for i := range ws {
-		w, err := b.NewWorker()
-		if err != nil {
-			for _, o := range ws[:i] {
-				o.Close()
-			}
-			return 0, err
-		}
-		ws[i] = w
+	ws, err := b.workers(min(max(b.Workers, 1), count))
+	if err != nil {
+		return 0, err
 	}
 	jobs := make(chan int)
-	results := make(chan core.Result, workers*2)
+	results := make(chan core.Result, len(ws)*2)
 	// window bounds the games started but not yet emitted.
-	window := make(chan struct{}, workers*16)
+	window := make(chan struct{}, len(ws)*16)
 	var wg sync.WaitGroup
 	for _, w := range ws {
 		wg.Add(1)
@@ -89,35 +75,62 @@ func (b Batch) Run(ctx context.Context, emit func(core.Result)) (int, error) {
 			}
 		}(w)
 	}
-	go func() {
-		defer close(jobs)
-		for k := 0; k < count; k++ {
-			select {
-			case window <- struct{}{}:
-			case <-ctx.Done():
-				return
-			}
-			select {
-			case jobs <- b.Index(k):
-			case <-ctx.Done():
-				return
-			}
-		}
-	}()
+	go b.feed(ctx, count, jobs, window)
 	finished := make(chan struct{})
 	go func() { wg.Wait(); close(results); close(finished) }()
-	go func() {
-		select {
-		case <-ctx.Done():
-			for _, w := range ws {
-				if i, ok := w.(Interrupter); ok {
-					i.Interrupt()
-				}
-			}
-		case <-finished:
-		}
-	}()
+	go interruptOnCancel(ctx, ws, finished)
+	return b.emitInOrder(results, window, emit), ctx.Err()
+}
 
+// workers creates n workers, or none if one fails.
+func (b Batch) workers(n int) ([]Worker, error) {
+	ws := make([]Worker, n)
+	for i := range ws {
+		w, err := b.NewWorker()
+		if err != nil {
+			for _, o := range ws[:i] {
+				o.Close()
+			}
+			return nil, err
+		}
+		ws[i] = w
+	}
+	return ws, nil
+}
+
+// feed hands out the games' indices, each once a place in the window is free, until ctx is cancelled.
+func (b Batch) feed(ctx context.Context, count int, jobs chan<- int, window chan<- struct{}) {
+	defer close(jobs)
+	for k := 0; k < count; k++ {
+		select {
+		case window <- struct{}{}:
+		case <-ctx.Done():
+			return
+		}
+		select {
+		case jobs <- b.Index(k):
+		case <-ctx.Done():
+			return
+		}
+	}
+}
+
+// interruptOnCancel stops the games in progress when ctx is cancelled before the batch finished.
+func interruptOnCancel(ctx context.Context, ws []Worker, finished <-chan struct{}) {
+	select {
+	case <-ctx.Done():
+		for _, w := range ws {
+			if i, ok := w.(Interrupter); ok {
+				i.Interrupt()
+			}
+		}
+	case <-finished:
+	}
+}
+
+// emitInOrder hands the results to emit in game order, up to the first interrupted game, and returns
+// how many it emitted.
+func (b Batch) emitInOrder(results <-chan core.Result, window <-chan struct{}, emit func(core.Result)) int {
 	pending := map[int]core.Result{}
 	next := 0
 	stopped := false
@@ -141,5 +154,5 @@ func (b Batch) Run(ctx context.Context, emit func(core.Result)) (int, error) {
 			next++
 		}
 	}
-	return next, ctx.Err()
+	return next
 }
