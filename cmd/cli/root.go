@@ -67,8 +67,8 @@ func NewRoot(io *IO) *cobra.Command {
 	root.SetIn(io.In)
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return &UsageError{Msg: err.Error()} })
 	root.AddCommand(newGamesCmd(io), newShowCmd(io), newValidateCmd(io), newRunCmd(io), newPlayCmd(io),
-		NewCmdSim(io, nil), newMergeCmd(io), NewCmdCompare(io, nil), NewCmdSweep(io, nil), newTournamentCmd(io), newFuzzCmd(io),
-		newReplayCmd(io), newBenchCmd(io), newVersionCmd(io))
+		NewCmdSim(io, nil), newMergeCmd(io), NewCmdCompare(io, nil), NewCmdSweep(io, nil), NewCmdTournament(io, nil), NewCmdFuzz(io, nil),
+		newReplayCmd(io), NewCmdBench(io, nil), newVersionCmd(io))
 	addCompletions(root)
 	addExamples(root)
 	return root
