@@ -18,6 +18,7 @@ type batchFlags struct {
 	Workers int
 	Players int
 	Seats   string
+	Log     string
 	d       batchDefaults
 }
 
@@ -32,6 +33,7 @@ type batchDefaults struct {
 	PlayersHelp string // "": "number of players (default: the game's)"
 	Seats       string
 	SeatsHelp   string // "": the command has no --seats
+	LogHelp     string // "": the command has no --log
 }
 
 func (b *batchFlags) register(f *pflag.FlagSet, d batchDefaults) {
@@ -56,6 +58,9 @@ func (b *batchFlags) register(f *pflag.FlagSet, d batchDefaults) {
 	f.IntVar(&b.Players, "players", 0, d.PlayersHelp)
 	if d.SeatsHelp != "" {
 		f.StringVar(&b.Seats, "seats", d.Seats, d.SeatsHelp)
+	}
+	if d.LogHelp != "" {
+		f.StringVar(&b.Log, "log", "", d.LogHelp)
 	}
 }
 

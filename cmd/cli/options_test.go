@@ -36,7 +36,7 @@ func TestSimOptions(t *testing.T) {
 	o := parseCmd(t, NewCmdSim, "mimic-taking", "--games", "50", "--seed", "7", "--workers", "3", "--seats", "greedy,random",
 		"--players", "3", "--out", "r.jsonl", "--shard", "1/4", "--log", "g.jsonl", "--json", "--coverage")
 	assert.Equal(t, "mimic-taking", o.Game)
-	assert.Equal(t, batchFlags{Games: 50, Seed: 7, Workers: 3, Players: 3, Seats: "greedy,random"}, withoutDefaults(o.Batch))
+	assert.Equal(t, batchFlags{Games: 50, Seed: 7, Workers: 3, Players: 3, Seats: "greedy,random", Log: "g.jsonl"}, withoutDefaults(o.Batch))
 	assert.Equal(t, "r.jsonl", o.Out)
 	assert.Equal(t, "1/4", o.Shard)
 	assert.Equal(t, -1, o.Index)

@@ -18,7 +18,6 @@ type SimOptions struct {
 	Ext     extBotFlags
 	Game    string
 	Variant string
-	Log     string
 	// Coverage counts hooks and rule ids.
 	Coverage bool
 	Out      string // results file, written as games finish
@@ -46,8 +45,8 @@ func NewCmdSim(io *IO, runF func(*SimOptions) error) *cobra.Command {
 	f.StringVar(&opts.Variant, "variant", "", "a bundled variant of GAME")
 	opts.Batch.register(f, batchDefaults{Games: 1000, GamesHelp: "number of games",
 		SeedHelp: "batch seed: game i is seeded from it, whatever the number of workers",
-		Seats:    "random", SeatsHelp: "bots by seat, comma-separated; cycled if shorter than the player count"})
-	f.StringVar(&opts.Log, "log", "", "write every game (moves and events) to this JSON-lines file, for replay")
+		Seats:    "random", SeatsHelp: "bots by seat, comma-separated; cycled if shorter than the player count",
+		LogHelp: "write every game (moves and events) to this JSON-lines file, for replay"})
 	opts.Output.register(f, "print the summary as JSON", "", true)
 	f.BoolVar(&opts.Coverage, "coverage", false, "report how often each hook ran and each rule fired, and the rules that never fired")
 	f.StringVar(&opts.Out, "out", "", "write each game's result to this file as it finishes (for --resume and merge)")
@@ -79,7 +78,7 @@ func (opts *SimOptions) labOptions() (*lab.SimOptions, error) {
 	b := opts.Batch
 	return &lab.SimOptions{Game: opts.Game, Variant: opts.Variant, Players: b.Players, Seats: b.Seats, Games: b.Games,
 		Seed: b.Seed, Workers: b.Workers, Shard: shard, Shards: shards, Index: opts.Index, Out: opts.Out,
-		Resume: opts.Resume, Log: opts.Log, Ext: opts.Ext.options(opts.IO), CheckSeats: bots.Seats,
+		Resume: opts.Resume, Log: b.Log, Ext: opts.Ext.options(opts.IO), CheckSeats: bots.Seats,
 		Progress: newProgress(opts.IO)}, nil
 }
 

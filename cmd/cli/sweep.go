@@ -3,13 +3,10 @@ package cli
 import (
 	"errors"
 	"fmt"
-	"strconv"
-	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/ruleslab/ruleslab/core/lab"
-	"github.com/ruleslab/ruleslab/core/stats"
 )
 
 // SweepOptions are the options of `ruleslab sweep`.
@@ -128,51 +125,4 @@ func interrupted(io *IO, err error) error {
 		return &SilentError{Code: ExitError}
 	}
 	return err
-}
-
-// report draws each column against the grid: a curve over the values when one numeric key is swept,
-// else estimates with intervals at each point.
-func sweepReport(s *lab.SweepResult) *Report {
-	r := NewReport("ruleslab sweep " + s.Name())
-	sec := r.Section("Grid")
-	sec.AddText("%s.", s.Headline())
-	header, rows := s.TableRows()
-	sec.AddTable(header, rows)
-	for _, l := range s.TargetText() {
-		sec.AddText("%s", l)
-	}
-	p := r.Section("Sweep curves")
-	var xs []float64
-	numeric := len(s.Axes) == 1
-	if numeric {
-		for _, v := range s.Axes[0].Values {
-			f, err := strconv.ParseFloat(v, 64)
-			if err != nil {
-				numeric = false
-				break
-			}
-			xs = append(xs, f)
-		}
-	}
-	var labels []string
-	for _, pt := range s.Points {
-		labels = append(labels, s.PointName(pt))
-	}
-	for _, c := range s.Columns {
-		var ivs []stats.Interval
-		for _, pt := range s.Points {
-			ivs = append(ivs, pt.Measures[c])
-		}
-		scale, unit := 1.0, s.Labels[c]
-		if len(ivs) > 0 && ivs[0].Kind == stats.Rate {
-			scale, unit = 100, s.Labels[c]+" (%)"
-		}
-		title := fmt.Sprintf("%s by %s", s.Labels[c], strings.Join(lab.AxisKeys(s.Axes), ", "))
-		if numeric {
-			p.AddPlot(title+" with 95% intervals", CurvePlot(title, s.Axes[0].Key, unit, xs, nil, [][]stats.Interval{ivs}, scale), 14, 9)
-		} else {
-			p.AddPlot(title+" with 95% intervals", IntervalPlot(title, unit, labels, nil, [][]stats.Interval{ivs}, scale, false), 14, 9)
-		}
-	}
-	return r
 }

@@ -18,7 +18,6 @@ type TournamentOptions struct {
 	Game    string
 	Variant string
 	Bots    string
-	Log     string
 	Ladder  bool
 	Rungs   int
 	Boot    int
@@ -55,9 +54,8 @@ number of workers (unless a bot searches with an ms= time budget).
 	f.StringVar(&opts.Variant, "variant", "", "a bundled variant of GAME")
 	f.StringVar(&opts.Bots, "bots", "", "the bots, comma-separated (random, the game's bots, lua:PATH, cmd:COMMAND, ismcts[:iterations=N,ms=T,rollout=random|mast|BOT,horizon=N|round,margin=X])")
 	opts.Batch.register(f, batchDefaults{Games: 100, GamesHelp: "number of games (rounded up to whole passes over the seatings)",
-		SeedHelp: "tournament seed"})
+		SeedHelp: "tournament seed", LogHelp: "write every game to this JSON-lines file (for replay)"})
 	opts.Output.register(f, "print the report as JSON", "print every number of the report as CSV", true)
-	f.StringVar(&opts.Log, "log", "", "write every game to this JSON-lines file (for replay)")
 	f.BoolVar(&opts.Ladder, "ladder", false, "play the first bot (ismcts) at doubling budgets, each against the previous")
 	f.IntVar(&opts.Rungs, "rungs", 4, "with --ladder: how many budgets (N, 2N, ...)")
 	f.IntVar(&opts.Boot, "bootstrap", 1000, "bootstrap resamples for the rating intervals")
@@ -78,7 +76,7 @@ func (opts *TournamentOptions) labOptions() (*lab.TournamentOptions, error) {
 	}
 	b := opts.Batch
 	return &lab.TournamentOptions{Game: opts.Game, Variant: opts.Variant, Bots: opts.Bots, Games: b.Games, Players: b.Players,
-		Seed: b.Seed, Workers: b.Workers, Log: opts.Log, Ladder: opts.Ladder, Rungs: opts.Rungs, Boot: opts.Boot,
+		Seed: b.Seed, Workers: b.Workers, Log: b.Log, Ladder: opts.Ladder, Rungs: opts.Rungs, Boot: opts.Boot,
 		Ext: opts.Ext.options(opts.IO), Specs: bots, Progress: newProgress(opts.IO)}, nil
 }
 
