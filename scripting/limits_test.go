@@ -16,6 +16,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/ruleslab/ruleslab/core"
+	"github.com/ruleslab/ruleslab/core/lab"
 	"github.com/ruleslab/ruleslab/scripting"
 )
 
@@ -54,7 +55,7 @@ func setupError(t *testing.T, p *scripting.Program) error {
 func batch(t *testing.T, p *scripting.Program, players int, seats []string, games, workers int) string {
 	t.Helper()
 	var out []core.Result
-	b := core.Batch{Games: games, Seed: 3, Workers: workers, NewWorker: func() (core.Worker, error) {
+	b := lab.Batch{Games: games, Seed: 3, Workers: workers, NewWorker: func() (lab.Worker, error) {
 		return p.NewWorker(players, seats, true)
 	}}
 	_, err := b.Run(context.Background(), func(r core.Result) { out = append(out, r) })

@@ -8,6 +8,7 @@ import (
 
 	"github.com/ruleslab/ruleslab/core"
 	"github.com/ruleslab/ruleslab/core/config"
+	"github.com/ruleslab/ruleslab/core/lab"
 	"github.com/ruleslab/ruleslab/scripting"
 )
 
@@ -70,7 +71,7 @@ func BenchmarkRandomGames(b *testing.B) { benchGames(b, "random", 1) }
 // BenchmarkGreedyGames is the same with the game's greedy bot in every seat (target: at most 2x random).
 func BenchmarkGreedyGames(b *testing.B) { benchGames(b, "greedy", 1) }
 
-// BenchmarkTwoWorkers plays the random games on two workers (core.Batch): compare its ns/move with
+// BenchmarkTwoWorkers plays the random games on two workers (lab.Batch): compare its ns/move with
 // BenchmarkRandomGames' for the speed-up (target: at least 1.8x on two cores).
 func BenchmarkTwoWorkers(b *testing.B) { benchGames(b, "random", 2) }
 
@@ -87,7 +88,7 @@ func benchGames(b *testing.B, bot string, workers int) {
 				seats[i] = bot
 			}
 			moves := 0
-			batch := core.Batch{Games: b.N, Seed: 1, Workers: workers, NewWorker: func() (core.Worker, error) {
+			batch := lab.Batch{Games: b.N, Seed: 1, Workers: workers, NewWorker: func() (lab.Worker, error) {
 				return p.NewWorker(players, seats, false)
 			}}
 			b.ReportAllocs()

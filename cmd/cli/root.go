@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
 
+	"github.com/ruleslab/ruleslab/core/lab"
 	"github.com/ruleslab/ruleslab/scripting"
 )
 
@@ -40,12 +41,10 @@ func System() *IO {
 		OutIsTerm: term.IsTerminal(int(os.Stdout.Fd()))}
 }
 
-// UsageError is a problem with flags or arguments (exit code 2).
-type UsageError struct{ Msg string }
+// UsageError is a problem with flags or arguments (exit code 2); the lab reports its own so.
+type UsageError = lab.UsageError
 
-func (e *UsageError) Error() string { return e.Msg }
-
-func usagef(format string, args ...any) error { return &UsageError{Msg: fmt.Sprintf(format, args...)} }
+func usagef(format string, args ...any) error { return lab.Usagef(format, args...) }
 
 // SilentError carries an exit code for an error already reported.
 type SilentError struct{ Code int }
@@ -68,8 +67,8 @@ func NewRoot(io *IO) *cobra.Command {
 	root.SetIn(io.In)
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return &UsageError{Msg: err.Error()} })
 	root.AddCommand(newGamesCmd(io), newShowCmd(io), newValidateCmd(io), newRunCmd(io), newPlayCmd(io),
-		newSimCmd(io), newMergeCmd(io), newCompareCmd(io), newSweepCmd(io), newTournamentCmd(io), newFuzzCmd(io),
-		newReplayCmd(io), newBenchCmd(io), newVersionCmd(io))
+		NewCmdSim(io, nil), newMergeCmd(io), NewCmdCompare(io, nil), NewCmdSweep(io, nil), NewCmdTournament(io, nil), NewCmdFuzz(io, nil),
+		newReplayCmd(io), NewCmdBench(io, nil), newVersionCmd(io))
 	addCompletions(root)
 	addExamples(root)
 	return root

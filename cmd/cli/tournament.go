@@ -1,47 +1,30 @@
 package cli
 
 import (
-	"bufio"
-	"encoding/json"
 	"fmt"
-	"io"
-	"math"
-	"os"
-	"runtime"
-	"strings"
-	"text/tabwriter"
 
-	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 
-	"github.com/ruleslab/ruleslab/core"
+	"github.com/ruleslab/ruleslab/core/lab"
 	"github.com/ruleslab/ruleslab/core/report"
-	"github.com/ruleslab/ruleslab/core/search"
-	"github.com/ruleslab/ruleslab/core/stats"
-	"github.com/ruleslab/ruleslab/scripting"
 )
 
 // TournamentOptions are the options of `ruleslab tournament`.
 type TournamentOptions struct {
 	IO      *IO
+	Batch   batchFlags
+	Output  outputFlags
 	Ext     extBotFlags
 	Game    string
 	Variant string
 	Bots    string
-	Games   int
-	Players int
-	Seed    uint64
-	Workers int
-	JSON    bool
-	CSV     bool
-	Report  string
-	Log     string
 	Ladder  bool
 	Rungs   int
 	Boot    int
 }
 
-func newTournamentCmd(io *IO) *cobra.Command {
+// NewCmdTournament builds `ruleslab tournament`; runF runs the parsed options (nil: runTournament).
+func NewCmdTournament(io *IO, runF func(*TournamentOptions) error) *cobra.Command {
 	opts := &TournamentOptions{IO: io}
 	cmd := &cobra.Command{
 		Use:   "tournament GAME",
@@ -61,20 +44,18 @@ number of workers (unless a bot searches with an ms= time budget).
 		Args: exactArgs(1, "a GAME (bundled id or YAML path)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Game = args[0]
+			if runF != nil {
+				return runF(opts)
+			}
 			return runTournament(opts)
 		},
 	}
 	f := cmd.Flags()
 	f.StringVar(&opts.Variant, "variant", "", "a bundled variant of GAME")
 	f.StringVar(&opts.Bots, "bots", "", "the bots, comma-separated (random, the game's bots, lua:PATH, cmd:COMMAND, ismcts[:iterations=N,ms=T,rollout=random|mast|BOT,horizon=N|round,margin=X])")
-	f.IntVar(&opts.Games, "games", 100, "number of games (rounded up to whole passes over the seatings)")
-	f.IntVar(&opts.Players, "players", 0, "number of players (default: the game's)")
-	f.Uint64Var(&opts.Seed, "seed", 1, "tournament seed")
-	f.IntVar(&opts.Workers, "workers", runtime.NumCPU(), "parallel workers (results are identical for any number)")
-	f.BoolVar(&opts.JSON, "json", false, "print the report as JSON")
-	f.BoolVar(&opts.CSV, "csv", false, "print every number of the report as CSV")
-	f.StringVar(&opts.Report, "report", "", "write a report with tables and plots to FILE.html or FILE.md")
-	f.StringVar(&opts.Log, "log", "", "write every game to this JSON-lines file (for replay)")
+	opts.Batch.register(f, batchDefaults{Games: 100, GamesHelp: "number of games (rounded up to whole passes over the seatings)",
+		SeedHelp: "tournament seed", LogHelp: "write every game to this JSON-lines file (for replay)"})
+	opts.Output.register(f, "print the report as JSON", "print every number of the report as CSV", true)
 	f.BoolVar(&opts.Ladder, "ladder", false, "play the first bot (ismcts) at doubling budgets, each against the previous")
 	f.IntVar(&opts.Rungs, "rungs", 4, "with --ladder: how many budgets (N, 2N, ...)")
 	f.IntVar(&opts.Boot, "bootstrap", 1000, "bootstrap resamples for the rating intervals")
@@ -82,290 +63,90 @@ number of workers (unless a bot searches with an ms= time budget).
 	return cmd
 }
 
-// tournamentWorker plays game i with the i-th seating of the schedule on the deal of its pass.
-type tournamentWorker struct {
-	w        *scripting.Worker
-	names    []string
-	schedule [][]int
-	seed     uint64
-}
-
-func (t *tournamentWorker) Play(index int, _ uint64) core.Result {
-	seating := t.schedule[index%len(t.schedule)]
-	seats := make([]string, len(seating))
-	for i, b := range seating {
-		seats[i] = t.names[b]
+// labOptions checks the flags and turns them into the lab's options.
+func (opts *TournamentOptions) labOptions() (*lab.TournamentOptions, error) {
+	if err := opts.Batch.validate(); err != nil {
+		return nil, err
 	}
-	t.w.Seats = seats
-	return t.w.Play(index, core.GameSeed(t.seed, index/len(t.schedule)))
+	if err := opts.Output.validate(); err != nil {
+		return nil, err
+	}
+	if err := opts.Ext.check(); err != nil {
+		return nil, err
+	}
+	b := opts.Batch
+	return &lab.TournamentOptions{Game: opts.Game, Variant: opts.Variant, Bots: opts.Bots, Games: b.Games, Players: b.Players,
+		Seed: b.Seed, Workers: b.Workers, Log: b.Log, Ladder: opts.Ladder, Rungs: opts.Rungs, Boot: opts.Boot,
+		Ext: opts.Ext.options(opts.IO), Specs: bots, Progress: newProgress(opts.IO)}, nil
 }
-
-func (t *tournamentWorker) Close() { t.w.Close() }
 
 func runTournament(opts *TournamentOptions) error {
-	if opts.Games < 1 {
-		return usagef("--games must be at least 1")
-	}
-	if opts.Workers < 1 {
-		return usagef("--workers must be at least 1")
-	}
-	if opts.JSON && opts.CSV {
-		return usagef("--json and --csv: choose one")
-	}
-	if err := checkReportPath(opts.Report); err != nil {
-		return err
-	}
-	p, players, err := loadGame(opts.Game, opts.Variant, opts.Players)
+	o, err := opts.labOptions()
 	if err != nil {
 		return err
 	}
-	if opts.Bots == "" {
-		return usagef("--bots: name the bots, e.g. --bots ismcts,greedy,random")
+	o.Planned = func(games, seatings int) {
+		if games != o.Games {
+			fmt.Fprintf(opts.IO.Err, "note: %d games (%d passes over the %d seatings), so every bot plays every seat equally often\n",
+				games, games/seatings, seatings)
+		}
 	}
-	bots, err := parseBots(p, opts.Bots)
+	o.Played = func(run *lab.TournamentRun) { playedRun(opts, run) }
+	res, err := runBatch(lab.Tournament, o)
 	if err != nil {
-		return usagef("%s", strings.Replace(err.Error(), "--seats", "--bots", 1))
-	}
-	if err := opts.Ext.apply(p, opts.IO); err != nil {
 		return err
 	}
-	seen := map[string]bool{}
-	for _, b := range bots {
-		if seen[b] {
-			return usagef("--bots: %s is listed twice", b)
-		}
-		seen[b] = true
+	if res.Status() == lab.NothingDone {
+		return &SilentError{Code: ExitError}
 	}
-	defer batchGC()()
-	var logw *bufio.Writer
-	if opts.Log != "" {
-		f, err := os.Create(opts.Log)
-		if err != nil {
-			return err
-		}
-		defer f.Close()
-		logw = bufio.NewWriter(f)
-		defer logw.Flush()
+	if err := printTournaments(opts, res); err != nil {
+		return err
 	}
-	if !opts.Ladder {
-		rep, status := playTournament(opts, p, players, bots, opts.Seed, logw)
-		if !isPartial(status) {
-			return status
-		}
-		if opts.Report != "" {
-			if err := report.Tournament([]stats.TournamentReport{rep}, nil, reportStamp()).WriteFile(opts.Report); err != nil {
-				return err
-			}
-		}
-		switch {
-		case opts.JSON:
-			err = writeJSON(opts.IO.Out, rep)
-		case opts.CSV:
-			err = report.WriteTournamentCSV(opts.IO.Out, []stats.TournamentReport{rep}, nil)
-		default:
-			printTournament(opts.IO.Out, rep)
-		}
-		if err != nil {
-			return err
-		}
-		return status
+	if res.Status() != lab.Complete {
+		return &SilentError{Code: ExitError}
 	}
-	// the ladder: budgets N, 2N, 4N, ...; rung k plays 2^k N against 2^(k-1) N
-	base := bots[0]
-	if !scripting.IsISMCTS(base) {
-		return usagef("--ladder: the first bot must be an ismcts spec, not %q", base)
+	return nil
+}
+
+// playedRun reports a finished tournament's failures and interruption on stderr and prints a ladder's
+// rung as it ends.
+func playedRun(opts *TournamentOptions, run *lab.TournamentRun) {
+	rep := run.Report
+	if rep.Failed > 0 {
+		fmt.Fprintf(opts.IO.Err, "%d games failed; the first: %s\n", rep.Failed, run.FirstErr)
 	}
-	cfg, _ := p.ParseISMCTS(base)
-	n := cfg.Iterations
-	if n == 0 {
-		n = search.DefaultIterations
+	switch {
+	case run.Status == lab.NothingDone && rep.Failed == 0:
+		fmt.Fprintln(opts.IO.Err, "interrupted before any game finished; nothing to report")
+	case run.Status == lab.Stopped:
+		fmt.Fprintf(opts.IO.Err, "interrupted: %d of %d games finished and reported\n", run.Done, run.Games)
 	}
-	if opts.Rungs < 2 {
-		return usagef("--rungs must be at least 2")
+	if opts.Ladder && run.Status != lab.NothingDone && !opts.Output.JSON && !opts.Output.CSV {
+		fmt.Fprintf(opts.IO.Out, "== rung %d: %s against %s\n", run.Rung, run.Strong, run.Weak)
+		lab.WriteTournament(opts.IO.Out, rep)
+		fmt.Fprintln(opts.IO.Out)
 	}
-	var reps []stats.TournamentReport
-	var rungs []string
-	var status error // errInterrupted or errFailedGames once a rung ends so
-	for k := 1; k < opts.Rungs; k++ {
-		strong, weak := withIterations(base, n<<k), withIterations(base, n<<(k-1))
-		rep, st := playTournament(opts, p, players, []string{strong, weak}, core.Mix(opts.Seed, uint64(k)), logw)
-		if !isPartial(st) {
-			return st
-		}
-		if st != nil {
-			status = st
-		}
-		reps = append(reps, rep)
-		rungs = append(rungs, report.RungName(strong, weak))
-		if !opts.JSON && !opts.CSV {
-			fmt.Fprintf(opts.IO.Out, "== rung %d: %s against %s\n", k, strong, weak)
-			printTournament(opts.IO.Out, rep)
-			fmt.Fprintln(opts.IO.Out)
-		}
-		if status == errInterrupted {
-			break // the later rungs are not played
-		}
-	}
-	if opts.Report != "" {
-		if err := report.Tournament(reps, rungs, reportStamp()).WriteFile(opts.Report); err != nil {
+}
+
+// printTournaments writes the --report and prints the tournament (or the ladder) as text, JSON or CSV.
+func printTournaments(opts *TournamentOptions, res *lab.TournamentResult) error {
+	reps, rungs := res.Reports(), res.RungNames()
+	if opts.Output.Report != "" {
+		if err := report.Tournament(reps, rungs, reportStamp()).WriteFile(opts.Output.Report); err != nil {
 			return err
 		}
 	}
 	switch {
-	case opts.JSON:
-		err = writeJSON(opts.IO.Out, map[string]any{"ladder": reps})
-	case opts.CSV:
-		err = report.WriteTournamentCSV(opts.IO.Out, reps, rungs)
+	case opts.Output.JSON && res.Ladder:
+		return writeJSON(opts.IO.Out, map[string]any{"ladder": reps})
+	case opts.Output.JSON:
+		return writeJSON(opts.IO.Out, reps[0])
+	case opts.Output.CSV:
+		return report.WriteTournamentCSV(opts.IO.Out, reps, rungs)
+	case !res.Ladder:
+		lab.WriteTournament(opts.IO.Out, reps[0])
 	}
-	if err != nil {
-		return err
-	}
-	return status
+	return nil
 }
 
-// A tournament that was interrupted, or in which games failed, is still reported (what finished) and
-// then exits 1, as sim does.
-var (
-	errInterrupted = &SilentError{Code: ExitError}
-	errFailedGames = &SilentError{Code: ExitError}
-)
-
-// isPartial tells whether playTournament's status still comes with a report to print.
-func isPartial(status error) bool {
-	return status == nil || status == errInterrupted || status == errFailedGames
-}
-
-// withIterations returns an ismcts spec with its iterations set to n (other options kept).
-func withIterations(spec string, n int) string {
-	opts := strings.TrimPrefix(strings.TrimPrefix(spec, scripting.ISMCTSPrefix), ":")
-	parts := []string{fmt.Sprintf("iterations=%d", n)}
-	if opts != "" {
-		for _, kv := range strings.Split(opts, ",") {
-			if k, _, _ := strings.Cut(kv, "="); k != "iterations" && k != "it" {
-				parts = append(parts, kv)
-			}
-		}
-	}
-	return scripting.ISMCTSPrefix + ":" + strings.Join(parts, ",")
-}
-
-func writeJSON(w io.Writer, v any) error {
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(v)
-}
-
-func playTournament(opts *TournamentOptions, p *scripting.Program, players int, bots []string, seed uint64, logw *bufio.Writer) (stats.TournamentReport, error) {
-	schedule, err := stats.Schedule(len(bots), players)
-	if err != nil {
-		return stats.TournamentReport{}, usagef("%v", err)
-	}
-	games := (opts.Games + len(schedule) - 1) / len(schedule) * len(schedule)
-	if games != opts.Games {
-		fmt.Fprintf(opts.IO.Err, "note: %d games (%d passes over the %d seatings), so every bot plays every seat equally often\n",
-			games, games/len(schedule), len(schedule))
-	}
-	ctx, stop := stopSignals()
-	defer stop()
-	var bar *progressbar.ProgressBar
-	if opts.IO.ErrIsTerm {
-		bar = progressbar.NewOptions(games, progressbar.OptionSetWriter(opts.IO.Err),
-			progressbar.OptionSetDescription(p.Game.Name()), progressbar.OptionShowCount(),
-			progressbar.OptionThrottle(100_000_000), progressbar.OptionClearOnFinish())
-	}
-	tally := stats.NewTournament(bots)
-	var firstErr string
-	batch := core.Batch{Games: games, Seed: seed, Workers: opts.Workers,
-		NewWorker: func() (core.Worker, error) {
-			w, err := p.NewWorker(players, nil, logw != nil)
-			if err != nil {
-				return nil, err
-			}
-			return &tournamentWorker{w: w, names: bots, schedule: schedule, seed: seed}, nil
-		}}
-	done, runErr := batch.Run(ctx, func(r core.Result) {
-		tally.Add(r)
-		if r.Error != "" && firstErr == "" {
-			firstErr = r.Error
-		}
-		if logw != nil {
-			data, _ := json.Marshal(LogRecord{Game: opts.Game, Variant: opts.Variant, Result: r})
-			logw.Write(data)
-			logw.WriteByte('\n')
-		}
-		if bar != nil {
-			bar.Add(1)
-		}
-	})
-	if bar != nil {
-		bar.Finish()
-	}
-	rep := tally.Report(seed, opts.Boot)
-	cfg := p.Game.Config
-	rep.Game, rep.Variant, rep.Players, rep.Seed, rep.Seatings = cfg.ID, cfg.Variant, players, seed, len(schedule)
-	if rep.Failed > 0 {
-		fmt.Fprintf(opts.IO.Err, "%d games failed; the first: %s\n", rep.Failed, firstErr)
-		if rep.Games == 0 {
-			return rep, &SilentError{Code: ExitError}
-		}
-	}
-	if runErr != nil && rep.Games == 0 {
-		fmt.Fprintln(opts.IO.Err, "interrupted before any game finished; nothing to report")
-		return rep, &SilentError{Code: ExitError}
-	}
-	if runErr != nil {
-		fmt.Fprintf(opts.IO.Err, "interrupted: %d of %d games finished and reported\n", done, games)
-		return rep, errInterrupted
-	}
-	if rep.Failed > 0 {
-		return rep, errFailedGames
-	}
-	return rep, nil
-}
-
-// printTournament prints the per-bot table and the head-to-head table.
-func printTournament(w io.Writer, r stats.TournamentReport) {
-	name := r.Game
-	if r.Variant != "" {
-		name += "/" + r.Variant
-	}
-	fmt.Fprintf(w, "%s tournament: %d games, %d players, %d seatings, seed %d\n", name, r.Games, r.Players, r.Seatings, r.Seed)
-	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "BOT\tSEAT-GAMES\tWINS\tWIN RATE (95% CI)\tMEAN SCORE (95% CI)\tRATING (95% CI)")
-	for _, b := range r.Bots {
-		fmt.Fprintf(tw, "%s\t%d\t%d\t%s\t%s\t%s\n", b.Bot, b.SeatGames, b.Wins, formatRate(b.WinRate), formatMean(b.Score, 2), formatRating(b.Rating))
-	}
-	tw.Flush()
-	fmt.Fprintln(w, "head to head: row finished ahead of column (share of decisive games, 95% CI; * above 50%)")
-	tw = tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-	header := ""
-	for _, b := range r.Bots {
-		header += "\t" + b.Bot
-	}
-	fmt.Fprintln(tw, header)
-	for _, a := range r.Bots {
-		line := a.Bot
-		for _, b := range r.Bots {
-			cell := "-"
-			for _, h := range r.HeadToHead {
-				if h.A == a.Bot && h.B == b.Bot {
-					cell = formatRate(h.Rate)
-					if h.Significant() {
-						cell += " *"
-					}
-				}
-			}
-			line += "\t" + cell
-		}
-		fmt.Fprintln(tw, line)
-	}
-	tw.Flush()
-	fmt.Fprintln(w, "[95% intervals]: Wilson's for rates, Student's t for scores, bootstrap percentiles for Bradley-Terry ratings (Elo scale, mean 0)")
-}
-
-func formatRating(r stats.Rating) string {
-	if math.IsNaN(r.Low) {
-		return fmt.Sprintf("%+.0f [n/a]", r.Value)
-	}
-	return fmt.Sprintf("%+.0f [%+.0f, %+.0f]", r.Value, r.Low, r.High)
-}
+// formatRating prints a rating with its interval.

@@ -14,7 +14,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/ruleslab/ruleslab/core/config"
-	"github.com/ruleslab/ruleslab/core/report"
 	"github.com/ruleslab/ruleslab/core/stats"
 )
 
@@ -40,7 +39,7 @@ func TestTournamentReportAndCSV(t *testing.T) {
 	assert.Equal(t, 2, strings.Count(page, "<table>"), "the bots and the head-to-head tables")
 	plots := regexp.MustCompile(`<img class="plot"[^>]* src="data:image/svg\+xml;base64,`).FindAllString(page, -1)
 	assert.Len(t, plots, 3, "win rate, mean score, rating")
-	assert.Contains(t, page, report.Rating(rep.Bots[0].Rating))
+	assert.Contains(t, page, stats.FormatRating(rep.Bots[0].Rating))
 
 	out, stderr, code = execute(t, append(args, "--csv")...)
 	require.Equal(t, 0, code, stderr)

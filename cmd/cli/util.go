@@ -2,11 +2,8 @@ package cli
 
 import (
 	"context"
-	"errors"
 	"os"
 	"os/signal"
-	"runtime"
-	"runtime/debug"
 	"slices"
 	"sort"
 	"strings"
@@ -15,7 +12,7 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"github.com/ruleslab/ruleslab/core/config"
+	"github.com/ruleslab/ruleslab/core/lab"
 	"github.com/ruleslab/ruleslab/scripting"
 )
 
@@ -39,34 +36,20 @@ func splitSeats(s string) ([]string, error) {
 }
 
 // cycleSeats repeats the list to fill every seat.
-func cycleSeats(seats []string, players int) []string {
-	out := make([]string, players)
-	for i := range out {
-		out[i] = seats[i%len(seats)]
-	}
-	return out
-}
+func cycleSeats(seats []string, players int) []string { return lab.CycleSeats(seats, players) }
 
 func sortStrings(s []string) { sort.Strings(s) }
 
 // loadGame loads GAME (and its variant) and resolves --players: 0 means the game's default.
 func loadGame(game, variant string, players int) (*scripting.Program, int, error) {
-	p, err := scripting.Load(game, variant)
-	if errors.Is(err, config.ErrUnknownGame) {
-		return nil, 0, &UsageError{Msg: err.Error()} // a mistyped argument: exit 2, with the list of games
-	}
-	if err != nil {
-		return nil, 0, err
-	}
-	cfg := p.Game.Config
-	if players == 0 {
-		players = cfg.Players.Default
-	}
-	if players < cfg.Players.Min || players > cfg.Players.Max {
-		return nil, 0, usagef("--players %d: %s plays with %d..%d", players, p.Game.Name(), cfg.Players.Min, cfg.Players.Max)
-	}
-	return p, players, nil
+	return lab.LoadGame(game, variant, players)
 }
+
+// loadVariant loads one --variant of game (lab.LoadVariant).
+func loadVariant(game, v string) (*scripting.Program, error) { return lab.LoadVariant(game, v) }
+
+// LogRecord is one line of a --log file.
+type LogRecord = lab.LogRecord
 
 // parseBots parses a --seats list and checks every name is a bot of the game (or one of extra).
 func parseBots(p *scripting.Program, list string, extra ...string) ([]string, error) {
@@ -85,35 +68,21 @@ func parseBots(p *scripting.Program, list string, extra ...string) ([]string, er
 	return seats, nil
 }
 
-// batchGC tunes the garbage collector for batch throughput while a batch runs and returns the function
-// that restores it: games allocate short-lived garbage, the live heap is small, so collecting four times
-// less often frees both cores for play (two workers scale ~1.8x instead of ~1.3x). GOGC, when set, wins.
-//
-// It also sets a soft memory limit (batchMemoryLimit, unless GOMEMLIMIT is set): the collector works
-// harder as the heap nears it, so garbage never piles up toward the machine's memory while the
-// sandbox's heap monitor (scripting.DefaultMaxHeapBytes) stops a hook that holds too much.
-func batchGC() func() {
-	restore := []func(){}
-	if os.Getenv("GOMEMLIMIT") == "" {
-		old := debug.SetMemoryLimit(batchMemoryLimit)
-		restore = append(restore, func() { debug.SetMemoryLimit(old) })
-	}
-	if os.Getenv("GOGC") == "" {
-		old := debug.SetGCPercent(400)
-		restore = append(restore, func() { debug.SetGCPercent(old) })
-	}
-	return func() {
-		for _, f := range restore {
-			f()
-		}
-	}
-}
+// botSpecs checks bot specs for the lab: the one place the commands check a --seats or --bots list,
+// until a registry of bots does.
+type botSpecs struct{}
 
-// batchMemoryLimit is the soft memory limit of a batch.
-const batchMemoryLimit = 640 << 20
+// bots is the command line's bot checker.
+var bots botSpecs
 
-// maxWorkers is the most --workers a batch may use: 4 per CPU.
-func maxWorkers() int { return 4 * runtime.NumCPU() }
+// Seats parses a --seats list and checks every name is a bot of the game.
+func (botSpecs) Seats(p *scripting.Program, list string) ([]string, error) { return parseBots(p, list) }
+
+// IsSearch tells whether spec is an ismcts spec (whose budget --ladder doubles).
+func (botSpecs) IsSearch(spec string) bool { return scripting.IsISMCTS(spec) }
+
+// batchGC tunes the garbage collector while a batch runs (lab.TuneGC).
+func batchGC() func() { return lab.TuneGC() }
 
 // stopSignals returns a context cancelled by Ctrl-C (SIGINT), SIGTERM or a closed terminal (SIGHUP):
 // each stops a batch the same way, with its summary and a log that ends on a whole line.
@@ -134,12 +103,25 @@ func (x *extBotFlags) register(f *pflag.FlagSet) {
 
 // apply checks the flags and sets them on the program, before its workers start.
 func (x *extBotFlags) apply(p *scripting.Program, io *IO) error {
+	if err := x.check(); err != nil {
+		return err
+	}
+	p.Ext = x.options(io)
+	return nil
+}
+
+// options are the checked flags as the program takes them.
+func (x *extBotFlags) options(io *IO) scripting.ExtBotOptions {
+	return scripting.ExtBotOptions{MoveTime: x.MoveTime, OnError: x.OnBotError, Log: io.Err}
+}
+
+// check checks the flags.
+func (x *extBotFlags) check() error {
 	if x.MoveTime <= 0 {
 		return usagef("--move-time %v: must be positive", x.MoveTime)
 	}
 	if x.OnBotError != scripting.OnBotErrorForfeit && x.OnBotError != scripting.OnBotErrorRandom {
 		return usagef("--on-bot-error %q: forfeit or random", x.OnBotError)
 	}
-	p.Ext = scripting.ExtBotOptions{MoveTime: x.MoveTime, OnError: x.OnBotError, Log: io.Err}
 	return nil
 }

@@ -71,10 +71,10 @@ func TestFormats(t *testing.T) {
 	rate := stats.Interval{Value: 0.479, Low: 0.469, High: 0.488, Kind: stats.Rate, N: 10}
 	mean := stats.Interval{Value: 3.734, Low: 3.51, High: 3.94, Kind: stats.Mean, N: 10}
 	for _, c := range [][2]string{
-		{Stat(rate, 2), "47.9% [46.9, 48.8]"},
-		{Stat(mean, Decimals(mean)), "3.73 [3.51, 3.94]"},
-		{Bracket(stats.Interval{Value: 1, Low: math.NaN(), High: math.NaN()}, 1), "[n/a]"},
-		{Rating(stats.Rating{Value: 12.4, Low: -30, High: 55}), "+12 [-30, +55]"},
+		{stats.FormatStat(rate, 2), "47.9% [46.9, 48.8]"},
+		{stats.FormatStat(mean, stats.Decimals(mean)), "3.73 [3.51, 3.94]"},
+		{stats.Bracket(stats.Interval{Value: 1, Low: math.NaN(), High: math.NaN()}, 1), "[n/a]"},
+		{stats.FormatRating(stats.Rating{Value: 12.4, Low: -30, High: 55}), "+12 [-30, +55]"},
 		{RungName("a", "b"), "a vs b"},
 	} {
 		if c[0] != c[1] {

@@ -18,17 +18,17 @@ func Sim(sum stats.Summary, games []core.Result, cov *coverage.Report, stamp Sta
 	}
 	r := New("ruleslab sim "+name, stamp)
 	s := r.Section("Summary")
-	s.AddText("%d games, %d players, seed %d; game length %.1f moves %s.", sum.Games, sum.Players, sum.Seed, sum.Length.Value, Bracket(sum.Length, 1))
+	s.AddText("%d games, %d players, seed %d; game length %.1f moves %s.", sum.Games, sum.Players, sum.Seed, sum.Length.Value, stats.Bracket(sum.Length, 1))
 	header := []string{"seat", "bot", "wins", "win rate (95% CI)", "mean score (95% CI)", "min / 25% / median / 75% / max"}
 	names := sum.StatNames()
 	header = append(header, names...)
 	var rows [][]string
 	for _, seat := range sum.Seats {
 		d := seat.ScoreDist
-		row := []string{fmt.Sprint(seat.Seat), seat.Bot, fmt.Sprint(seat.Wins), Rate(seat.WinRate), Mean(seat.Score, 2),
+		row := []string{fmt.Sprint(seat.Seat), seat.Bot, fmt.Sprint(seat.Wins), stats.FormatRate(seat.WinRate), stats.FormatMean(seat.Score, 2),
 			fmt.Sprintf("%g / %g / %g / %g / %g", d.Min, d.Q1, d.Median, d.Q3, d.Max)}
 		for _, n := range names {
-			row = append(row, Stat(seat.Stats[n], Decimals(seat.Stats[n])))
+			row = append(row, stats.FormatStat(seat.Stats[n], stats.Decimals(seat.Stats[n])))
 		}
 		rows = append(rows, row)
 	}
@@ -37,7 +37,7 @@ func Sim(sum stats.Summary, games []core.Result, cov *coverage.Report, stamp Sta
 		rows = nil
 		for _, k := range gs {
 			v := sum.GameStats[k]
-			rows = append(rows, []string{k, v.Kind, Stat(v, Decimals(v))})
+			rows = append(rows, []string{k, v.Kind, stats.FormatStat(v, stats.Decimals(v))})
 		}
 		s.AddTable([]string{"statistic", "kind", "value (95% CI)"}, rows)
 	}

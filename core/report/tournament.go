@@ -60,7 +60,7 @@ func tournamentBotRows(rep stats.TournamentReport) ([]string, [][]string) {
 	header := []string{"bot", "seat-games", "wins", "win rate (95% CI)", "mean score (95% CI)", "rating (95% CI)"}
 	var rows [][]string
 	for _, b := range rep.Bots {
-		rows = append(rows, []string{b.Bot, strconv.Itoa(b.SeatGames), strconv.Itoa(b.Wins), Rate(b.WinRate), Mean(b.Score, 2), Rating(b.Rating)})
+		rows = append(rows, []string{b.Bot, strconv.Itoa(b.SeatGames), strconv.Itoa(b.Wins), stats.FormatRate(b.WinRate), stats.FormatMean(b.Score, 2), stats.FormatRating(b.Rating)})
 	}
 	return header, rows
 }
@@ -76,7 +76,7 @@ func tournamentHeadToHeadRows(rep stats.TournamentReport) ([]string, [][]string)
 		for _, b := range rep.Bots {
 			cell := "-"
 			if h, ok := findHeadToHead(rep, a.Bot, b.Bot); ok {
-				cell = Rate(h.Rate)
+				cell = stats.FormatRate(h.Rate)
 				if h.Significant() {
 					cell += " *"
 				}

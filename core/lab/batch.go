@@ -1,18 +1,20 @@
-package core
+package lab
 
 import (
 	"context"
 	"sync"
+
+	"github.com/ruleslab/ruleslab/core"
 )
 
 // Worker plays games; each worker owns its Lua state, so workers run in parallel safely.
 type Worker interface {
-	Play(index int, seed uint64) Result
+	Play(index int, seed uint64) core.Result
 	Close()
 }
 
 // Interrupter is a worker that can stop the game it is playing from another goroutine (its Play then
-// returns a Result marked Interrupted).
+// returns a core.Result marked Interrupted).
 type Interrupter interface {
 	Interrupt()
 }
@@ -30,9 +32,6 @@ type Batch struct {
 	// NewWorker creates one worker per goroutine.
 	NewWorker func() (Worker, error)
 }
-
-// GameSeed is the seed of game i of a batch seeded with seed.
-func GameSeed(seed uint64, i int) uint64 { return Mix(seed, uint64(i)) }
 
 func (b Batch) step() int { return max(b.Step, 1) }
 
@@ -52,33 +51,19 @@ func (b Batch) Index(k int) int { return b.Start + k*b.step() }
 // progress are stopped (workers that are Interrupters) and the games already finished in order are
 // still emitted, up to the first one that did not finish; it returns how many were. At most a few games
 // per worker are ahead of the next one to emit, so memory stays bounded however long the batch.
-func (b Batch) Run(ctx context.Context, emit func(Result)) (int, error) {
+func (b Batch) Run(ctx context.Context, emit func(core.Result)) (int, error) {
 	count := b.Count()
 	if count == 0 {
 		return 0, ctx.Err()
 	}
-	workers := b.Workers
-	if workers < 1 {
-		workers = 1
-	}
-	if workers > count {
-		workers = count
-	}
-	ws := make([]Worker, workers)
-	for i := range ws {
-		w, err := b.NewWorker()
-		if err != nil {
-			for _, o := range ws[:i] {
-				o.Close()
-			}
-			return 0, err
-		}
-		ws[i] = w
+	ws, err := b.workers(min(max(b.Workers, 1), count))
+	if err != nil {
+		return 0, err
 	}
 	jobs := make(chan int)
-	results := make(chan Result, workers*2)
+	results := make(chan core.Result, len(ws)*2)
 	// window bounds the games started but not yet emitted.
-	window := make(chan struct{}, workers*16)
+	window := make(chan struct{}, len(ws)*16)
 	var wg sync.WaitGroup
 	for _, w := range ws {
 		wg.Add(1)
@@ -86,40 +71,67 @@ func (b Batch) Run(ctx context.Context, emit func(Result)) (int, error) {
 			defer wg.Done()
 			defer w.Close()
 			for i := range jobs {
-				results <- w.Play(i, GameSeed(b.Seed, i))
+				results <- w.Play(i, core.GameSeed(b.Seed, i))
 			}
 		}(w)
 	}
-	go func() {
-		defer close(jobs)
-		for k := 0; k < count; k++ {
-			select {
-			case window <- struct{}{}:
-			case <-ctx.Done():
-				return
-			}
-			select {
-			case jobs <- b.Index(k):
-			case <-ctx.Done():
-				return
-			}
-		}
-	}()
+	go b.feed(ctx, count, jobs, window)
 	finished := make(chan struct{})
 	go func() { wg.Wait(); close(results); close(finished) }()
-	go func() {
-		select {
-		case <-ctx.Done():
-			for _, w := range ws {
-				if i, ok := w.(Interrupter); ok {
-					i.Interrupt()
-				}
-			}
-		case <-finished:
-		}
-	}()
+	go interruptOnCancel(ctx, ws, finished)
+	return b.emitInOrder(results, window, emit), ctx.Err()
+}
 
-	pending := map[int]Result{}
+// workers creates n workers, or none if one fails.
+func (b Batch) workers(n int) ([]Worker, error) {
+	ws := make([]Worker, n)
+	for i := range ws {
+		w, err := b.NewWorker()
+		if err != nil {
+			for _, o := range ws[:i] {
+				o.Close()
+			}
+			return nil, err
+		}
+		ws[i] = w
+	}
+	return ws, nil
+}
+
+// feed hands out the games' indices, each once a place in the window is free, until ctx is cancelled.
+func (b Batch) feed(ctx context.Context, count int, jobs chan<- int, window chan<- struct{}) {
+	defer close(jobs)
+	for k := 0; k < count; k++ {
+		select {
+		case window <- struct{}{}:
+		case <-ctx.Done():
+			return
+		}
+		select {
+		case jobs <- b.Index(k):
+		case <-ctx.Done():
+			return
+		}
+	}
+}
+
+// interruptOnCancel stops the games in progress when ctx is cancelled before the batch finished.
+func interruptOnCancel(ctx context.Context, ws []Worker, finished <-chan struct{}) {
+	select {
+	case <-ctx.Done():
+		for _, w := range ws {
+			if i, ok := w.(Interrupter); ok {
+				i.Interrupt()
+			}
+		}
+	case <-finished:
+	}
+}
+
+// emitInOrder hands the results to emit in game order, up to the first interrupted game, and returns
+// how many it emitted.
+func (b Batch) emitInOrder(results <-chan core.Result, window <-chan struct{}, emit func(core.Result)) int {
+	pending := map[int]core.Result{}
 	next := 0
 	stopped := false
 	for r := range results {
@@ -142,5 +154,5 @@ func (b Batch) Run(ctx context.Context, emit func(Result)) (int, error) {
 			next++
 		}
 	}
-	return next, ctx.Err()
+	return next
 }

@@ -1,0 +1,192 @@
+package lab
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"runtime"
+	"sort"
+	"text/tabwriter"
+	"time"
+
+	"github.com/ruleslab/ruleslab/core"
+	"github.com/ruleslab/ruleslab/scripting"
+)
+
+// BenchOptions are the options of a bench: a game's speed on one core (and on Workers).
+type BenchOptions struct {
+	Game       string
+	Variant    string
+	Games      int
+	Players    int
+	Seats      string
+	Workers    int // above 1: also play the games on this many workers and report the speed-up
+	CheckSeats SeatsFunc
+}
+
+// BenchReport is what bench measured.
+type BenchReport struct {
+	Game          string         `json:"game"`
+	Players       int            `json:"players"`
+	Seats         []string       `json:"seats"`
+	Games         int            `json:"games"`
+	Moves         int            `json:"moves"`
+	MicrosPerMove float64        `json:"us_per_move"`
+	AllocsPerMove float64        `json:"allocs_per_move"`
+	BytesPerMove  float64        `json:"bytes_per_move"`
+	GamesPerSec   float64        `json:"games_per_second"`
+	Hooks         []HookReport   `json:"hooks"`
+	Resample      ResampleReport `json:"clone_resample"`
+	Workers       int            `json:"workers,omitempty"`
+	WorkersSpeed  float64        `json:"workers_games_per_second,omitempty"`
+	Speedup       float64        `json:"speedup,omitempty"`
+}
+
+// HookReport is one hook's measured cost.
+type HookReport struct {
+	Hook         string  `json:"hook"`
+	CallsPerGame float64 `json:"calls_per_game"`
+	MicrosPerCal float64 `json:"us_per_call"`
+	Share        float64 `json:"share"`
+}
+
+// ResampleReport is the cost of one Clone + Resample of a mid-game state.
+type ResampleReport struct {
+	Micros float64 `json:"us"`
+	Allocs float64 `json:"allocs"`
+}
+
+// Bench plays whole games on one core and measures the time and allocations per move, per hook and per
+// determinisation, and with Workers the speed-up over one worker.
+func Bench(o *BenchOptions) (*BenchReport, error) {
+	p, players, err := LoadGame(o.Game, o.Variant, o.Players)
+	if err != nil {
+		return nil, err
+	}
+	seats, err := o.CheckSeats(p, o.Seats)
+	if err != nil {
+		return nil, err
+	}
+	seats = CycleSeats(seats, players)
+	defer TuneGC()()
+	w, err := p.NewWorker(players, seats, false)
+	if err != nil {
+		return nil, err
+	}
+	defer w.Close()
+	rep := &BenchReport{Game: p.Game.Name(), Players: players, Seats: seats, Games: o.Games}
+	if err := rep.measure(w, o.Games); err != nil {
+		return nil, err
+	}
+	if rep.Resample, err = benchResample(w, players); err != nil {
+		return nil, err
+	}
+	if o.Workers > 1 {
+		batch := Batch{Games: o.Games, Seed: 1, Workers: o.Workers, NewWorker: func() (Worker, error) {
+			return p.NewWorker(players, seats, false)
+		}}
+		start := time.Now()
+		if _, err := batch.Run(context.Background(), func(core.Result) {}); err != nil {
+			return nil, err
+		}
+		rep.Workers = o.Workers
+		rep.WorkersSpeed = float64(o.Games) / time.Since(start).Seconds()
+		rep.Speedup = rep.WorkersSpeed / rep.GamesPerSec
+	}
+	return rep, nil
+}
+
+// measure plays the games on w after a warm-up game, timing the moves and the hooks.
+func (rep *BenchReport) measure(w *scripting.Worker, games int) error {
+	// one warm-up game, so the measure excludes first-use costs
+	if r := w.Play(0, core.GameSeed(1, 0)); r.Error != "" {
+		return fmt.Errorf("%s", r.Error)
+	}
+	w.H.Profile = map[string]*scripting.HookCost{}
+	defer func() { w.H.Profile = nil }()
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	start := time.Now()
+	moves := 0
+	for i := 0; i < games; i++ {
+		r := w.Play(i, core.GameSeed(1, i))
+		if r.Error != "" {
+			return fmt.Errorf("%s", r.Error)
+		}
+		moves += r.Length()
+	}
+	elapsed := time.Since(start)
+	runtime.ReadMemStats(&after)
+	rep.Moves = moves
+	rep.MicrosPerMove = float64(elapsed.Nanoseconds()) / float64(moves) / 1000
+	rep.AllocsPerMove = float64(after.Mallocs-before.Mallocs) / float64(moves)
+	rep.BytesPerMove = float64(after.TotalAlloc-before.TotalAlloc) / float64(moves)
+	rep.GamesPerSec = float64(games) / elapsed.Seconds()
+	names := make([]string, 0, len(w.H.Profile))
+	for n := range w.H.Profile {
+		names = append(names, n)
+	}
+	sort.Slice(names, func(i, j int) bool { return w.H.Profile[names[i]].Time > w.H.Profile[names[j]].Time })
+	for _, n := range names {
+		c := w.H.Profile[n]
+		rep.Hooks = append(rep.Hooks, HookReport{Hook: n, CallsPerGame: float64(c.Calls) / float64(games),
+			MicrosPerCal: float64(c.Time.Nanoseconds()) / float64(c.Calls) / 1000, Share: float64(c.Time) / float64(elapsed)})
+	}
+	return nil
+}
+
+// WriteText writes the figures and where the time goes.
+func (rep *BenchReport) WriteText(out io.Writer) error {
+	fmt.Fprintf(out, "%s, %d players, %d games (%d moves) on one core\n", rep.Game, rep.Players, rep.Games, rep.Moves)
+	fmt.Fprintf(out, "per move: %.2f µs, %.1f allocations, %.0f bytes\n", rep.MicrosPerMove, rep.AllocsPerMove, rep.BytesPerMove)
+	fmt.Fprintf(out, "per game: %.1f µs (%.0f games/s)\n", 1e6/rep.GamesPerSec, rep.GamesPerSec)
+	fmt.Fprintf(out, "clone + resample of a mid-game state: %.2f µs, %.1f allocations\n", rep.Resample.Micros, rep.Resample.Allocs)
+	if rep.Workers > 1 {
+		fmt.Fprintf(out, "%d workers: %.0f games/s, %.2fx one worker\n", rep.Workers, rep.WorkersSpeed, rep.Speedup)
+	}
+	// Where the time goes: Lua hooks (and Lua bots) by name, so designers see what a hook costs.
+	tw := tabwriter.NewWriter(out, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "LUA HOOK\tCALLS/GAME\tµs/CALL\tSHARE OF TIME")
+	for _, h := range rep.Hooks {
+		fmt.Fprintf(tw, "%s\t%.1f\t%.2f\t%.1f%%\n", h.Hook, h.CallsPerGame, h.MicrosPerCal, 100*h.Share)
+	}
+	return tw.Flush()
+}
+
+// benchResample measures what a search bot pays per determinisation: Clone + Resample of a state a
+// third of the way into a random game, for the seat to act.
+func benchResample(w *scripting.Worker, players int) (ResampleReport, error) {
+	s, err := w.E.NewState(players, core.GameSeed(2, 0), core.Options{NoHistory: true})
+	if err != nil {
+		return ResampleReport{}, err
+	}
+	full := s.Clone()
+	rng := rand.New(rand.NewPCG(1, 2))
+	n := 0
+	for !full.Over() {
+		if err := full.ApplyIndex(w.E, rng.IntN(len(full.Legal()))); err != nil {
+			return ResampleReport{}, err
+		}
+		n++
+	}
+	for i := 0; i < n/3 && !s.Over(); i++ {
+		if err := s.ApplyIndex(w.E, rng.IntN(len(s.Legal()))); err != nil {
+			return ResampleReport{}, err
+		}
+	}
+	seat := max(s.ToAct(), 0)
+	const reps = 20000
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	start := time.Now()
+	for i := 0; i < reps; i++ {
+		if _, err := s.Resample(seat, rng, w.E); err != nil {
+			return ResampleReport{}, err
+		}
+	}
+	el := time.Since(start)
+	runtime.ReadMemStats(&after)
+	return ResampleReport{Micros: float64(el.Nanoseconds()) / reps / 1000, Allocs: float64(after.Mallocs-before.Mallocs) / reps}, nil
+}

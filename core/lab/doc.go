@@ -1,0 +1,11 @@
+// Package lab is the laboratory behind the batch commands: it owns the batch runner (Batch, which plays
+// games on parallel workers and hands the results over in game order), the experiments (Sim, Compare,
+// Sweep, Tournament, Fuzz, Bench) as library functions over option structs, the results file of a
+// batch (its header and records, --resume, --shard and Merge), the game log records, and the one
+// JSON-lines reader that reads logs and results files.
+//
+// The lab never prints and knows nothing of flags: progress, logs and results go to the sinks given in
+// the options (Progress, io.Writer, per-game callbacks), and each experiment returns a result struct
+// that the command prints (the result types carry their text, CSV and JSON writers). A problem with the
+// options is a *UsageError, which the command line reports with exit code 2.
+package lab

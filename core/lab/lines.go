@@ -1,0 +1,94 @@
+package lab
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"time"
+)
+
+// Lines reads a JSON-lines file (a --log or a results file) one complete line at a time: it counts the
+// lines and the bytes read, and stops at a partial last line (a run killed while writing), which it
+// reports in Partial. It is the one reader of the lab's JSON-lines files.
+type Lines struct {
+	Path    string
+	Line    int   // the lines read so far
+	Offset  int64 // the bytes of the complete lines read so far
+	Partial bool  // the file ends in a partial line
+	r       *bufio.Reader
+}
+
+// NewLines reads r, the file at path (which names it in errors).
+func NewLines(path string, r io.Reader) *Lines {
+	return &Lines{Path: path, r: bufio.NewReaderSize(r, 1<<16)}
+}
+
+// Next returns the next complete line without its newline, nil at the end (or at a partial line).
+func (l *Lines) Next() ([]byte, error) {
+	data, err := l.r.ReadBytes('\n')
+	if err == io.EOF {
+		l.Partial = len(data) > 0
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	l.Line++
+	l.Offset += int64(len(data))
+	return data[:len(data)-1], nil
+}
+
+// Decode reads the next line into v; ok is false at the end. A line that is not JSON is an error
+// "PATH:LINE: what: why".
+func (l *Lines) Decode(v any, what string) (ok bool, err error) {
+	data, err := l.Next()
+	if err != nil || data == nil {
+		return false, err
+	}
+	if err := json.Unmarshal(data, v); err != nil {
+		return false, fmt.Errorf("%s:%d: %s: %v", l.Path, l.Line, what, err)
+	}
+	return true, nil
+}
+
+// LineWriter writes whole lines to a file: it buffers them and writes complete lines only (at most a
+// second late), so the file never ends in a partial line, even if the process is killed. before, if
+// set, is flushed first (the --log before the results file, so the log never has fewer games).
+type LineWriter struct {
+	f      *os.File
+	buf    []byte
+	last   time.Time
+	before *LineWriter
+	err    error
+}
+
+const lineBuffer = 64 << 10
+
+func NewLineWriter(f *os.File) *LineWriter { return &LineWriter{f: f, last: time.Now()} }
+
+// WriteLine appends data and a newline.
+func (w *LineWriter) WriteLine(data []byte) {
+	w.buf = append(append(w.buf, data...), '\n')
+	if len(w.buf) >= lineBuffer || time.Since(w.last) > time.Second {
+		w.Flush()
+	}
+}
+
+// Flush writes the buffered lines in one write and reports the first error so far.
+func (w *LineWriter) Flush() error {
+	if w.before != nil {
+		if err := w.before.Flush(); err != nil && w.err == nil {
+			w.err = err
+		}
+	}
+	if len(w.buf) > 0 && w.err == nil {
+		if _, err := w.f.Write(w.buf); err != nil {
+			w.err = err
+		}
+	}
+	w.buf = w.buf[:0]
+	w.last = time.Now()
+	return w.err
+}

@@ -1,0 +1,361 @@
+package lab
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/ruleslab/ruleslab/core"
+	"github.com/ruleslab/ruleslab/core/config"
+	"github.com/ruleslab/ruleslab/core/stats"
+	"github.com/ruleslab/ruleslab/scripting"
+)
+
+// SweepOptions are the options of a sweep: a grid of parameter values, each point a batch on the same
+// seeds.
+type SweepOptions struct {
+	Game       string
+	Variant    string // base, a bundled variant or a variant YAML path
+	Axes       []Axis // the --set flags, parsed (ParseAxis)
+	Targets    []Target
+	Measures   string // the table's columns, comma-separated ("": the default)
+	Games      int    // at each point
+	Seed       uint64
+	Workers    int
+	Players    int
+	Seats      string
+	CheckSeats SeatsFunc
+	Command    string // the command line, for the record
+}
+
+// Axis is one --set: a key and its values.
+type Axis struct {
+	Key    string   `json:"key"`
+	Values []string `json:"values"`
+}
+
+// ParseAxis splits key=v1,v2,...; commas inside [] or {} belong to a value.
+func ParseAxis(s string) (Axis, error) {
+	key, vals, ok := strings.Cut(s, "=")
+	key = strings.TrimSpace(key)
+	if !ok || key == "" || strings.TrimSpace(vals) == "" {
+		return Axis{}, Usagef("--set %q: want key=v1,v2,... (a dotted path such as params.hand_size)", s)
+	}
+	ax := Axis{Key: key}
+	depth, start := 0, 0
+	for i := 0; i <= len(vals); i++ {
+		if i == len(vals) || (vals[i] == ',' && depth == 0) {
+			v := strings.TrimSpace(vals[start:i])
+			if v == "" {
+				return Axis{}, Usagef("--set %q: an empty value", s)
+			}
+			ax.Values = append(ax.Values, v)
+			start = i + 1
+			continue
+		}
+		switch vals[i] {
+		case '[', '{':
+			depth++
+		case ']', '}':
+			depth--
+		}
+	}
+	return ax, nil
+}
+
+// Target is a --target.
+type Target struct {
+	Measure string  `json:"measure"`
+	Value   float64 `json:"value"`
+	Tol     float64 `json:"tolerance"`
+}
+
+func ParseTarget(s string) (Target, error) {
+	name, rest, ok := strings.Cut(s, "=")
+	bad := Usagef("--target %q: want measure=value±tol (or value+-tol), e.g. win.0=50%%±5%% or moves=60+-5", s)
+	if !ok {
+		return Target{}, bad
+	}
+	var v, tol string
+	found := false
+	for _, sep := range []string{"±", "+/-", "+-"} {
+		if a, b, ok := strings.Cut(rest, sep); ok {
+			v, tol, found = a, b, true
+			break
+		}
+	}
+	if !found {
+		return Target{}, bad
+	}
+	num := func(x string) (float64, bool) {
+		x = strings.TrimSpace(x)
+		scale := 1.0
+		if strings.HasSuffix(x, "%") {
+			x, scale = strings.TrimSuffix(x, "%"), 0.01
+		}
+		f, err := strconv.ParseFloat(x, 64)
+		return f * scale, err == nil
+	}
+	t := Target{Measure: strings.TrimSpace(name)}
+	var ok1, ok2 bool
+	t.Value, ok1 = num(v)
+	t.Tol, ok2 = num(tol)
+	if !ok1 || !ok2 || t.Tol <= 0 {
+		return Target{}, bad
+	}
+	return t, nil
+}
+
+// SweepPoint is one grid point: its settings, every measure, and whether it meets the targets.
+type SweepPoint struct {
+	Settings map[string]string         `json:"settings"`
+	Games    int                       `json:"games"`
+	Failed   int                       `json:"failed"`
+	Measures map[string]stats.Interval `json:"measures"`
+	Meets    bool                      `json:"meets_targets"`
+	Distance float64                   `json:"distance"` // the largest |estimate - value| / tol over the targets
+	Error    string                    `json:"error,omitempty"`
+	sets     []config.Set
+}
+
+// SweepResult is sweep's whole output (--json).
+type SweepResult struct {
+	Game       string            `json:"game"`
+	Variant    string            `json:"variant,omitempty"`
+	Players    int               `json:"players"`
+	Seats      []string          `json:"seats"`
+	Seed       uint64            `json:"seed"`
+	Games      int               `json:"games_per_point"`
+	Axes       []Axis            `json:"axes"`
+	Targets    []Target          `json:"targets,omitempty"`
+	Columns    []string          `json:"columns"`
+	Labels     map[string]string `json:"labels"`
+	Points     []*SweepPoint     `json:"points"`
+	Best       []int             `json:"meeting_targets"` // indices into points, best first
+	Confidence float64           `json:"confidence"`
+	Command    string            `json:"command"`
+	// Failed counts the failed games (left out), FirstErr is the first failure.
+	Failed   int    `json:"-"`
+	FirstErr string `json:"-"`
+	kinds    map[string]string
+	ms       []stats.Measure
+}
+
+// Interrupted is a batch stopped by its context before it finished, with nothing to report.
+type Interrupted struct{ Msg string }
+
+func (e *Interrupted) Error() string { return e.Msg }
+
+// Sweep plays every point of the grid on the same seeds and measures each; with targets, it ranks the
+// points that meet them. It returns an *Interrupted if ctx is cancelled.
+func Sweep(ctx context.Context, o *SweepOptions) (*SweepResult, error) {
+	path, err := VariantPath(o.Game, o.Variant)
+	if err != nil {
+		return nil, err
+	}
+	// every point, loaded before any game is played so a bad value fails at once
+	points, progs, err := loadGrid(path, o.Axes)
+	if err != nil {
+		return nil, err
+	}
+	first := progs[0].Game.Config
+	players := o.Players
+	if players == 0 {
+		players = first.Players.Default
+	}
+	var seats []string
+	for _, p := range progs {
+		if err := checkPlayers(p, players); err != nil {
+			return nil, err
+		}
+		s, err := o.CheckSeats(p, o.Seats)
+		if err != nil {
+			return nil, err
+		}
+		seats = CycleSeats(s, players)
+	}
+	res := &SweepResult{Game: first.ID, Variant: first.Variant, Players: players, Seats: seats, Seed: o.Seed, Games: o.Games,
+		Axes: o.Axes, Targets: o.Targets, Points: points, Confidence: stats.Confidence, Command: o.Command, Labels: map[string]string{},
+		Best: []int{}, kinds: map[string]string{}}
+	defer TuneGC()()
+	all := make([][]core.Result, len(points))
+	for i, p := range progs {
+		if all[i], err = res.play(ctx, o, i, p); err != nil {
+			return nil, err
+		}
+	}
+	return res, res.measure(o.Measures, all)
+}
+
+// loadGrid loads the program of every point of the grid.
+func loadGrid(path string, axes []Axis) ([]*SweepPoint, []*scripting.Program, error) {
+	var points []*SweepPoint
+	var progs []*scripting.Program
+	var grid func(i int, sets []config.Set) error
+	grid = func(i int, sets []config.Set) error {
+		if i == len(axes) {
+			p, err := LoadWith(path, sets)
+			if err != nil {
+				return err
+			}
+			pt := &SweepPoint{Settings: map[string]string{}, sets: append([]config.Set(nil), sets...)}
+			for _, s := range sets {
+				pt.Settings[s.Key] = s.Value
+			}
+			points = append(points, pt)
+			progs = append(progs, p)
+			return nil
+		}
+		for _, v := range axes[i].Values {
+			if err := grid(i+1, append(sets, config.Set{Key: axes[i].Key, Value: v})); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	return points, progs, grid(0, nil)
+}
+
+// play plays point i's games and returns those that finished.
+func (res *SweepResult) play(ctx context.Context, o *SweepOptions, i int, p *scripting.Program) ([]core.Result, error) {
+	for n, k := range p.Game.Config.Stats {
+		res.kinds[n] = k
+	}
+	pt := res.Points[i]
+	batch := Batch{Games: o.Games, Seed: o.Seed, Workers: o.Workers,
+		NewWorker: func() (Worker, error) { return p.NewWorker(res.Players, res.Seats, false) }}
+	var games []core.Result
+	_, err := batch.Run(ctx, func(r core.Result) {
+		if r.Error != "" {
+			pt.Failed++
+			if pt.Error == "" {
+				pt.Error = r.Error
+			}
+			return
+		}
+		games = append(games, r)
+	})
+	if err != nil {
+		return nil, &Interrupted{Msg: fmt.Sprintf("interrupted at point %d of %d", i+1, len(res.Points))}
+	}
+	pt.Games = len(games)
+	if pt.Failed > 0 {
+		res.Failed += pt.Failed
+		if res.FirstErr == "" {
+			res.FirstErr = pt.Error
+		}
+	}
+	return games, nil
+}
+
+// measure works out every measure at every point, the table's columns and the points that meet the
+// targets.
+func (res *SweepResult) measure(columns string, all [][]core.Result) error {
+	ms := stats.Measures(res.Players, res.kinds, all...)
+	res.ms = ms
+	for _, m := range ms {
+		res.Labels[m.Name] = m.Label
+	}
+	for i, pt := range res.Points {
+		pt.Measures = map[string]stats.Interval{}
+		for _, m := range ms {
+			var mo stats.Moments
+			for _, r := range all[i] {
+				mo.Add(m.Of(r))
+			}
+			pt.Measures[m.Name] = mo.Summarise(m.Kind)
+		}
+	}
+	for _, t := range res.Targets {
+		if _, ok := res.Labels[t.Measure]; !ok {
+			return Usagef("--target %s: no such measure (measures: %s)", t.Measure, strings.Join(measureNames(ms), ", "))
+		}
+	}
+	var err error
+	if res.Columns, err = sweepColumns(columns, ms, res.Targets, res.Players); err != nil {
+		return err
+	}
+	if len(res.Targets) > 0 {
+		res.rank()
+	}
+	return nil
+}
+
+// rank marks the points that meet every target and lists them, closest first.
+func (res *SweepResult) rank() {
+	for i, pt := range res.Points {
+		pt.Meets = pt.Games > 0
+		for _, t := range res.Targets {
+			iv := pt.Measures[t.Measure]
+			d := math.Abs(iv.Value-t.Value) / t.Tol
+			if math.IsNaN(d) || d > 1 {
+				pt.Meets = false
+			}
+			pt.Distance = math.Max(pt.Distance, d)
+		}
+		if pt.Meets {
+			res.Best = append(res.Best, i)
+		}
+	}
+	sort.SliceStable(res.Best, func(a, b int) bool { return res.Points[res.Best[a]].Distance < res.Points[res.Best[b]].Distance })
+}
+
+func measureNames(ms []stats.Measure) []string {
+	var names []string
+	for _, m := range ms {
+		names = append(names, m.Name)
+	}
+	return names
+}
+
+// sweepColumns picks the table's measures: --measures, else the targets, win rates by seat, score
+// spread, moves, rounds, lead changes and the per-game statistics.
+func sweepColumns(list string, ms []stats.Measure, targets []Target, players int) ([]string, error) {
+	have := map[string]bool{}
+	for _, m := range ms {
+		have[m.Name] = true
+	}
+	var cols []string
+	add := func(n string) {
+		if have[n] && !contains(cols, n) {
+			cols = append(cols, n)
+		}
+	}
+	if list != "" {
+		for _, n := range strings.Split(list, ",") {
+			n = strings.TrimSpace(n)
+			if !have[n] {
+				return nil, Usagef("--measures: no measure %q (measures: %s)", n, strings.Join(measureNames(ms), ", "))
+			}
+			add(n)
+		}
+		return cols, nil
+	}
+	for _, t := range targets {
+		add(t.Measure)
+	}
+	for s := 0; s < players; s++ {
+		add(fmt.Sprintf("win.%d", s))
+	}
+	for _, n := range []string{"score.spread", "moves", "rounds", "lead_changes"} {
+		add(n)
+	}
+	for _, m := range ms {
+		if strings.HasPrefix(m.Name, "stat.") && strings.Count(m.Name, ".") == 1 {
+			add(m.Name)
+		}
+	}
+	return cols, nil
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,211 @@
+package lab
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/ruleslab/ruleslab/core"
+	"github.com/ruleslab/ruleslab/core/search"
+	"github.com/ruleslab/ruleslab/core/stats"
+	"github.com/ruleslab/ruleslab/scripting"
+)
+
+// BotSpecs checks the bot specs of a command line (until a registry of bots does).
+type BotSpecs interface {
+	// Seats parses a --seats list and checks every name is a bot of the game.
+	Seats(p *scripting.Program, list string) ([]string, error)
+	// IsSearch tells whether spec is an ismcts spec.
+	IsSearch(spec string) bool
+}
+
+// TournamentOptions are the options of a tournament: bots against each other in every seat.
+type TournamentOptions struct {
+	Game    string
+	Variant string
+	Bots    string // the bots, comma-separated
+	Games   int    // rounded up to whole passes over the seatings
+	Players int
+	Seed    uint64
+	Workers int
+	Log     string // write every game to this JSON-lines file
+	Ladder  bool   // play the first bot (ismcts) at doubling budgets, each against the previous
+	Rungs   int
+	Boot    int // bootstrap resamples for the rating intervals
+	Ext     scripting.ExtBotOptions
+
+	Specs    BotSpecs
+	Progress Progress
+	// Planned, if set, hears the games a tournament (or a rung) will play before it plays them.
+	Planned func(games, seatings int)
+	// Played, if set, hears each tournament (or rung) once played.
+	Played func(run *TournamentRun)
+}
+
+// TournamentStatus tells how a tournament ended.
+type TournamentStatus int
+
+const (
+	Complete    TournamentStatus = iota // every game played
+	GamesFailed                         // some games failed: reported, but the command fails
+	Stopped                             // interrupted: what finished is reported, later rungs are not played
+	NothingDone                         // every game failed, or none finished: nothing to report
+)
+
+// TournamentRun is one tournament (or one rung of a ladder).
+type TournamentRun struct {
+	Rung     int    // from 1, on a ladder
+	Name     string // on a ladder, "strong vs weak"
+	Strong   string
+	Weak     string
+	Report   stats.TournamentReport
+	Games    int // planned
+	Done     int // finished (in order) when interrupted
+	FirstErr string
+	Status   TournamentStatus
+}
+
+// TournamentResult is a tournament's outcome: one run, or a ladder's rungs.
+type TournamentResult struct {
+	Runs   []*TournamentRun
+	Ladder bool
+}
+
+// Status is the worst of the runs' statuses.
+func (r *TournamentResult) Status() TournamentStatus {
+	s := Complete
+	for _, run := range r.Runs {
+		s = max(s, run.Status)
+	}
+	return s
+}
+
+// Reports are the runs' reports.
+func (r *TournamentResult) Reports() []stats.TournamentReport {
+	var out []stats.TournamentReport
+	for _, run := range r.Runs {
+		out = append(out, run.Report)
+	}
+	return out
+}
+
+// RungNames are a ladder's rung names.
+func (r *TournamentResult) RungNames() []string {
+	if !r.Ladder {
+		return nil
+	}
+	var out []string
+	for _, run := range r.Runs {
+		out = append(out, run.Name)
+	}
+	return out
+}
+
+// tournament is a tournament in progress.
+type tournament struct {
+	o       *TournamentOptions
+	p       *scripting.Program
+	players int
+	logw    *bufio.Writer
+}
+
+// Tournament plays the bots against each other (or a ladder of budgets) and reports each run; a run
+// with nothing to report ends it.
+func Tournament(ctx context.Context, o *TournamentOptions) (*TournamentResult, error) {
+	p, players, err := LoadGame(o.Game, o.Variant, o.Players)
+	if err != nil {
+		return nil, err
+	}
+	bots, err := tournamentBots(o, p)
+	if err != nil {
+		return nil, err
+	}
+	p.Ext = o.Ext
+	defer TuneGC()()
+	t := &tournament{o: o, p: p, players: players}
+	if o.Log != "" {
+		f, err := os.Create(o.Log)
+		if err != nil {
+			return nil, err
+		}
+		defer f.Close()
+		t.logw = bufio.NewWriter(f)
+		defer t.logw.Flush()
+	}
+	if !o.Ladder {
+		run, err := t.play(ctx, bots, o.Seed)
+		if err != nil {
+			return nil, err
+		}
+		return &TournamentResult{Runs: []*TournamentRun{run}}, nil
+	}
+	return t.ladder(ctx, bots[0])
+}
+
+// tournamentBots parses --bots: bots of the game, each once.
+func tournamentBots(o *TournamentOptions, p *scripting.Program) ([]string, error) {
+	if o.Bots == "" {
+		return nil, Usagef("--bots: name the bots, e.g. --bots ismcts,greedy,random")
+	}
+	bots, err := o.Specs.Seats(p, o.Bots)
+	if err != nil {
+		return nil, Usagef("%s", strings.Replace(err.Error(), "--seats", "--bots", 1))
+	}
+	seen := map[string]bool{}
+	for _, b := range bots {
+		if seen[b] {
+			return nil, Usagef("--bots: %s is listed twice", b)
+		}
+		seen[b] = true
+	}
+	return bots, nil
+}
+
+// ladder plays budgets N, 2N, 4N, ...: rung k plays 2^k N against 2^(k-1) N.
+func (t *tournament) ladder(ctx context.Context, base string) (*TournamentResult, error) {
+	if !t.o.Specs.IsSearch(base) {
+		return nil, Usagef("--ladder: the first bot must be an ismcts spec, not %q", base)
+	}
+	cfg, _ := t.p.ParseISMCTS(base)
+	n := cfg.Iterations
+	if n == 0 {
+		n = search.DefaultIterations
+	}
+	if t.o.Rungs < 2 {
+		return nil, Usagef("--rungs must be at least 2")
+	}
+	res := &TournamentResult{Ladder: true}
+	for k := 1; k < t.o.Rungs; k++ {
+		strong, weak := WithIterations(base, n<<k), WithIterations(base, n<<(k-1))
+		run, err := t.play(ctx, []string{strong, weak}, core.Mix(t.o.Seed, uint64(k)), func(r *TournamentRun) {
+			r.Rung, r.Name, r.Strong, r.Weak = k, rungName(strong, weak), strong, weak
+		})
+		if err != nil {
+			return nil, err
+		}
+		res.Runs = append(res.Runs, run)
+		if run.Status >= Stopped {
+			break // the later rungs are not played
+		}
+	}
+	return res, nil
+}
+
+// rungName names a rung.
+func rungName(strong, weak string) string { return fmt.Sprintf("%s vs %s", strong, weak) }
+
+// WithIterations returns an ismcts spec with its iterations set to n (other options kept).
+func WithIterations(spec string, n int) string {
+	opts := search.SpecOptions(spec)
+	parts := []string{fmt.Sprintf("iterations=%d", n)}
+	if opts != "" {
+		for _, kv := range strings.Split(opts, ",") {
+			if k, _, _ := strings.Cut(kv, "="); k != "iterations" && k != "it" {
+				parts = append(parts, kv)
+			}
+		}
+	}
+	return search.Prefix + ":" + strings.Join(parts, ",")
+}

@@ -1,0 +1,129 @@
+package report
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/ruleslab/ruleslab/core/coverage"
+	"github.com/ruleslab/ruleslab/core/lab"
+	"github.com/ruleslab/ruleslab/core/stats"
+)
+
+// The reports of compare and sweep: the lab's results drawn as tables and plots.
+
+// Compare is compare's --report: the table, the sequential test, and plots of win rate by seat, the
+// paired against the unpaired differences, score distributions and game lengths.
+func Compare(c *lab.CompareResult, covered []coverage.Report, stamp Stamp) *Report {
+	r := New("ruleslab compare "+c.Title(), stamp)
+	s := r.Section("Measures")
+	s.AddText("%s.", c.Headline())
+	header, rows := c.TableRows()
+	s.AddTable(header, rows)
+	if t := c.SequentialText(); t != "" {
+		s.AddText("%s.", t)
+	}
+	s.AddText("Values are sim's (Wilson's interval for rates, Student's t for counts and means). Each difference is a later variant " +
+		"minus the first over the same games: paired (Student's t on the per-game differences; for a rate the differences are " +
+		"-1, 0 or 1 and the interval is in percentage points) and, for reference, unpaired (Welch's t; Newcombe's hybrid score " +
+		"interval for rates), what the same games would give if the variants had not shared their seeds. NARROWER is the unpaired " +
+		"interval's width over the paired one's.")
+
+	p := r.Section("Plots")
+	var seats []string
+	for i := 0; i < c.Players; i++ {
+		seats = append(seats, fmt.Sprintf("seat %d", i))
+	}
+	win := make([][]stats.Interval, len(c.Variants))
+	for k := range c.Variants {
+		for i := 0; i < c.Players; i++ {
+			win[k] = append(win[k], c.Get(fmt.Sprintf("win.%d", i)).Values[k])
+		}
+	}
+	p.AddPlot("Win rate by seat with 95% intervals", IntervalPlot("Win rate by seat", "win rate (%)", seats, c.Variants, win, 100, false), 16, 10)
+	for k, v := range c.Variants[1:] {
+		for _, group := range []struct{ prefix, what, unit string }{{"win.", "win rate", "percentage points"}, {"score.", "score", "points"}} {
+			var labels []string
+			var paired, unpaired []stats.Interval
+			for _, m := range c.Measures {
+				if !strings.HasPrefix(m.Name, group.prefix) {
+					continue
+				}
+				labels = append(labels, strings.TrimPrefix(m.Name, group.prefix))
+				paired = append(paired, m.Diffs[k].Paired)
+				unpaired = append(unpaired, m.Diffs[k].Unpaired)
+			}
+			scale := 1.0
+			if group.prefix == "win." {
+				scale = 100
+			}
+			title := fmt.Sprintf("%s - %s: %s", v, c.Variants[0], group.what)
+			p.AddPlot(fmt.Sprintf("Difference in %s (%s), paired against unpaired 95%% intervals", group.what, group.unit),
+				IntervalPlot(title, group.unit, labels, []string{"paired", "unpaired"}, [][]stats.Interval{paired, unpaired}, scale, true), 16, 10)
+		}
+	}
+	var scores, lengths [][]float64
+	for _, v := range c.Runs {
+		var sc, ln []float64
+		for _, g := range c.Pick(v) {
+			for _, t := range g.Totals {
+				sc = append(sc, float64(t))
+			}
+			ln = append(ln, float64(g.Length()))
+		}
+		scores, lengths = append(scores, sc), append(lengths, ln)
+	}
+	p.AddPlot("Score distribution (every seat's final total)", HistogramPlot("Score distribution", "final score", c.Variants, scores), 16, 10)
+	p.AddPlot("Game length (moves)", HistogramPlot("Game length", "moves", c.Variants, lengths), 16, 10)
+	for _, cv := range covered {
+		AddCoverage(r, cv)
+	}
+	return r
+}
+
+// Sweep is sweep's --report: each column drawn against the grid: a curve over the values when one numeric key is swept,
+// else estimates with intervals at each point.
+func Sweep(s *lab.SweepResult, stamp Stamp) *Report {
+	r := New("ruleslab sweep "+s.Name(), stamp)
+	sec := r.Section("Grid")
+	sec.AddText("%s.", s.Headline())
+	header, rows := s.TableRows()
+	sec.AddTable(header, rows)
+	for _, l := range s.TargetText() {
+		sec.AddText("%s", l)
+	}
+	p := r.Section("Sweep curves")
+	var xs []float64
+	numeric := len(s.Axes) == 1
+	if numeric {
+		for _, v := range s.Axes[0].Values {
+			f, err := strconv.ParseFloat(v, 64)
+			if err != nil {
+				numeric = false
+				break
+			}
+			xs = append(xs, f)
+		}
+	}
+	var labels []string
+	for _, pt := range s.Points {
+		labels = append(labels, s.PointName(pt))
+	}
+	for _, c := range s.Columns {
+		var ivs []stats.Interval
+		for _, pt := range s.Points {
+			ivs = append(ivs, pt.Measures[c])
+		}
+		scale, unit := 1.0, s.Labels[c]
+		if len(ivs) > 0 && ivs[0].Kind == stats.Rate {
+			scale, unit = 100, s.Labels[c]+" (%)"
+		}
+		title := fmt.Sprintf("%s by %s", s.Labels[c], strings.Join(lab.AxisKeys(s.Axes), ", "))
+		if numeric {
+			p.AddPlot(title+" with 95% intervals", CurvePlot(title, s.Axes[0].Key, unit, xs, nil, [][]stats.Interval{ivs}, scale), 14, 9)
+		} else {
+			p.AddPlot(title+" with 95% intervals", IntervalPlot(title, unit, labels, nil, [][]stats.Interval{ivs}, scale, false), 14, 9)
+		}
+	}
+	return r
+}
