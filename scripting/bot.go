@@ -3,7 +3,6 @@ package scripting
 import (
 	"fmt"
 	"math/rand/v2"
-	"sort"
 	"strings"
 
 	lua "github.com/yuin/gopher-lua"
@@ -66,56 +65,18 @@ func factsArg(L *lua.LState) *botFacts {
 	return nil
 }
 
-// BotNames lists the bots a program offers: random plus the game's scripted bots.
-func (p *Program) BotNames() []string {
-	names := []string{"random"}
-	for n := range p.Bots {
-		names = append(names, n)
-	}
-	sort.Strings(names[1:])
-	return names
-}
-
-// NewBot creates a bot by name for one seat of one game, running on engine e: random, one of the game's
-// scripted bots, or an ismcts spec (a search that runs its playouts on e).
-func (e *Engine) NewBot(name string, seed uint64) (core.Bot, error) {
-	p := e.p
-	if name == "random" {
-		return core.NewRandomBot(seed), nil
-	}
-	if IsISMCTS(name) {
-		return e.newISMCTS(name, seed)
-	}
-	if IsExtBot(name) {
-		return e.newExtBot(name, seed)
-	}
-	chunk, ok := p.Bots[name]
+// NewLuaBot creates one of the program's Lua bots (a scripted bot of the game, or a `lua:PATH` script
+// added by LoadLuaBot) for one seat of one game, running on engine e.
+func (e *Engine) NewLuaBot(name string, seed uint64) (*LuaBot, error) {
+	chunk, ok := e.p.Bots[name]
 	if !ok {
-		if err := p.CheckBot(name); err != nil {
-			return nil, err
-		}
-		if chunk, ok = p.Bots[name]; !ok { // a lua:PATH spec CheckBot has just loaded
-			return nil, fmt.Errorf("unknown bot %q", name)
-		}
+		return nil, fmt.Errorf("unknown bot %q", name)
 	}
 	b := &LuaBot{Name: name, e: e, chunk: chunk, seed: seed}
 	if err := b.start(); err != nil {
 		return nil, err
 	}
 	return b, nil
-}
-
-// NewBots creates the bots of a game: seats[i] names seat i's bot; each gets a seed of its own.
-func (e *Engine) NewBots(seats []string, seed uint64) ([]core.Bot, error) {
-	bots := make([]core.Bot, len(seats))
-	for i, name := range seats {
-		b, err := e.NewBot(name, core.Mix(seed^0xb0b, uint64(i)))
-		if err != nil {
-			return nil, err
-		}
-		bots[i] = b
-	}
-	return bots, nil
 }
 
 // start loads the bot's script into a fresh environment: a new memory.
@@ -380,10 +341,10 @@ func (h *Host) botFacts(f *botFacts) *lua.LUserData {
 // API, sandbox and limits as the game's own bots).
 const LuaBotPrefix = "lua:"
 
-// loadLuaBot compiles the script of a `lua:PATH` bot spec and adds it to the program's bots under the
-// spec. Call it before the program's games start (CheckBot does, when the command line is read): a
-// program is read-only once workers use it.
-func (p *Program) loadLuaBot(spec string) error {
+// LoadLuaBot compiles the script of a `lua:PATH` bot spec and adds it to the program's bots under the
+// spec. Call it before the program's games start (the bot registry does, when the command line is
+// read): a program is read-only once workers use it.
+func (p *Program) LoadLuaBot(spec string) error {
 	path := strings.TrimPrefix(spec, LuaBotPrefix)
 	if path == "" {
 		return fmt.Errorf("bot %q: give the path of a Lua bot script (lua:PATH)", spec)

@@ -233,7 +233,7 @@ func TestLuaBotStartsOverOnAClone(t *testing.T) {
 			}
 			early := s.Clone()
 			seat := s.ToAct()
-			follower, err := e.NewBot("counter", 1)
+			follower, err := newBot(e, "counter", 1)
 			require.NoError(t, err)
 			// the follower sees this line for a while (its own decisions only)
 			rng := rand.New(rand.NewPCG(9, 9))
@@ -246,7 +246,7 @@ func TestLuaBotStartsOverOnAClone(t *testing.T) {
 					require.NoError(t, s.ApplyIndex(e, rng.IntN(len(s.Legal()))))
 				}
 			}
-			fresh, err := e.NewBot("counter", 1)
+			fresh, err := newBot(e, "counter", 1)
 			require.NoError(t, err)
 			want, err := fresh.Choose(early.ViewFor(seat))
 			require.NoError(t, err)

@@ -22,7 +22,7 @@ func searchDecision(t *testing.T, p *scripting.Program, spec string, n int) (*se
 	for seed := uint64(4); s.Over() || len(s.Legal()) < 2; seed++ {
 		s = midGame(t, e, p.Game.Config.Players.Default, seed, n)
 	}
-	bot, err := e.NewBot(spec, 1)
+	bot, err := newBot(e, spec, 1)
 	require.NoError(t, err)
 	b := bot.(*search.ISMCTS)
 	a, err := b.Analyse(s.ViewFor(s.ToAct()))

@@ -39,7 +39,7 @@ func benchISMCTS(b *testing.B, spec string) {
 			for s.Over() || len(s.Legal()) < 2 {
 				s = midGame(b, e, p.Game.Config.Players.Default, uint64(b.N)+5, 8)
 			}
-			bot, err := e.NewBot(spec, 1)
+			bot, err := newBot(e, spec, 1)
 			require.NoError(b, err)
 			v := s.ViewFor(s.ToAct())
 			b.ResetTimer()
@@ -56,17 +56,17 @@ func benchISMCTS(b *testing.B, spec string) {
 // A game's YAML `ismcts:` sets what a bare `ismcts` plays; a spec's own options override it.
 func TestISMCTSGameDefaults(t *testing.T) {
 	mito := loadProgram(t, "mito", "")
-	cfg, err := mito.ParseISMCTS("ismcts")
+	cfg, err := parseISMCTS(mito, "ismcts")
 	require.NoError(t, err)
 	require.Equal(t, search.Config{Horizon: 30, Margin: 0.5, Rollout: "rules"}, cfg)
-	cfg, err = mito.ParseISMCTS("ismcts:horizon=none,iterations=7,margin=0.25,rollout=random")
+	cfg, err = parseISMCTS(mito, "ismcts:horizon=none,iterations=7,margin=0.25,rollout=random")
 	require.NoError(t, err)
 	require.Equal(t, search.Config{Iterations: 7, Margin: 0.25, Rollout: "random"}, cfg)
-	cfg, err = mito.ParseISMCTS("ismcts:observers=multi,reward=pairwise")
+	cfg, err = parseISMCTS(mito, "ismcts:observers=multi,reward=pairwise")
 	require.NoError(t, err)
 	require.Equal(t, search.Config{Horizon: 30, Margin: 0.5, Rollout: "rules", MultiObserver: true, Pairwise: true}, cfg)
 	simino := loadProgram(t, "simino", "whites")
-	cfg, err = simino.ParseISMCTS("ismcts:horizon=round+12")
+	cfg, err = parseISMCTS(simino, "ismcts:horizon=round+12")
 	require.NoError(t, err)
 	require.Equal(t, search.Config{Iterations: 100, Horizon: 12, HorizonRound: true}, cfg)
 	for spec, msg := range map[string]string{
@@ -76,7 +76,7 @@ func TestISMCTSGameDefaults(t *testing.T) {
 		"ismcts:observers=all":   `observers must be single or multi, not "all"`,
 		"ismcts:reward=lead":     `reward must be win or pairwise, not "lead"`,
 	} {
-		_, err := mito.ParseISMCTS(spec)
+		_, err := parseISMCTS(mito, spec)
 		require.ErrorContains(t, err, msg, spec)
 	}
 }
@@ -93,7 +93,7 @@ func horizonSearch(t *testing.T, game, spec string) (cuts []*core.State, rootMov
 	for seed := uint64(4); s.Over() || len(s.Legal()) < 2; seed++ {
 		s = midGame(t, e, p.Game.Config.Players.Default, seed, 12)
 	}
-	bot, err := e.NewBot(spec, 1)
+	bot, err := newBot(e, spec, 1)
 	require.NoError(t, err)
 	b := bot.(*search.ISMCTS)
 	eval := b.Evaluate
@@ -158,7 +158,7 @@ func TestISMCTSDealsAgainWhatSampleOKRejects(t *testing.T) {
 		require.NoError(t, err)
 		require.Equal(t, 1.0, ok, "the real game is always plausible (seed %d, move %d)", seed, s.MoveCount())
 		if len(s.Legal()) > 1 && s.MoveCount()%5 == 0 {
-			bot, err := e.NewBot("ismcts:iterations=10", seed)
+			bot, err := newBot(e, "ismcts:iterations=10", seed)
 			require.NoError(t, err)
 			b := bot.(*search.ISMCTS)
 			passed, fallbacks, inARow := 0, 0, 0
@@ -238,7 +238,7 @@ func TestISMCTSKeepsSamplesWithTheirChance(t *testing.T) {
 	require.NoError(t, err)
 	s := midGame(t, e, 4, 3, 8)
 	require.Greater(t, len(s.Legal()), 1)
-	bot, err := e.NewBot("ismcts:iterations=400", 1)
+	bot, err := newBot(e, "ismcts:iterations=400", 1)
 	require.NoError(t, err)
 	b := bot.(*search.ISMCTS)
 	deals := 0
@@ -256,7 +256,7 @@ func playGreedy(t *testing.T, e *scripting.Engine, maxSeed uint64, done func() b
 	for seed := uint64(1); seed <= maxSeed && !done(); seed++ {
 		s, err := e.NewState(4, seed, core.Options{})
 		require.NoError(t, err)
-		g, err := e.NewBot("greedy", seed)
+		g, err := newBot(e, "greedy", seed)
 		require.NoError(t, err)
 		for !s.Over() {
 			seat := s.ToAct()
@@ -321,7 +321,7 @@ func TestISMCTSPriorFavoursTheBotsMove(t *testing.T) {
 
 func TestISMCTSPriorOptions(t *testing.T) {
 	p := loadProgram(t, "mito", "")
-	cfg, err := p.ParseISMCTS("ismcts:prior=greedy,prior_weight=2")
+	cfg, err := parseISMCTS(p, "ismcts:prior=greedy,prior_weight=2")
 	require.NoError(t, err)
 	require.Equal(t, "greedy", cfg.Prior)
 	require.Equal(t, 2.0, cfg.PriorWeight)
@@ -330,7 +330,7 @@ func TestISMCTSPriorOptions(t *testing.T) {
 		"ismcts:prior_weight=0":     `prior_weight must be a positive number, not "0"`,
 		"ismcts:prior_weight=heavy": `prior_weight must be a positive number, not "heavy"`,
 	} {
-		_, err := p.ParseISMCTS(spec)
+		_, err := parseISMCTS(p, spec)
 		require.ErrorContains(t, err, msg, spec)
 	}
 }
@@ -366,14 +366,14 @@ func TestISMCTSRulesRolloutErrors(t *testing.T) {
 			require.NoError(t, s.ApplyIndex(e, 0)) // seat 0 draws: seat 1 to act
 			_, err := e.Rollout(s, 1, nil)
 			require.ErrorContains(t, err, msg)
-			bot, err := e.NewBot("ismcts:rollout=rules,iterations=5", 1)
+			bot, err := newBot(e, "ismcts:rollout=rules,iterations=5", 1)
 			require.NoError(t, err)
 			_, err = bot.Choose(s.ViewFor(1))
 			require.ErrorContains(t, err, msg)
 		})
 	}
 	e, _ := tinyGame(t, "testdata/tiny.yaml")
-	_, err := e.NewBot("ismcts:rollout=rules", 1)
+	_, err := newBot(e, "ismcts:rollout=rules", 1)
 	require.ErrorContains(t, err, "rollout=rules needs a `rollout(g, seat, legal)` hook in tiny's rules")
 }
 

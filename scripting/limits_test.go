@@ -56,7 +56,7 @@ func batch(t *testing.T, p *scripting.Program, players int, seats []string, game
 	t.Helper()
 	var out []core.Result
 	b := lab.Batch{Games: games, Seed: 3, Workers: workers, NewWorker: func() (lab.Worker, error) {
-		return p.NewWorker(players, seats, true)
+		return newWorker(p, players, seats, true)
 	}}
 	_, err := b.Run(context.Background(), func(r core.Result) { out = append(out, r) })
 	require.NoError(t, err)
@@ -268,7 +268,7 @@ func TestMemoryBombStopsOnlyItsOwnHook(t *testing.T) {
 	wg.Add(1)
 	go func() {
 		defer wg.Done()
-		w, err := ok.NewWorker(2, []string{"random", "random"}, true)
+		w, err := newWorker(ok, 2, []string{"random", "random"}, true)
 		if err != nil {
 			innocentErr.Store(err.Error())
 			return

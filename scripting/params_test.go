@@ -15,7 +15,7 @@ func TestObservationCarriesParams(t *testing.T) {
 	defer h.Close()
 	e, s, err := startGame(p, h, 2, 1)
 	require.NoError(t, err)
-	bot, err := e.NewBot("peek", 1)
+	bot, err := newBot(e, "peek", 1)
 	require.NoError(t, err)
 	move, err := bot.Choose(s.ViewFor(0))
 	require.NoError(t, err)

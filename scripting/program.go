@@ -8,7 +8,6 @@ import (
 
 	"github.com/ruleslab/ruleslab/core"
 	"github.com/ruleslab/ruleslab/core/config"
-	"github.com/ruleslab/ruleslab/core/search"
 )
 
 // Hook names a game script may define.
@@ -20,8 +19,6 @@ type Program struct {
 	Game   *core.Game
 	Chunks []*Chunk
 	Bots   map[string]*Chunk
-	// Ext configures the external (cmd:COMMAND) bots: set it before workers start.
-	Ext ExtBotOptions
 }
 
 // Compile compiles a game's rule scripts and bot scripts.
@@ -46,11 +43,9 @@ func Compile(g *core.Game) (*Program, error) {
 		}
 		p.Bots[n] = c
 	}
-	if def := g.Config.ISMCTS; def != "" {
-		// the game's ismcts defaults are checked now, not when a search bot is first seated
-		if _, err := p.ParseISMCTS(search.Prefix); err != nil {
-			return nil, err
-		}
+	// the game's ismcts defaults are checked now, not when a search bot is first seated
+	if _, err := p.SearchDefaults(); err != nil {
+		return nil, err
 	}
 	return p, nil
 }

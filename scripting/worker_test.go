@@ -7,8 +7,10 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/ruleslab/ruleslab/core"
+	"github.com/ruleslab/ruleslab/core/bots"
 	"github.com/ruleslab/ruleslab/core/config"
 	"github.com/ruleslab/ruleslab/core/lab"
+	"github.com/ruleslab/ruleslab/core/search"
 	"github.com/ruleslab/ruleslab/scripting"
 )
 
@@ -53,7 +55,7 @@ func name(gv [2]string) string {
 
 func TestWorkerPlaysWholeGames(t *testing.T) {
 	p := loadProgram(t, "testdata/tiny.yaml", "")
-	w, err := p.NewWorker(3, []string{"random", "random", "random"}, true)
+	w, err := newWorker(p, 3, []string{"random", "random", "random"}, true)
 	require.NoError(t, err)
 	defer w.Close()
 	for i := 0; i < 20; i++ {
@@ -89,7 +91,7 @@ func benchGames(b *testing.B, bot string, workers int) {
 			}
 			moves := 0
 			batch := lab.Batch{Games: b.N, Seed: 1, Workers: workers, NewWorker: func() (lab.Worker, error) {
-				return p.NewWorker(players, seats, false)
+				return newWorker(p, players, seats, false)
 			}}
 			b.ReportAllocs()
 			b.ResetTimer()
@@ -104,4 +106,24 @@ func benchGames(b *testing.B, bot string, workers int) {
 			b.ReportMetric(float64(moves)/float64(b.N), "moves/game")
 		})
 	}
+}
+
+// newBot makes a bot of e's game from its spec, through the bot registry.
+func newBot(e *scripting.Engine, spec string, seed uint64) (core.Bot, error) {
+	return bots.For(e.Program(), bots.ExtOptions{}).New(e, spec, seed)
+}
+
+// newBots makes the bots of a game's seats, through the bot registry.
+func newBots(e *scripting.Engine, seats []string, seed uint64) ([]core.Bot, error) {
+	return bots.For(e.Program(), bots.ExtOptions{}).NewSeats(e, seats, seed)
+}
+
+// parseISMCTS reads an ismcts spec for p's game, through the bot registry.
+func parseISMCTS(p *scripting.Program, spec string) (search.Config, error) {
+	return bots.For(p, bots.ExtOptions{}).ISMCTS(spec)
+}
+
+// newWorker makes a batch worker for p's game.
+func newWorker(p *scripting.Program, players int, seats []string, events bool) (*lab.EngineWorker, error) {
+	return lab.NewEngineWorker(bots.For(p, bots.ExtOptions{}), players, seats, events)
 }

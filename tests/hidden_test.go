@@ -36,7 +36,7 @@ func TestObservationsHoldNoUnseenCard(t *testing.T) {
 				for i := range names {
 					names[i] = "random"
 				}
-				bots, err := e.NewBots(names, seed)
+				bots, err := newBots(e, names, seed)
 				require.NoError(t, err)
 				for step := 0; !s.Over(); step++ {
 					// every decision of the first 400 is checked, then every 10th, so very long games

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/ruleslab/ruleslab/core"
+	"github.com/ruleslab/ruleslab/core/bots"
 	"github.com/ruleslab/ruleslab/core/search"
 	"github.com/ruleslab/ruleslab/scripting"
 )
@@ -72,7 +73,7 @@ func TestISMCTSSeesOnlyItsInformation(t *testing.T) {
 				for _, spec := range []string{"ismcts:iterations=8", "ismcts:iterations=12,observers=multi,rollout=mast"} {
 					var got [2]*search.Analysis
 					for i, st := range []*core.State{s, other} {
-						b, err := e.NewBot(spec, 42)
+						b, err := newBot(e, spec, 42)
 						require.NoError(t, err)
 						got[i], err = b.(*search.ISMCTS).Analyse(st.ViewFor(seat))
 						require.NoError(t, err)
@@ -203,4 +204,14 @@ func boolInt(b bool) int {
 		return 1
 	}
 	return 0
+}
+
+// newBot makes a bot of e's game from its spec, through the bot registry.
+func newBot(e *scripting.Engine, spec string, seed uint64) (core.Bot, error) {
+	return bots.For(e.Program(), bots.ExtOptions{}).New(e, spec, seed)
+}
+
+// newBots makes the bots of a game's seats, through the bot registry.
+func newBots(e *scripting.Engine, seats []string, seed uint64) ([]core.Bot, error) {
+	return bots.For(e.Program(), bots.ExtOptions{}).NewSeats(e, seats, seed)
 }

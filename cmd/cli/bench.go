@@ -51,7 +51,7 @@ func (opts *BenchOptions) labOptions() (*lab.BenchOptions, error) {
 	}
 	b := opts.Batch
 	return &lab.BenchOptions{Game: opts.Game, Variant: opts.Variant, Games: b.Games, Players: b.Players, Seats: b.Seats,
-		Workers: b.Workers, CheckSeats: bots.Seats}, nil
+		Workers: b.Workers}, nil
 }
 
 func runBench(opts *BenchOptions) error {

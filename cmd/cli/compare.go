@@ -75,7 +75,7 @@ func (opts *CompareOptions) labOptions() (*lab.CompareOptions, error) {
 	}
 	b := opts.Batch
 	return &lab.CompareOptions{Game: opts.Game, Variants: opts.Variants, Games: b.Games, Seed: b.Seed, Workers: b.Workers,
-		Players: b.Players, Seats: b.Seats, Until: opts.Until, Every: opts.Every, CheckSeats: bots.Seats, Command: CommandLine()}, nil
+		Players: b.Players, Seats: b.Seats, Until: opts.Until, Every: opts.Every, Command: CommandLine()}, nil
 }
 
 func runCompare(opts *CompareOptions) error {
@@ -85,7 +85,7 @@ func runCompare(opts *CompareOptions) error {
 	}
 	var covs []*coverage.Counter
 	if opts.Coverage {
-		o.Cover = func(int) lab.Cover {
+		o.Cover = func(int) *coverage.Counter {
 			covs = append(covs, coverage.New())
 			return covs[len(covs)-1]
 		}

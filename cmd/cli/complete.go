@@ -5,6 +5,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/ruleslab/ruleslab/core/bots"
 	"github.com/ruleslab/ruleslab/core/config"
 	"github.com/ruleslab/ruleslab/scripting"
 )
@@ -75,7 +76,7 @@ func completeBots(cmd *cobra.Command, args []string, toComplete string) ([]strin
 	if i := strings.LastIndexByte(toComplete, ','); i >= 0 {
 		prefix = toComplete[:i+1]
 	}
-	names := append(p.BotNames(), "human")
+	names := append(bots.For(p, bots.ExtOptions{}).Names(), "human")
 	if cmd.Name() != "play" {
 		names = names[:len(names)-1]
 	}

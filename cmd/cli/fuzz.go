@@ -60,7 +60,7 @@ func (opts *FuzzOptions) labOptions() (*lab.FuzzOptions, error) {
 	}
 	b := opts.Batch
 	return &lab.FuzzOptions{Game: opts.Game, Variant: opts.Variant, Games: b.Games, Seats: b.Seats, Players: b.Players,
-		Seed: b.Seed, Workers: b.Workers, Out: opts.Out, Shrink: opts.Shrink, CheckSeats: bots.Seats}, nil
+		Seed: b.Seed, Workers: b.Workers, Out: opts.Out, Shrink: opts.Shrink}, nil
 }
 
 func runFuzz(opts *FuzzOptions) error {

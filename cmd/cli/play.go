@@ -10,6 +10,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/ruleslab/ruleslab/core"
+	"github.com/ruleslab/ruleslab/core/bots"
+	"github.com/ruleslab/ruleslab/core/lab"
 	"github.com/ruleslab/ruleslab/core/tui"
 	"github.com/ruleslab/ruleslab/scripting"
 )
@@ -53,11 +55,12 @@ func runPlay(opts *PlayOptions) error {
 	if err != nil {
 		return err
 	}
-	seatList, err := parseBots(p, opts.Seats, "human")
-	if err != nil {
+	if err := opts.Ext.check(); err != nil {
 		return err
 	}
-	if err := opts.Ext.apply(p, opts.IO); err != nil {
+	reg := bots.For(p, opts.Ext.options(opts.IO))
+	seatList, err := lab.Seats(reg, opts.Seats, "human")
+	if err != nil {
 		return err
 	}
 	// Seats not listed are played by the random bot.
@@ -78,22 +81,22 @@ func runPlay(opts *PlayOptions) error {
 	if err != nil {
 		return err
 	}
-	bots := make([]core.Bot, players)
-	defer scripting.EndBots(bots, s) // stops external bots' processes
+	seated := make([]core.Bot, players)
+	defer bots.End(seated, s) // stops external bots' processes
 	t := tui.NewTerminal(opts.IO.In, opts.IO.Out, opts.IO.OutIsTerm, os.Getenv("NO_COLOR") == "")
 	for i, name := range seats {
 		if name == "human" {
-			bots[i] = t.NewSeat(i, p, e, s, core.Mix(opts.Seed^0x4171, uint64(i)))
+			seated[i] = t.NewSeat(i, reg, e, s, core.Mix(opts.Seed^0x4171, uint64(i)))
 			continue
 		}
-		b, err := e.NewBot(name, core.Mix(opts.Seed^0xb0b, uint64(i)))
+		b, err := reg.New(e, name, core.Mix(opts.Seed^0xb0b, uint64(i)))
 		if err != nil {
 			return usagef("--seats: %v", err)
 		}
-		bots[i] = b
+		seated[i] = b
 	}
 	fmt.Fprintf(opts.IO.Out, "%s, %d players, seed %d; seats: %s\n", p.Game.Name(), players, opts.Seed, strings.Join(seats, ", "))
-	err = core.PlayOut(s, e, bots, seats)
+	err = core.PlayOut(s, e, seated, seats)
 	if errors.Is(err, tui.ErrQuit) {
 		fmt.Fprintln(opts.IO.Out, "quit: the game was left unfinished")
 		return nil

@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/ruleslab/ruleslab/core"
+	"github.com/ruleslab/ruleslab/core/bots"
 	"github.com/ruleslab/ruleslab/scripting"
 	"github.com/ruleslab/ruleslab/scripting/invariant"
 	"github.com/ruleslab/ruleslab/scripting/scenario"
@@ -55,8 +56,8 @@ func runRun(opts *RunOptions) error {
 	}
 	var r scenario.Runner
 	if opts.Seats != "" {
-		if r.Finish, err = splitSeats(opts.Seats); err != nil {
-			return err
+		if r.Finish, err = bots.Split(opts.Seats); err != nil {
+			return usagef("--seats %v", err)
 		}
 	}
 	if opts.Observe >= 0 {

@@ -9,7 +9,6 @@ import (
 	"github.com/ruleslab/ruleslab/core/coverage"
 	"github.com/ruleslab/ruleslab/core/lab"
 	"github.com/ruleslab/ruleslab/core/report"
-	"github.com/ruleslab/ruleslab/scripting"
 )
 
 // SimOptions are the options of `ruleslab sim`.
@@ -80,7 +79,7 @@ func (opts *SimOptions) labOptions() (*lab.SimOptions, error) {
 	b := opts.Batch
 	return &lab.SimOptions{Game: opts.Game, Variant: opts.Variant, Players: b.Players, Seats: b.Seats, Games: b.Games,
 		Seed: b.Seed, Workers: b.Workers, Shard: shard, Shards: shards, Index: opts.Index, Out: opts.Out,
-		Resume: opts.Resume, Log: b.Log, Ext: opts.Ext.options(opts.IO), CheckSeats: bots.Seats,
+		Resume: opts.Resume, Log: b.Log, Ext: opts.Ext.options(opts.IO),
 		Progress: newProgress(opts.IO)}, nil
 }
 
@@ -92,7 +91,7 @@ func runSim(opts *SimOptions) error {
 	var cov *coverage.Counter
 	if opts.Coverage {
 		cov = coverage.New()
-		o.Wrap = func(w *scripting.Worker) lab.Worker { return cov.Worker(w) }
+		o.Coverage = cov
 	}
 	var finished []core.Result // for the report's plots
 	if opts.Output.Report != "" {

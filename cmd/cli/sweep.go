@@ -68,7 +68,7 @@ func (opts *SweepOptions) labOptions() (*lab.SweepOptions, error) {
 	}
 	b := opts.Batch
 	o := &lab.SweepOptions{Game: opts.Game, Variant: opts.Variant, Measures: opts.Measures, Games: b.Games, Seed: b.Seed,
-		Workers: b.Workers, Players: b.Players, Seats: b.Seats, CheckSeats: bots.Seats, Command: CommandLine()}
+		Workers: b.Workers, Players: b.Players, Seats: b.Seats, Command: CommandLine()}
 	for _, s := range opts.Sets {
 		ax, err := lab.ParseAxis(s)
 		if err != nil {

@@ -77,7 +77,7 @@ func (opts *TournamentOptions) labOptions() (*lab.TournamentOptions, error) {
 	b := opts.Batch
 	return &lab.TournamentOptions{Game: opts.Game, Variant: opts.Variant, Bots: opts.Bots, Games: b.Games, Players: b.Players,
 		Seed: b.Seed, Workers: b.Workers, Log: b.Log, Ladder: opts.Ladder, Rungs: opts.Rungs, Boot: opts.Boot,
-		Ext: opts.Ext.options(opts.IO), Specs: bots, Progress: newProgress(opts.IO)}, nil
+		Ext: opts.Ext.options(opts.IO), Progress: newProgress(opts.IO)}, nil
 }
 
 func runTournament(opts *TournamentOptions) error {

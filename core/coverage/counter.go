@@ -23,18 +23,25 @@ func New() *Counter {
 	return &Counter{hookGames: map[string]int{}, hookCalls: map[string]int{}, ruleGames: map[string]int{}, ruleHits: map[string]int{}}
 }
 
+// HostedWorker is a batch worker that plays on a Lua host of its own, whose hook calls can be counted.
+type HostedWorker interface {
+	Play(index int, seed uint64) core.Result
+	Close()
+	Host() *scripting.Host
+}
+
 // Prepare makes the worker's host count its hook calls.
-func (c *Counter) Prepare(w *scripting.Worker) {
-	if c != nil && w.H.Profile == nil {
-		w.H.Profile = map[string]*scripting.HookCost{}
+func (c *Counter) Prepare(w HostedWorker) {
+	if h := w.Host(); c != nil && h.Profile == nil {
+		h.Profile = map[string]*scripting.HookCost{}
 	}
 }
 
 // Play plays one game on w and counts what ran in it.
-func (c *Counter) Play(w *scripting.Worker, i int, seed uint64) core.Result {
+func (c *Counter) Play(w HostedWorker, i int, seed uint64) core.Result {
 	c.Prepare(w)
 	before := map[string]int{}
-	for n, hc := range w.H.Profile {
+	for n, hc := range w.Host().Profile {
 		before[n] = hc.Calls
 	}
 	r := w.Play(i, seed)
@@ -44,7 +51,7 @@ func (c *Counter) Play(w *scripting.Worker, i int, seed uint64) core.Result {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.games++
-	for n, hc := range w.H.Profile {
+	for n, hc := range w.Host().Profile {
 		if d := hc.Calls - before[n]; d > 0 {
 			c.hookGames[n]++
 			c.hookCalls[n] += d
@@ -59,12 +66,12 @@ func (c *Counter) Play(w *scripting.Worker, i int, seed uint64) core.Result {
 
 // Worker is a batch worker whose games are counted for coverage.
 type Worker struct {
-	W *scripting.Worker
+	W HostedWorker
 	C *Counter
 }
 
 // Worker wraps w so that its games are counted.
-func (c *Counter) Worker(w *scripting.Worker) Worker { return Worker{W: w, C: c} }
+func (c *Counter) Worker(w HostedWorker) Worker { return Worker{W: w, C: c} }
 
 // Play plays one game and counts it.
 func (c Worker) Play(i int, seed uint64) core.Result { return c.C.Play(c.W, i, seed) }

@@ -11,18 +11,18 @@ import (
 	"time"
 
 	"github.com/ruleslab/ruleslab/core"
+	"github.com/ruleslab/ruleslab/core/bots"
 	"github.com/ruleslab/ruleslab/scripting"
 )
 
 // BenchOptions are the options of a bench: a game's speed on one core (and on Workers).
 type BenchOptions struct {
-	Game       string
-	Variant    string
-	Games      int
-	Players    int
-	Seats      string
-	Workers    int // above 1: also play the games on this many workers and report the speed-up
-	CheckSeats SeatsFunc
+	Game    string
+	Variant string
+	Games   int
+	Players int
+	Seats   string
+	Workers int // above 1: also play the games on this many workers and report the speed-up
 }
 
 // BenchReport is what bench measured.
@@ -64,13 +64,14 @@ func Bench(o *BenchOptions) (*BenchReport, error) {
 	if err != nil {
 		return nil, err
 	}
-	seats, err := o.CheckSeats(p, o.Seats)
+	reg := bots.For(p, bots.ExtOptions{})
+	seats, err := Seats(reg, o.Seats)
 	if err != nil {
 		return nil, err
 	}
 	seats = CycleSeats(seats, players)
 	defer TuneGC()()
-	w, err := p.NewWorker(players, seats, false)
+	w, err := NewEngineWorker(reg, players, seats, false)
 	if err != nil {
 		return nil, err
 	}
@@ -84,7 +85,7 @@ func Bench(o *BenchOptions) (*BenchReport, error) {
 	}
 	if o.Workers > 1 {
 		batch := Batch{Games: o.Games, Seed: 1, Workers: o.Workers, NewWorker: func() (Worker, error) {
-			return p.NewWorker(players, seats, false)
+			return NewEngineWorker(reg, players, seats, false)
 		}}
 		start := time.Now()
 		if _, err := batch.Run(context.Background(), func(core.Result) {}); err != nil {
@@ -98,7 +99,7 @@ func Bench(o *BenchOptions) (*BenchReport, error) {
 }
 
 // measure plays the games on w after a warm-up game, timing the moves and the hooks.
-func (rep *BenchReport) measure(w *scripting.Worker, games int) error {
+func (rep *BenchReport) measure(w *EngineWorker, games int) error {
 	// one warm-up game, so the measure excludes first-use costs
 	if r := w.Play(0, core.GameSeed(1, 0)); r.Error != "" {
 		return fmt.Errorf("%s", r.Error)
@@ -157,7 +158,7 @@ func (rep *BenchReport) WriteText(out io.Writer) error {
 
 // benchResample measures what a search bot pays per determinisation: Clone + Resample of a state a
 // third of the way into a random game, for the seat to act.
-func benchResample(w *scripting.Worker, players int) (ResampleReport, error) {
+func benchResample(w *EngineWorker, players int) (ResampleReport, error) {
 	s, err := w.E.NewState(players, core.GameSeed(2, 0), core.Options{NoHistory: true})
 	if err != nil {
 		return ResampleReport{}, err

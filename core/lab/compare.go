@@ -5,32 +5,26 @@ import (
 	"strings"
 
 	"github.com/ruleslab/ruleslab/core"
+	"github.com/ruleslab/ruleslab/core/bots"
+	"github.com/ruleslab/ruleslab/core/coverage"
 	"github.com/ruleslab/ruleslab/core/stats"
 	"github.com/ruleslab/ruleslab/scripting"
 )
 
 // CompareOptions are the options of a comparison: variants of a game played on the same seeds.
 type CompareOptions struct {
-	Game       string
-	Variants   []string // base, bundled variants or variant YAML paths; the first is the reference
-	Games      int      // per variant (the most, with Until)
-	Seed       uint64
-	Workers    int
-	Players    int    // 0: the first variant's default
-	Seats      string // checked by CheckSeats for every variant
-	Until      string // stop once this measure's paired difference is resolved (sequential test)
-	Every      int    // games between the sequential test's looks (0: a tenth of Games)
-	CheckSeats SeatsFunc
+	Game     string
+	Variants []string // base, bundled variants or variant YAML paths; the first is the reference
+	Games    int      // per variant (the most, with Until)
+	Seed     uint64
+	Workers  int
+	Players  int    // 0: the first variant's default
+	Seats    string // checked for every variant
+	Until    string // stop once this measure's paired difference is resolved (sequential test)
+	Every    int    // games between the sequential test's looks (0: a tenth of Games)
 	// Cover, if set, gives variant k's coverage counter.
-	Cover   func(k int) Cover
+	Cover   func(k int) *coverage.Counter
 	Command string // the command line, for the record
-}
-
-// Cover counts what the games exercise (hooks run, rules fired): Prepare readies a worker once, Play
-// plays a game on it.
-type Cover interface {
-	Prepare(w *scripting.Worker)
-	Play(w *scripting.Worker, i int, seed uint64) core.Result
 }
 
 // VariantRun is one compared variant: its program, its workers (kept across the sequential test's
@@ -38,21 +32,22 @@ type Cover interface {
 type VariantRun struct {
 	Name    string
 	P       *scripting.Program
+	Bots    *bots.Registry
 	Seats   []string
 	Results []core.Result
 	Failed  int
 	First   string // the first failure
-	pool    []*scripting.Worker
-	cov     Cover
+	pool    []*EngineWorker
+	cov     *coverage.Counter
 }
 
 // offsetWorker plays game lo+i of the whole batch when a batch of later games asks for game i, so the
 // games of every look are seeded as one long batch would seed them.
 type offsetWorker struct {
-	w    *scripting.Worker
+	w    *EngineWorker
 	lo   int
 	seed uint64
-	cov  Cover
+	cov  *coverage.Counter
 }
 
 func (o offsetWorker) Play(i int, _ uint64) core.Result {
@@ -72,7 +67,7 @@ func (v *VariantRun) play(ctx context.Context, players, workers int, seed uint64
 	k := 0
 	batch := Batch{Games: hi - lo, Seed: seed, Workers: workers, NewWorker: func() (Worker, error) {
 		if k == len(v.pool) {
-			w, err := v.P.NewWorker(players, v.Seats, false)
+			w, err := NewEngineWorker(v.Bots, players, v.Seats, false)
 			if err != nil {
 				return nil, err
 			}
@@ -216,11 +211,12 @@ func loadRuns(o *CompareOptions) ([]*VariantRun, int, error) {
 		if err := checkPlayers(p, players); err != nil {
 			return runs, 0, err
 		}
-		seats, err := o.CheckSeats(p, o.Seats)
+		reg := bots.For(p, bots.ExtOptions{})
+		seats, err := Seats(reg, o.Seats)
 		if err != nil {
 			return runs, 0, err
 		}
-		v := &VariantRun{Name: name, P: p, Seats: CycleSeats(seats, players)}
+		v := &VariantRun{Name: name, P: p, Bots: reg, Seats: CycleSeats(seats, players)}
 		if o.Cover != nil {
 			v.cov = o.Cover(k)
 		}

@@ -11,6 +11,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/ruleslab/ruleslab/core"
+	"github.com/ruleslab/ruleslab/core/bots"
 	"github.com/ruleslab/ruleslab/core/config"
 	"github.com/ruleslab/ruleslab/scripting"
 	"github.com/ruleslab/ruleslab/scripting/invariant"
@@ -18,16 +19,15 @@ import (
 
 // FuzzOptions are the options of a fuzz run: random and greedy games checked against the invariants.
 type FuzzOptions struct {
-	Game       string
-	Variant    string
-	Games      int
-	Seats      string // "": alternate all random and greedy,random
-	Players    int    // 0: every count the game allows, in turn
-	Seed       uint64
-	Workers    int
-	Out        string        // where to write the scenario of a failure
-	Shrink     time.Duration // how long to look for a smaller failing case
-	CheckSeats SeatsFunc
+	Game    string
+	Variant string
+	Games   int
+	Seats   string // "": alternate all random and greedy,random
+	Players int    // 0: every count the game allows, in turn
+	Seed    uint64
+	Workers int
+	Out     string        // where to write the scenario of a failure
+	Shrink  time.Duration // how long to look for a smaller failing case
 }
 
 // FuzzResult is what a fuzz run found.
@@ -138,7 +138,7 @@ func planFuzz(o *FuzzOptions, p *scripting.Program) (fuzzPlan, error) {
 		}
 	}
 	if o.Seats != "" {
-		seats, err := o.CheckSeats(p, o.Seats)
+		seats, err := Seats(bots.For(p, bots.ExtOptions{}), o.Seats)
 		if err != nil {
 			return plan, err
 		}

@@ -5,9 +5,11 @@ import (
 	"fmt"
 	"os"
 	"runtime/debug"
+	"slices"
 	"strings"
 
 	"github.com/ruleslab/ruleslab/core"
+	"github.com/ruleslab/ruleslab/core/bots"
 	"github.com/ruleslab/ruleslab/core/config"
 	"github.com/ruleslab/ruleslab/scripting"
 )
@@ -20,9 +22,23 @@ func (e *UsageError) Error() string { return e.Msg }
 // Usagef returns a *UsageError.
 func Usagef(format string, args ...any) error { return &UsageError{Msg: fmt.Sprintf(format, args...)} }
 
-// SeatsFunc parses a --seats (or --bots) list against a program and checks every bot is one of its
-// bots. The command line gives it; the lab calls it for every program it loads.
-type SeatsFunc func(p *scripting.Program, list string) ([]string, error)
+// Seats reads a --seats (or --bots) list of bot specs with the game's bot registry and checks each;
+// extra names (such as "human") are taken as they are.
+func Seats(reg *bots.Registry, list string, extra ...string) ([]string, error) {
+	seats, err := bots.Split(list)
+	if err != nil {
+		return nil, Usagef("--seats %v", err)
+	}
+	for _, s := range seats {
+		if slices.Contains(extra, s) {
+			continue
+		}
+		if err := reg.Check(s); err != nil {
+			return nil, Usagef("--seats: %v", err)
+		}
+	}
+	return seats, nil
+}
 
 // LogRecord is one line of a --log file.
 type LogRecord struct {

@@ -7,6 +7,8 @@ import (
 	"os"
 
 	"github.com/ruleslab/ruleslab/core"
+	"github.com/ruleslab/ruleslab/core/bots"
+	"github.com/ruleslab/ruleslab/core/coverage"
 	"github.com/ruleslab/ruleslab/core/stats"
 	"github.com/ruleslab/ruleslab/scripting"
 )
@@ -16,7 +18,7 @@ type SimOptions struct {
 	Game    string // a bundled id or a YAML path
 	Variant string
 	Players int    // 0: the game's default
-	Seats   string // bots by seat, checked by CheckSeats and cycled to fill every seat
+	Seats   string // bots by seat, checked and cycled to fill every seat
 	Games   int
 	Seed    uint64
 	Workers int
@@ -26,12 +28,11 @@ type SimOptions struct {
 	Out     string
 	Resume  bool // continue Out
 	Log     string
-	Ext     scripting.ExtBotOptions
+	Ext     bots.ExtOptions
 
-	CheckSeats SeatsFunc
-	Progress   Progress // nil: none
-	// Wrap, if set, wraps every worker (coverage counts its hooks).
-	Wrap func(*scripting.Worker) Worker
+	Progress Progress // nil: none
+	// Coverage, if set, counts what every game exercises (hooks run, rules fired).
+	Coverage *coverage.Counter
 	// OnGame, if set, is handed every game as it was played, in game order.
 	OnGame func(core.Result)
 }
@@ -49,6 +50,7 @@ type SimResult struct {
 type simRun struct {
 	o       *SimOptions
 	p       *scripting.Program
+	bots    *bots.Registry
 	players int
 	seats   []string
 	hdr     Header
@@ -67,12 +69,12 @@ func Sim(ctx context.Context, o *SimOptions) (*SimResult, error) {
 		return nil, err
 	}
 	defer TuneGC()()
-	seats, err := o.CheckSeats(p, o.Seats)
+	reg := bots.For(p, o.Ext)
+	seats, err := Seats(reg, o.Seats)
 	if err != nil {
 		return nil, err
 	}
-	p.Ext = o.Ext
-	s := &simRun{o: o, p: p, players: players, seats: CycleSeats(seats, players)}
+	s := &simRun{o: o, p: p, bots: reg, players: players, seats: CycleSeats(seats, players)}
 	defer s.close()
 	cfg := p.Game.Config
 	s.hdr = Header{Format: ResultsFormat, Game: o.Game, Variant: o.Variant, ID: cfg.ID, Named: cfg.Variant,
@@ -160,11 +162,11 @@ func (s *simRun) run(ctx context.Context, batch Batch) (int, error) {
 	progress := progressOr(s.o.Progress)
 	progress.Start(batch.Count(), s.p.Game.Name())
 	batch.NewWorker = func() (Worker, error) {
-		w, err := s.p.NewWorker(s.players, s.seats, s.logw != nil)
-		if err != nil || s.o.Wrap == nil {
+		w, err := NewEngineWorker(s.bots, s.players, s.seats, s.logw != nil)
+		if err != nil || s.o.Coverage == nil {
 			return w, err
 		}
-		return s.o.Wrap(w), nil
+		return s.o.Coverage.Worker(w), nil
 	}
 	done, err := batch.Run(ctx, func(r core.Result) {
 		if s.o.OnGame != nil {

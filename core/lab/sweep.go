@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/ruleslab/ruleslab/core"
+	"github.com/ruleslab/ruleslab/core/bots"
 	"github.com/ruleslab/ruleslab/core/config"
 	"github.com/ruleslab/ruleslab/core/stats"
 	"github.com/ruleslab/ruleslab/scripting"
@@ -17,18 +18,17 @@ import (
 // SweepOptions are the options of a sweep: a grid of parameter values, each point a batch on the same
 // seeds.
 type SweepOptions struct {
-	Game       string
-	Variant    string // base, a bundled variant or a variant YAML path
-	Axes       []Axis // the --set flags, parsed (ParseAxis)
-	Targets    []Target
-	Measures   string // the table's columns, comma-separated ("": the default)
-	Games      int    // at each point
-	Seed       uint64
-	Workers    int
-	Players    int
-	Seats      string
-	CheckSeats SeatsFunc
-	Command    string // the command line, for the record
+	Game     string
+	Variant  string // base, a bundled variant or a variant YAML path
+	Axes     []Axis // the --set flags, parsed (ParseAxis)
+	Targets  []Target
+	Measures string // the table's columns, comma-separated ("": the default)
+	Games    int    // at each point
+	Seed     uint64
+	Workers  int
+	Players  int
+	Seats    string
+	Command  string // the command line, for the record
 }
 
 // Axis is one --set: a key and its values.
@@ -171,7 +171,7 @@ func Sweep(ctx context.Context, o *SweepOptions) (*SweepResult, error) {
 		if err := checkPlayers(p, players); err != nil {
 			return nil, err
 		}
-		s, err := o.CheckSeats(p, o.Seats)
+		s, err := Seats(bots.For(p, bots.ExtOptions{}), o.Seats)
 		if err != nil {
 			return nil, err
 		}
@@ -226,7 +226,9 @@ func (res *SweepResult) play(ctx context.Context, o *SweepOptions, i int, p *scr
 	}
 	pt := res.Points[i]
 	batch := Batch{Games: o.Games, Seed: o.Seed, Workers: o.Workers,
-		NewWorker: func() (Worker, error) { return p.NewWorker(res.Players, res.Seats, false) }}
+		NewWorker: func() (Worker, error) {
+			return NewEngineWorker(bots.For(p, bots.ExtOptions{}), res.Players, res.Seats, false)
+		}}
 	var games []core.Result
 	_, err := batch.Run(ctx, func(r core.Result) {
 		if r.Error != "" {

@@ -8,18 +8,11 @@ import (
 	"strings"
 
 	"github.com/ruleslab/ruleslab/core"
+	"github.com/ruleslab/ruleslab/core/bots"
 	"github.com/ruleslab/ruleslab/core/search"
 	"github.com/ruleslab/ruleslab/core/stats"
 	"github.com/ruleslab/ruleslab/scripting"
 )
-
-// BotSpecs checks the bot specs of a command line (until a registry of bots does).
-type BotSpecs interface {
-	// Seats parses a --seats list and checks every name is a bot of the game.
-	Seats(p *scripting.Program, list string) ([]string, error)
-	// IsSearch tells whether spec is an ismcts spec.
-	IsSearch(spec string) bool
-}
 
 // TournamentOptions are the options of a tournament: bots against each other in every seat.
 type TournamentOptions struct {
@@ -34,9 +27,8 @@ type TournamentOptions struct {
 	Ladder  bool   // play the first bot (ismcts) at doubling budgets, each against the previous
 	Rungs   int
 	Boot    int // bootstrap resamples for the rating intervals
-	Ext     scripting.ExtBotOptions
+	Ext     bots.ExtOptions
 
-	Specs    BotSpecs
 	Progress Progress
 	// Planned, if set, hears the games a tournament (or a rung) will play before it plays them.
 	Planned func(games, seatings int)
@@ -107,6 +99,7 @@ func (r *TournamentResult) RungNames() []string {
 type tournament struct {
 	o       *TournamentOptions
 	p       *scripting.Program
+	bots    *bots.Registry
 	players int
 	logw    *bufio.Writer
 }
@@ -118,13 +111,13 @@ func Tournament(ctx context.Context, o *TournamentOptions) (*TournamentResult, e
 	if err != nil {
 		return nil, err
 	}
-	bots, err := tournamentBots(o, p)
+	reg := bots.For(p, o.Ext)
+	specs, err := tournamentBots(o, reg)
 	if err != nil {
 		return nil, err
 	}
-	p.Ext = o.Ext
 	defer TuneGC()()
-	t := &tournament{o: o, p: p, players: players}
+	t := &tournament{o: o, p: p, bots: reg, players: players}
 	if o.Log != "" {
 		f, err := os.Create(o.Log)
 		if err != nil {
@@ -135,40 +128,40 @@ func Tournament(ctx context.Context, o *TournamentOptions) (*TournamentResult, e
 		defer t.logw.Flush()
 	}
 	if !o.Ladder {
-		run, err := t.play(ctx, bots, o.Seed)
+		run, err := t.play(ctx, specs, o.Seed)
 		if err != nil {
 			return nil, err
 		}
 		return &TournamentResult{Runs: []*TournamentRun{run}}, nil
 	}
-	return t.ladder(ctx, bots[0])
+	return t.ladder(ctx, specs[0])
 }
 
 // tournamentBots parses --bots: bots of the game, each once.
-func tournamentBots(o *TournamentOptions, p *scripting.Program) ([]string, error) {
+func tournamentBots(o *TournamentOptions, reg *bots.Registry) ([]string, error) {
 	if o.Bots == "" {
 		return nil, Usagef("--bots: name the bots, e.g. --bots ismcts,greedy,random")
 	}
-	bots, err := o.Specs.Seats(p, o.Bots)
+	specs, err := Seats(reg, o.Bots)
 	if err != nil {
 		return nil, Usagef("%s", strings.Replace(err.Error(), "--seats", "--bots", 1))
 	}
 	seen := map[string]bool{}
-	for _, b := range bots {
+	for _, b := range specs {
 		if seen[b] {
 			return nil, Usagef("--bots: %s is listed twice", b)
 		}
 		seen[b] = true
 	}
-	return bots, nil
+	return specs, nil
 }
 
 // ladder plays budgets N, 2N, 4N, ...: rung k plays 2^k N against 2^(k-1) N.
 func (t *tournament) ladder(ctx context.Context, base string) (*TournamentResult, error) {
-	if !t.o.Specs.IsSearch(base) {
+	if !search.IsSpec(base) {
 		return nil, Usagef("--ladder: the first bot must be an ismcts spec, not %q", base)
 	}
-	cfg, _ := t.p.ParseISMCTS(base)
+	cfg, _ := t.bots.ISMCTS(base)
 	n := cfg.Iterations
 	if n == 0 {
 		n = search.DefaultIterations

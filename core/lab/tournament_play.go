@@ -6,12 +6,11 @@ import (
 
 	"github.com/ruleslab/ruleslab/core"
 	"github.com/ruleslab/ruleslab/core/stats"
-	"github.com/ruleslab/ruleslab/scripting"
 )
 
 // tournamentWorker plays game i with the i-th seating of the schedule on the deal of its pass.
 type tournamentWorker struct {
-	w        *scripting.Worker
+	w        *EngineWorker
 	names    []string
 	schedule [][]int
 	seed     uint64
@@ -46,7 +45,7 @@ func (t *tournament) play(ctx context.Context, bots []string, seed uint64, name 
 	run := &TournamentRun{Games: games}
 	batch := Batch{Games: games, Seed: seed, Workers: o.Workers,
 		NewWorker: func() (Worker, error) {
-			w, err := t.p.NewWorker(t.players, nil, t.logw != nil)
+			w, err := NewEngineWorker(t.bots, t.players, nil, t.logw != nil)
 			if err != nil {
 				return nil, err
 			}

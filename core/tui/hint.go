@@ -5,14 +5,13 @@ import (
 
 	"github.com/ruleslab/ruleslab/core"
 	"github.com/ruleslab/ruleslab/core/search"
-	"github.com/ruleslab/ruleslab/scripting"
 )
 
 // showHint runs the ismcts bot (default budget) on the seat's view, the only thing it sees, and prints
 // every move with its win estimate (the mean reward of the searches through it: a share of wins).
 func (hs *Seat) showHint(v core.View) error {
 	if hs.hint == nil {
-		b, err := hs.e.NewBot(scripting.ISMCTSPrefix, hs.seed)
+		b, err := hs.bots.New(hs.e, search.Prefix, hs.seed)
 		if err != nil {
 			return err
 		}

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/ruleslab/ruleslab/core"
+	"github.com/ruleslab/ruleslab/core/bots"
 	"github.com/ruleslab/ruleslab/core/search"
 	"github.com/ruleslab/ruleslab/scripting"
 )
@@ -17,6 +18,7 @@ const prompt = "move (number or notation; help, quit)> "
 // Seat asks a person at the terminal. It prints only the seat's observation.
 type Seat struct {
 	t    *Terminal
+	bots *bots.Registry // makes the hint's search bot
 	p    *scripting.Program
 	e    *scripting.Engine
 	s    *core.State // the game, only to match typed moves with the engine's matcher; shown: the view

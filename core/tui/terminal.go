@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/ruleslab/ruleslab/core"
+	"github.com/ruleslab/ruleslab/core/bots"
 	"github.com/ruleslab/ruleslab/scripting"
 )
 
@@ -34,10 +35,10 @@ func NewTerminal(in io.Reader, out io.Writer, outIsTerm, color bool) *Terminal {
 	return &Terminal{out: out, in: bufio.NewReader(in), outIsTerm: outIsTerm, color: color, seats: map[int]*Seat{}, last: -1}
 }
 
-// NewSeat is the human at seat of the game s, played by the engine e of program p; seed seeds its
+// NewSeat is the human at seat of the game s, played by the engine e of the registry's game; seed seeds its
 // hints.
-func (t *Terminal) NewSeat(seat int, p *scripting.Program, e *scripting.Engine, s *core.State, seed uint64) *Seat {
-	hs := &Seat{t: t, p: p, e: e, s: s, seed: seed}
+func (t *Terminal) NewSeat(seat int, reg *bots.Registry, e *scripting.Engine, s *core.State, seed uint64) *Seat {
+	hs := &Seat{t: t, bots: reg, p: reg.Program(), e: e, s: s, seed: seed}
 	t.seats[seat] = hs
 	return hs
 }

@@ -12,6 +12,7 @@ import (
 	"math/rand/v2"
 
 	"github.com/ruleslab/ruleslab/core"
+	"github.com/ruleslab/ruleslab/core/bots"
 	"github.com/ruleslab/ruleslab/core/config"
 	"github.com/ruleslab/ruleslab/scripting"
 )
@@ -271,11 +272,12 @@ func play(e *scripting.Engine, g *Game) (v *Violation) {
 			v = violation("error", "internal error: %v", p)
 		}
 	}()
-	bots, err := e.NewBots(g.Seats, g.Seed)
+	// fuzzing seats no external programs: the registry needs no options for them
+	seated, err := bots.For(e.Program(), bots.ExtOptions{}).NewSeats(e, g.Seats, g.Seed)
 	if err != nil {
 		return violation("error", "%v", err)
 	}
-	defer scripting.EndBots(bots, nil)
+	defer bots.End(seated, nil)
 	s, err := e.NewState(g.Players, g.Seed, core.Options{})
 	if err != nil {
 		return violation("error", "setup: %v", err)
@@ -293,7 +295,7 @@ func play(e *scripting.Engine, g *Game) (v *Violation) {
 			return violation("move-cap", "the game is not over after %d moves", limit)
 		}
 		seat := s.ToAct()
-		i, err := bots[seat].Choose(s.ViewFor(seat))
+		i, err := seated[seat].Choose(s.ViewFor(seat))
 		if err != nil {
 			return violation("error", "seat %d (%s): %v", seat, g.Seats[seat], err)
 		}

@@ -10,6 +10,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/ruleslab/ruleslab/core"
+	"github.com/ruleslab/ruleslab/core/bots"
 	"github.com/ruleslab/ruleslab/core/config"
 	"github.com/ruleslab/ruleslab/scripting"
 )
@@ -120,12 +121,13 @@ func (r Runner) Run(sc *Scenario) (*Outcome, *core.State, error) {
 		for i := range names {
 			names[i] = r.Finish[i%len(r.Finish)]
 		}
-		bots, err := e.NewBots(names, seed)
+		// scenarios seat no external programs: the registry needs no options for them
+		seated, err := bots.For(p, bots.ExtOptions{}).NewSeats(e, names, seed)
 		if err != nil {
 			return nil, nil, err
 		}
-		defer scripting.EndBots(bots, s)
-		if err := r.playOut(sc, e, s, bots, names); err != nil {
+		defer bots.End(seated, s)
+		if err := r.playOut(sc, e, s, seated, names); err != nil {
 			return nil, nil, err
 		}
 	}

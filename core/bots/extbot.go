@@ -1,4 +1,4 @@
-package scripting
+package bots
 
 import (
 	"bufio"
@@ -35,8 +35,8 @@ const (
 	OnBotErrorRandom  = "random"  // the seat plays random legal moves for the rest of the game
 )
 
-// ExtBotOptions configure the external bots of a program.
-type ExtBotOptions struct {
+// ExtOptions configure the external bots of a registry.
+type ExtOptions struct {
 	MoveTime time.Duration // per decision; 0 means DefaultMoveTime
 	OnError  string        // OnBotErrorForfeit (also when empty) or OnBotErrorRandom
 	Log      io.Writer     // where the random policy reports failures (default os.Stderr)
@@ -61,8 +61,7 @@ type ExtBot struct {
 	Name    string
 	seat    int
 	game    int
-	opts    ExtBotOptions
-	p       *Program
+	opts    ExtOptions
 	rng     *rand.Rand
 	cmd     *exec.Cmd
 	in      *os.File // the process's stdin (our end)
@@ -77,21 +76,19 @@ type ExtBot struct {
 	failed  error // set once the bot failed: the process is gone, random moves follow (policy random)
 }
 
-// newExtBot prepares the external bot of a seat; its process starts at its first decision, when the
-// seat is known.
-func (e *Engine) newExtBot(spec string, seed uint64) (*ExtBot, error) {
+// newExtBot prepares the external bot of a seat of game number game; its process starts at its first
+// decision, when the seat is known.
+func newExtBot(spec string, opts ExtOptions, game int, seed uint64) (*ExtBot, error) {
 	if err := checkExtBot(spec); err != nil {
 		return nil, err
 	}
-	opts := e.p.Ext
 	if opts.MoveTime <= 0 {
 		opts.MoveTime = DefaultMoveTime
 	}
 	if opts.Log == nil {
 		opts.Log = os.Stderr
 	}
-	return &ExtBot{Name: spec, seat: -1, game: e.GameIndex, opts: opts, p: e.p,
-		rng: rand.New(rand.NewPCG(seed, 0xe47))}, nil
+	return &ExtBot{Name: spec, seat: -1, game: game, opts: opts, rng: rand.New(rand.NewPCG(seed, 0xe47))}, nil
 }
 
 // start runs the command in its own process group, with pipes we can put deadlines on.
@@ -195,7 +192,7 @@ func (b *ExtBot) ask(v core.View) (int, error) {
 		if err := b.start(); err != nil {
 			return 0, err
 		}
-		cfg := b.p.Game.Config
+		cfg := v.Game().Config
 		if err := b.send(helloMsg{Type: "hello", Protocol: ProtocolVersion, Game: cfg.ID, Variant: cfg.Variant,
 			Players: v.Players(), Seat: v.Seat()}, deadline); err != nil {
 			return 0, err

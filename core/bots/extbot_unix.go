@@ -1,6 +1,6 @@
 //go:build unix
 
-package scripting
+package bots
 
 import (
 	"os/exec"

@@ -1,39 +1,45 @@
-package scripting
+package lab
 
 import (
 	"fmt"
 
 	"github.com/ruleslab/ruleslab/core"
+	"github.com/ruleslab/ruleslab/core/bots"
+	"github.com/ruleslab/ruleslab/scripting"
 )
 
-// Worker plays whole games with bots on its own host and engine; it implements core.Worker. Give each
-// goroutine its own worker.
-type Worker struct {
-	P       *Program
-	H       *Host
-	E       *Engine
+// EngineWorker plays whole games with bots on its own Lua host and engine; it implements core.Worker. Give
+// each goroutine its own worker.
+type EngineWorker struct {
+	Bots    *bots.Registry
+	H       *scripting.Host
+	E       *scripting.Engine
 	Players int
 	Seats   []string
 	Events  bool // keep each game's events in its Result (for --log)
 	index   int  // the game being played
 }
 
-// NewWorker creates a worker with a fresh host and engine.
-func (p *Program) NewWorker(players int, seats []string, events bool) (*Worker, error) {
-	h := NewHost()
-	e, err := p.NewEngine(h)
+// NewEngineWorker creates a worker with a fresh host and engine for the registry's game; seats are checked
+// bot specs.
+func NewEngineWorker(reg *bots.Registry, players int, seats []string, events bool) (*EngineWorker, error) {
+	h := scripting.NewHost()
+	e, err := reg.Program().NewEngine(h)
 	if err != nil {
 		h.Close()
 		return nil, err
 	}
-	return &Worker{P: p, H: h, E: e, Players: players, Seats: seats, Events: events}, nil
+	return &EngineWorker{Bots: reg, H: h, E: e, Players: players, Seats: seats, Events: events}, nil
 }
 
+// Host is the worker's Lua host (coverage counts its hook calls).
+func (w *EngineWorker) Host() *scripting.Host { return w.H }
+
 // Close frees the worker's host.
-func (w *Worker) Close() { w.H.Close() }
+func (w *EngineWorker) Close() { w.H.Close() }
 
 // Play implements core.Worker: a failed game returns a Result with Error set.
-func (w *Worker) Play(index int, seed uint64) core.Result {
+func (w *EngineWorker) Play(index int, seed uint64) core.Result {
 	defer w.H.Pin()()
 	r := core.Result{Index: index, Seed: seed, Players: w.Players, Seats: w.Seats}
 	w.index = index
@@ -63,9 +69,9 @@ func (w *Worker) Play(index int, seed uint64) core.Result {
 }
 
 // Interrupt implements core.Interrupter: the running hook and every later one stop.
-func (w *Worker) Interrupt() { w.H.Interrupt() }
+func (w *EngineWorker) Interrupt() { w.H.Interrupt() }
 
-func (w *Worker) play(seed uint64) (s *core.State, err error) {
+func (w *EngineWorker) play(seed uint64) (s *core.State, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			err = fmt.Errorf("internal error: %v", p)
@@ -78,30 +84,12 @@ func (w *Worker) play(seed uint64) (s *core.State, err error) {
 		return nil, err
 	}
 	w.E.GameIndex = w.index
-	bots, err := w.E.NewBots(w.Seats, seed)
-	defer EndBots(bots, s)
+	players, err := w.Bots.NewSeats(w.E, w.Seats, seed)
+	defer bots.End(players, s)
 	if err != nil {
 		return s, err
 	}
-	return s, core.PlayOut(s, w.E, bots, w.Seats)
-}
-
-// GameStats is what a finished game reports for sim: the stats hook's numbers, plus every per-seat
-// statistic recorded with g:stat that the hook did not return.
-func (r *Engine) GameStats(s *core.State) (map[string][]float64, map[string]float64, error) {
-	seat, game, err := r.Stats(s)
-	if err != nil {
-		return nil, nil, err
-	}
-	for k, v := range s.StatsSoFar() {
-		if seat == nil {
-			seat = map[string][]float64{}
-		}
-		if _, set := seat[k]; !set {
-			seat[k] = v
-		}
-	}
-	return seat, game, nil
+	return s, core.PlayOut(s, w.E, players, w.Seats)
 }
 
 // botsReadEvents reports whether any of these bots may read the event log (all but random).
@@ -112,14 +100,4 @@ func botsReadEvents(seats []string) bool {
 		}
 	}
 	return false
-}
-
-// EndBots tells the bots of a game that it is over (external bots get the outcome and their processes
-// stop). Call it once per game, also when the game failed; s may be nil.
-func EndBots(bots []core.Bot, s *core.State) {
-	for _, b := range bots {
-		if e, ok := b.(interface{ End(*core.State) }); ok {
-			e.End(s)
-		}
-	}
 }

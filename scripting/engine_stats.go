@@ -1,0 +1,21 @@
+package scripting
+
+import "github.com/ruleslab/ruleslab/core"
+
+// GameStats is what a finished game reports for sim: the stats hook's numbers, plus every per-seat
+// statistic recorded with g:stat that the hook did not return.
+func (r *Engine) GameStats(s *core.State) (map[string][]float64, map[string]float64, error) {
+	seat, game, err := r.Stats(s)
+	if err != nil {
+		return nil, nil, err
+	}
+	for k, v := range s.StatsSoFar() {
+		if seat == nil {
+			seat = map[string][]float64{}
+		}
+		if _, set := seat[k]; !set {
+			seat[k] = v
+		}
+	}
+	return seat, game, nil
+}
