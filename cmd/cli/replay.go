@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
 	"fmt"
@@ -10,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/ruleslab/ruleslab/core"
+	"github.com/ruleslab/ruleslab/core/lab"
 	"github.com/ruleslab/ruleslab/scripting"
 )
 
@@ -146,19 +146,22 @@ func runReplay(opts *ReplayOptions) error {
 		return err
 	}
 	defer f.Close()
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 1<<20), 1<<30)
+	lines := lab.NewLines(opts.File, f)
+	lines.Strict = true
 	h := scripting.NewHost()
 	defer h.Close()
 	r := &replayer{host: h, engines: map[string]*scripting.Engine{}}
 	rep := ReplayReport{File: opts.File, OK: true, Games: []ReplayGame{}}
-	line := 0
-	for sc.Scan() {
-		line++
+	for {
 		var rec replayRecord
-		if err := json.Unmarshal(sc.Bytes(), &rec); err != nil {
-			return fmt.Errorf("%s:%d: not a log record: %v", opts.File, line, err)
+		ok, err := lines.Decode(&rec, "not a log record")
+		if err != nil {
+			return err
 		}
+		if !ok {
+			break
+		}
+		line := lines.Line
 		game := ReplayGame{Index: rec.Index, Line: line, Seed: rec.Seed}
 		if rec.Error != "" {
 			rep.Skipped++
@@ -184,9 +187,6 @@ func runReplay(opts *ReplayOptions) error {
 			game.OK = true
 		}
 		rep.Games = append(rep.Games, game)
-	}
-	if err := sc.Err(); err != nil {
-		return fmt.Errorf("%s: %v", opts.File, err)
 	}
 	if opts.JSON {
 		if err := writeJSON(opts.IO.Out, rep); err != nil {

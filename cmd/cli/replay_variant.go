@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
 	"errors"
@@ -10,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/ruleslab/ruleslab/core"
+	"github.com/ruleslab/ruleslab/core/lab"
 	"github.com/ruleslab/ruleslab/scripting"
 )
 
@@ -37,19 +37,23 @@ func runReplayVariant(opts *ReplayOptions) error {
 		return err
 	}
 	defer f.Close()
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 1<<20), 1<<30)
+	lines := lab.NewLines(opts.File, f)
+	lines.Strict = true
 	h := scripting.NewHost()
 	defer h.Close()
 	engines := map[string]*scripting.Engine{}
-	line, same, diverged := 0, 0, 0
+	same, diverged := 0, 0
 	enc := json.NewEncoder(opts.IO.Out)
-	for sc.Scan() {
-		line++
+	for {
 		var rec replayRecord
-		if err := json.Unmarshal(sc.Bytes(), &rec); err != nil {
-			return fmt.Errorf("%s:%d: not a log record: %v", opts.File, line, err)
+		ok, err := lines.Decode(&rec, "not a log record")
+		if err != nil {
+			return err
 		}
+		if !ok {
+			break
+		}
+		line := lines.Line
 		if rec.Error != "" {
 			continue
 		}
@@ -83,9 +87,6 @@ func runReplayVariant(opts *ReplayOptions) error {
 			continue
 		}
 		fmt.Fprintf(opts.IO.Out, "game %d (seed %d): %s\n", d.Index, d.Seed, d.What)
-	}
-	if err := sc.Err(); err != nil {
-		return fmt.Errorf("%s: %v", opts.File, err)
 	}
 	if !opts.JSON {
 		fmt.Fprintf(opts.IO.Out, "%s under %s: %d games identical, %d diverge\n", opts.File, opts.Variant, same, diverged)

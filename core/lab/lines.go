@@ -17,7 +17,10 @@ type Lines struct {
 	Line    int   // the lines read so far
 	Offset  int64 // the bytes of the complete lines read so far
 	Partial bool  // the file ends in a partial line
-	r       *bufio.Reader
+	// Strict hands a partial last line out as a line (a reader that must not pass over it, such as
+	// replay, then fails on it) instead of stopping before it.
+	Strict bool
+	r      *bufio.Reader
 }
 
 // NewLines reads r, the file at path (which names it in errors).
@@ -30,10 +33,15 @@ func (l *Lines) Next() ([]byte, error) {
 	data, err := l.r.ReadBytes('\n')
 	if err == io.EOF {
 		l.Partial = len(data) > 0
-		return nil, nil
+		if !l.Strict || !l.Partial {
+			return nil, nil
+		}
+		l.Line++
+		l.Offset += int64(len(data))
+		return data, nil
 	}
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%s: %v", l.Path, err)
 	}
 	l.Line++
 	l.Offset += int64(len(data))
