@@ -28,13 +28,7 @@ mid-game state), and with --workers N the speed-up of N workers over one.`,
   ruleslab bench mimic-taking --seats greedy
   ruleslab bench simino --variant whites --workers 2 --json`,
 		Args: exactArgs(1, "a GAME (bundled id or YAML path)"),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			opts.Game = args[0]
-			if runF != nil {
-				return runF(opts)
-			}
-			return runBench(opts)
-		},
+		RunE: runOnGame(opts, &opts.Game, runF, runBench),
 	}
 	f := cmd.Flags()
 	f.StringVar(&opts.Variant, "variant", "", "a bundled variant of GAME")

@@ -42,13 +42,7 @@ test: it looks every --every games, each look a paired t interval at level 1 - 0
 so the chance of stopping on a difference that is really 0 is at most 5%. Measure names are listed by
 --json (win.0, score.0, score.spread, moves, rounds, lead_changes, tie, stat.NAME[.SEAT], ...).`,
 		Args: exactArgs(1, "a GAME (bundled id or YAML path)"),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			opts.Game = args[0]
-			if runF != nil {
-				return runF(opts)
-			}
-			return runCompare(opts)
-		},
+		RunE: runOnGame(opts, &opts.Game, runF, runCompare),
 	}
 	f := cmd.Flags()
 	f.StringArrayVar(&opts.Variants, "variant", nil, "a variant to compare (repeat; the first is the reference): base, a bundled variant or a variant YAML path")

@@ -35,13 +35,7 @@ count (or --players). On a failure, fuzz shrinks it (the fewest moves, the fewes
 failing the same check), writes a scenario file (--out) that reproduces it with
 'ruleslab run --check FILE', and exits 1.`,
 		Args: exactArgs(1, "a GAME (bundled id or YAML path)"),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			opts.Game = args[0]
-			if runF != nil {
-				return runF(opts)
-			}
-			return runFuzz(opts)
-		},
+		RunE: runOnGame(opts, &opts.Game, runF, runFuzz),
 	}
 	f := cmd.Flags()
 	f.StringVar(&opts.Variant, "variant", "", "a bundled variant of GAME")

@@ -34,13 +34,7 @@ func NewCmdSim(io *IO, runF func(*SimOptions) error) *cobra.Command {
 		Use:   "sim GAME",
 		Short: "Play a batch of games with bots and report win rates, scores and game lengths per seat",
 		Args:  exactArgs(1, "a GAME (bundled id or YAML path)"),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			opts.Game = args[0]
-			if runF != nil {
-				return runF(opts)
-			}
-			return runSim(opts)
-		},
+		RunE:  runOnGame(opts, &opts.Game, runF, runSim),
 	}
 	f := cmd.Flags()
 	f.StringVar(&opts.Variant, "variant", "", "a bundled variant of GAME")

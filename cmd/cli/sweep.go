@@ -36,13 +36,7 @@ the same seeds, so neighbouring points differ by the rule change and not by luck
 points whose estimate lies within tol of value, best (closest, in units of tol) first. Measure names are
 compare's (win.0, score.spread, moves, rounds, lead_changes, decided_early, tie, stat.NAME[.SEAT]).`,
 		Args: exactArgs(1, "a GAME (bundled id or YAML path)"),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			opts.Game = args[0]
-			if runF != nil {
-				return runF(opts)
-			}
-			return runSweep(opts)
-		},
+		RunE: runOnGame(opts, &opts.Game, runF, runSweep),
 	}
 	f := cmd.Flags()
 	f.StringVar(&opts.Variant, "variant", "", "the variant to sweep: base, a bundled variant or a variant YAML path")

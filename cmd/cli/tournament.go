@@ -42,13 +42,7 @@ number of workers (unless a bot searches with an ms= time budget).
 --ladder plays the first bot, an ismcts spec, at doubling budgets (iterations N, 2N, 4N, ...,
 --rungs of them), each against the one before.`,
 		Args: exactArgs(1, "a GAME (bundled id or YAML path)"),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			opts.Game = args[0]
-			if runF != nil {
-				return runF(opts)
-			}
-			return runTournament(opts)
-		},
+		RunE: runOnGame(opts, &opts.Game, runF, runTournament),
 	}
 	f := cmd.Flags()
 	f.StringVar(&opts.Variant, "variant", "", "a bundled variant of GAME")

@@ -8,6 +8,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
 	"github.com/ruleslab/ruleslab/core/bots"
@@ -65,4 +66,16 @@ func (x *extBotFlags) check() error {
 		return usagef("--on-bot-error %q: forfeit or random", x.OnBotError)
 	}
 	return nil
+}
+
+// runOnGame is the RunE of a command over one GAME argument: it sets the game, then runs the parsed
+// options with runF, or with run when runF is nil (tests pass a runF that only looks at the options).
+func runOnGame[O any](opts *O, game *string, runF, run func(*O) error) func(*cobra.Command, []string) error {
+	return func(_ *cobra.Command, args []string) error {
+		*game = args[0]
+		if runF != nil {
+			return runF(opts)
+		}
+		return run(opts)
+	}
 }
