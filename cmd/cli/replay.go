@@ -140,36 +140,45 @@ func (r *replayer) check(e *scripting.Engine, rec *replayRecord) error {
 	return nil
 }
 
-func runReplay(opts *ReplayOptions) error {
-	f, err := os.Open(opts.File)
+// eachLogRecord hands every record of a --log file to fn with its line, on a Lua host for the file's
+// games; a line that is not a record (a partial last line included) is an error naming it.
+func eachLogRecord(path string, fn func(h *scripting.Host, line int, rec *replayRecord) error) error {
+	f, err := os.Open(path)
 	if err != nil {
 		return err
 	}
 	defer f.Close()
-	lines := lab.NewLines(opts.File, f)
+	lines := lab.NewLines(path, f)
 	lines.Strict = true
 	h := scripting.NewHost()
 	defer h.Close()
-	r := &replayer{host: h, engines: map[string]*scripting.Engine{}}
-	rep := ReplayReport{File: opts.File, OK: true, Games: []ReplayGame{}}
 	for {
 		var rec replayRecord
 		ok, err := lines.Decode(&rec, "not a log record")
-		if err != nil {
+		if !ok || err != nil {
 			return err
 		}
-		if !ok {
-			break
+		if err := fn(h, lines.Line, &rec); err != nil {
+			return err
 		}
-		line := lines.Line
+	}
+}
+
+func runReplay(opts *ReplayOptions) error {
+	var r *replayer
+	rep := ReplayReport{File: opts.File, OK: true, Games: []ReplayGame{}}
+	err := eachLogRecord(opts.File, func(h *scripting.Host, line int, rec *replayRecord) error {
+		if r == nil {
+			r = &replayer{host: h, engines: map[string]*scripting.Engine{}}
+		}
 		game := ReplayGame{Index: rec.Index, Line: line, Seed: rec.Seed}
 		if rec.Error != "" {
 			rep.Skipped++
 			game.Skipped, game.Error = true, rec.Error
 			rep.Games = append(rep.Games, game)
-			continue
+			return nil
 		}
-		e, err := r.engine(&rec)
+		e, err := r.engine(rec)
 		if err != nil {
 			return fmt.Errorf("%s:%d: %v", opts.File, line, err)
 		}
@@ -177,7 +186,7 @@ func runReplay(opts *ReplayOptions) error {
 			return fmt.Errorf("%s:%d: the record has no events to check", opts.File, line)
 		}
 		rep.Replayed++
-		if err := r.check(e, &rec); err != nil {
+		if err := r.check(e, rec); err != nil {
 			if !opts.JSON {
 				return fmt.Errorf("%s:%d: game %d: %v", opts.File, line, rec.Index, err)
 			}
@@ -187,6 +196,10 @@ func runReplay(opts *ReplayOptions) error {
 			game.OK = true
 		}
 		rep.Games = append(rep.Games, game)
+		return nil
+	})
+	if err != nil {
+		return err
 	}
 	if opts.JSON {
 		if err := writeJSON(opts.IO.Out, rep); err != nil {

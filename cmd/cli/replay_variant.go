@@ -5,11 +5,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
 	"strings"
 
 	"github.com/ruleslab/ruleslab/core"
-	"github.com/ruleslab/ruleslab/core/lab"
 	"github.com/ruleslab/ruleslab/scripting"
 )
 
@@ -32,30 +30,12 @@ type Divergence struct {
 // moves while they stay legal; it reports the first event that differs from the log and the first move
 // that is not legal (or that comes after the game ended).
 func runReplayVariant(opts *ReplayOptions) error {
-	f, err := os.Open(opts.File)
-	if err != nil {
-		return err
-	}
-	defer f.Close()
-	lines := lab.NewLines(opts.File, f)
-	lines.Strict = true
-	h := scripting.NewHost()
-	defer h.Close()
 	engines := map[string]*scripting.Engine{}
 	same, diverged := 0, 0
 	enc := json.NewEncoder(opts.IO.Out)
-	for {
-		var rec replayRecord
-		ok, err := lines.Decode(&rec, "not a log record")
-		if err != nil {
-			return err
-		}
-		if !ok {
-			break
-		}
-		line := lines.Line
+	err := eachLogRecord(opts.File, func(h *scripting.Host, line int, rec *replayRecord) error {
 		if rec.Error != "" {
-			continue
+			return nil
 		}
 		if rec.Events == nil {
 			return fmt.Errorf("%s:%d: the record has no events to compare", opts.File, line)
@@ -71,7 +51,7 @@ func runReplayVariant(opts *ReplayOptions) error {
 			}
 			engines[rec.Game] = e
 		}
-		d, err := divergence(e, rec)
+		d, err := divergence(e, *rec)
 		if err != nil {
 			return fmt.Errorf("%s:%d: game %d: %v", opts.File, line, rec.Index, err)
 		}
@@ -81,12 +61,13 @@ func runReplayVariant(opts *ReplayOptions) error {
 			diverged++
 		}
 		if opts.JSON {
-			if err := enc.Encode(d); err != nil {
-				return err
-			}
-			continue
+			return enc.Encode(d)
 		}
 		fmt.Fprintf(opts.IO.Out, "game %d (seed %d): %s\n", d.Index, d.Seed, d.What)
+		return nil
+	})
+	if err != nil {
+		return err
 	}
 	if !opts.JSON {
 		fmt.Fprintf(opts.IO.Out, "%s under %s: %d games identical, %d diverge\n", opts.File, opts.Variant, same, diverged)
