@@ -61,10 +61,7 @@ func (opts *CompareOptions) labOptions() (*lab.CompareOptions, error) {
 	if len(opts.Variants) < 2 {
 		return nil, usagef("compare needs at least two --variant (base, a bundled variant, or a variant file)")
 	}
-	if err := opts.Batch.validate(); err != nil {
-		return nil, err
-	}
-	if err := opts.Output.validate(); err != nil {
+	if err := checkFlags(opts.Batch.validate, opts.Output.validate); err != nil {
 		return nil, err
 	}
 	b := opts.Batch

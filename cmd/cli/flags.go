@@ -136,3 +136,13 @@ func runBatch[O, R any](f func(context.Context, O) (R, error), o O) (R, error) {
 	defer stop()
 	return f(ctx, o)
 }
+
+// checkFlags runs the checks of a command's flag groups in order and returns the first problem.
+func checkFlags(checks ...func() error) error {
+	for _, check := range checks {
+		if err := check(); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -54,10 +54,7 @@ func NewCmdSim(io *IO, runF func(*SimOptions) error) *cobra.Command {
 
 // labOptions checks the flags and turns them into the lab's options.
 func (opts *SimOptions) labOptions() (*lab.SimOptions, error) {
-	if err := opts.Batch.validate(); err != nil {
-		return nil, err
-	}
-	if err := opts.Output.validate(); err != nil {
+	if err := checkFlags(opts.Batch.validate, opts.Output.validate); err != nil {
 		return nil, err
 	}
 	shard, shards, err := parseShard(opts.Shard)

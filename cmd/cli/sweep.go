@@ -54,10 +54,7 @@ func (opts *SweepOptions) labOptions() (*lab.SweepOptions, error) {
 	if len(opts.Sets) == 0 {
 		return nil, usagef("sweep needs at least one --set key=v1,v2,...")
 	}
-	if err := opts.Batch.validate(); err != nil {
-		return nil, err
-	}
-	if err := opts.Output.validate(); err != nil {
+	if err := checkFlags(opts.Batch.validate, opts.Output.validate); err != nil {
 		return nil, err
 	}
 	b := opts.Batch

@@ -59,13 +59,7 @@ number of workers (unless a bot searches with an ms= time budget).
 
 // labOptions checks the flags and turns them into the lab's options.
 func (opts *TournamentOptions) labOptions() (*lab.TournamentOptions, error) {
-	if err := opts.Batch.validate(); err != nil {
-		return nil, err
-	}
-	if err := opts.Output.validate(); err != nil {
-		return nil, err
-	}
-	if err := opts.Ext.check(); err != nil {
+	if err := checkFlags(opts.Batch.validate, opts.Output.validate, opts.Ext.check); err != nil {
 		return nil, err
 	}
 	b := opts.Batch
