@@ -66,8 +66,8 @@ var lineages atomic.Uint64
 
 func nextLineage() uint64 { return lineages.Add(1) }
 
-// Options tune a new state.
-type Options struct {
+// StateOptions tune a new state.
+type StateOptions struct {
 	// Fixed holds a scenario's `setup:` values.
 	Fixed map[string]any
 	// NoHistory drops the event log and the move list: for batches that write no log and whose bots read
@@ -76,7 +76,7 @@ type Options struct {
 }
 
 // NewState creates a game with every component in the start zone and runs the rules' setup.
-func NewState(g *Game, rules Rules, players int, seed uint64, opts Options) (*State, error) {
+func NewState(g *Game, rules Rules, players int, seed uint64, opts StateOptions) (*State, error) {
 	cfg := g.Config
 	if players < cfg.Players.Min || players > cfg.Players.Max {
 		return nil, fmt.Errorf("%s plays with %d..%d players, not %d", g.Name(), cfg.Players.Min, cfg.Players.Max, players)

@@ -93,7 +93,7 @@ func (r *Engine) Host() *Host { return r.h }
 // (~10 µs): a hook that changed a module-level table of its script changes only its own game, so
 // results are the same for any number of workers. Create a game's Lua bots after its state: they
 // reach the rules (RULES) of the game's own environment.
-func (r *Engine) NewState(players int, seed uint64, opts core.Options) (*core.State, error) {
+func (r *Engine) NewState(players int, seed uint64, opts core.StateOptions) (*core.State, error) {
 	if r.games > 0 {
 		if err := r.load(); err != nil {
 			return nil, err

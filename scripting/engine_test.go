@@ -16,7 +16,7 @@ import (
 // midGame plays n random moves of a bundled game on engine e.
 func midGame(t testing.TB, e *scripting.Engine, players int, seed uint64, n int) *core.State {
 	t.Helper()
-	s, err := e.NewState(players, seed, core.Options{})
+	s, err := e.NewState(players, seed, core.StateOptions{})
 	require.NoError(t, err)
 	rng := rand.New(rand.NewPCG(seed, 1))
 	for i := 0; i < n && !s.Over(); i++ {
@@ -266,7 +266,7 @@ func TestEachGameStartsFromFreshScripts(t *testing.T) {
 	e, err := p.NewEngine(h)
 	require.NoError(t, err)
 	for i := 0; i < 3; i++ {
-		s, err := e.NewState(2, uint64(i), core.Options{})
+		s, err := e.NewState(2, uint64(i), core.StateOptions{})
 		require.NoError(t, err)
 		require.Equal(t, float64(1), s.Events()[0].Fields["n"], "game %d saw the module table of an earlier game", i)
 	}

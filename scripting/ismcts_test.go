@@ -254,7 +254,7 @@ func TestISMCTSKeepsSamplesWithTheirChance(t *testing.T) {
 func playGreedy(t *testing.T, e *scripting.Engine, maxSeed uint64, done func() bool, visit func(s *core.State, seed uint64, seat int)) {
 	t.Helper()
 	for seed := uint64(1); seed <= maxSeed && !done(); seed++ {
-		s, err := e.NewState(4, seed, core.Options{})
+		s, err := e.NewState(4, seed, core.StateOptions{})
 		require.NoError(t, err)
 		g, err := newBot(e, "greedy", seed)
 		require.NoError(t, err)

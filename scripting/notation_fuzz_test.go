@@ -52,7 +52,7 @@ func FuzzMoveNotation(f *testing.F) {
 		engines := notationGames(t)
 		e := engines[int(game)%len(engines)]
 		cfg := e.Program().Game.Config
-		s, err := e.NewState(cfg.Players.Default, seed, core.Options{})
+		s, err := e.NewState(cfg.Players.Default, seed, core.StateOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -20,7 +20,7 @@ func startGame(p *scripting.Program, h *scripting.Host, players int, seed uint64
 	if err != nil {
 		return nil, nil, err
 	}
-	s, err := e.NewState(players, seed, core.Options{})
+	s, err := e.NewState(players, seed, core.StateOptions{})
 	return e, s, err
 }
 

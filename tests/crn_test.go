@@ -21,7 +21,7 @@ func newGameState(t *testing.T, game, variant string, players int, seed uint64) 
 	t.Cleanup(h.Close)
 	e, err := p.NewEngine(h)
 	require.NoError(t, err)
-	s, err := e.NewState(players, seed, core.Options{})
+	s, err := e.NewState(players, seed, core.StateOptions{})
 	require.NoError(t, err)
 	return s
 }

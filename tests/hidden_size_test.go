@@ -65,7 +65,7 @@ func stashEngine(t *testing.T, extra string) *scripting.Engine {
 
 func stashState(t *testing.T, e *scripting.Engine, moves ...string) *core.State {
 	t.Helper()
-	s, err := e.NewState(3, 7, core.Options{})
+	s, err := e.NewState(3, 7, core.StateOptions{})
 	require.NoError(t, err)
 	for _, m := range moves {
 		require.NoError(t, s.Apply(e, m))

@@ -30,7 +30,7 @@ func TestObservationsHoldNoUnseenCard(t *testing.T) {
 			require.NoError(t, err)
 			for game := 0; game < 3; game++ {
 				seed := core.GameSeed(2024, game)
-				s, err := e.NewState(target.players, seed, core.Options{})
+				s, err := e.NewState(target.players, seed, core.StateOptions{})
 				require.NoError(t, err)
 				names := make([]string, target.players)
 				for i := range names {

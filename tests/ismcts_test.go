@@ -31,7 +31,7 @@ func defaultTargets(t testing.TB) []bundledTarget {
 // decisionAfter plays random moves from a new game until at least n moves are made and the seat to act
 // has a choice; nil if the game ends first.
 func decisionAfter(t *testing.T, e *scripting.Engine, players int, seed uint64, n int) *core.State {
-	s, err := e.NewState(players, seed, core.Options{})
+	s, err := e.NewState(players, seed, core.StateOptions{})
 	require.NoError(t, err)
 	rng := rand.New(rand.NewPCG(seed, 9))
 	for i := 0; !s.Over(); i++ {
@@ -144,7 +144,7 @@ func TestSamplesNeverContradictEarlierPlays(t *testing.T) {
 			facts, samples := 0, 0
 			for game := 0; game < 3; game++ {
 				seed := core.GameSeed(505, game)
-				s, err := e.NewState(target.players, seed, core.Options{})
+				s, err := e.NewState(target.players, seed, core.StateOptions{})
 				require.NoError(t, err)
 				rng := rand.New(rand.NewPCG(seed, 1))
 				voids := make([]map[string]bool, target.players)

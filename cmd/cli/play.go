@@ -77,7 +77,7 @@ func runPlay(opts *PlayOptions) error {
 	if err != nil {
 		return err
 	}
-	s, err := e.NewState(players, opts.Seed, core.Options{})
+	s, err := e.NewState(players, opts.Seed, core.StateOptions{})
 	if err != nil {
 		return err
 	}

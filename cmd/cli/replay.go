@@ -99,7 +99,7 @@ func (r *replayer) engine(rec *replayRecord) (*scripting.Engine, error) {
 
 // check re-plays one logged game and says how it first differs from its record (nil: identical).
 func (r *replayer) check(e *scripting.Engine, rec *replayRecord) error {
-	s, err := e.NewState(rec.Players, rec.Seed, core.Options{})
+	s, err := e.NewState(rec.Players, rec.Seed, core.StateOptions{})
 	if err != nil {
 		return err
 	}

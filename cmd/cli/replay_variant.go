@@ -77,7 +77,7 @@ func runReplayVariant(opts *ReplayOptions) error {
 
 func divergence(e *scripting.Engine, rec replayRecord) (Divergence, error) {
 	d := Divergence{Index: rec.Index, Seed: rec.Seed, Moves: len(rec.Moves)}
-	s, err := e.NewState(rec.Players, rec.Seed, core.Options{})
+	s, err := e.NewState(rec.Players, rec.Seed, core.StateOptions{})
 	if err != nil {
 		return d, err
 	}

@@ -172,7 +172,7 @@ func checkSetup(path string, p *scripting.Program) error {
 		return err
 	}
 	players := p.Game.Config.Players.Default
-	if _, err := e.NewState(players, 1, core.Options{}); err != nil {
+	if _, err := e.NewState(players, 1, core.StateOptions{}); err != nil {
 		return fmt.Errorf("%s: setup with %d players (seed 1): %v", path, players, err)
 	}
 	return nil

@@ -64,17 +64,17 @@ func (c *Counter) Play(w HostedWorker, i int, seed uint64) core.Result {
 	return r
 }
 
-// Worker is a batch worker whose games are counted for coverage.
-type Worker struct {
+// CountedWorker is a batch worker whose games are counted for coverage.
+type CountedWorker struct {
 	W HostedWorker
 	C *Counter
 }
 
 // Worker wraps w so that its games are counted.
-func (c *Counter) Worker(w HostedWorker) Worker { return Worker{W: w, C: c} }
+func (c *Counter) Worker(w HostedWorker) CountedWorker { return CountedWorker{W: w, C: c} }
 
 // Play plays one game and counts it.
-func (c Worker) Play(i int, seed uint64) core.Result { return c.C.Play(c.W, i, seed) }
+func (c CountedWorker) Play(i int, seed uint64) core.Result { return c.C.Play(c.W, i, seed) }
 
 // Close closes the worker.
-func (c Worker) Close() { c.W.Close() }
+func (c CountedWorker) Close() { c.W.Close() }

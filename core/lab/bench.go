@@ -159,7 +159,7 @@ func (rep *BenchReport) WriteText(out io.Writer) error {
 // benchResample measures what a search bot pays per determinisation: Clone + Resample of a state a
 // third of the way into a random game, for the seat to act.
 func benchResample(w *EngineWorker, players int) (ResampleReport, error) {
-	s, err := w.E.NewState(players, core.GameSeed(2, 0), core.Options{NoHistory: true})
+	s, err := w.E.NewState(players, core.GameSeed(2, 0), core.StateOptions{NoHistory: true})
 	if err != nil {
 		return ResampleReport{}, err
 	}

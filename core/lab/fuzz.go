@@ -39,7 +39,7 @@ type FuzzResult struct {
 	Failed      int
 	Interrupted bool
 	First       *core.Result    // the first failing game
-	Shrunk      *invariant.Game // the smallest failure found
+	Shrunk      *invariant.Record // the smallest failure found
 	Path        string          // the scenario written
 }
 
@@ -162,11 +162,11 @@ func mustEngine(p *scripting.Program) *scripting.Engine {
 
 // shrinkFuzz plays other deals, fewest players first, for up to opts.Shrink, and keeps the failure of
 // the same check with the fewest players, then the fewest moves.
-func shrinkFuzz(ctx context.Context, p *scripting.Program, best *invariant.Game, check string, plan fuzzPlan, opts *FuzzOptions) *invariant.Game {
+func shrinkFuzz(ctx context.Context, p *scripting.Program, best *invariant.Record, check string, plan fuzzPlan, opts *FuzzOptions) *invariant.Record {
 	e := mustEngine(p)
 	defer e.Host().Close()
 	deadline := time.Now().Add(opts.Shrink)
-	better := func(g *invariant.Game) bool {
+	better := func(g *invariant.Record) bool {
 		return g.Violation != nil && g.Violation.Check == check &&
 			(g.Players < best.Players || g.Players == best.Players && len(g.Moves) < len(best.Moves))
 	}
@@ -188,7 +188,7 @@ func shrinkFuzz(ctx context.Context, p *scripting.Program, best *invariant.Game,
 }
 
 // writeFuzzScenario writes a scenario that replays the failing moves.
-func writeFuzzScenario(opts *FuzzOptions, g *invariant.Game) (string, error) {
+func writeFuzzScenario(opts *FuzzOptions, g *invariant.Record) (string, error) {
 	path := opts.Out
 	game := opts.Game
 	if strings.HasSuffix(game, ".yaml") || strings.HasSuffix(game, ".yml") || strings.ContainsRune(game, os.PathSeparator) {

@@ -78,7 +78,7 @@ func (w *EngineWorker) play(seed uint64) (s *core.State, err error) {
 		}
 	}()
 	// a batch that writes no log and whose bots read no events (random bots) keeps no history
-	opts := core.Options{NoHistory: !w.Events && !botsReadEvents(w.Seats)}
+	opts := core.StateOptions{NoHistory: !w.Events && !botsReadEvents(w.Seats)}
 	s, err = w.E.NewState(w.Players, seed, opts)
 	if err != nil {
 		return nil, err

@@ -249,9 +249,9 @@ func firstDiff(a, b []byte) string {
 	return fmt.Sprintf("…%s… vs …%s…", a[lo:min(len(a), i+40)], b[lo:min(len(b), i+40)])
 }
 
-// Game is one checked game: its seed, players, bots and the moves played up to the end or the first
+// Record is one checked game: its seed, players, bots and the moves played up to the end or the first
 // violation.
-type Game struct {
+type Record struct {
 	Players   int
 	Seed      uint64
 	Seats     []string
@@ -260,13 +260,13 @@ type Game struct {
 }
 
 // Play plays one game with bots, checking after setup and after every move, then replays it.
-func Play(e *scripting.Engine, players int, seats []string, seed uint64) *Game {
-	g := &Game{Players: players, Seed: seed, Seats: seats}
+func Play(e *scripting.Engine, players int, seats []string, seed uint64) *Record {
+	g := &Record{Players: players, Seed: seed, Seats: seats}
 	g.Violation = play(e, g)
 	return g
 }
 
-func play(e *scripting.Engine, g *Game) (v *Violation) {
+func play(e *scripting.Engine, g *Record) (v *Violation) {
 	defer func() {
 		if p := recover(); p != nil {
 			v = violation("error", "internal error: %v", p)
@@ -278,7 +278,7 @@ func play(e *scripting.Engine, g *Game) (v *Violation) {
 		return violation("error", "%v", err)
 	}
 	defer bots.End(seated, nil)
-	s, err := e.NewState(g.Players, g.Seed, core.Options{})
+	s, err := e.NewState(g.Players, g.Seed, core.StateOptions{})
 	if err != nil {
 		return violation("error", "setup: %v", err)
 	}
@@ -317,7 +317,7 @@ func play(e *scripting.Engine, g *Game) (v *Violation) {
 // Replay plays moves (as typed) on a fresh state and checks it reproduces s: the same events, totals
 // and winners.
 func Replay(e *scripting.Engine, s *core.State, players int, seed uint64, moves []string) *Violation {
-	r, err := e.NewState(players, seed, core.Options{})
+	r, err := e.NewState(players, seed, core.StateOptions{})
 	if err != nil {
 		return violation("replay", "setup: %v", err)
 	}

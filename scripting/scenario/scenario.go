@@ -160,7 +160,7 @@ func (r Runner) players(sc *Scenario, p *scripting.Program) (int, error) {
 
 // start sets the game up with the scenario's fixed setup, checked when the runner checks.
 func (r Runner) start(sc *Scenario, e *scripting.Engine, players int, seed uint64) (*core.State, error) {
-	s, err := e.NewState(players, seed, core.Options{Fixed: sc.Setup})
+	s, err := e.NewState(players, seed, core.StateOptions{Fixed: sc.Setup})
 	if err != nil {
 		return nil, config.ErrAt(sc.Path, config.At(sc.root, "setup"), "%v", err)
 	}
