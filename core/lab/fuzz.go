@@ -38,9 +38,9 @@ type FuzzResult struct {
 	Moves       int
 	Failed      int
 	Interrupted bool
-	First       *core.Result    // the first failing game
+	First       *core.Result      // the first failing game
 	Shrunk      *invariant.Record // the smallest failure found
-	Path        string          // the scenario written
+	Path        string            // the scenario written
 }
 
 // fuzzPlan says which players and bots game i of a fuzz run has.
