@@ -10,8 +10,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/ruleslab/ruleslab/core"
+	"github.com/ruleslab/ruleslab/core/invariant"
 	"github.com/ruleslab/ruleslab/scripting"
-	"github.com/ruleslab/ruleslab/scripting/invariant"
 )
 
 // A game made for these tests: each seat in turn hides a card of its hand in its stash, unseen by the

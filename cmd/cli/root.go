@@ -1,5 +1,3 @@
-// Package cli implements the ruleslab commands: each is a thin cobra shell over an Options struct and a
-// run function, so tests can call the run functions directly.
 package cli
 
 import (

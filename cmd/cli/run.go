@@ -10,9 +10,9 @@ import (
 
 	"github.com/ruleslab/ruleslab/core"
 	"github.com/ruleslab/ruleslab/core/bots"
+	"github.com/ruleslab/ruleslab/core/invariant"
+	"github.com/ruleslab/ruleslab/core/scenario"
 	"github.com/ruleslab/ruleslab/scripting"
-	"github.com/ruleslab/ruleslab/scripting/invariant"
-	"github.com/ruleslab/ruleslab/scripting/scenario"
 )
 
 // RunOptions are the options of `ruleslab run`.

@@ -12,8 +12,8 @@ import (
 
 	"github.com/ruleslab/ruleslab/core"
 	"github.com/ruleslab/ruleslab/core/config"
+	"github.com/ruleslab/ruleslab/core/scenario"
 	"github.com/ruleslab/ruleslab/scripting"
-	"github.com/ruleslab/ruleslab/scripting/scenario"
 )
 
 // ValidateOptions are the options of `ruleslab validate`.

@@ -13,8 +13,8 @@ import (
 	"github.com/ruleslab/ruleslab/core"
 	"github.com/ruleslab/ruleslab/core/bots"
 	"github.com/ruleslab/ruleslab/core/config"
+	"github.com/ruleslab/ruleslab/core/invariant"
 	"github.com/ruleslab/ruleslab/scripting"
-	"github.com/ruleslab/ruleslab/scripting/invariant"
 )
 
 // FuzzOptions are the options of a fuzz run: random and greedy games checked against the invariants.

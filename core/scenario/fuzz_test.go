@@ -5,7 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/ruleslab/ruleslab/scripting/scenario"
+	"github.com/ruleslab/ruleslab/core/scenario"
 )
 
 // FuzzScenario reads and plays a scenario file from any bytes (the bundled scenarios are the seed

@@ -1,4 +1,3 @@
-// Package scenario loads and plays scenario files: a game, a fixed setup and a list of moves.
 package scenario
 
 import (
