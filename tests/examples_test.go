@@ -33,9 +33,11 @@ import (
 //   - Batch sizes are capped so the suite stays fast: `--games N` above 40 (or no `--games`) runs 40
 //     games (4 with an external `cmd:` bot, which starts a process per seat per game); a `tournament`
 //     runs one pass of seatings (`--games 1`); every `ismcts` bot searches 2 iterations.
-//   - Every other line of a ```sh block must be blank, a `#` comment, or a Go toolchain command (`go
-//     test`, `go build`, `go install`, `go vet`, optionally after VAR=value settings): those are not
-//     run here (they are the test suite itself or a build), but each `./path` they name must exist.
+//   - Every other line of a ```sh block must be blank, a `#` comment, a Go toolchain command (`go
+//     test`, `go build`, `go install`, `go vet`, optionally after VAR=value settings), or one of the
+//     repository's own scripts (`scripts/...`, run by a test of its own: perf_table_test.go): those
+//     are not run here (they are the test suite itself, a build or a long measurement), but each
+//     `./path` they name, and the script, must exist.
 //   - A block tagged ```sh cluster is not run here: it needs a cluster (Slurm, Kubernetes) or GNU
 //     parallel and an installed binary. That is the only opt-out. tests/parallel_test.go runs the GNU
 //     parallel commands of docs/clusters.md; slurm_test.go and k8s_test.go run the cluster scripts.
@@ -266,6 +268,11 @@ func checkToolchainLine(t *testing.T, root, where, line string) {
 	ok := false
 	for _, p := range []string{"go test ", "go build ", "go install ", "go vet "} {
 		ok = ok || strings.HasPrefix(cmd, p)
+	}
+	if script := strings.Fields(cmd + " ")[0]; strings.HasPrefix(script, "scripts/") {
+		st, err := os.Stat(filepath.Join(root, script))
+		require.True(t, err == nil && st.Mode()&0o111 != 0, "%s: %q runs %s, which is not an executable script of the repository", where, line, script)
+		ok = true
 	}
 	require.True(t, ok, "%s: %q is neither `%s...` nor a Go toolchain command: run it from the test or tag the block ```sh cluster if it needs a cluster", where, line, cmdPrefix)
 	for _, w := range strings.Fields(cmd) {
