@@ -66,8 +66,8 @@ func NewRoot(io *IO) *cobra.Command {
 	root.SetErr(io.Err)
 	root.SetIn(io.In)
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return &UsageError{Msg: err.Error()} })
-	root.AddCommand(NewCmdGames(io, nil), NewCmdShow(io, nil), newValidateCmd(io), NewCmdRun(io, nil), newPlayCmd(io),
-		NewCmdSim(io, nil), newMergeCmd(io), NewCmdCompare(io, nil), NewCmdSweep(io, nil), NewCmdTournament(io, nil), NewCmdFuzz(io, nil),
+	root.AddCommand(NewCmdGames(io, nil), NewCmdShow(io, nil), NewCmdValidate(io, nil), NewCmdRun(io, nil), newPlayCmd(io),
+		NewCmdSim(io, nil), NewCmdMerge(io, nil), NewCmdCompare(io, nil), NewCmdSweep(io, nil), NewCmdTournament(io, nil), NewCmdFuzz(io, nil),
 		newReplayCmd(io), NewCmdBench(io, nil), NewCmdVersion(io, nil))
 	addCompletions(root)
 	addExamples(root)
