@@ -17,13 +17,14 @@ type GamesOptions struct {
 	JSON bool
 }
 
-func newGamesCmd(io *IO) *cobra.Command {
+// NewCmdGames builds `ruleslab games`; runF runs the parsed options (nil: runGames).
+func NewCmdGames(io *IO, runF func(*GamesOptions) error) *cobra.Command {
 	opts := &GamesOptions{IO: io}
 	cmd := &cobra.Command{
 		Use:   "games",
 		Short: "List the bundled games, their player counts and variants",
 		Args:  exactArgs(0, "no arguments"),
-		RunE:  func(cmd *cobra.Command, args []string) error { return runGames(opts) },
+		RunE:  func(*cobra.Command, []string) error { return runOr(runF, runGames)(opts) },
 	}
 	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print JSON")
 	return cmd

@@ -12,7 +12,8 @@ type MergeOptions struct {
 	JSON  bool
 }
 
-func newMergeCmd(io *IO) *cobra.Command {
+// NewCmdMerge builds `ruleslab merge`; runF runs the parsed options (nil: runMerge).
+func NewCmdMerge(io *IO, runF func(*MergeOptions) error) *cobra.Command {
 	opts := &MergeOptions{IO: io}
 	cmd := &cobra.Command{
 		Use:   "merge FILE...",
@@ -28,9 +29,9 @@ file of a whole batch (sim --out FILE) is summarised as is.`,
 			}
 			return nil
 		},
-		RunE: func(cmd *cobra.Command, args []string) error {
+		RunE: func(_ *cobra.Command, args []string) error {
 			opts.Files = args
-			return runMerge(opts)
+			return runOr(runF, runMerge)(opts)
 		},
 	}
 	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print the summary as JSON")

@@ -25,9 +25,12 @@ type PlayOptions struct {
 	Seed    uint64
 	Players int
 	Ext     extBotFlags
+	// ClockSeed seeds the game from the clock instead of Seed (no --seed given).
+	ClockSeed bool
 }
 
-func newPlayCmd(io *IO) *cobra.Command {
+// NewCmdPlay builds `ruleslab play`; runF runs the parsed options (nil: runPlay).
+func NewCmdPlay(io *IO, runF func(*PlayOptions) error) *cobra.Command {
 	opts := &PlayOptions{IO: io}
 	cmd := &cobra.Command{
 		Use:   "play GAME",
@@ -35,10 +38,8 @@ func newPlayCmd(io *IO) *cobra.Command {
 		Args:  exactArgs(1, "a GAME (bundled id or YAML path)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Game = args[0]
-			if !cmd.Flags().Changed("seed") {
-				opts.Seed = uint64(time.Now().UnixNano())
-			}
-			return runPlay(opts)
+			opts.ClockSeed = !cmd.Flags().Changed("seed")
+			return runOr(runF, runPlay)(opts)
 		},
 	}
 	f := cmd.Flags()
@@ -51,6 +52,9 @@ func newPlayCmd(io *IO) *cobra.Command {
 }
 
 func runPlay(opts *PlayOptions) error {
+	if opts.ClockSeed {
+		opts.Seed = uint64(time.Now().UnixNano())
+	}
 	p, players, err := loadGame(opts.Game, opts.Variant, opts.Players)
 	if err != nil {
 		return err

@@ -21,7 +21,8 @@ type ReplayOptions struct {
 	JSON    bool
 }
 
-func newReplayCmd(io *IO) *cobra.Command {
+// NewCmdReplay builds `ruleslab replay`; runF runs the parsed options (nil: runReplay).
+func NewCmdReplay(io *IO, runF func(*ReplayOptions) error) *cobra.Command {
 	opts := &ReplayOptions{IO: io}
 	cmd := &cobra.Command{
 		Use:   "replay FILE.jsonl",
@@ -38,13 +39,7 @@ with --json it checks every game and prints one object on stdout: "ok", the coun
   ruleslab replay three.jsonl --json
   ruleslab replay three.jsonl --variant face-up`,
 		Args: exactArgs(1, "a FILE.jsonl written by sim --log"),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			opts.File = args[0]
-			if opts.Variant != "" {
-				return runReplayVariant(opts)
-			}
-			return runReplay(opts)
-		},
+		RunE: runOnGame(opts, &opts.File, runF, runReplay),
 	}
 	cmd.Flags().StringVar(&opts.Variant, "variant", "", "re-play each game under this variant (base, a bundled variant or a variant file) with the same seed and moves while they stay legal, and report the first point where it diverges")
 	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print the result as JSON: one object for the whole log (with --variant: one object per game)")
@@ -164,7 +159,17 @@ func eachLogRecord(path string, fn func(h *scripting.Host, line int, rec *replay
 	}
 }
 
+// runReplay checks every game of the log against its record, or with --variant reports where each
+// diverges under that variant.
 func runReplay(opts *ReplayOptions) error {
+	if opts.Variant != "" {
+		return runReplayVariant(opts)
+	}
+	return runReplayCheck(opts)
+}
+
+// runReplayCheck re-plays every game of the log and checks it is identical to its record.
+func runReplayCheck(opts *ReplayOptions) error {
 	var r *replayer
 	rep := ReplayReport{File: opts.File, OK: true, Games: []ReplayGame{}}
 	err := eachLogRecord(opts.File, func(h *scripting.Host, line int, rec *replayRecord) error {

@@ -64,9 +64,9 @@ func NewRoot(io *IO) *cobra.Command {
 	root.SetErr(io.Err)
 	root.SetIn(io.In)
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return &UsageError{Msg: err.Error()} })
-	root.AddCommand(newGamesCmd(io), newShowCmd(io), newValidateCmd(io), newRunCmd(io), newPlayCmd(io),
-		NewCmdSim(io, nil), newMergeCmd(io), NewCmdCompare(io, nil), NewCmdSweep(io, nil), NewCmdTournament(io, nil), NewCmdFuzz(io, nil),
-		newReplayCmd(io), NewCmdBench(io, nil), newVersionCmd(io))
+	root.AddCommand(NewCmdGames(io, nil), NewCmdShow(io, nil), NewCmdValidate(io, nil), NewCmdRun(io, nil), NewCmdPlay(io, nil),
+		NewCmdSim(io, nil), NewCmdMerge(io, nil), NewCmdCompare(io, nil), NewCmdSweep(io, nil), NewCmdTournament(io, nil), NewCmdFuzz(io, nil),
+		NewCmdReplay(io, nil), NewCmdBench(io, nil), NewCmdVersion(io, nil))
 	addCompletions(root)
 	addExamples(root)
 	return root
@@ -114,6 +114,15 @@ func isCobraUsage(err error) bool {
 		}
 	}
 	return false
+}
+
+// runOr is the run function of a command's parsed options: runF when given (tests pass one that only
+// looks at the options), else run.
+func runOr[O any](runF, run func(*O) error) func(*O) error {
+	if runF != nil {
+		return runF
+	}
+	return run
 }
 
 // exactArgs is cobra.ExactArgs as a usage error.

@@ -25,7 +25,8 @@ type RunOptions struct {
 	Check    bool
 }
 
-func newRunCmd(io *IO) *cobra.Command {
+// NewCmdRun builds `ruleslab run`; runF runs the parsed options (nil: runRun).
+func NewCmdRun(io *IO, runF func(*RunOptions) error) *cobra.Command {
 	opts := &RunOptions{IO: io}
 	cmd := &cobra.Command{
 		Use:   "run SCENARIO.yaml",
@@ -37,10 +38,7 @@ with its cards when the seat may see them, otherwise only its size; the values a
 see; the legal moves if it is to act), as JSON: the "observation" field of the --json object, or one
 JSON line after the text outcome.`,
 		Args: exactArgs(1, "a SCENARIO.yaml"),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			opts.Scenario = args[0]
-			return runRun(opts)
-		},
+		RunE: runOnGame(opts, &opts.Scenario, runF, runRun),
 	}
 	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print one JSON object")
 	cmd.Flags().StringVar(&opts.Seats, "seats", "", "finish the game with these bots (comma-separated, cycled) when the moves run out")
@@ -49,22 +47,21 @@ JSON line after the text outcome.`,
 	return cmd
 }
 
-func runRun(opts *RunOptions) error {
-	sc, err := scenario.Load(opts.Scenario)
-	if err != nil {
-		return err
-	}
+// runner checks --seats and --observe and turns the flags into the scenario runner's: the bots that
+// finish the game, the seat observed at the end, and with --check the invariants checked on every move.
+func (opts *RunOptions) runner() (scenario.Runner, error) {
 	var r scenario.Runner
 	if opts.Seats != "" {
+		var err error
 		if r.Finish, err = bots.Split(opts.Seats); err != nil {
-			return usagef("--seats %v", err)
+			return r, usagef("--seats %v", err)
 		}
 	}
 	if opts.Observe >= 0 {
 		seat := opts.Observe
 		r.Observe = &seat
 	} else if opts.Observe != -1 {
-		return usagef("--observe %d: not a seat", opts.Observe)
+		return r, usagef("--observe %d: not a seat", opts.Observe)
 	}
 	if opts.Check {
 		var checker *invariant.Checker
@@ -77,6 +74,18 @@ func runRun(opts *RunOptions) error {
 			}
 			return nil
 		}
+	}
+	return r, nil
+}
+
+func runRun(opts *RunOptions) error {
+	sc, err := scenario.Load(opts.Scenario)
+	if err != nil {
+		return err
+	}
+	r, err := opts.runner()
+	if err != nil {
+		return err
 	}
 	out, _, err := r.Run(sc)
 	if err != nil {

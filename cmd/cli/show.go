@@ -17,16 +17,14 @@ type ShowOptions struct {
 	Variant string
 }
 
-func newShowCmd(io *IO) *cobra.Command {
+// NewCmdShow builds `ruleslab show`; runF runs the parsed options (nil: runShow).
+func NewCmdShow(io *IO, runF func(*ShowOptions) error) *cobra.Command {
 	opts := &ShowOptions{IO: io}
 	cmd := &cobra.Command{
 		Use:   "show GAME",
 		Short: "Print a game's resolved configuration (after variant overlays) as YAML",
 		Args:  exactArgs(1, "a GAME (bundled id or YAML path)"),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			opts.Game = args[0]
-			return runShow(opts)
-		},
+		RunE:  runOnGame(opts, &opts.Game, runF, runShow),
 	}
 	cmd.Flags().StringVar(&opts.Variant, "variant", "", "a bundled variant of GAME")
 	return cmd

@@ -45,7 +45,8 @@ type Problem struct {
 	Message string `json:"message"`
 }
 
-func newValidateCmd(io *IO) *cobra.Command {
+// NewCmdValidate builds `ruleslab validate`; runF runs the parsed options (nil: runValidate).
+func NewCmdValidate(io *IO, runF func(*ValidateOptions) error) *cobra.Command {
 	opts := &ValidateOptions{IO: io}
 	cmd := &cobra.Command{
 		Use:   "validate PATH...",
@@ -63,9 +64,9 @@ problem. --json prints one object on stdout instead, with each file's problems.`
 			}
 			return nil
 		},
-		RunE: func(cmd *cobra.Command, args []string) error {
+		RunE: func(_ *cobra.Command, args []string) error {
 			opts.Paths = args
-			return runValidate(opts)
+			return runOr(runF, runValidate)(opts)
 		},
 	}
 	cmd.Flags().BoolVar(&opts.JSON, "json", false, `print {"ok", "files": [{"path", "ok", "problems": [{"file", "line", "col", "message"}]}]} on stdout`)

@@ -43,15 +43,24 @@ func Version() string {
 	return fmt.Sprintf("%s (commit %s%s%s)", v, rev, when, dirty)
 }
 
-func newVersionCmd(io *IO) *cobra.Command {
+// VersionOptions are the options of `ruleslab version`.
+type VersionOptions struct {
+	IO *IO
+}
+
+// NewCmdVersion builds `ruleslab version`; runF runs the parsed options (nil: runVersion).
+func NewCmdVersion(io *IO, runF func(*VersionOptions) error) *cobra.Command {
+	opts := &VersionOptions{IO: io}
 	return &cobra.Command{
 		Use:     "version",
 		Short:   "Print the version and commit of this binary",
 		Example: "  ruleslab version\n  ruleslab --version",
 		Args:    exactArgs(0, "no arguments"),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			fmt.Fprintf(io.Out, "ruleslab %s\n", Version())
-			return nil
-		},
+		RunE:    func(*cobra.Command, []string) error { return runOr(runF, runVersion)(opts) },
 	}
+}
+
+func runVersion(opts *VersionOptions) error {
+	fmt.Fprintf(opts.IO.Out, "ruleslab %s\n", Version())
+	return nil
 }
