@@ -32,6 +32,9 @@ func readmeBlocks(t *testing.T, root string) (langs, bodies []string) {
 // Each must exit 0. The YAML snippets must be true too: the face-up overlay is the bundled file, and the
 // house rule validates.
 func TestReadmeExamples(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs every README example (about 12 s of CPU): the full suite runs it")
+	}
 	root := repoRoot(t)
 	work := t.TempDir()
 	for _, d := range []string{"variants", "scripts"} {
@@ -46,6 +49,9 @@ func TestReadmeExamples(t *testing.T) {
 // RULESLAB_HOME unset: the bundled games come from the files embedded in the binary, and a path such as
 // variants/mimic-taking/scenarios/first-trick.yaml names the embedded file.
 func TestReadmeExamplesAnywhere(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs every README example (about 12 s of CPU): the full suite runs it")
+	}
 	root := repoRoot(t)
 	t.Setenv("RULESLAB_HOME", "")
 	t.Chdir(t.TempDir())
