@@ -38,6 +38,7 @@ func TestFuzzBundledGames(t *testing.T) {
 // fuzzplant), fuzz reports the conservation failure, shrinks it to a scenario of a few moves that
 // `run --check` reproduces, and that plain `run` plays without noticing.
 func TestFuzzFindsPlantedBug(t *testing.T) {
+	t.Parallel()
 	bin := buildBinary(t, "-tags", "fuzzplant")
 	work := t.TempDir()
 	lossy, err := filepath.Abs("testdata/fuzz/lossy.yaml")
