@@ -22,10 +22,11 @@ import (
 //
 // The event log grows with the game, so checking it whole at every decision would cost the square of a
 // game's length (Mito multi-round runs ~2000 moves). A seat only ever sees more cards (SeenBy never
-// forgets), so an event that named no unseen card when the seat first got it is checked at its
-// strictest moment: each decision checks everything but the log in full, and only the events logged
-// since the seat's previous check; the whole log is checked again every fullObservationEvery decisions
-// and at the end of the game. -short plays one game per target instead of three.
+// forgets, which the test checks too), so an event that named no unseen card when the seat first got
+// it never will: each decision checks everything but the log in full, and only the events logged
+// since the seat's previous check, at their strictest moment; the whole log is checked again every
+// fullObservationEvery decisions and at the end of the game. -short plays one game per target
+// instead of three.
 func TestObservationsHoldNoUnseenCard(t *testing.T) {
 	games := 3
 	if testing.Short() {
@@ -51,9 +52,21 @@ func TestObservationsHoldNoUnseenCard(t *testing.T) {
 				bots, err := e.NewBots(names, seed)
 				require.NoError(t, err)
 				checked := make([]int, target.players) // events each seat's observations have shown so far
+				seen := make([][]bool, target.players) // the cards each seat had seen at the last decision
+				for seat := range seen {
+					seen[seat] = make([]bool, len(p.Game.Catalog.Cards))
+				}
 				for step := 0; ; step++ {
 					over := s.Over()
 					for seat := 0; seat < target.players; seat++ {
+						// the premise of checking each event once: a seat never unsees a card
+						for c := range seen[seat] {
+							now := s.SeenBy(core.CardIdx(c), seat)
+							if seen[seat][c] && !now {
+								t.Fatalf("step %d: seat %d no longer counts card %s as seen", step, seat, p.Game.Catalog.ID(core.CardIdx(c)))
+							}
+							seen[seat][c] = now
+						}
 						from := checked[seat]
 						if over || step%fullObservationEvery == 0 {
 							from = 0
