@@ -63,7 +63,6 @@ func TestLogsAreIdenticalForAnyWorkerCount(t *testing.T) {
 	}
 	for _, target := range targets {
 		t.Run(target.name(), func(t *testing.T) {
-			t.Parallel()
 			dir := t.TempDir()
 			var logs [2][]byte
 			for i, workers := range []string{"1", "2"} {

@@ -39,7 +39,6 @@ func TestExternalBotPlaysEveryBundledGame(t *testing.T) {
 				name += "/" + v
 			}
 			t.Run(name, func(t *testing.T) {
-				t.Parallel()
 				args := []string{"sim", b.ID, "--games", fmt.Sprint(n), "--workers", "2", "--seats", bot, "--json", "--move-time", "10s"}
 				if v != "" {
 					args = append(args, "--variant", v)
@@ -60,7 +59,6 @@ func TestExternalBotPlaysEveryBundledGame(t *testing.T) {
 		if testing.Short() {
 			t.Skip("the full suite runs it")
 		}
-		t.Parallel()
 		_, errOut, code := execCLI(t, "tournament", games[0].ID, "--bots", bot+",random", "--games", "4", "--json")
 		require.Equal(t, 0, code, "stderr: %s", errOut)
 	})

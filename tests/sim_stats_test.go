@@ -92,7 +92,6 @@ func TestSimSummaryRecomputedFromLog(t *testing.T) {
 		{"simino", 20, 4, []string{"simino", "--players", "3", "--seats", "greedy,random", "--seed", "1"}, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			t.Parallel()
 			n := tc.games
 			if testing.Short() {
 				n = tc.shortGames
