@@ -42,10 +42,11 @@ func hasPrivateMoves(p *scripting.Program) bool {
 
 // observers=multi: a seat's tree holds only the moves that seat sees. Another seat's private move
 // (YAML private_moves) never labels an edge of it, while the mover's own tree branches on it; the
-// labels of private values sit only in the tree of the seat whose decision they precede.
+// labels of private values sit only in the tree of the seat whose decision they precede. -short searches
+// each game's base rules only.
 func TestISMCTSMultiObserverTreesHoldWhatTheirSeatSees(t *testing.T) {
 	ownPrivate := 0
-	for _, gv := range bundled(t) {
+	for _, gv := range bundledShort(t) {
 		p := loadProgram(t, gv[0], gv[1])
 		if !hasPrivateMoves(p) {
 			continue

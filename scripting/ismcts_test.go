@@ -269,9 +269,9 @@ func playGreedy(t *testing.T, e *scripting.Engine, maxSeed uint64, done func() b
 }
 
 // rollout=mast plays its playouts by the moves' mean rewards in the search so far: a search of every
-// bundled game runs with it, and the same seed makes the same search.
+// bundled game runs with it, and the same seed makes the same search (-short: each game's base rules).
 func TestISMCTSMASTRollouts(t *testing.T) {
-	for _, gv := range bundled(t) {
+	for _, gv := range bundledShort(t) {
 		p := loadProgram(t, gv[0], gv[1])
 		t.Run(name(gv), func(t *testing.T) {
 			_, _, a1 := searchDecision(t, p, "ismcts:rollout=mast,iterations=60", 6)
@@ -285,10 +285,11 @@ func TestISMCTSMASTRollouts(t *testing.T) {
 }
 
 // prior=BOT: the root favours the move the game's bot would play from the seat's view. With a weight
-// far above any reward the search plays that move; the prior never lowers its visits.
+// far above any reward the search plays that move; the prior never lowers its visits. -short searches
+// each game's base rules only.
 func TestISMCTSPriorFavoursTheBotsMove(t *testing.T) {
 	raised := 0
-	for _, gv := range bundled(t) {
+	for _, gv := range bundledShort(t) {
 		p := loadProgram(t, gv[0], gv[1])
 		if p.Bots["greedy"] == nil {
 			continue

@@ -46,6 +46,23 @@ func bundled(t testing.TB) [][2]string {
 	return out
 }
 
+// bundledShort is bundled, or under -short only each bundled game's base rules: for the searches that
+// cost a second or so per game and variant (the variants mostly share their base game's code).
+func bundledShort(t testing.TB) [][2]string {
+	t.Helper()
+	all := bundled(t)
+	if !testing.Short() {
+		return all
+	}
+	var out [][2]string
+	for _, gv := range all {
+		if gv[1] == "" {
+			out = append(out, gv)
+		}
+	}
+	return out
+}
+
 func name(gv [2]string) string {
 	if gv[1] == "" {
 		return gv[0]

@@ -97,6 +97,7 @@ func interruptAndResume(t *testing.T, bin, dir string, sig syscall.Signal, args 
 // --resume: the output (summary, failures and the command that reproduces the first) is an
 // uninterrupted run's, the results file has every game and the log replays.
 func TestSimResumeAfterSIGINT(t *testing.T) {
+	t.Parallel() // with the other tests of the binary, after the in-process ones: one may fill a core the other leaves idle (replay is single-threaded)
 	bin := buildBinary(t)
 	dir := t.TempDir()
 	args := []string{"sim", countGame(t), "--games", "100000", "--seed", "3", "--workers", "2"}
@@ -120,6 +121,7 @@ func TestSimResumeAfterSIGINT(t *testing.T) {
 // TestSimResumeAfterSIGTERM: the same with SIGTERM (a scheduler stopping a job), a bundled game and
 // --json.
 func TestSimResumeAfterSIGTERM(t *testing.T) {
+	t.Parallel()
 	bin := buildBinary(t)
 	dir := t.TempDir()
 	args := []string{"sim", "zoomies", "--games", "1500", "--seats", "greedy,random", "--seed", "11", "--workers", "2", "--json"}

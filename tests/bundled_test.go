@@ -55,14 +55,19 @@ func execCLI(t testing.TB, args ...string) (string, string, int) {
 
 // TestLogsAreIdenticalForAnyWorkerCount: the same seed gives a byte-identical --log with 1 and 2
 // workers, for every bundled game, variant and player count, and replay verifies every logged game.
+// -short plays 3 games (one worker plays two) at each game and variant's default player count only.
 func TestLogsAreIdenticalForAnyWorkerCount(t *testing.T) {
-	for _, target := range bundledTargets(t) {
+	targets, games := bundledTargets(t), 8
+	if testing.Short() {
+		targets, games = defaultTargets(t), 3
+	}
+	for _, target := range targets {
 		t.Run(target.name(), func(t *testing.T) {
 			dir := t.TempDir()
 			var logs [2][]byte
 			for i, workers := range []string{"1", "2"} {
 				path := filepath.Join(dir, "w"+workers+".jsonl")
-				args := []string{"sim", target.game, "--games", "8", "--seed", "99", "--workers", workers,
+				args := []string{"sim", target.game, "--games", fmt.Sprint(games), "--seed", "99", "--workers", workers,
 					"--players", fmt.Sprint(target.players), "--seats", "random,greedy", "--log", path}
 				if target.variant != "" {
 					args = append(args, "--variant", target.variant)
@@ -76,7 +81,7 @@ func TestLogsAreIdenticalForAnyWorkerCount(t *testing.T) {
 			require.Equal(t, string(logs[0]), string(logs[1]), "logs differ between 1 and 2 workers")
 			out, stderr, code := execCLI(t, "replay", filepath.Join(dir, "w1.jsonl"))
 			require.Equal(t, 0, code, stderr)
-			require.Contains(t, out, "8 games replayed, all events identical")
+			require.Contains(t, out, fmt.Sprintf("%d games replayed, all events identical", games))
 		})
 	}
 }

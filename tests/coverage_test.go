@@ -24,8 +24,9 @@ var (
 )
 
 // coverageGames is how many random games each bundled game (base) plays in TestCoverageListsEveryRuleID;
-// each variant plays variantCoverageGames (about 15 s of CPU in all, most of it Simino's).
-const coverageGames, variantCoverageGames = 150, 20
+// each variant plays variantCoverageGames (about 7 s of CPU in all, most of it Simino's). -short plays
+// shortCoverageGames of each: the report lists every rule id whatever the number of games.
+const coverageGames, variantCoverageGames, shortCoverageGames = 150, 20, 10
 
 // TestCoverageListsEveryRuleID: `sim --coverage` over random games of every bundled game and variant
 // lists every rule id its RULES.md defines, each with its games and share (or as not marked by any
@@ -87,6 +88,9 @@ func TestCoverageListsEveryRuleID(t *testing.T) {
 				if tg.variant != "" {
 					n = variantCoverageGames
 					args = append(args, "--variant", tg.variant)
+				}
+				if testing.Short() {
+					n = shortCoverageGames
 				}
 				args[3] = itoa(n)
 				r := execute(args...)

@@ -13,14 +13,14 @@ import (
 )
 
 // TestFuzzBundledGames: `ruleslab fuzz` finds no violation in a few games of every bundled game and
-// variant (the full 10,000 per game is a manual run, see docs/playtesting.md).
+// variant (the full 10,000 per game is a manual run, see docs/playtesting.md). -short fuzzes one game of each.
 func TestFuzzBundledGames(t *testing.T) {
 	games, err := config.BundledGames()
 	require.NoError(t, err)
 	for _, g := range games {
 		for _, v := range append([]string{""}, g.Variants...) {
 			n := "3"
-			if g.ID == "simino" {
+			if g.ID == "simino" || testing.Short() {
 				n = "1"
 			}
 			args := []string{"fuzz", g.ID, "--games", n, "--workers", "2", "--out", filepath.Join(t.TempDir(), "f.yaml")}
@@ -38,6 +38,7 @@ func TestFuzzBundledGames(t *testing.T) {
 // fuzzplant), fuzz reports the conservation failure, shrinks it to a scenario of a few moves that
 // `run --check` reproduces, and that plain `run` plays without noticing.
 func TestFuzzFindsPlantedBug(t *testing.T) {
+	t.Parallel()
 	bin := buildBinary(t, "-tags", "fuzzplant")
 	work := t.TempDir()
 	lossy, err := filepath.Abs("testdata/fuzz/lossy.yaml")

@@ -6,26 +6,60 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 )
 
+// binaries holds the binaries buildBinary installed, by build flags: the tests that run the binary
+// share one build (each go install links it again, about a second of CPU). TestMain removes the
+// folder.
+var binaries struct {
+	sync.Mutex
+	dir   string
+	built map[string]string
+}
+
 // buildBinary installs cmd/ruleslab into a temporary folder (go install with GOBIN) and returns its path.
+// The binary is shared by the tests that ask for the same flags: they must not change it.
 func buildBinary(t *testing.T, flags ...string) string {
 	t.Helper()
 	if testing.Short() {
 		t.Skip("builds the binary")
 	}
-	gobin := t.TempDir()
+	binaries.Lock()
+	defer binaries.Unlock()
+	key := strings.Join(flags, " ")
+	if bin, ok := binaries.built[key]; ok {
+		return bin
+	}
+	if binaries.dir == "" {
+		dir, err := os.MkdirTemp("", "ruleslab-tests-bin-")
+		require.NoError(t, err)
+		binaries.dir, binaries.built = dir, map[string]string{}
+	}
+	gobin := filepath.Join(binaries.dir, strconv.Itoa(len(binaries.built)))
 	goTool := filepath.Join(runtime.GOROOT(), "bin", "go")
 	cmd := exec.Command(goTool, append(append([]string{"install"}, flags...), "./cmd/ruleslab")...)
 	cmd.Dir = repoRoot(t)
 	cmd.Env = append(os.Environ(), "GOBIN="+gobin)
 	out, err := cmd.CombinedOutput()
 	require.NoError(t, err, "go install: %s", out)
-	return filepath.Join(gobin, "ruleslab")
+	bin := filepath.Join(gobin, "ruleslab")
+	binaries.built[key] = bin
+	return bin
+}
+
+// removeBinaries removes what buildBinary installed.
+func removeBinaries() {
+	binaries.Lock()
+	defer binaries.Unlock()
+	if binaries.dir != "" {
+		os.RemoveAll(binaries.dir)
+	}
 }
 
 // withoutHome is the environment with RULESLAB_HOME removed.
@@ -42,6 +76,7 @@ func withoutHome() []string {
 // TestInstalledBinaryAnywhere: an installed binary, run from a folder outside the repository with
 // RULESLAB_HOME unset, lists the games, simulates, runs a bundled scenario and plays.
 func TestInstalledBinaryAnywhere(t *testing.T) {
+	t.Parallel()
 	bin := buildBinary(t)
 	work := t.TempDir()
 	run := func(stdin string, args ...string) string {

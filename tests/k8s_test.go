@@ -60,6 +60,7 @@ type k8sJob struct {
 // 0..N-1, the results volume a temporary folder, fewer games), a restarted pod too, then the merge
 // annotation's command: it prints what the one-machine sim prints.
 func TestKubernetesIndexedJob(t *testing.T) {
+	t.Parallel()
 	data, err := os.ReadFile(filepath.Join(repoRoot(t), "scripts/cluster/ruleslab-indexed-job.yaml"))
 	require.NoError(t, err)
 	dec := yaml.NewDecoder(bytes.NewReader(data))

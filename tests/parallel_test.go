@@ -48,6 +48,7 @@ var gamesFlag = regexp.MustCompile(`--games \d+`)
 // TestGNUParallelShards runs docs/clusters.md's GNU parallel commands (fewer games) from a folder outside the
 // repository: the merged shards print exactly what the one-machine sim prints.
 func TestGNUParallelShards(t *testing.T) {
+	t.Parallel()
 	if _, err := exec.LookPath("parallel"); err != nil {
 		t.Skip("GNU parallel is not installed (Debian package parallel)")
 	}

@@ -23,6 +23,9 @@ func readmeBlocks(t *testing.T, root string) (langs, bodies []string) {
 // from a scratch folder that sees the bundled games), with batch sizes capped so the suite stays fast,
 // and checks its YAML and Lua snippets: the convention is in examples_test.go.
 func TestReadmeExamples(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs every README example (about 12 s of CPU): the full suite runs it")
+	}
 	root := repoRoot(t)
 	scratchWithGames(t, root)
 	readmeExamples(t, root)
@@ -32,6 +35,9 @@ func TestReadmeExamples(t *testing.T) {
 // RULESLAB_HOME unset: the bundled games come from the files embedded in the binary, and a path such as
 // variants/mimic-taking/scenarios/first-trick.yaml names the embedded file.
 func TestReadmeExamplesAnywhere(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs every README example (about 12 s of CPU): the full suite runs it")
+	}
 	root := repoRoot(t)
 	t.Setenv("RULESLAB_HOME", "")
 	t.Chdir(t.TempDir())

@@ -11,9 +11,17 @@ import (
 )
 
 func TestMain(m *testing.M) {
-	testscript.Main(m, map[string]func(){
+	testscript.Main(removingBinaries{m}, map[string]func(){
 		"ruleslab": func() { os.Exit(cli.Main(cli.System())) },
 	})
+}
+
+// removingBinaries runs the tests, then removes the binaries they installed (buildBinary).
+type removingBinaries struct{ m *testing.M }
+
+func (r removingBinaries) Run() int {
+	defer removeBinaries()
+	return r.m.Run()
 }
 
 // repoRoot is the folder holding variants/ and scripts/.

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -74,22 +75,30 @@ func checkInterval(t *testing.T, what string, iv stats.Interval, values []float6
 
 // Everything `sim` reports can be recomputed from its --log: win rates, mean scores, game length and
 // every statistic, a game that did not record a statistic counting 0. The Jiji batch is the one of
-// issue 11, where seat 0's `right` was averaged over only the games that recorded it.
+// issue 11, where seat 0's `right` was averaged over only the games that recorded it. -short plays
+// shortGames of each batch (still some Jiji and Mimic Taking games without the statistic).
 func TestSimSummaryRecomputedFromLog(t *testing.T) {
 	t.Setenv("RULESLAB_HOME", repoRoot(t))
 	for _, tc := range []struct {
 		name       string
+		games      int
+		shortGames int
 		args       []string
 		someMissed string // a per-seat statistic some games do not record
 	}{
-		{"jiji", []string{"jiji", "--players", "5", "--games", "300", "--seats", "greedy,random", "--seed", "7"}, "right"},
-		{"mimic-taking", []string{"mimic-taking", "--games", "200", "--seats", "greedy,random", "--seed", "3"}, "trump_wins"},
-		{"zoomies", []string{"zoomies", "--games", "100", "--seats", "greedy,random", "--seed", "1"}, ""},
-		{"simino", []string{"simino", "--games", "20", "--players", "3", "--seats", "greedy,random", "--seed", "1"}, ""},
+		{"jiji", 300, 60, []string{"jiji", "--players", "5", "--seats", "greedy,random", "--seed", "7"}, "right"},
+		{"mimic-taking", 200, 40, []string{"mimic-taking", "--seats", "greedy,random", "--seed", "3"}, "trump_wins"},
+		{"zoomies", 100, 20, []string{"zoomies", "--seats", "greedy,random", "--seed", "1"}, ""},
+		{"simino", 20, 4, []string{"simino", "--players", "3", "--seats", "greedy,random", "--seed", "1"}, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			n := tc.games
+			if testing.Short() {
+				n = tc.shortGames
+			}
 			log := filepath.Join(t.TempDir(), "games.jsonl")
-			out, stderr, code := execCLI(t, append([]string{"sim", "--json", "--log", log}, tc.args...)...)
+			args := append([]string{"sim", "--json", "--log", log, "--games", strconv.Itoa(n)}, tc.args...)
+			out, stderr, code := execCLI(t, args...)
 			require.Equal(t, 0, code, stderr)
 			var sum simSummary
 			require.NoError(t, json.Unmarshal([]byte(out), &sum))
@@ -153,6 +162,7 @@ func TestSimSummaryRecomputedFromLog(t *testing.T) {
 			}
 			require.NoError(t, sc.Err())
 			require.Equal(t, sum.Games, games)
+			require.Equal(t, n, games)
 
 			checkInterval(t, "length", sum.Length, lengths)
 			assert.Equal(t, stats.Count, sum.Length.Kind)

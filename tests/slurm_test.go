@@ -16,6 +16,7 @@ import (
 // waits for it, merges the shard files and checks the result is the one-machine sim's, text and JSON.
 // It skips without the Debian packages slurm-wlm and munge, or without root.
 func TestSlurmArrayShards(t *testing.T) {
+	t.Parallel() // with the other tests of the installed binary (batch_test.go): it mostly waits for Slurm
 	for _, prog := range []string{"sbatch", "sinfo", "slurmctld", "slurmd", "munged"} {
 		if _, err := exec.LookPath(prog); err != nil {
 			t.Skipf("%s is not installed (Debian packages slurm-wlm and munge)", prog)

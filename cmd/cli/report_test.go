@@ -77,6 +77,9 @@ func TestCompareReportIsSelfContained(t *testing.T) {
 // plots drawn: many pixels in the plots' first colour, which nothing else on the page uses. Skipped
 // where Chromium is not installed (.ci/run installs Debian's chromium).
 func TestReportInChromium(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts headless Chromium: the full suite runs it")
+	}
 	if _, err := os.Stat(chromium); err != nil {
 		t.Skip("no " + chromium)
 	}
