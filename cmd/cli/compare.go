@@ -66,7 +66,7 @@ func (opts *CompareOptions) labOptions() (*lab.CompareOptions, error) {
 	}
 	b := opts.Batch
 	return &lab.CompareOptions{Game: opts.Game, Variants: opts.Variants, Games: b.Games, Seed: b.Seed, Workers: b.Workers,
-		Players: b.Players, Seats: b.Seats, Until: opts.Until, Every: opts.Every, Command: CommandLine()}, nil
+		Players: b.Players, Seats: b.Seats, Until: opts.Until, Every: opts.Every, Command: opts.IO.CommandLine()}, nil
 }
 
 func runCompare(opts *CompareOptions) error {
@@ -130,7 +130,7 @@ func printCompare(opts *CompareOptions, res *lab.CompareResult, reports []covera
 		return err
 	}
 	if opts.Output.Report != "" {
-		return report.Compare(res, reports, reportStamp()).WriteFile(opts.Output.Report)
+		return report.Compare(res, reports, reportStamp(opts.IO)).WriteFile(opts.Output.Report)
 	}
 	return nil
 }

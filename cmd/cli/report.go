@@ -10,14 +10,9 @@ import (
 // needs from the command line: the command being run and the version, and the usage error for a file
 // name with no known format.
 
-// NewReport starts a report stamped with the command line being run and the version.
-func NewReport(title string) *report.Report {
-	return report.New(title, reportStamp())
-}
-
-// reportStamp is what a report says about how it was made: this command line, this version.
-func reportStamp() report.Stamp {
-	return report.Stamp{Command: CommandLine(), Version: Version()}
+// reportStamp is what a report says about how it was made: the command line io runs, this version.
+func reportStamp(io *IO) report.Stamp {
+	return report.Stamp{Command: io.CommandLine(), Version: Version()}
 }
 
 // checkReportPath rejects a --report name with no known format before any game is played.
@@ -28,18 +23,17 @@ func checkReportPath(path string) error {
 	return nil
 }
 
-// commandLine is the command line Execute is running, for reports.
-var commandLine string
-
-// CommandLine returns "ruleslab ARGS..." of the running command, each argument quoted if it needs it.
-func CommandLine() string {
-	if commandLine == "" {
+// CommandLine returns "ruleslab ARGS..." of the command Execute runs on io, each argument quoted if it
+// needs it (reports and results files name it).
+func (io *IO) CommandLine() string {
+	if io.command == "" {
 		return "github.com/ruleslab/ruleslab"
 	}
-	return commandLine
+	return io.command
 }
 
-func setCommandLine(args []string) {
+// quoteCommandLine spells the command line of args as a shell would take it.
+func quoteCommandLine(args []string) string {
 	parts := []string{"ruleslab"}
 	for _, a := range args {
 		if a == "" || strings.ContainsAny(a, " \t\n'\"\\$`;&|<>*?()[]{}#~") {
@@ -47,5 +41,5 @@ func setCommandLine(args []string) {
 		}
 		parts = append(parts, a)
 	}
-	commandLine = strings.Join(parts, " ")
+	return strings.Join(parts, " ")
 }

@@ -29,6 +29,7 @@ type IO struct {
 	InIsTerm   bool
 	OutIsTerm  bool
 	Interrupts <-chan os.Signal // nil: no interrupt handling
+	command    string           // the command line Execute runs (CommandLine)
 }
 
 // System returns the process's standard streams.
@@ -87,7 +88,7 @@ func Execute(io *IO, args []string) (code int) {
 	}()
 	root := NewRoot(io)
 	root.SetArgs(args)
-	setCommandLine(args)
+	io.command = quoteCommandLine(args)
 	err := root.Execute()
 	if err == nil {
 		return ExitOK

@@ -105,7 +105,7 @@ func runSim(opts *SimOptions) error {
 		rep.Coverage = &c
 	}
 	if opts.Output.Report != "" && rep.Summary.Games > 0 {
-		if err := report.Sim(rep.Summary, finished, rep.Coverage, reportStamp()).WriteFile(opts.Output.Report); err != nil {
+		if err := report.Sim(rep.Summary, finished, rep.Coverage, reportStamp(opts.IO)).WriteFile(opts.Output.Report); err != nil {
 			return err
 		}
 	}

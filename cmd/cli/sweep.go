@@ -59,7 +59,7 @@ func (opts *SweepOptions) labOptions() (*lab.SweepOptions, error) {
 	}
 	b := opts.Batch
 	o := &lab.SweepOptions{Game: opts.Game, Variant: opts.Variant, Measures: opts.Measures, Games: b.Games, Seed: b.Seed,
-		Workers: b.Workers, Players: b.Players, Seats: b.Seats, Command: CommandLine()}
+		Workers: b.Workers, Players: b.Players, Seats: b.Seats, Command: opts.IO.CommandLine()}
 	for _, s := range opts.Sets {
 		ax, err := lab.ParseAxis(s)
 		if err != nil {
@@ -98,7 +98,7 @@ func runSweep(opts *SweepOptions) error {
 		return err
 	}
 	if opts.Output.Report != "" {
-		if err := report.Sweep(res, reportStamp()).WriteFile(opts.Output.Report); err != nil {
+		if err := report.Sweep(res, reportStamp(opts.IO)).WriteFile(opts.Output.Report); err != nil {
 			return err
 		}
 	}

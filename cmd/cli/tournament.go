@@ -120,7 +120,7 @@ func playedRun(opts *TournamentOptions, run *lab.TournamentRun) {
 func printTournaments(opts *TournamentOptions, res *lab.TournamentResult) error {
 	reps, rungs := res.Reports(), res.RungNames()
 	if opts.Output.Report != "" {
-		if err := report.Tournament(reps, rungs, reportStamp()).WriteFile(opts.Output.Report); err != nil {
+		if err := report.Tournament(reps, rungs, reportStamp(opts.IO)).WriteFile(opts.Output.Report); err != nil {
 			return err
 		}
 	}
