@@ -73,9 +73,6 @@ func (x *extBotFlags) check() error {
 func runOnGame[O any](opts *O, game *string, runF, run func(*O) error) func(*cobra.Command, []string) error {
 	return func(_ *cobra.Command, args []string) error {
 		*game = args[0]
-		if runF != nil {
-			return runF(opts)
-		}
-		return run(opts)
+		return runOr(runF, run)(opts)
 	}
 }
