@@ -4,6 +4,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/ruleslab/ruleslab/core/lab"
+	"github.com/ruleslab/ruleslab/core/report"
 )
 
 // BenchOptions are the options of `ruleslab bench`.
@@ -60,5 +61,5 @@ func runBench(opts *BenchOptions) error {
 	if opts.Output.JSON {
 		return writeJSON(opts.IO.Out, rep)
 	}
-	return rep.WriteText(opts.IO.Out)
+	return report.BenchText(opts.IO.Out, rep)
 }

@@ -119,9 +119,9 @@ func printCompare(opts *CompareOptions, res *lab.CompareResult, reports []covera
 	case opts.Output.JSON:
 		err = writeJSON(opts.IO.Out, res)
 	case opts.Output.CSV:
-		err = res.WriteCSV(opts.IO.Out)
+		err = report.CompareCSV(opts.IO.Out, res)
 	default:
-		res.WriteText(opts.IO.Out)
+		report.CompareText(opts.IO.Out, res)
 		for _, c := range reports {
 			coverage.Print(opts.IO.Out, c)
 		}

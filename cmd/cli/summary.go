@@ -7,6 +7,7 @@ import (
 
 	"github.com/ruleslab/ruleslab/core/coverage"
 	"github.com/ruleslab/ruleslab/core/lab"
+	"github.com/ruleslab/ruleslab/core/report"
 	"github.com/ruleslab/ruleslab/core/stats"
 )
 
@@ -60,19 +61,19 @@ func (rep *batchReport) print(io *IO) error {
 // printSummary prints the summary (and the coverage) as text or JSON.
 func (rep *batchReport) printSummary(w io.Writer) error {
 	if !rep.JSON {
-		lab.WriteSummary(w, rep.Summary)
+		report.SummaryText(w, rep.Summary)
 		if rep.Coverage != nil {
 			coverage.Print(w, *rep.Coverage)
 		}
 		return nil
 	}
 	if rep.Coverage != nil {
-		return lab.WriteJSON(w, struct {
+		return report.JSON(w, struct {
 			stats.Summary
 			Coverage *coverage.Report `json:"coverage"`
 		}{rep.Summary, rep.Coverage})
 	}
-	return lab.WriteJSON(w, rep.Summary)
+	return report.JSON(w, rep.Summary)
 }
 
 func (rep *batchReport) repro(io *IO) {
@@ -100,4 +101,4 @@ func (rep *batchReport) failures(io *IO) {
 }
 
 // The formats of the summaries, for the reports.
-func writeJSON(w io.Writer, v any) error { return lab.WriteJSON(w, v) }
+func writeJSON(w io.Writer, v any) error { return report.JSON(w, v) }

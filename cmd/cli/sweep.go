@@ -90,9 +90,9 @@ func runSweep(opts *SweepOptions) error {
 	case opts.Output.JSON:
 		err = writeJSON(opts.IO.Out, res)
 	case opts.Output.CSV:
-		err = res.WriteCSV(opts.IO.Out)
+		err = report.SweepCSV(opts.IO.Out, res)
 	default:
-		res.WriteText(opts.IO.Out)
+		report.SweepText(opts.IO.Out, res)
 	}
 	if err != nil {
 		return err

@@ -111,7 +111,7 @@ func playedRun(opts *TournamentOptions, run *lab.TournamentRun) {
 	}
 	if opts.Ladder && run.Status != lab.NothingDone && !opts.Output.JSON && !opts.Output.CSV {
 		fmt.Fprintf(opts.IO.Out, "== rung %d: %s against %s\n", run.Rung, run.Strong, run.Weak)
-		lab.WriteTournament(opts.IO.Out, rep)
+		report.TournamentText(opts.IO.Out, rep)
 		fmt.Fprintln(opts.IO.Out)
 	}
 }
@@ -132,7 +132,7 @@ func printTournaments(opts *TournamentOptions, res *lab.TournamentResult) error 
 	case opts.Output.CSV:
 		return report.WriteTournamentCSV(opts.IO.Out, reps, rungs)
 	case !res.Ladder:
-		lab.WriteTournament(opts.IO.Out, reps[0])
+		report.TournamentText(opts.IO.Out, reps[0])
 	}
 	return nil
 }

@@ -3,11 +3,9 @@ package lab
 import (
 	"context"
 	"fmt"
-	"io"
 	"math/rand/v2"
 	"runtime"
 	"sort"
-	"text/tabwriter"
 	"time"
 
 	"github.com/ruleslab/ruleslab/core"
@@ -136,24 +134,6 @@ func (rep *BenchReport) measure(w *EngineWorker, games int) error {
 			MicrosPerCal: float64(c.Time.Nanoseconds()) / float64(c.Calls) / 1000, Share: float64(c.Time) / float64(elapsed)})
 	}
 	return nil
-}
-
-// WriteText writes the figures and where the time goes.
-func (rep *BenchReport) WriteText(out io.Writer) error {
-	fmt.Fprintf(out, "%s, %d players, %d games (%d moves) on one core\n", rep.Game, rep.Players, rep.Games, rep.Moves)
-	fmt.Fprintf(out, "per move: %.2f µs, %.1f allocations, %.0f bytes\n", rep.MicrosPerMove, rep.AllocsPerMove, rep.BytesPerMove)
-	fmt.Fprintf(out, "per game: %.1f µs (%.0f games/s)\n", 1e6/rep.GamesPerSec, rep.GamesPerSec)
-	fmt.Fprintf(out, "clone + resample of a mid-game state: %.2f µs, %.1f allocations\n", rep.Resample.Micros, rep.Resample.Allocs)
-	if rep.Workers > 1 {
-		fmt.Fprintf(out, "%d workers: %.0f games/s, %.2fx one worker\n", rep.Workers, rep.WorkersSpeed, rep.Speedup)
-	}
-	// Where the time goes: Lua hooks (and Lua bots) by name, so designers see what a hook costs.
-	tw := tabwriter.NewWriter(out, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "LUA HOOK\tCALLS/GAME\tµs/CALL\tSHARE OF TIME")
-	for _, h := range rep.Hooks {
-		fmt.Fprintf(tw, "%s\t%.1f\t%.2f\t%.1f%%\n", h.Hook, h.CallsPerGame, h.MicrosPerCal, 100*h.Share)
-	}
-	return tw.Flush()
 }
 
 // benchResample measures what a search bot pays per determinisation: Clone + Resample of a state a

@@ -367,3 +367,13 @@ func (c *CompareResult) summarise() {
 		c.Measures = append(c.Measures, cm)
 	}
 }
+
+// Get returns the measure called name.
+func (c *CompareResult) Get(name string) CompareMeasure {
+	for _, m := range c.Measures {
+		if m.Name == name {
+			return m
+		}
+	}
+	return CompareMeasure{}
+}

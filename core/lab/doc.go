@@ -6,6 +6,6 @@
 //
 // The lab never prints and knows nothing of flags: progress, logs and results go to the sinks given in
 // the options (Progress, io.Writer, per-game callbacks), and each experiment returns a result struct
-// that the command prints (the result types carry their text, CSV and JSON writers). A problem with the
+// that the command prints with package report. A problem with the
 // options is a *UsageError, which the command line reports with exit code 2.
 package lab

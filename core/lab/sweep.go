@@ -144,6 +144,9 @@ type SweepResult struct {
 	ms       []stats.Measure
 }
 
+// Measures are the measures every point was summarised by, in report order.
+func (s *SweepResult) Measures() []stats.Measure { return s.ms }
+
 // Interrupted is a batch stopped by its context before it finished, with nothing to report.
 type Interrupted struct{ Msg string }
 

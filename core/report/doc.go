@@ -1,8 +1,8 @@
-// Package report writes ruleslab's reports: a self-contained HTML page (inline CSS, every plot an
-// embedded SVG drawn with gonum.org/v1/plot) or Markdown, built of sections of text, tables and plots;
-// the plots themselves (intervals, histograms, curves); the number formats of the tables (a rate or a
-// mean with its 95% interval, a rating); and the reports of sim and tournament, the tournament's CSV
-// and the rule coverage section.
+// Package report presents what the lab found: the text, CSV and JSON that the commands print (a sim's
+// summary, a comparison, a sweep, a tournament, a bench run), and the --report files, a self-contained
+// HTML page (inline CSS, every plot an embedded SVG drawn with gonum.org/v1/plot) or Markdown, built of
+// sections of text, tables and plots (intervals, histograms, curves), with the reports of sim, compare,
+// sweep and tournament, the tournament's CSV and the rule coverage section.
 //
 // It holds no state between calls: what a report says about how it was made (the command line, the
 // version) is passed in a Stamp. It knows nothing of the command line's flags.

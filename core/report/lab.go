@@ -15,12 +15,12 @@ import (
 // Compare is compare's --report: the table, the sequential test, and plots of win rate by seat, the
 // paired against the unpaired differences, score distributions and game lengths.
 func Compare(c *lab.CompareResult, covered []coverage.Report, stamp Stamp) *Report {
-	r := New("ruleslab compare "+c.Title(), stamp)
+	r := New("ruleslab compare "+compareTitle(c), stamp)
 	s := r.Section("Measures")
-	s.AddText("%s.", c.Headline())
-	header, rows := c.TableRows()
+	s.AddText("%s.", compareHeadline(c))
+	header, rows := compareRows(c)
 	s.AddTable(header, rows)
-	if t := c.SequentialText(); t != "" {
+	if t := sequentialText(c); t != "" {
 		s.AddText("%s.", t)
 	}
 	s.AddText("Values are sim's (Wilson's interval for rates, Student's t for counts and means). Each difference is a later variant " +
@@ -84,12 +84,12 @@ func Compare(c *lab.CompareResult, covered []coverage.Report, stamp Stamp) *Repo
 // Sweep is sweep's --report: each column drawn against the grid: a curve over the values when one numeric key is swept,
 // else estimates with intervals at each point.
 func Sweep(s *lab.SweepResult, stamp Stamp) *Report {
-	r := New("ruleslab sweep "+s.Name(), stamp)
+	r := New("ruleslab sweep "+sweepName(s), stamp)
 	sec := r.Section("Grid")
-	sec.AddText("%s.", s.Headline())
-	header, rows := s.TableRows()
+	sec.AddText("%s.", sweepHeadline(s))
+	header, rows := sweepRows(s)
 	sec.AddTable(header, rows)
-	for _, l := range s.TargetText() {
+	for _, l := range targetText(s) {
 		sec.AddText("%s", l)
 	}
 	p := r.Section("Sweep curves")
@@ -107,7 +107,7 @@ func Sweep(s *lab.SweepResult, stamp Stamp) *Report {
 	}
 	var labels []string
 	for _, pt := range s.Points {
-		labels = append(labels, s.PointName(pt))
+		labels = append(labels, pointName(s, pt))
 	}
 	for _, c := range s.Columns {
 		var ivs []stats.Interval
@@ -118,7 +118,7 @@ func Sweep(s *lab.SweepResult, stamp Stamp) *Report {
 		if len(ivs) > 0 && ivs[0].Kind == stats.Rate {
 			scale, unit = 100, s.Labels[c]+" (%)"
 		}
-		title := fmt.Sprintf("%s by %s", s.Labels[c], strings.Join(lab.AxisKeys(s.Axes), ", "))
+		title := fmt.Sprintf("%s by %s", s.Labels[c], strings.Join(axisKeys(s.Axes), ", "))
 		if numeric {
 			p.AddPlot(title+" with 95% intervals", CurvePlot(title, s.Axes[0].Key, unit, xs, nil, [][]stats.Interval{ivs}, scale), 14, 9)
 		} else {

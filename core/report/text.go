@@ -1,4 +1,4 @@
-package lab
+package report
 
 import (
 	"encoding/json"
@@ -10,16 +10,16 @@ import (
 	"github.com/ruleslab/ruleslab/core/stats"
 )
 
-// WriteJSON writes v as indented JSON.
-func WriteJSON(w io.Writer, v any) error {
+// JSON writes v as indented JSON.
+func JSON(w io.Writer, v any) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(v)
 }
 
-// WriteSummary writes a sim's summary as text with one interval style: the estimate, then its 95% interval in
+// SummaryText writes a sim's summary as text with one interval style: the estimate, then its 95% interval in
 // brackets; a rate as a percentage (Wilson), a count or mean as a mean (Student's t).
-func WriteSummary(w io.Writer, s stats.Summary) {
+func SummaryText(w io.Writer, s stats.Summary) {
 	name := s.Game
 	if s.Variant != "" {
 		name += "/" + s.Variant

@@ -1,4 +1,4 @@
-package lab
+package report
 
 import (
 	"encoding/csv"
@@ -9,6 +9,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/ruleslab/ruleslab/core/lab"
 	"github.com/ruleslab/ruleslab/core/stats"
 )
 
@@ -23,6 +24,7 @@ func formatDiff(v stats.Interval, dec int) string {
 	return fmt.Sprintf("%+.*f %s", dec, v.Value, stats.Bracket(v, dec))
 }
 
+// bracketDiff prints a difference's interval, a rate's in percentage points.
 func bracketDiff(v stats.Interval, dec int) string {
 	if v.Kind == stats.Rate {
 		if !v.Defined() {
@@ -33,12 +35,14 @@ func bracketDiff(v stats.Interval, dec int) string {
 	return stats.Bracket(v, dec)
 }
 
-func (c *CompareResult) Title() string {
+// compareTitle names the comparison: the game and its variants.
+func compareTitle(c *lab.CompareResult) string {
 	return fmt.Sprintf("%s: %s", c.Game, strings.Join(c.Variants, " vs "))
 }
 
-func (c *CompareResult) Headline() string {
-	s := fmt.Sprintf("%s, %d games each on the same seeds (seed %d), %d players, seats %s", c.Title(), c.Played, c.Seed,
+// compareHeadline says what was compared: games, seeds, players, seats.
+func compareHeadline(c *lab.CompareResult) string {
+	s := fmt.Sprintf("%s, %d games each on the same seeds (seed %d), %d players, seats %s", compareTitle(c), c.Played, c.Seed,
 		c.Players, strings.Join(c.Seats, ","))
 	if c.Pairs < c.Played {
 		s += fmt.Sprintf("; %d compared (finished under every variant)", c.Pairs)
@@ -46,9 +50,9 @@ func (c *CompareResult) Headline() string {
 	return s
 }
 
-// tableRows is the measures table: per measure, each variant's value, then per later variant its
+// compareRows is the measures table: per measure, each variant's value, then per later variant its
 // paired difference and the unpaired interval.
-func (c *CompareResult) TableRows() ([]string, [][]string) {
+func compareRows(c *lab.CompareResult) ([]string, [][]string) {
 	header := []string{"MEASURE"}
 	for _, v := range c.Variants {
 		header = append(header, v)
@@ -78,7 +82,8 @@ func (c *CompareResult) TableRows() ([]string, [][]string) {
 	return header, rows
 }
 
-func (c *CompareResult) SequentialText() string {
+// sequentialText says how the sequential test ended, if one ran.
+func sequentialText(c *lab.CompareResult) string {
 	q := c.Sequential
 	if q == nil {
 		return ""
@@ -95,25 +100,25 @@ func (c *CompareResult) SequentialText() string {
 		"Bonferroni: at most %.0f%% chance of stopping on no difference)", q.Measure, verdict, strings.Join(parts, "; "), 100*q.Level, q.Every, 100*q.Alpha)
 }
 
-// WriteText writes the measures table and the sequential test.
-func (c *CompareResult) WriteText(w io.Writer) {
-	fmt.Fprintln(w, c.Headline())
+// CompareText writes the measures table and the sequential test.
+func CompareText(w io.Writer, c *lab.CompareResult) {
+	fmt.Fprintln(w, compareHeadline(c))
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-	header, rows := c.TableRows()
+	header, rows := compareRows(c)
 	fmt.Fprintln(tw, strings.Join(header, "\t"))
 	for _, r := range rows {
 		fmt.Fprintln(tw, strings.Join(r, "\t"))
 	}
 	tw.Flush()
-	if s := c.SequentialText(); s != "" {
+	if s := sequentialText(c); s != "" {
 		fmt.Fprintln(w, s)
 	}
 	fmt.Fprintln(w, "[95% intervals]: values as sim gives them; differences paired (Student's t on per-game differences, rates in percentage points),")
 	fmt.Fprintln(w, "  unpaired for reference (Welch; Newcombe's score interval for rates); NARROWER = unpaired width / paired width")
 }
 
-// WriteCSV writes every measure of every variant, with the differences.
-func (c *CompareResult) WriteCSV(w io.Writer) error {
+// CompareCSV writes every measure of every variant, with the differences.
+func CompareCSV(w io.Writer, c *lab.CompareResult) error {
 	cw := csv.NewWriter(w)
 	num := func(x float64) string {
 		if math.IsNaN(x) {
@@ -136,14 +141,4 @@ func (c *CompareResult) WriteCSV(w io.Writer) error {
 	}
 	cw.Flush()
 	return cw.Error()
-}
-
-// Get returns the measure called name.
-func (c *CompareResult) Get(name string) CompareMeasure {
-	for _, m := range c.Measures {
-		if m.Name == name {
-			return m
-		}
-	}
-	return CompareMeasure{}
 }

@@ -1,4 +1,4 @@
-package lab
+package report
 
 import (
 	"fmt"
@@ -8,8 +8,8 @@ import (
 	"github.com/ruleslab/ruleslab/core/stats"
 )
 
-// WriteTournament writes the per-bot table and the head-to-head table.
-func WriteTournament(w io.Writer, r stats.TournamentReport) {
+// TournamentText writes the per-bot table and the head-to-head table.
+func TournamentText(w io.Writer, r stats.TournamentReport) {
 	name := r.Game
 	if r.Variant != "" {
 		name += "/" + r.Variant

@@ -1,4 +1,4 @@
-package lab
+package report
 
 import (
 	"encoding/csv"
@@ -9,22 +9,26 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/ruleslab/ruleslab/core/lab"
 	"github.com/ruleslab/ruleslab/core/stats"
 )
 
-func (s *SweepResult) Name() string {
+// sweepName names the swept game and variant.
+func sweepName(s *lab.SweepResult) string {
 	if s.Variant != "" {
 		return s.Game + "/" + s.Variant
 	}
 	return s.Game
 }
 
-func (s *SweepResult) Headline() string {
+// sweepHeadline says what was swept: points, games, seeds, players, seats.
+func sweepHeadline(s *lab.SweepResult) string {
 	return fmt.Sprintf("%s: sweep of %d points, %d games each on the same seeds (seed %d), %d players, seats %s",
-		s.Name(), len(s.Points), s.Games, s.Seed, s.Players, strings.Join(s.Seats, ","))
+		sweepName(s), len(s.Points), s.Games, s.Seed, s.Players, strings.Join(s.Seats, ","))
 }
 
-func (s *SweepResult) PointName(pt *SweepPoint) string {
+// pointName spells a point by its settings.
+func pointName(s *lab.SweepResult, pt *lab.SweepPoint) string {
 	var parts []string
 	for _, ax := range s.Axes {
 		parts = append(parts, ax.Key+"="+pt.Settings[ax.Key])
@@ -32,7 +36,8 @@ func (s *SweepResult) PointName(pt *SweepPoint) string {
 	return strings.Join(parts, " ")
 }
 
-func (s *SweepResult) TableRows() ([]string, [][]string) {
+// sweepRows is the grid table: per point, its settings and every column's estimate.
+func sweepRows(s *lab.SweepResult) ([]string, [][]string) {
 	var header []string
 	for _, ax := range s.Axes {
 		header = append(header, ax.Key)
@@ -74,7 +79,8 @@ func (s *SweepResult) TableRows() ([]string, [][]string) {
 	return header, rows
 }
 
-func (s *SweepResult) TargetText() []string {
+// targetText lists the points that meet the targets, best first.
+func targetText(s *lab.SweepResult) []string {
 	if len(s.Targets) == 0 {
 		return nil
 	}
@@ -97,30 +103,30 @@ func (s *SweepResult) TargetText() []string {
 			iv := pt.Measures[t.Measure]
 			vals = append(vals, t.Measure+" "+stats.FormatStat(iv, stats.Decimals(iv)))
 		}
-		out = append(out, fmt.Sprintf("%d. %s: %s (off by %.2f of the tolerance)", k+1, s.PointName(pt), strings.Join(vals, ", "), pt.Distance))
+		out = append(out, fmt.Sprintf("%d. %s: %s (off by %.2f of the tolerance)", k+1, pointName(s, pt), strings.Join(vals, ", "), pt.Distance))
 	}
 	return out
 }
 
-// WriteText writes the table and the points that meet the targets.
-func (s *SweepResult) WriteText(w io.Writer) {
-	fmt.Fprintln(w, s.Headline())
+// SweepText writes the table and the points that meet the targets.
+func SweepText(w io.Writer, s *lab.SweepResult) {
+	fmt.Fprintln(w, sweepHeadline(s))
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-	header, rows := s.TableRows()
+	header, rows := sweepRows(s)
 	fmt.Fprintln(tw, strings.Join(header, "\t"))
 	for _, r := range rows {
 		fmt.Fprintln(tw, strings.Join(r, "\t"))
 	}
 	tw.Flush()
-	for _, l := range s.TargetText() {
+	for _, l := range targetText(s) {
 		fmt.Fprintln(w, l)
 	}
 	fmt.Fprintln(w, "[95% intervals]: Wilson's for rates (%), Student's t for counts and means (n/a under 2 games)")
 }
 
-// WriteCSV writes every measure at every point.
-func (s *SweepResult) WriteCSV(w io.Writer) error {
-	ms := s.ms
+// SweepCSV writes every measure at every point.
+func SweepCSV(w io.Writer, s *lab.SweepResult) error {
+	ms := s.Measures()
 	cw := csv.NewWriter(w)
 	num := func(x float64) string {
 		if math.IsNaN(x) {
@@ -149,8 +155,8 @@ func (s *SweepResult) WriteCSV(w io.Writer) error {
 	return cw.Error()
 }
 
-// AxisKeys are the axes' keys.
-func AxisKeys(axes []Axis) []string {
+// axisKeys are the axes' keys.
+func axisKeys(axes []lab.Axis) []string {
 	var out []string
 	for _, a := range axes {
 		out = append(out, a.Key)

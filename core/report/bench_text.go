@@ -1,0 +1,27 @@
+package report
+
+import (
+	"fmt"
+	"io"
+	"text/tabwriter"
+
+	"github.com/ruleslab/ruleslab/core/lab"
+)
+
+// BenchText writes the figures and where the time goes.
+func BenchText(out io.Writer, rep *lab.BenchReport) error {
+	fmt.Fprintf(out, "%s, %d players, %d games (%d moves) on one core\n", rep.Game, rep.Players, rep.Games, rep.Moves)
+	fmt.Fprintf(out, "per move: %.2f µs, %.1f allocations, %.0f bytes\n", rep.MicrosPerMove, rep.AllocsPerMove, rep.BytesPerMove)
+	fmt.Fprintf(out, "per game: %.1f µs (%.0f games/s)\n", 1e6/rep.GamesPerSec, rep.GamesPerSec)
+	fmt.Fprintf(out, "clone + resample of a mid-game state: %.2f µs, %.1f allocations\n", rep.Resample.Micros, rep.Resample.Allocs)
+	if rep.Workers > 1 {
+		fmt.Fprintf(out, "%d workers: %.0f games/s, %.2fx one worker\n", rep.Workers, rep.WorkersSpeed, rep.Speedup)
+	}
+	// Where the time goes: Lua hooks (and Lua bots) by name, so designers see what a hook costs.
+	tw := tabwriter.NewWriter(out, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "LUA HOOK\tCALLS/GAME\tµs/CALL\tSHARE OF TIME")
+	for _, h := range rep.Hooks {
+		fmt.Fprintf(tw, "%s\t%.1f\t%.2f\t%.1f%%\n", h.Hook, h.CallsPerGame, h.MicrosPerCal, 100*h.Share)
+	}
+	return tw.Flush()
+}
