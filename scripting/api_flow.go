@@ -4,14 +4,19 @@ import (
 	"fmt"
 	"os"
 	"strings"
+	"sync/atomic"
 
 	lua "github.com/yuin/gopher-lua"
 
 	"github.com/ruleslab/ruleslab/core"
 )
 
-// Debug makes g:log print to stderr.
-var Debug = false
+// debug makes g:log print to stderr: one switch for every host of the process (the command line's
+// --debug), safe to set while hosts run.
+var debug atomic.Bool
+
+// SetDebug turns g:log's printing to stderr on or off.
+func SetDebug(on bool) { debug.Store(on) }
 
 func intList(L *lua.LState, n int, players int, what string) []int {
 	t := raw(L.CheckTable(n))
@@ -103,7 +108,7 @@ var gFlowMethods = map[string]lua.LGFunction{
 	},
 	"to_act": func(L *lua.LState) int { g := handle(L); L.Push(g.r.h.int(g.s.ToAct())); return 1 },
 	"log": func(L *lua.LState) int {
-		if Debug {
+		if debug.Load() {
 			var parts []string
 			for i := 2; i <= L.GetTop(); i++ {
 				parts = append(parts, L.Get(i).String())

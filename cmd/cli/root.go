@@ -60,7 +60,9 @@ func NewRoot(io *IO) *cobra.Command {
 		Version:       Version(),
 	}
 	root.SetVersionTemplate("ruleslab {{.Version}}\n")
-	root.PersistentFlags().BoolVar(&scripting.Debug, "debug", false, "print g:log output of Lua hooks to stderr")
+	var debug bool
+	root.PersistentFlags().BoolVar(&debug, "debug", false, "print g:log output of Lua hooks to stderr")
+	root.PersistentPreRun = func(*cobra.Command, []string) { scripting.SetDebug(debug) }
 	root.SetOut(io.Out)
 	root.SetErr(io.Err)
 	root.SetIn(io.In)
