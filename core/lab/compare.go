@@ -205,10 +205,7 @@ func loadRuns(o *CompareOptions) ([]*VariantRun, int, error) {
 		if err != nil {
 			return runs, 0, err
 		}
-		if players == 0 {
-			players = p.Game.Config.Players.Default
-		}
-		if err := checkPlayers(p, players); err != nil {
+		if players, err = resolvePlayers(p, players); err != nil {
 			return runs, 0, err
 		}
 		reg := bots.For(p, bots.ExtOptions{})

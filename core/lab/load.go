@@ -56,13 +56,20 @@ func LoadGame(game, variant string, players int) (*scripting.Program, int, error
 	if err != nil {
 		return nil, 0, err
 	}
-	if players == 0 {
-		players = p.Game.Config.Players.Default
-	}
-	if err := checkPlayers(p, players); err != nil {
+	players, err = resolvePlayers(p, players)
+	if err != nil {
 		return nil, 0, err
 	}
 	return p, players, nil
+}
+
+// resolvePlayers is the player count of a game: players, or the game's default when 0, checked against
+// the range the game plays with.
+func resolvePlayers(p *scripting.Program, players int) (int, error) {
+	if players == 0 {
+		players = p.Game.Config.Players.Default
+	}
+	return players, checkPlayers(p, players)
 }
 
 // checkPlayers checks the game can be played by that many players.
