@@ -181,7 +181,7 @@ func TestShardsMergeEqualOneMachine(t *testing.T) {
 	execute(append(base, "--out", f)...)
 	r := execute("sim", game, "--games", "2000", "--seed", "7", "--seats", "random", "--players", "4", "--out", f, "--resume")
 	require.Equal(t, 1, r.code)
-	require.Contains(t, r.err, "was written by another command, cannot resume: seed 6 (this command: 7)")
+	require.Contains(t, r.err, "was written by another command, cannot resume: command line --seed=6 (this command: --seed=7); seed 6 (this command: 7)")
 	r = execute(append(base, "--shard", "3/3")...)
 	require.Equal(t, 2, r.code)
 	require.Contains(t, r.err, "--shard \"3/3\": expected I/N with 0 <= I < N")

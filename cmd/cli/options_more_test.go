@@ -121,7 +121,7 @@ func TestPlayOptions(t *testing.T) {
 func TestMergeOptions(t *testing.T) {
 	o := parseCmd(t, NewCmdMerge, "shard0.jsonl", "shard1.jsonl", "--json")
 	assert.Equal(t, []string{"shard0.jsonl", "shard1.jsonl"}, o.Files)
-	assert.True(t, o.JSON)
+	assert.True(t, o.Output.JSON)
 	d := parseCmd(t, NewCmdMerge, "all.jsonl")
 	assert.Equal(t, MergeOptions{IO: d.IO, Files: []string{"all.jsonl"}}, *d)
 }

@@ -30,6 +30,8 @@ type IO struct {
 	OutIsTerm  bool
 	Interrupts <-chan os.Signal // nil: no interrupt handling
 	command    string           // the command line Execute runs (CommandLine)
+	args       []string         // its arguments (a results file records them)
+	merge      []string         // the results files `merge` summarises: batch commands read them instead of playing
 }
 
 // System returns the process's standard streams.
@@ -91,6 +93,7 @@ func Execute(io *IO, args []string) (code int) {
 	root := NewRoot(io)
 	root.SetArgs(args)
 	io.command = quoteCommandLine(args)
+	io.args = args
 	err := root.Execute()
 	if err == nil {
 		return ExitOK

@@ -21,10 +21,8 @@ type SimOptions struct {
 	Variant string
 	// Coverage counts hooks and rule ids.
 	Coverage bool
-	Out      string // results file, written as games finish
-	Resume   bool   // continue Out
-	Shard    string // "I/N": play the games whose index mod N is I
-	Index    int    // play only this game (-1: all)
+	Results  resultsFlags // --out, --resume, --shard
+	Index    int          // play only this game (-1: all)
 }
 
 // NewCmdSim builds `ruleslab sim`; runF runs the parsed options (nil: runSim).
@@ -44,9 +42,7 @@ func NewCmdSim(io *IO, runF func(*SimOptions) error) *cobra.Command {
 		LogHelp: "write every game (moves and events) to this JSON-lines file, for replay"})
 	opts.Output.register(f, "print the summary as JSON", "", true)
 	f.BoolVar(&opts.Coverage, "coverage", false, "report how often each hook ran and each rule fired, and the rules that never fired")
-	f.StringVar(&opts.Out, "out", "", "write each game's result to this file as it finishes (for --resume and merge)")
-	f.BoolVar(&opts.Resume, "resume", false, "continue the --out FILE of an interrupted run of the same command")
-	f.StringVar(&opts.Shard, "shard", "", "I/N: play only the games whose index mod N is I (0 <= I < N); merge the --out files")
+	opts.Results.register(f, "out")
 	f.IntVar(&opts.Index, "index", -1, "play only game I of the batch (reproduces a failed game)")
 	opts.Ext.register(f)
 	return cmd
@@ -57,11 +53,11 @@ func (opts *SimOptions) labOptions() (*lab.SimOptions, error) {
 	if err := checkFlags(opts.Batch.validate, opts.Output.validate); err != nil {
 		return nil, err
 	}
-	shard, shards, err := parseShard(opts.Shard)
+	results, err := opts.Results.options(opts.IO, "sim", opts.Game, opts.Batch.Games)
 	if err != nil {
 		return nil, err
 	}
-	if err := checkOutFlags(opts, shards); err != nil {
+	if err := checkIndex(opts, results.Shards); err != nil {
 		return nil, err
 	}
 	if err := opts.Ext.check(); err != nil {
@@ -69,9 +65,8 @@ func (opts *SimOptions) labOptions() (*lab.SimOptions, error) {
 	}
 	b := opts.Batch
 	return &lab.SimOptions{Game: opts.Game, Variant: opts.Variant, Players: b.Players, Seats: b.Seats, Games: b.Games,
-		Seed: b.Seed, Workers: b.Workers, Shard: shard, Shards: shards, Index: opts.Index, Out: opts.Out,
-		Resume: opts.Resume, Log: b.Log, Ext: opts.Ext.options(opts.IO),
-		Progress: newProgress(opts.IO)}, nil
+		Seed: b.Seed, Workers: b.Workers, ResultsOptions: results, Index: opts.Index, Log: b.Log,
+		Ext: opts.Ext.options(opts.IO), Progress: newProgress(opts.IO)}, nil
 }
 
 func runSim(opts *SimOptions) error {
@@ -116,18 +111,14 @@ func runSim(opts *SimOptions) error {
 	return err
 }
 
-// checkOutFlags checks how --out, --resume, --shard and --index combine.
-func checkOutFlags(opts *SimOptions, shards int) error {
+// checkIndex checks --index and how it combines with --out and --shard.
+func checkIndex(opts *SimOptions, shards int) error {
 	games := opts.Batch.Games
 	switch {
-	case opts.Resume && opts.Out == "":
-		return usagef("--resume continues the results file of --out FILE: give --out")
 	case opts.Index >= games || opts.Index < -1:
 		return usagef("--index %d: the batch has games 0..%d", opts.Index, games-1)
-	case opts.Index >= 0 && (opts.Out != "" || shards > 1):
+	case opts.Index >= 0 && (opts.Results.Out != "" || shards > 1):
 		return usagef("--index plays one game of the batch (to reproduce it): it takes no --out or --shard")
-	case shards > games:
-		return usagef("--shard %s: more shards than the %d games", opts.Shard, games)
 	}
 	return nil
 }

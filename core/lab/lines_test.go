@@ -1,8 +1,6 @@
 package lab
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -39,21 +37,6 @@ func TestLinesNamesTheBadLine(t *testing.T) {
 	_, err = l.Decode(&v, "not a game record")
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "f.jsonl:2: not a game record: ")
-}
-
-// A results file that is not a shard set cannot be merged; a missing shard is named.
-func TestMergeNamesTheMissingShard(t *testing.T) {
-	dir := t.TempDir()
-	h := Header{Format: ResultsFormat, Game: "g", ID: "g", Players: 1, Seats: []string{"random"}, Seed: 1, Games: 4, Shard: 1, Shards: 2}
-	path := filepath.Join(dir, "s1.jsonl")
-	f, err := openOut(path, false, h)
-	require.NoError(t, err)
-	f.Close()
-	_, err = Merge([]string{path})
-	require.EqualError(t, err, "shard 0/2 missing: give the results file of every shard of the batch")
-	require.NoError(t, os.WriteFile(path, []byte("{}\n"), 0o644))
-	_, err = Merge([]string{path})
-	require.EqualError(t, err, path+":1: not a ruleslab results file (written by sim --out)")
 }
 
 func TestParseAxisAndTarget(t *testing.T) {

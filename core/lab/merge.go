@@ -4,66 +4,76 @@ import (
 	"fmt"
 	"sort"
 	"strings"
-
-	"github.com/ruleslab/ruleslab/core/stats"
 )
 
-// Merge summarises the results files of a sharded sim as the whole batch: every shard must be given,
-// complete. Nothing is played: it tallies the records in game order, as sim does.
-func Merge(files []string) (*BatchOutcome, error) {
+// merge hands every record of the shards named in Merge to emit in index order, as one run of the
+// whole batch would: every shard must be given once, complete, and of this very batch (the same
+// command line, rules and version as the header this run would write). Unit i is in shard i mod N,
+// whose file lists its units in order, so reading the files in turn holds one record at a time.
+func (u *units[R]) merge(emit func(R)) (int, error) {
 	var readers []*ResultsReader
 	defer func() {
 		for _, r := range readers {
 			r.Close()
 		}
 	}()
-	for _, path := range files {
+	for _, path := range u.opts.Merge {
 		rr, err := OpenResults(path)
 		if err != nil {
-			return nil, err
+			return 0, err
 		}
 		readers = append(readers, rr)
 	}
 	byShard, err := shardsOf(readers)
 	if err != nil {
-		return nil, err
+		return 0, err
 	}
-	hdr := byShard[0].Header
-	n := hdr.Shards
-	// Game i is in shard i mod n, whose file lists its games in order: reading the files in turn gives
-	// every game in order, as sim tallies them, holding one record at a time.
-	tally := stats.NewTally(hdr.Players, hdr.Seats, hdr.Stats)
-	hdr.Shard, hdr.Shards = 0, 1
-	out := &BatchOutcome{Header: hdr}
+	if err := u.sameBatch(byShard[0]); err != nil {
+		return 0, err
+	}
+	n := len(byShard)
 	read := make([]int, n)
-	for i := 0; i < hdr.Games; i++ {
+	for i := 0; i < u.hdr.Games; i++ {
 		rr := byShard[i%n]
-		rec, ok, err := rr.Next()
+		var rec R
+		ok, err := rr.Next(&rec)
 		if err != nil {
-			return nil, err
+			return 0, err
 		}
 		if !ok {
-			return nil, incomplete(rr, read[i%n])
+			return 0, incomplete(rr, read[i%n])
 		}
-		if rec.Index != i {
-			return nil, fmt.Errorf("%s:%d: game %d where game %d was expected", rr.Path, rr.Line, rec.Index, i)
+		if err := u.expect(rr, rec, rr.Header.Batch(), read[i%n]); err != nil {
+			return 0, err
 		}
 		read[i%n]++
-		r := rec.Result(hdr.Players, hdr.Seats)
-		tally.Add(r)
-		out.Note(r)
+		emit(rec)
 	}
+	return u.hdr.Games, finished(byShard)
+}
+
+// sameBatch checks the shards are of the batch this command runs (its rules and version as loaded here).
+func (u *units[R]) sameBatch(rr *ResultsReader) error {
+	h := rr.Header
+	h.Shard, h.Shards = u.hdr.Shard, u.hdr.Shards
+	if diff := DiffHeaders(h, u.hdr); len(diff) > 0 {
+		return fmt.Errorf("%s:1: cannot merge: the batch differs from the one its command runs here: %s", rr.Path, joinDiff(diff))
+	}
+	return nil
+}
+
+// finished checks that no shard has more records than its games or ends in a partial line.
+func finished(byShard []*ResultsReader) error {
 	for _, rr := range byShard {
-		if _, ok, err := rr.Next(); err != nil || ok {
-			return nil, fmt.Errorf("%s:%d: more games than its shard has", rr.Path, rr.Line)
+		var extra map[string]any
+		if ok, err := rr.Next(&extra); err != nil || ok {
+			return fmt.Errorf("%s:%d: more games than its shard %s has (%d)", rr.Path, rr.Line, rr.Header.ShardName(), rr.Header.Batch().Count())
 		}
 		if rr.Partial {
-			return nil, incomplete(rr, rr.Header.Batch().Count())
+			return incomplete(rr, rr.Header.Batch().Count())
 		}
 	}
-	out.Summary = tally.Summary()
-	out.Summary.Game, out.Summary.Variant, out.Summary.Seed = hdr.ID, hdr.Named, hdr.Seed
-	return out, nil
+	return nil
 }
 
 // shardsOf checks the files are the shards of one batch, each once, and returns them by shard.
@@ -76,7 +86,7 @@ func shardsOf(readers []*ResultsReader) ([]*ResultsReader, error) {
 		h := rr.Header
 		h.Shard = hdr.Shard
 		if diff := DiffHeaders(h, hdr); len(diff) > 0 {
-			return nil, fmt.Errorf("%s and %s are not shards of one batch: %s", rr.Path, first.Path, strings.Join(diff, "; "))
+			return nil, fmt.Errorf("%s and %s are not shards of one batch: %s", rr.Path, first.Path, joinDiff(diff))
 		}
 	}
 	byShard := make([]*ResultsReader, n)
@@ -100,5 +110,16 @@ func shardsOf(readers []*ResultsReader) ([]*ResultsReader, error) {
 
 func incomplete(rr *ResultsReader, got int) error {
 	return fmt.Errorf("%s: shard %s is incomplete (%d of its %d games); finish it with: %s --shard %s --out %s --resume",
-		rr.Path, rr.Header.ShardName(), got, rr.Header.Batch().Count(), rr.Header.Command(), rr.Header.ShardName(), ShellQuote(rr.Path))
+		rr.Path, rr.Header.ShardName(), got, rr.Header.Batch().Count(), rr.Header.CommandLine(), rr.Header.ShardName(), ShellQuote(rr.Path))
+}
+
+// MergeHeader reads the header of the first of the results files to merge: it tells which command
+// to run over them (Kind and Args).
+func MergeHeader(files []string) (Header, error) {
+	rr, err := OpenResults(files[0])
+	if err != nil {
+		return Header{}, err
+	}
+	defer rr.Close()
+	return rr.Header, nil
 }

@@ -5,49 +5,70 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"os"
+	"slices"
 	"sort"
 	"strings"
 
 	"github.com/ruleslab/ruleslab/core"
 )
 
-// A results file (sim --out FILE) is JSON lines: a header naming the batch (Header), then one
-// record per finished or failed game in game order (Record), written as the games finish. It
-// holds everything the summary needs, so `sim --resume` continues it and `merge` summarises shards
-// without playing anything; both feed the records to the same tally in game order, so they print
-// exactly what one uninterrupted run prints.
+// A results file (--out FILE of sim, tournament, compare, sweep and fuzz) is JSON lines: a header naming
+// the batch (Header), then one record per unit of work (a game, or compare's paired game) in index
+// order, written as the units finish, each line ending in a checksum of itself. It holds everything
+// the command's output needs, so --resume continues it and `merge` summarises shards without playing
+// anything; both feed the records to the same tally in index order as the uninterrupted run does, so
+// they print exactly what it prints.
 
-// ResultsFormat is the header's "ruleslab_results" value.
-const ResultsFormat = "1"
+// ResultsFormat is the header's "ruleslab_results" value; files of another format are refused.
+const ResultsFormat = "2"
 
 // Header is the first line of a results file.
 type Header struct {
-	Format  string   `json:"ruleslab_results"`
-	Game    string   `json:"game"`              // GAME as given to sim
+	Format string `json:"ruleslab_results"`
+	Kind   string `json:"kind"` // the batch command: sim, tournament, compare, sweep or fuzz
+	// Args is the command line that matters to the results, canonical (flags sorted, without --out,
+	// --resume, --shard, --workers, --log and the output flags); merge runs it to print the output.
+	Args []string `json:"args,omitempty"`
+	// Command is the command as typed, without those flags: what the merged output names.
+	Command string `json:"command,omitempty"`
+	Version string `json:"version,omitempty"` // ruleslab's
+	// Rules is a fingerprint of the resolved rules: every variant's configuration and scripts.
+	Rules   string   `json:"rules"`
+	Game    string   `json:"game"`              // GAME as given
 	Variant string   `json:"variant,omitempty"` // --variant
 	ID      string   `json:"id"`                // the game's id and variant as the summary names them
 	Named   string   `json:"named_variant,omitempty"`
 	Players int      `json:"players"`
-	Seats   []string `json:"seats"` // one bot per seat
+	Seats   []string `json:"seats"` // sim: one bot per seat; tournament: the bots
 	Seed    uint64   `json:"seed"`
-	Games   int      `json:"games"` // the whole batch's
-	// Shard and Shards: this file holds games i with i mod Shards = Shard (0 and 1 without --shard).
+	Games   int      `json:"games"` // the whole batch's units of work
+	// Shard and Shards: this file holds units i with i mod Shards = Shard (0 and 1 without --shard).
 	Shard  int               `json:"shard"`
 	Shards int               `json:"shards"`
 	Stats  map[string]string `json:"stats,omitempty"` // the declared statistic kinds
 }
 
-// batch is the slice of games the header's file holds.
+// notCompared are the header fields that may differ between the files of one batch.
+var notCompared = map[string]bool{"command": true}
+
+// Batch is the slice of units the header's file holds.
 func (h Header) Batch() Batch {
 	return Batch{Games: h.Games, Start: h.Shard, Step: h.Shards, Seed: h.Seed}
 }
 
 func (h Header) ShardName() string { return fmt.Sprintf("%d/%d", h.Shard, h.Shards) }
 
-// command is the sim command line that writes this header's file (without --out).
-func (h Header) Command() string {
+// CommandLine is the command that writes this header's file (without --out and --shard).
+func (h Header) CommandLine() string {
+	if h.Command != "" {
+		return h.Command
+	}
+	return h.simCommand()
+}
+
+// simCommand spells a sim's command line from the header's fields.
+func (h Header) simCommand() string {
 	args := []string{"ruleslab", "sim", ShellQuote(h.Game)}
 	if h.Variant != "" {
 		args = append(args, "--variant", ShellQuote(h.Variant))
@@ -57,9 +78,9 @@ func (h Header) Command() string {
 	return strings.Join(args, " ")
 }
 
-// reproCommand is a command that plays game index of the batch alone, with its moves in a log.
+// ReproCommand is a command that plays game index of a sim alone, with its moves in a log.
 func (h Header) ReproCommand(index int) string {
-	return fmt.Sprintf("%s --index %d --log game-%d.jsonl", h.Command(), index, index)
+	return fmt.Sprintf("%s --index %d --log game-%d.jsonl", h.simCommand(), index, index)
 }
 
 // ShellQuote quotes s for a POSIX shell when it needs it.
@@ -72,7 +93,7 @@ func ShellQuote(s string) string {
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
-// Record is one game of a results file: what the tally needs.
+// Record is one game of a results file: what the tallies need.
 type Record struct {
 	Index     int                  `json:"index"`
 	Seed      uint64               `json:"seed"`
@@ -81,6 +102,8 @@ type Record struct {
 	Winners   []int                `json:"winners,omitempty"`
 	SeatStats map[string][]float64 `json:"seat_stats,omitempty"`
 	GameStats map[string]float64   `json:"game_stats,omitempty"`
+	Tricks    int                  `json:"tricks,omitempty"`
+	Rounds    [][]int              `json:"rounds,omitempty"` // the totals after each round (compare and sweep)
 	Error     string               `json:"error,omitempty"`
 }
 
@@ -89,9 +112,39 @@ func RecordOf(r core.Result) Record {
 		SeatStats: r.SeatStats, GameStats: r.GameStats, Error: r.Error}
 }
 
+// measuredRecord is a record with what compare's and sweep's measures read too (tricks, rounds).
+func measuredRecord(r core.Result) Record {
+	rec := RecordOf(r)
+	rec.Tricks, rec.Rounds = r.Tricks, r.RoundTotals
+	return rec
+}
+
 func (rec Record) Result(players int, seats []string) core.Result {
 	return core.Result{Index: rec.Index, Seed: rec.Seed, Players: players, Seats: seats, MoveCount: rec.Moves,
-		Totals: rec.Totals, Winners: rec.Winners, SeatStats: rec.SeatStats, GameStats: rec.GameStats, Error: rec.Error}
+		Totals: rec.Totals, Winners: rec.Winners, SeatStats: rec.SeatStats, GameStats: rec.GameStats,
+		Tricks: rec.Tricks, RoundTotals: rec.Rounds, Error: rec.Error}
+}
+
+// check tells what is wrong with a record of a game of seed and players read back from a file: another
+// seed (a record of another batch), totals of another player count, a winner who is not a seat.
+func (rec Record) check(seed uint64, players int) error {
+	if rec.Seed != seed {
+		return fmt.Errorf("game %d has seed %d, not this batch's %d: a record of another batch", rec.Index, rec.Seed, seed)
+	}
+	if rec.Error == "" && len(rec.Totals) != players {
+		return fmt.Errorf("game %d has %d totals for %d players", rec.Index, len(rec.Totals), players)
+	}
+	for _, w := range rec.Winners {
+		if w < 0 || w >= players {
+			return fmt.Errorf("game %d names winner %d of %d players (seats 0..%d)", rec.Index, w, players, players-1)
+		}
+	}
+	for name, v := range rec.SeatStats {
+		if len(v) > players {
+			return fmt.Errorf("game %d has statistic %s for %d seats of %d players", rec.Index, name, len(v), players)
+		}
+	}
+	return nil
 }
 
 // ResultsReader reads a results file record by record.
@@ -113,26 +166,51 @@ func OpenResults(path string) (*ResultsReader, error) {
 		err = errors.New("empty file")
 	}
 	if err == nil {
-		err = json.Unmarshal(data, &rr.Header)
-		if err == nil && rr.Header.Format != ResultsFormat {
-			err = fmt.Errorf("not a ruleslab results file (written by sim --out)")
-		}
+		err = readHeader(data, &rr.Header)
 	}
 	if err != nil {
 		f.Close()
 		return nil, fmt.Errorf("%s:1: %v", path, err)
 	}
-	if h := rr.Header; h.Shards < 1 || h.Shard < 0 || h.Shard >= h.Shards || h.Games < 1 || h.Players < 1 || len(h.Seats) != h.Players {
+	if h := rr.Header; h.Shards < 1 || h.Shard < 0 || h.Shard >= h.Shards || h.Games < 1 || h.Players < 0 {
 		f.Close()
 		return nil, fmt.Errorf("%s:1: the header is inconsistent", path)
 	}
 	return rr, nil
 }
 
-// Next returns the next game's record; ok is false at the end of the file.
-func (rr *ResultsReader) Next() (rec Record, ok bool, err error) {
-	ok, err = rr.Lines.Decode(&rec, "not a game record")
-	return rec, ok, err
+// readHeader decodes a header line, checking its checksum and format.
+func readHeader(line []byte, h *Header) error {
+	var probe struct {
+		Format string `json:"ruleslab_results"`
+	}
+	if json.Unmarshal(line, &probe) != nil || probe.Format == "" {
+		return errors.New("not a ruleslab results file (written by --out)")
+	}
+	if probe.Format != ResultsFormat {
+		return fmt.Errorf("a results file of format %s, written by another version of ruleslab (this one reads format %s): play it again", probe.Format, ResultsFormat)
+	}
+	data, err := verifyLine(line)
+	if err != nil {
+		return err
+	}
+	return json.Unmarshal(data, h)
+}
+
+// Next decodes the next record into v after checking its checksum; ok is false at the end of the file.
+func (rr *ResultsReader) Next(v any) (ok bool, err error) {
+	line, err := rr.Lines.Next()
+	if err != nil || line == nil {
+		return false, err
+	}
+	data, err := verifyLine(line)
+	if err == nil {
+		err = json.Unmarshal(data, v)
+	}
+	if err != nil {
+		return false, fmt.Errorf("%s:%d: %v", rr.Path, rr.Line, err)
+	}
+	return true, nil
 }
 
 // Close closes the file.
@@ -147,12 +225,16 @@ func DiffHeaders(file, cmd Header) []string {
 	_ = json.Unmarshal(db, &b)
 	var diff []string
 	for k := range a {
-		if !bytes.Equal(a[k], b[k]) {
+		if k == "args" && b[k] != nil && !bytes.Equal(a[k], b[k]) {
+			diff = append(diff, argsDiff(file.Args, cmd.Args))
+			continue
+		}
+		if !notCompared[k] && !bytes.Equal(a[k], b[k]) {
 			diff = append(diff, fmt.Sprintf("%s %s (this command: %s)", k, a[k], rawOrNone(b[k])))
 		}
 	}
 	for k := range b {
-		if _, ok := a[k]; !ok {
+		if _, ok := a[k]; !ok && !notCompared[k] {
 			diff = append(diff, fmt.Sprintf("%s none (this command: %s)", k, b[k]))
 		}
 	}
@@ -160,77 +242,26 @@ func DiffHeaders(file, cmd Header) []string {
 	return diff
 }
 
+// argsDiff names the arguments of one command line that the other lacks.
+func argsDiff(file, cmd []string) string {
+	only := func(a, b []string) string {
+		var out []string
+		for _, x := range a {
+			if !slices.Contains(b, x) {
+				out = append(out, x)
+			}
+		}
+		if len(out) == 0 {
+			return "(none)"
+		}
+		return strings.Join(out, " ")
+	}
+	return fmt.Sprintf("command line %s (this command: %s)", only(file, cmd), only(cmd, file))
+}
+
 func rawOrNone(m json.RawMessage) string {
 	if m == nil {
 		return "none"
 	}
 	return string(m)
-}
-
-// Resume reads the games an earlier run of the same command saved in path, hands each to add
-// in game order, truncates a partial last line, and returns how many games it had.
-func Resume(path string, want Header, add func(core.Result)) (int, error) {
-	rr, err := OpenResults(path)
-	if err != nil {
-		return 0, err
-	}
-	defer rr.Close()
-	if diff := DiffHeaders(rr.Header, want); len(diff) > 0 {
-		return 0, fmt.Errorf("%s was written by another command, cannot resume: %s", path, strings.Join(diff, "; "))
-	}
-	b := want.Batch()
-	k := 0
-	for {
-		rec, ok, err := rr.Next()
-		if err != nil {
-			return 0, err
-		}
-		if !ok {
-			break
-		}
-		if k >= b.Count() || rec.Index != b.Index(k) {
-			return 0, fmt.Errorf("%s:%d: game %d where game %d was expected", path, rr.Line, rec.Index, b.Index(min(k, b.Count())))
-		}
-		add(rec.Result(want.Players, want.Seats))
-		k++
-	}
-	if rr.Partial {
-		if err := os.Truncate(path, rr.Offset); err != nil {
-			return 0, err
-		}
-	}
-	return k, nil
-}
-
-// TrimLog keeps the first n games of a --log file being resumed (it may be ahead of the results file)
-// and returns the file to append to.
-func TrimLog(path string, b Batch, n int) (*os.File, error) {
-	f, err := os.OpenFile(path, os.O_RDWR, 0)
-	if err != nil {
-		return nil, fmt.Errorf("--log %s: %v (to resume, give the log of the interrupted run)", path, err)
-	}
-	lines := NewLines(path, f)
-	for k := 0; k < n; k++ {
-		var rec struct {
-			Index int `json:"index"`
-		}
-		ok, err := lines.Decode(&rec, "")
-		if err == nil && !ok {
-			f.Close()
-			return nil, fmt.Errorf("--log %s has %d games, fewer than the %d saved in the results file: cannot resume it", path, k, n)
-		}
-		if err != nil || rec.Index != b.Index(k) {
-			f.Close()
-			return nil, fmt.Errorf("--log %s: line %d is not game %d", path, k+1, b.Index(k))
-		}
-	}
-	if err := f.Truncate(lines.Offset); err != nil {
-		f.Close()
-		return nil, err
-	}
-	if _, err := f.Seek(lines.Offset, io.SeekStart); err != nil {
-		f.Close()
-		return nil, err
-	}
-	return f, nil
 }

@@ -22,13 +22,10 @@ type SimOptions struct {
 	Games   int
 	Seed    uint64
 	Workers int
-	Shard   int // play the games whose index mod Shards is Shard
-	Shards  int // 0 or 1: the whole batch
-	Index   int // play only this game (-1: all)
-	Out     string
-	Resume  bool // continue Out
-	Log     string
-	Ext     bots.ExtOptions
+	ResultsOptions
+	Index int // play only this game (-1: all)
+	Log   string
+	Ext   bots.ExtOptions
 
 	Progress Progress // nil: none
 	// Coverage, if set, counts what every game exercises (hooks run, rules fired).
@@ -53,16 +50,15 @@ type simRun struct {
 	bots    *bots.Registry
 	players int
 	seats   []string
-	hdr     Header
 	tally   *stats.Tally
 	res     *SimResult
+	u       *units[Record]
 	logw    *LineWriter
-	outw    *LineWriter
-	closers []*os.File
+	logf    *os.File
 }
 
 // Sim plays the batch and returns its summary; an interrupted batch (ctx cancelled) reports the games
-// finished.
+// finished. With Merge, it summarises the shards' results files instead.
 func Sim(ctx context.Context, o *SimOptions) (*SimResult, error) {
 	p, players, err := LoadGame(o.Game, o.Variant, o.Players)
 	if err != nil {
@@ -75,23 +71,31 @@ func Sim(ctx context.Context, o *SimOptions) (*SimResult, error) {
 		return nil, err
 	}
 	s := &simRun{o: o, p: p, bots: reg, players: players, seats: CycleSeats(seats, players)}
+	hdr, err := s.header()
+	if err != nil {
+		return nil, err
+	}
+	s.u = &units[Record]{hdr: hdr, opts: o.ResultsOptions, index: recordIndex, progress: o.Progress,
+		check: func(rec Record) error { return rec.check(core.GameSeed(o.Seed, rec.Index), players) }}
 	defer s.close()
 	cfg := p.Game.Config
-	s.hdr = Header{Format: ResultsFormat, Game: o.Game, Variant: o.Variant, ID: cfg.ID, Named: cfg.Variant,
-		Players: players, Seats: s.seats, Seed: o.Seed, Games: o.Games, Shard: o.Shard, Shards: max(o.Shards, 1), Stats: cfg.Stats}
 	s.tally = stats.NewTally(players, s.seats, cfg.Stats)
-	s.res = &SimResult{Program: p, BatchOutcome: BatchOutcome{Header: s.hdr, Out: o.Out}}
-	batch := s.hdr.Batch()
+	s.res = &SimResult{Program: p, BatchOutcome: BatchOutcome{Header: hdr, Out: o.Out}}
+	batch := hdr.Batch()
 	if o.Index >= 0 {
 		batch.Start, batch.Step = o.Index, o.Games
 	}
 	batch.Workers = o.Workers
 	total := batch.Count()
-	resumed, err := s.open(&batch)
+	rest, resumed, err := s.u.open(batch, s.add)
+	if err == nil {
+		err = s.openLog(batch, resumed)
+	}
 	if err != nil {
 		return nil, err
 	}
-	done, runErr := s.run(ctx, batch)
+	done, runErr := s.u.run(ctx, rest, p.Game.Name(), s.play, s.add)
+	s.res.SaveErr = s.flush()
 	s.res.Summary = s.tally.Summary()
 	s.res.Summary.Game, s.res.Summary.Variant, s.res.Summary.Seed = cfg.ID, cfg.Variant, o.Seed
 	if runErr != nil {
@@ -101,66 +105,62 @@ func Sim(ctx context.Context, o *SimOptions) (*SimResult, error) {
 	return s.res, nil
 }
 
-// open resumes the results file (moving the batch past its games) and opens --log and --out; it
-// returns how many games the results file already had.
-func (s *simRun) open(batch *Batch) (int, error) {
-	o := s.o
-	resumed := 0
-	if o.Resume {
-		var err error
-		if resumed, err = Resume(o.Out, s.hdr, s.add); err != nil {
-			return 0, err
-		}
-		batch.Start = batch.Index(resumed)
-	}
-	if o.Log != "" {
-		f, err := s.openLog(resumed)
-		if err != nil {
-			return 0, err
-		}
-		s.closers = append(s.closers, f)
-		s.logw = NewLineWriter(f)
-	}
-	if o.Out != "" {
-		f, err := openOut(o.Out, o.Resume, s.hdr)
-		if err != nil {
-			return 0, err
-		}
-		s.closers = append(s.closers, f)
-		s.outw = NewLineWriter(f)
-		s.outw.before = s.logw
-	}
-	return resumed, nil
+// header is the header of the sim's results file.
+func (s *simRun) header() (Header, error) {
+	o, cfg := s.o, s.p.Game.Config
+	rules, err := RulesFingerprint(s.p)
+	return Header{Format: ResultsFormat, Kind: "sim", Args: o.Args, Command: o.Command, Version: o.Version, Rules: rules,
+		Game: o.Game, Variant: o.Variant, ID: cfg.ID, Named: cfg.Variant, Players: s.players, Seats: s.seats, Seed: o.Seed,
+		Games: o.Games, Shard: o.Shard, Shards: o.shards(), Stats: cfg.Stats}, err
 }
 
-func (s *simRun) openLog(resumed int) (*os.File, error) {
-	if s.o.Resume {
-		return TrimLog(s.o.Log, s.hdr.Batch(), resumed)
+// openLog opens --log, trimmed to the games resumed.
+func (s *simRun) openLog(batch Batch, resumed int) error {
+	if s.o.Log == "" {
+		return nil
 	}
-	return os.Create(s.o.Log)
+	f, w, err := openLog(s.o.Log, s.o.Resume, batch, resumed)
+	if err != nil {
+		return err
+	}
+	s.logf, s.logw = f, w
+	s.u.before = w
+	return nil
 }
 
-// close flushes and closes the files.
+// flush writes the buffered lines of --log and --out and returns the first error saving them.
+func (s *simRun) flush() error {
+	var err error
+	if s.logw != nil {
+		if err = s.logw.Flush(); err != nil {
+			err = fmt.Errorf("--log %s: %v", s.o.Log, err)
+		}
+	}
+	if uerr := s.u.flush(); err == nil {
+		err = uerr
+	}
+	return err
+}
+
+// close closes the files.
 func (s *simRun) close() {
-	for _, w := range []*LineWriter{s.logw, s.outw} {
-		if w != nil {
-			w.Flush()
-		}
-	}
-	for i := len(s.closers) - 1; i >= 0; i-- {
-		s.closers[i].Close()
+	s.u.close()
+	if s.logf != nil {
+		s.logf.Close()
 	}
 }
 
-func (s *simRun) add(r core.Result) {
+func recordIndex(rec Record) int { return rec.Index }
+
+// add tallies a game, played or read back.
+func (s *simRun) add(rec Record) {
+	r := rec.Result(s.players, s.seats)
 	s.tally.Add(r)
 	s.res.Note(r)
 }
 
-// run plays the batch, logging, tallying and saving every game in order.
-func (s *simRun) run(ctx context.Context, batch Batch) (int, error) {
-	progress := progressOr(s.o.Progress)
-	progress.Start(batch.Count(), s.p.Game.Name())
+// play plays the games of batch, logging each and handing its record over in game order.
+func (s *simRun) play(ctx context.Context, batch Batch, emit func(Record)) (int, error) {
 	batch.NewWorker = func() (Worker, error) {
 		w, err := NewEngineWorker(s.bots, s.players, s.seats, s.logw != nil)
 		if err != nil || s.o.Coverage == nil {
@@ -168,22 +168,12 @@ func (s *simRun) run(ctx context.Context, batch Batch) (int, error) {
 		}
 		return s.o.Coverage.Worker(w), nil
 	}
-	done, err := batch.Run(ctx, func(r core.Result) {
+	return batch.Run(ctx, func(r core.Result) {
 		if s.o.OnGame != nil {
 			s.o.OnGame(r)
 		}
-		r = s.log(r)
-		s.add(r)
-		s.save(r)
-		progress.Add()
+		emit(RecordOf(s.log(r)))
 	})
-	progress.Finish()
-	for _, w := range []*LineWriter{s.logw, s.outw} {
-		if w != nil && s.res.SaveErr == nil {
-			s.res.SaveErr = w.Flush()
-		}
-	}
-	return done, err
 }
 
 // log writes the game to --log; a game that cannot be logged is logged (and counted) as failed, never
@@ -192,43 +182,17 @@ func (s *simRun) log(r core.Result) core.Result {
 	if s.logw == nil {
 		return r
 	}
-	data, err := json.Marshal(LogRecord{Game: s.o.Game, Variant: s.o.Variant, Result: r})
+	return writeLog(s.logw, s.o.Game, s.o.Variant, r)
+}
+
+// writeLog writes a game's log line and returns the game (as failed if it could not be logged).
+func writeLog(w *LineWriter, game, variant string, r core.Result) core.Result {
+	data, err := json.Marshal(LogRecord{Game: game, Variant: variant, Result: r})
 	if err != nil {
 		r = core.Result{Index: r.Index, Seed: r.Seed, Players: r.Players, Seats: r.Seats,
 			Error: fmt.Sprintf("game %d (seed %d): cannot be logged: %v", r.Index, r.Seed, err)}
-		data, _ = json.Marshal(LogRecord{Game: s.o.Game, Variant: s.o.Variant, Result: r})
+		data, _ = json.Marshal(LogRecord{Game: game, Variant: variant, Result: r})
 	}
-	s.logw.WriteLine(data)
+	w.WriteLine(data)
 	return r
-}
-
-// save writes the game's record to --out.
-func (s *simRun) save(r core.Result) {
-	if s.outw == nil {
-		return
-	}
-	data, err := json.Marshal(RecordOf(r))
-	if err != nil && s.res.SaveErr == nil {
-		s.res.SaveErr = fmt.Errorf("game %d: cannot save its result: %v", r.Index, err)
-	}
-	if err == nil {
-		s.outw.WriteLine(data)
-	}
-}
-
-// openOut creates the results file and writes its header, or opens it for appending when resuming.
-func openOut(path string, resume bool, hdr Header) (*os.File, error) {
-	if resume {
-		return os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0)
-	}
-	f, err := os.Create(path)
-	if err != nil {
-		return nil, err
-	}
-	data, _ := json.Marshal(hdr)
-	if _, err := f.Write(append(data, '\n')); err != nil {
-		f.Close()
-		return nil, err
-	}
-	return f, nil
 }
