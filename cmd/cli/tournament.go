@@ -18,6 +18,7 @@ type TournamentOptions struct {
 	Game    string
 	Variant string
 	Bots    string
+	Results resultsFlags // --out, --resume, --shard
 	Ladder  bool
 	Rungs   int
 	Boot    int
@@ -53,6 +54,7 @@ number of workers (unless a bot searches with an ms= time budget).
 	f.BoolVar(&opts.Ladder, "ladder", false, "play the first bot (ismcts) at doubling budgets, each against the previous")
 	f.IntVar(&opts.Rungs, "rungs", 4, "with --ladder: how many budgets (N, 2N, ...)")
 	f.IntVar(&opts.Boot, "bootstrap", 1000, "bootstrap resamples for the rating intervals")
+	opts.Results.register(f, "out")
 	opts.Ext.register(f)
 	return cmd
 }
@@ -62,9 +64,13 @@ func (opts *TournamentOptions) labOptions() (*lab.TournamentOptions, error) {
 	if err := checkFlags(opts.Batch.validate, opts.Output.validate, opts.Ext.check); err != nil {
 		return nil, err
 	}
+	results, err := opts.Results.options(opts.IO, "tournament", opts.Game, opts.Batch.Games)
+	if err != nil {
+		return nil, err
+	}
 	b := opts.Batch
 	return &lab.TournamentOptions{Game: opts.Game, Variant: opts.Variant, Bots: opts.Bots, Games: b.Games, Players: b.Players,
-		Seed: b.Seed, Workers: b.Workers, Log: b.Log, Ladder: opts.Ladder, Rungs: opts.Rungs, Boot: opts.Boot,
+		Seed: b.Seed, Workers: b.Workers, ResultsOptions: results, Log: b.Log, Ladder: opts.Ladder, Rungs: opts.Rungs, Boot: opts.Boot,
 		Ext: opts.Ext.options(opts.IO), Progress: newProgress(opts.IO)}, nil
 }
 
@@ -75,8 +81,12 @@ func runTournament(opts *TournamentOptions) error {
 	}
 	o.Planned = func(games, seatings int) {
 		if games != o.Games {
-			fmt.Fprintf(opts.IO.Err, "note: %d games (%d passes over the %d seatings), so every bot plays every seat equally often\n",
-				games, games/seatings, seatings)
+			passes := "passes"
+			if games == seatings {
+				passes = "pass"
+			}
+			fmt.Fprintf(opts.IO.Err, "%d games: %d %s of %d seatings, so every bot plays every seat equally often\n",
+				games, games/seatings, passes, seatings)
 		}
 	}
 	o.Played = func(run *lab.TournamentRun) { playedRun(opts, run) }
@@ -90,7 +100,7 @@ func runTournament(opts *TournamentOptions) error {
 	if err := printTournaments(opts, res); err != nil {
 		return err
 	}
-	if res.Status() != lab.Complete {
+	if res.Status() != lab.Complete || res.SaveErr() != nil {
 		return &SilentError{Code: ExitError}
 	}
 	return nil
@@ -108,6 +118,12 @@ func playedRun(opts *TournamentOptions, run *lab.TournamentRun) {
 		fmt.Fprintln(opts.IO.Err, "interrupted before any game finished; nothing to report")
 	case run.Status == lab.Stopped:
 		fmt.Fprintf(opts.IO.Err, "interrupted: %d of %d games finished and reported\n", run.Done, run.Games)
+		if run.Out != "" {
+			fmt.Fprintf(opts.IO.Err, "they are saved in %s: run the same command with --resume to play the other %d\n", run.Out, run.Games-run.Done)
+		}
+	}
+	if run.SaveErr != nil {
+		fmt.Fprintf(opts.IO.Err, "ruleslab: %v\n", run.SaveErr)
 	}
 	if opts.Ladder && run.Status != lab.NothingDone && !opts.Output.JSON && !opts.Output.CSV {
 		fmt.Fprintf(opts.IO.Out, "== rung %d: %s against %s\n", run.Rung, run.Strong, run.Weak)

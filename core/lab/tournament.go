@@ -1,7 +1,6 @@
 package lab
 
 import (
-	"bufio"
 	"context"
 	"fmt"
 	"os"
@@ -23,6 +22,7 @@ type TournamentOptions struct {
 	Players int
 	Seed    uint64
 	Workers int
+	ResultsOptions
 	Log     string // write every game to this JSON-lines file
 	Ladder  bool   // play the first bot (ismcts) at doubling budgets, each against the previous
 	Rungs   int
@@ -57,6 +57,8 @@ type TournamentRun struct {
 	Done     int // finished (in order) when interrupted
 	FirstErr string
 	Status   TournamentStatus
+	Out      string // the results file, if any
+	SaveErr  error  // a game that could not be saved or a failed write of --log or --out
 }
 
 // TournamentResult is a tournament's outcome: one run, or a ladder's rungs.
@@ -72,6 +74,16 @@ func (r *TournamentResult) Status() TournamentStatus {
 		s = max(s, run.Status)
 	}
 	return s
+}
+
+// SaveErr is the first run's failure to save its games (--out, --log), if any.
+func (r *TournamentResult) SaveErr() error {
+	for _, run := range r.Runs {
+		if run.SaveErr != nil {
+			return run.SaveErr
+		}
+	}
+	return nil
 }
 
 // Reports are the runs' reports.
@@ -101,7 +113,9 @@ type tournament struct {
 	p       *scripting.Program
 	bots    *bots.Registry
 	players int
-	logw    *bufio.Writer
+	rules   string // the rules' fingerprint
+	logw    *LineWriter
+	logf    *os.File
 }
 
 // Tournament plays the bots against each other (or a ladder of budgets) and reports each run; a run
@@ -116,16 +130,15 @@ func Tournament(ctx context.Context, o *TournamentOptions) (*TournamentResult, e
 	if err != nil {
 		return nil, err
 	}
+	rules, err := RulesFingerprint(p)
+	if err != nil {
+		return nil, err
+	}
 	defer TuneGC()()
-	t := &tournament{o: o, p: p, bots: reg, players: players}
-	if o.Log != "" {
-		f, err := os.Create(o.Log)
-		if err != nil {
-			return nil, err
-		}
-		defer f.Close()
-		t.logw = bufio.NewWriter(f)
-		defer t.logw.Flush()
+	t := &tournament{o: o, p: p, bots: reg, players: players, rules: rules}
+	defer t.close()
+	if o.Ladder && (o.Out != "" || o.Shards > 1 || len(o.Merge) > 0) {
+		return nil, Usagef("--ladder plays its rungs on one machine: it takes no --out or --shard")
 	}
 	if !o.Ladder {
 		run, err := t.play(ctx, specs, o.Seed)
@@ -135,6 +148,14 @@ func Tournament(ctx context.Context, o *TournamentOptions) (*TournamentResult, e
 		return &TournamentResult{Runs: []*TournamentRun{run}}, nil
 	}
 	return t.ladder(ctx, specs[0])
+}
+
+// close closes --log.
+func (t *tournament) close() {
+	if t.logf != nil {
+		t.logw.Flush()
+		t.logf.Close()
+	}
 }
 
 // tournamentBots parses --bots: bots of the game, each once.
