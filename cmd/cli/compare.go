@@ -20,6 +20,7 @@ type CompareOptions struct {
 	Until    string // --until-significant MEASURE
 	Every    int    // pairs between the sequential test's looks
 	Coverage bool
+	Results  resultsFlags // --out, --resume, --shard
 }
 
 // NewCmdCompare builds `ruleslab compare`; runF runs the parsed options (nil: runCompare).
@@ -53,6 +54,7 @@ so the chance of stopping on a difference that is really 0 is at most 5%. Measur
 	f.IntVar(&opts.Every, "every", 0, "with --until-significant: games between looks (default: a tenth of --games)")
 	opts.Output.register(f, "print everything as JSON", "print the measures as CSV", true)
 	f.BoolVar(&opts.Coverage, "coverage", false, "report how often each hook ran and each rule fired, and the rules that never fired")
+	opts.Results.register(f, "out")
 	return cmd
 }
 
@@ -64,9 +66,14 @@ func (opts *CompareOptions) labOptions() (*lab.CompareOptions, error) {
 	if err := checkFlags(opts.Batch.validate, opts.Output.validate); err != nil {
 		return nil, err
 	}
+	results, err := opts.Results.options(opts.IO, "compare", opts.Game, opts.Batch.Games)
+	if err != nil {
+		return nil, err
+	}
 	b := opts.Batch
 	return &lab.CompareOptions{Game: opts.Game, Variants: opts.Variants, Games: b.Games, Seed: b.Seed, Workers: b.Workers,
-		Players: b.Players, Seats: b.Seats, Until: opts.Until, Every: opts.Every, Command: opts.IO.CommandLine()}, nil
+		Players: b.Players, Seats: b.Seats, Until: opts.Until, Every: opts.Every, ResultsOptions: results,
+		Command: opts.IO.CommandLine(), Progress: newProgress(opts.IO)}, nil
 }
 
 func runCompare(opts *CompareOptions) error {
@@ -91,7 +98,7 @@ func runCompare(opts *CompareOptions) error {
 	var reports []coverage.Report
 	for k, cov := range covs {
 		v := res.Runs[k]
-		reports = append(reports, cov.Report(v.Name, v.P, len(v.Results)-v.Failed))
+		reports = append(reports, cov.Report(v.Name, v.P, v.Finished))
 		res.Coverage = append(res.Coverage, reports[k])
 	}
 	if err := printCompare(opts, res, reports); err != nil {
@@ -146,6 +153,13 @@ func compareStatus(io *IO, res *lab.CompareResult) error {
 	}
 	if res.Interrupted {
 		fmt.Fprintf(io.Err, "interrupted: %d of %d games per variant finished and reported\n", res.Played, res.Planned)
+		if res.Out != "" {
+			fmt.Fprintf(io.Err, "they are saved in %s: run the same command with --resume to play the others\n", res.Out)
+		}
+		code = ExitError
+	}
+	if res.SaveErr != nil {
+		fmt.Fprintf(io.Err, "ruleslab: %v\n", res.SaveErr)
 		code = ExitError
 	}
 	if code != 0 {

@@ -52,22 +52,34 @@ func (b Batch) Index(k int) int { return b.Start + k*b.step() }
 // still emitted, up to the first one that did not finish; it returns how many were. At most a few games
 // per worker are ahead of the next one to emit, so memory stays bounded however long the batch.
 func (b Batch) Run(ctx context.Context, emit func(core.Result)) (int, error) {
+	newWorker := func() (UnitWorker[core.Result], error) { return b.NewWorker() }
+	return runUnits(ctx, b, newWorker, func(r core.Result) (int, bool) { return r.Index, r.Interrupted }, emit)
+}
+
+// UnitWorker plays units of work of any kind (a game, compare's paired game) as Worker plays games.
+type UnitWorker[T any] interface {
+	Play(index int, seed uint64) T
+	Close()
+}
+
+// runUnits is Batch.Run over units of type T; meta tells a unit's index and whether it was interrupted.
+func runUnits[T any](ctx context.Context, b Batch, newWorker func() (UnitWorker[T], error), meta func(T) (int, bool), emit func(T)) (int, error) {
 	count := b.Count()
 	if count == 0 {
 		return 0, ctx.Err()
 	}
-	ws, err := b.workers(min(max(b.Workers, 1), count))
+	ws, err := workers(min(max(b.Workers, 1), count), newWorker)
 	if err != nil {
 		return 0, err
 	}
 	jobs := make(chan int)
-	results := make(chan core.Result, len(ws)*2)
-	// window bounds the games started but not yet emitted.
+	results := make(chan T, len(ws)*2)
+	// window bounds the units started but not yet emitted.
 	window := make(chan struct{}, len(ws)*16)
 	var wg sync.WaitGroup
 	for _, w := range ws {
 		wg.Add(1)
-		go func(w Worker) {
+		go func(w UnitWorker[T]) {
 			defer wg.Done()
 			defer w.Close()
 			for i := range jobs {
@@ -79,14 +91,14 @@ func (b Batch) Run(ctx context.Context, emit func(core.Result)) (int, error) {
 	finished := make(chan struct{})
 	go func() { wg.Wait(); close(results); close(finished) }()
 	go interruptOnCancel(ctx, ws, finished)
-	return b.emitInOrder(results, window, emit), ctx.Err()
+	return emitInOrder(b, results, window, meta, emit), ctx.Err()
 }
 
 // workers creates n workers, or none if one fails.
-func (b Batch) workers(n int) ([]Worker, error) {
-	ws := make([]Worker, n)
+func workers[T any](n int, newWorker func() (UnitWorker[T], error)) ([]UnitWorker[T], error) {
+	ws := make([]UnitWorker[T], n)
 	for i := range ws {
-		w, err := b.NewWorker()
+		w, err := newWorker()
 		if err != nil {
 			for _, o := range ws[:i] {
 				o.Close()
@@ -98,7 +110,7 @@ func (b Batch) workers(n int) ([]Worker, error) {
 	return ws, nil
 }
 
-// feed hands out the games' indices, each once a place in the window is free, until ctx is cancelled.
+// feed hands out the units' indices, each once a place in the window is free, until ctx is cancelled.
 func (b Batch) feed(ctx context.Context, count int, jobs chan<- int, window chan<- struct{}) {
 	defer close(jobs)
 	for k := 0; k < count; k++ {
@@ -115,12 +127,12 @@ func (b Batch) feed(ctx context.Context, count int, jobs chan<- int, window chan
 	}
 }
 
-// interruptOnCancel stops the games in progress when ctx is cancelled before the batch finished.
-func interruptOnCancel(ctx context.Context, ws []Worker, finished <-chan struct{}) {
+// interruptOnCancel stops the units in progress when ctx is cancelled before the batch finished.
+func interruptOnCancel[T any](ctx context.Context, ws []UnitWorker[T], finished <-chan struct{}) {
 	select {
 	case <-ctx.Done():
 		for _, w := range ws {
-			if i, ok := w.(Interrupter); ok {
+			if i, ok := any(w).(Interrupter); ok {
 				i.Interrupt()
 			}
 		}
@@ -128,23 +140,24 @@ func interruptOnCancel(ctx context.Context, ws []Worker, finished <-chan struct{
 	}
 }
 
-// emitInOrder hands the results to emit in game order, up to the first interrupted game, and returns
+// emitInOrder hands the units to emit in index order, up to the first interrupted one, and returns
 // how many it emitted.
-func (b Batch) emitInOrder(results <-chan core.Result, window <-chan struct{}, emit func(core.Result)) int {
-	pending := map[int]core.Result{}
+func emitInOrder[T any](b Batch, results <-chan T, window <-chan struct{}, meta func(T) (int, bool), emit func(T)) int {
+	pending := map[int]T{}
 	next := 0
 	stopped := false
 	for r := range results {
 		if stopped {
 			continue
 		}
-		pending[r.Index] = r
+		i, _ := meta(r)
+		pending[i] = r
 		for {
 			p, ok := pending[b.Index(next)]
 			if !ok {
 				break
 			}
-			if p.Interrupted {
+			if _, interrupted := meta(p); interrupted {
 				stopped = true
 				break
 			}

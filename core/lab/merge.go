@@ -48,6 +48,9 @@ func (u *units[R]) merge(emit func(R)) (int, error) {
 		}
 		read[i%n]++
 		emit(rec)
+		if u.over != nil && u.over() {
+			return i + 1, nil
+		}
 	}
 	return u.hdr.Games, finished(byShard)
 }

@@ -62,19 +62,12 @@ func Compare(c *lab.CompareResult, covered []coverage.Report, stamp Stamp) *Repo
 				IntervalPlot(title, group.unit, labels, []string{"paired", "unpaired"}, [][]stats.Interval{paired, unpaired}, scale, true), 16, 10)
 		}
 	}
-	var scores, lengths [][]float64
+	var scores, lengths []map[int]int
 	for _, v := range c.Runs {
-		var sc, ln []float64
-		for _, g := range c.Pick(v) {
-			for _, t := range g.Totals {
-				sc = append(sc, float64(t))
-			}
-			ln = append(ln, float64(g.Length()))
-		}
-		scores, lengths = append(scores, sc), append(lengths, ln)
+		scores, lengths = append(scores, v.Scores), append(lengths, v.Lengths)
 	}
-	p.AddPlot("Score distribution (every seat's final total)", HistogramPlot("Score distribution", "final score", c.Variants, scores), 16, 10)
-	p.AddPlot("Game length (moves)", HistogramPlot("Game length", "moves", c.Variants, lengths), 16, 10)
+	p.AddPlot("Score distribution (every seat's final total)", HistogramCountsPlot("Score distribution", "final score", c.Variants, scores), 16, 10)
+	p.AddPlot("Game length (moves)", HistogramCountsPlot("Game length", "moves", c.Variants, lengths), 16, 10)
 	for _, cv := range covered {
 		AddCoverage(r, cv)
 	}

@@ -3,6 +3,7 @@ package report
 import (
 	"image/color"
 	"math"
+	"sort"
 
 	"github.com/ruleslab/ruleslab/core/stats"
 	"gonum.org/v1/plot"
@@ -105,6 +106,34 @@ func IntervalPlot(title, ylabel string, labels []string, names []string, series 
 // HistogramPlot draws the distribution of integer values (one histogram per series, drawn over each
 // other with transparent fills), with one bin per value when the range is small.
 func HistogramPlot(title, xlabel string, names []string, series [][]float64) *plot.Plot {
+	xys := make([]plotter.XYs, len(series))
+	for k, vs := range series {
+		for _, v := range vs {
+			xys[k] = append(xys[k], plotter.XY{X: v, Y: 1})
+		}
+	}
+	return histogram(title, xlabel, names, xys)
+}
+
+// HistogramCountsPlot is HistogramPlot of values given as counts per value (a batch keeps those, not
+// every game's value).
+func HistogramCountsPlot(title, xlabel string, names []string, series []map[int]int) *plot.Plot {
+	xys := make([]plotter.XYs, len(series))
+	for k, counts := range series {
+		values := make([]int, 0, len(counts))
+		for v := range counts {
+			values = append(values, v)
+		}
+		sort.Ints(values)
+		for _, v := range values {
+			xys[k] = append(xys[k], plotter.XY{X: float64(v), Y: float64(counts[v])})
+		}
+	}
+	return histogram(title, xlabel, names, xys)
+}
+
+// histogram draws weighted values: X the value, Y how many games had it.
+func histogram(title, xlabel string, names []string, series []plotter.XYs) *plot.Plot {
 	p := plot.New()
 	p.Title.Text = title
 	p.X.Label.Text = xlabel
@@ -112,7 +141,7 @@ func HistogramPlot(title, xlabel string, names []string, series [][]float64) *pl
 	lo, hi := math.Inf(1), math.Inf(-1)
 	for _, vs := range series {
 		for _, v := range vs {
-			lo, hi = math.Min(lo, v), math.Max(hi, v)
+			lo, hi = math.Min(lo, v.X), math.Max(hi, v.X)
 		}
 	}
 	if math.IsInf(lo, 0) {
@@ -129,7 +158,7 @@ func HistogramPlot(title, xlabel string, names []string, series [][]float64) *pl
 		if len(vs) == 0 {
 			continue
 		}
-		h, err := plotter.NewHist(plotter.Values(vs), bins)
+		h, err := plotter.NewHistogram(vs, bins)
 		if err != nil {
 			continue
 		}

@@ -50,7 +50,11 @@ func (m Measure) Values(rs []core.Result) []float64 {
 // kinds is the YAML `stats:`; results are the games (of every variant compared) whose statistics and
 // lengths decide which optional measures appear.
 func Measures(players int, kinds map[string]Kind, results ...[]core.Result) []Measure {
-	seen := observe(results)
+	return measuresOf(players, kinds, observe(results))
+}
+
+// measuresOf lists the measures of games that showed seen.
+func measuresOf(players int, kinds map[string]Kind, seen observed) []Measure {
 	ms := seatMeasures(players)
 	ms = append(ms, scoreMeasures()...)
 	if seen.tricks {
@@ -73,20 +77,46 @@ type observed struct {
 }
 
 func observe(results [][]core.Result) observed {
-	o := observed{seatStats: map[string]bool{}, gameStats: map[string]bool{}}
+	o := newObserved()
 	for _, rs := range results {
 		for _, r := range rs {
-			o.tricks = o.tricks || r.Tricks > 0
-			o.rounds = o.rounds || len(r.RoundTotals) > 0
-			for n := range r.SeatStats {
-				o.seatStats[n] = true
-			}
-			for n := range r.GameStats {
-				o.gameStats[n] = true
-			}
+			o.add(r)
 		}
 	}
 	return o
+}
+
+func newObserved() observed {
+	return observed{seatStats: map[string]bool{}, gameStats: map[string]bool{}}
+}
+
+// add notes what r shows and tells whether it named a statistic not seen before.
+func (o *observed) add(r core.Result) bool {
+	o.tricks = o.tricks || r.Tricks > 0
+	o.rounds = o.rounds || len(r.RoundTotals) > 0
+	grew := false
+	for n := range r.SeatStats {
+		grew = grew || !o.seatStats[n]
+		o.seatStats[n] = true
+	}
+	for n := range r.GameStats {
+		grew = grew || !o.gameStats[n]
+		o.gameStats[n] = true
+	}
+	return grew
+}
+
+// clone is a copy of o (measuresOf adds the declared statistics to the one it is given).
+func (o observed) clone() observed {
+	c := newObserved()
+	c.tricks, c.rounds = o.tricks, o.rounds
+	for n := range o.seatStats {
+		c.seatStats[n] = true
+	}
+	for n := range o.gameStats {
+		c.gameStats[n] = true
+	}
+	return c
 }
 
 // seatMeasures are every seat's win, then every seat's score.

@@ -40,6 +40,11 @@ func PairedTLevel(a, b []float64, kind Kind, level float64) Interval {
 	for i := range a {
 		m.Add(b[i] - a[i])
 	}
+	return PairedMoments(m, kind, level)
+}
+
+// PairedMoments is PairedTLevel from the running moments of the differences b[i]-a[i].
+func PairedMoments(m Moments, kind Kind, level float64) Interval {
 	iv := Interval{Value: m.mean, Low: math.NaN(), High: math.NaN(), Kind: kind, Method: MethodPairedT, N: m.N}
 	if m.N == 0 {
 		iv.Value = math.NaN()
@@ -62,6 +67,11 @@ func Unpaired(a, b []float64, kind Kind) Interval {
 	for _, x := range b {
 		mb.Add(x)
 	}
+	return UnpairedMoments(ma, mb, kind)
+}
+
+// UnpairedMoments is Unpaired from the running moments of a and b.
+func UnpairedMoments(ma, mb Moments, kind Kind) Interval {
 	if kind == Rate {
 		return NewcombeDiff(mb.ones, mb.N, ma.ones, ma.N)
 	}
@@ -143,6 +153,14 @@ func (q Sequential) Level() float64 { return 1 - q.Alpha/float64(q.Looks) }
 // Look returns the look's interval on the paired differences and whether it resolves the difference
 // (excludes 0).
 func (q Sequential) Look(a, b []float64, kind Kind) (Interval, bool) {
-	iv := PairedTLevel(a, b, kind, q.Level())
+	return q.resolves(PairedTLevel(a, b, kind, q.Level()))
+}
+
+// LookMoments is Look from the running moments of the paired differences.
+func (q Sequential) LookMoments(d Moments, kind Kind) (Interval, bool) {
+	return q.resolves(PairedMoments(d, kind, q.Level()))
+}
+
+func (q Sequential) resolves(iv Interval) (Interval, bool) {
 	return iv, iv.Defined() && (iv.Low > 0 || iv.High < 0)
 }
