@@ -20,6 +20,7 @@ type SweepOptions struct {
 	Sets     []string // key=v1,v2,...
 	Targets  []string // measure=value±tol
 	Measures string   // the table's columns
+	Results  resultsFlags // --out, --resume, --shard
 }
 
 // NewCmdSweep builds `ruleslab sweep`; runF runs the parsed options (nil: runSweep).
@@ -46,6 +47,7 @@ compare's (win.0, score.spread, moves, rounds, lead_changes, decided_early, tie,
 	f.StringArrayVar(&opts.Targets, "target", nil, "measure=value±tol: report the points whose estimate is within tol of value (repeat)")
 	f.StringVar(&opts.Measures, "measures", "", "comma-separated measures for the table (default: win rates, score spread, moves, rounds, targets, game statistics)")
 	opts.Output.register(f, "print everything as JSON", "print every measure at every point as CSV", true)
+	opts.Results.register(f, "out")
 	return cmd
 }
 
@@ -57,9 +59,14 @@ func (opts *SweepOptions) labOptions() (*lab.SweepOptions, error) {
 	if err := checkFlags(opts.Batch.validate, opts.Output.validate); err != nil {
 		return nil, err
 	}
+	results, err := opts.Results.options(opts.IO, "sweep", opts.Game, opts.Batch.Games)
+	if err != nil {
+		return nil, err
+	}
 	b := opts.Batch
 	o := &lab.SweepOptions{Game: opts.Game, Variant: opts.Variant, Measures: opts.Measures, Games: b.Games, Seed: b.Seed,
-		Workers: b.Workers, Players: b.Players, Seats: b.Seats, Command: opts.IO.CommandLine()}
+		Workers: b.Workers, Players: b.Players, Seats: b.Seats, Command: opts.IO.CommandLine(), ResultsOptions: results,
+		Progress: newProgress(opts.IO)}
 	for _, s := range opts.Sets {
 		ax, err := lab.ParseAxis(s)
 		if err != nil {

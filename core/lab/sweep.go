@@ -8,7 +8,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/ruleslab/ruleslab/core"
 	"github.com/ruleslab/ruleslab/core/bots"
 	"github.com/ruleslab/ruleslab/core/config"
 	"github.com/ruleslab/ruleslab/core/stats"
@@ -29,6 +28,8 @@ type SweepOptions struct {
 	Players  int
 	Seats    string
 	Command  string // the command line, for the record
+	ResultsOptions
+	Progress Progress
 }
 
 // Axis is one --set: a key and its values.
@@ -142,6 +143,7 @@ type SweepResult struct {
 	FirstErr string `json:"-"`
 	kinds    map[string]string
 	ms       []stats.Measure
+	sums     *stats.MeasureSums
 }
 
 // Measures are the measures every point was summarised by, in report order.
@@ -183,14 +185,17 @@ func Sweep(ctx context.Context, o *SweepOptions) (*SweepResult, error) {
 	res := &SweepResult{Game: first.ID, Variant: first.Variant, Players: players, Seats: seats, Seed: o.Seed, Games: o.Games,
 		Axes: o.Axes, Targets: o.Targets, Points: points, Confidence: stats.Confidence, Command: o.Command, Labels: map[string]string{},
 		Best: []int{}, kinds: map[string]string{}}
-	defer TuneGC()()
-	all := make([][]core.Result, len(points))
-	for i, p := range progs {
-		if all[i], err = res.play(ctx, o, i, p); err != nil {
-			return nil, err
+	for _, p := range progs {
+		for n, k := range p.Game.Config.Stats {
+			res.kinds[n] = k
 		}
 	}
-	return res, res.measure(o.Measures, all)
+	res.sums = stats.NewMeasureSums(players, len(points), res.kinds)
+	defer TuneGC()()
+	if err := res.play(ctx, o, progs); err != nil {
+		return nil, err
+	}
+	return res, res.measure(o.Measures)
 }
 
 // loadGrid loads the program of every point of the grid.
@@ -222,44 +227,10 @@ func loadGrid(path string, axes []Axis) ([]*SweepPoint, []*scripting.Program, er
 	return points, progs, grid(0, nil)
 }
 
-// play plays point i's games and returns those that finished.
-func (res *SweepResult) play(ctx context.Context, o *SweepOptions, i int, p *scripting.Program) ([]core.Result, error) {
-	for n, k := range p.Game.Config.Stats {
-		res.kinds[n] = k
-	}
-	pt := res.Points[i]
-	batch := Batch{Games: o.Games, Seed: o.Seed, Workers: o.Workers,
-		NewWorker: func() (Worker, error) {
-			return NewEngineWorker(bots.For(p, bots.ExtOptions{}), res.Players, res.Seats, false)
-		}}
-	var games []core.Result
-	_, err := batch.Run(ctx, func(r core.Result) {
-		if r.Error != "" {
-			pt.Failed++
-			if pt.Error == "" {
-				pt.Error = r.Error
-			}
-			return
-		}
-		games = append(games, r)
-	})
-	if err != nil {
-		return nil, &Interrupted{Msg: fmt.Sprintf("interrupted at point %d of %d", i+1, len(res.Points))}
-	}
-	pt.Games = len(games)
-	if pt.Failed > 0 {
-		res.Failed += pt.Failed
-		if res.FirstErr == "" {
-			res.FirstErr = pt.Error
-		}
-	}
-	return games, nil
-}
-
 // measure works out every measure at every point, the table's columns and the points that meet the
 // targets.
-func (res *SweepResult) measure(columns string, all [][]core.Result) error {
-	ms := stats.Measures(res.Players, res.kinds, all...)
+func (res *SweepResult) measure(columns string) error {
+	ms := res.sums.Measures()
 	res.ms = ms
 	for _, m := range ms {
 		res.Labels[m.Name] = m.Label
@@ -267,10 +238,7 @@ func (res *SweepResult) measure(columns string, all [][]core.Result) error {
 	for i, pt := range res.Points {
 		pt.Measures = map[string]stats.Interval{}
 		for _, m := range ms {
-			var mo stats.Moments
-			for _, r := range all[i] {
-				mo.Add(m.Of(r))
-			}
+			mo := res.sums.Of(m.Name, i)
 			pt.Measures[m.Name] = mo.Summarise(m.Kind)
 		}
 	}
