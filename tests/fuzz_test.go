@@ -23,7 +23,7 @@ func TestFuzzBundledGames(t *testing.T) {
 			if g.ID == "simino" || testing.Short() {
 				n = "1"
 			}
-			args := []string{"fuzz", g.ID, "--games", n, "--workers", "2", "--out", filepath.Join(t.TempDir(), "f.yaml")}
+			args := []string{"fuzz", g.ID, "--games", n, "--workers", "2", "--scenario", filepath.Join(t.TempDir(), "f.yaml")}
 			if v != "" {
 				args = append(args, "--variant", v)
 			}
@@ -43,7 +43,7 @@ func TestFuzzFindsPlantedBug(t *testing.T) {
 	work := t.TempDir()
 	lossy, err := filepath.Abs("testdata/fuzz/lossy.yaml")
 	require.NoError(t, err)
-	r := runBinary(t, bin, work, "fuzz", lossy, "--games", "40", "--shrink-time", "3s", "--out", "lost.yaml")
+	r := runBinary(t, bin, work, "fuzz", lossy, "--games", "40", "--shrink-time", "3s", "--scenario", "lost.yaml")
 	require.Equal(t, 1, r.code, r.out+r.err)
 	require.Contains(t, r.out, "conservation: ")
 	require.Contains(t, r.out, "is in no zone")

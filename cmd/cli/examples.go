@@ -61,7 +61,7 @@ var commandExamples = map[string][]string{
 	},
 	"fuzz": {
 		"ruleslab fuzz mimic-taking --games 200",
-		"ruleslab fuzz simino --variant tandem --games 10 --out failure.yaml",
+		"ruleslab fuzz simino --variant tandem --games 10 --scenario failure.yaml",
 	},
 	"replay": {
 		"ruleslab replay games.jsonl",

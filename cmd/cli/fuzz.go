@@ -15,9 +15,10 @@ type FuzzOptions struct {
 	IO      *IO
 	Batch   batchFlags
 	Game    string
-	Variant string
-	Out     string
-	Shrink  time.Duration
+	Variant  string
+	Scenario string
+	Shrink   time.Duration
+	Results  resultsFlags // --out, --resume, --shard
 }
 
 // NewCmdFuzz builds `ruleslab fuzz`; runF runs the parsed options (nil: runFuzz).
@@ -32,8 +33,9 @@ seen is dealt again), that a running game has a seat to act with legal moves, an
 within its move cap (limits.max_moves, else 100,000); at the end, that replaying its moves reproduces
 it. Games alternate all-random seats and greedy against random (or use --seats), over every player
 count (or --players). On a failure, fuzz shrinks it (the fewest moves, the fewest players it can find
-failing the same check), writes a scenario file (--out) that reproduces it with
-'ruleslab run --check FILE', and exits 1.`,
+failing the same check), writes a scenario file (--scenario) that reproduces it with
+'ruleslab run --check FILE', and exits 1. --out FILE saves each game's outcome as it is checked (for
+--resume and for merging the --shard I/N of a fuzz spread over machines).`,
 		Args: exactArgs(1, "a GAME (bundled id or YAML path)"),
 		RunE: runOnGame(opts, &opts.Game, runF, runFuzz),
 	}
@@ -42,7 +44,8 @@ failing the same check), writes a scenario file (--out) that reproduces it with
 	opts.Batch.register(f, batchDefaults{Games: 1000, GamesHelp: "number of games", SeedHelp: "seed: game i is seeded from it",
 		WorkersHelp: "parallel workers", PlayersHelp: "number of players (default: every count the game allows, in turn)",
 		SeatsHelp: "bots by seat, comma-separated (default: alternate all random and greedy,random)"})
-	f.StringVar(&opts.Out, "out", "fuzz-failure.yaml", "where to write the scenario of a failure")
+	f.StringVar(&opts.Scenario, "scenario", "fuzz-failure.yaml", "where to write the scenario of a failure")
+	opts.Results.register(f, "out")
 	f.DurationVar(&opts.Shrink, "shrink-time", 20*time.Second, "how long to look for a smaller failing case")
 	return cmd
 }
@@ -52,9 +55,14 @@ func (opts *FuzzOptions) labOptions() (*lab.FuzzOptions, error) {
 	if err := opts.Batch.validate(); err != nil {
 		return nil, err
 	}
+	results, err := opts.Results.options(opts.IO, "fuzz", opts.Game, opts.Batch.Games)
+	if err != nil {
+		return nil, err
+	}
 	b := opts.Batch
 	return &lab.FuzzOptions{Game: opts.Game, Variant: opts.Variant, Games: b.Games, Seats: b.Seats, Players: b.Players,
-		Seed: b.Seed, Workers: b.Workers, Out: opts.Out, Shrink: opts.Shrink}, nil
+		Seed: b.Seed, Workers: b.Workers, Scenario: opts.Scenario, Shrink: opts.Shrink, ResultsOptions: results,
+		Progress: newProgress(opts.IO)}, nil
 }
 
 func runFuzz(opts *FuzzOptions) error {
@@ -71,13 +79,16 @@ func runFuzz(opts *FuzzOptions) error {
 		fmt.Fprintf(out, "%s: %d games, %d moves checked: no violation\n", res.Name, res.Done, res.Moves)
 		if res.Interrupted {
 			fmt.Fprintf(opts.IO.Err, "interrupted: %d of %d games checked\n", res.Done, res.Games)
+			if res.Out != "" {
+				fmt.Fprintf(opts.IO.Err, "they are saved in %s: run the same command with --resume to check the other %d\n", res.Out, res.Games-res.Done)
+			}
 			return &SilentError{Code: ExitError}
 		}
 		return nil
 	}
 	first := res.First
 	fmt.Fprintf(out, "%s: %d of %d games broke an invariant; the first: game %d (seed %d, %d players, seats %s), after %d moves: %s\n",
-		res.Name, res.Failed, res.Done, first.Index, first.Seed, first.Players, strings.Join(first.Seats, ","), len(first.Moves), first.Error)
+		res.Name, res.Failed, res.Done, first.Index, first.Seed, first.Players, strings.Join(first.Seats, ","), first.Length(), first.Error)
 	if err != nil {
 		return err
 	}

@@ -167,17 +167,17 @@ func TestTournamentOptions(t *testing.T) {
 }
 
 func TestFuzzOptions(t *testing.T) {
-	o := parseCmd(t, NewCmdFuzz, "mimic-taking", "--games", "30", "--players", "3", "--seats", "greedy", "--shrink-time", "2s", "--out", "f.yaml")
+	o := parseCmd(t, NewCmdFuzz, "mimic-taking", "--games", "30", "--players", "3", "--seats", "greedy", "--shrink-time", "2s", "--scenario", "f.yaml")
 	lo, err := o.labOptions()
 	require.NoError(t, err)
 	assert.Equal(t, 30, lo.Games)
 	assert.Equal(t, 3, lo.Players)
 	assert.Equal(t, "greedy", lo.Seats)
-	assert.Equal(t, "f.yaml", lo.Out)
+	assert.Equal(t, "f.yaml", lo.Scenario)
 	assert.Equal(t, "2s", lo.Shrink.String())
 	d := parseCmd(t, NewCmdFuzz, "g")
 	assert.Equal(t, "", d.Batch.Seats)
-	assert.Equal(t, "fuzz-failure.yaml", d.Out)
+	assert.Equal(t, "fuzz-failure.yaml", d.Scenario)
 
 	validation(t, NewCmdFuzz, func(o *FuzzOptions) error { _, err := o.labOptions(); return err },
 		[]string{"g"}, map[string][]string{

@@ -25,9 +25,11 @@ type FuzzOptions struct {
 	Seats   string // "": alternate all random and greedy,random
 	Players int    // 0: every count the game allows, in turn
 	Seed    uint64
-	Workers int
-	Out     string        // where to write the scenario of a failure
-	Shrink  time.Duration // how long to look for a smaller failing case
+	Workers  int
+	Scenario string        // where to write the scenario of a failure
+	Shrink   time.Duration // how long to look for a smaller failing case
+	ResultsOptions
+	Progress Progress
 }
 
 // FuzzResult is what a fuzz run found.
@@ -41,6 +43,7 @@ type FuzzResult struct {
 	First       *core.Result      // the first failing game
 	Shrunk      *invariant.Record // the smallest failure found
 	Path        string            // the scenario written
+	Out         string            // the results file, if any
 }
 
 // fuzzPlan says which players and bots game i of a fuzz run has.
@@ -96,18 +99,9 @@ func Fuzz(ctx context.Context, o *FuzzOptions) (*FuzzResult, error) {
 	}
 	defer TuneGC()()
 	res := &FuzzResult{Name: p.Game.Name(), Games: o.Games}
-	batch := Batch{Games: o.Games, Seed: o.Seed, Workers: o.Workers,
-		NewWorker: func() (Worker, error) { return newFuzzWorker(p, plan) }}
-	done, runErr := batch.Run(ctx, func(r core.Result) {
-		res.Moves += r.Length()
-		if r.Error != "" {
-			res.Failed++
-			if res.First == nil {
-				res.First = &r
-			}
-		}
-	})
-	res.Done, res.Interrupted = done, runErr != nil
+	if err := res.play(ctx, o, p, plan); err != nil {
+		return nil, err
+	}
 	if res.First == nil {
 		return res, nil
 	}
@@ -189,7 +183,7 @@ func shrinkFuzz(ctx context.Context, p *scripting.Program, best *invariant.Recor
 
 // writeFuzzScenario writes a scenario that replays the failing moves.
 func writeFuzzScenario(opts *FuzzOptions, g *invariant.Record) (string, error) {
-	path := opts.Out
+	path := opts.Scenario
 	game := opts.Game
 	if strings.HasSuffix(game, ".yaml") || strings.HasSuffix(game, ".yml") || strings.ContainsRune(game, os.PathSeparator) {
 		// a path is relative to the scenario's folder

@@ -131,7 +131,7 @@ func (rec Record) check(seed uint64, players int) error {
 	if rec.Seed != seed {
 		return fmt.Errorf("game %d has seed %d, not this batch's %d: a record of another batch", rec.Index, rec.Seed, seed)
 	}
-	if rec.Error == "" && len(rec.Totals) != players {
+	if rec.Error == "" && rec.Totals != nil && len(rec.Totals) != players {
 		return fmt.Errorf("game %d has %d totals for %d players", rec.Index, len(rec.Totals), players)
 	}
 	for _, w := range rec.Winners {
