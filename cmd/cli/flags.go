@@ -113,7 +113,8 @@ type progressBar struct {
 	bar *progressbar.ProgressBar
 }
 
-// newProgress returns a progress bar when stderr is a terminal, else nil (no progress).
+// newProgress returns a progress bar when stderr is a terminal, else nil (no progress); every batch
+// command (sim, tournament, compare, sweep, fuzz) shows one.
 func newProgress(io *IO) lab.Progress {
 	if !io.ErrIsTerm {
 		return nil
@@ -122,8 +123,10 @@ func newProgress(io *IO) lab.Progress {
 }
 
 func (p *progressBar) Start(total int, name string) {
+	// games done of planned, games per second and the time left
 	p.bar = progressbar.NewOptions(total, progressbar.OptionSetWriter(p.io.Err),
 		progressbar.OptionSetDescription(name), progressbar.OptionShowCount(),
+		progressbar.OptionShowIts(), progressbar.OptionSetItsString("games"), progressbar.OptionSetPredictTime(true),
 		progressbar.OptionThrottle(100_000_000), progressbar.OptionClearOnFinish())
 }
 
