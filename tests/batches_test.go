@@ -1,0 +1,111 @@
+package tests
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+)
+
+// The batch commands beyond sim, each small: a tournament with a search bot, a comparison of two
+// variants under skilled play, a sweep over a grid of settings.
+var (
+	tournamentArgs = []string{"tournament", "zoomies", "--bots", "ismcts:iterations=20,random", "--games", "12", "--seed", "5"}
+	compareArgs    = []string{"compare", "mimic-taking", "--variant", "base", "--variant", "face-up", "--games", "40", "--seats", "greedy,random", "--seed", "4"}
+	sweepArgs      = []string{"sweep", "zoomies", "--set", "params.removed=1,2", "--games", "20", "--seats", "greedy,random", "--seed", "4"}
+)
+
+// shardFiles runs args as n shards, each writing dir/shard-I.jsonl, and returns the files.
+func shardFiles(t *testing.T, dir string, n int, args []string) []string {
+	t.Helper()
+	var files []string
+	for i := 0; i < n; i++ {
+		f := filepath.Join(dir, "shard-"+strconv.Itoa(i)+".jsonl")
+		r := execute(append(append([]string{}, args...), "--shard", strconv.Itoa(i)+"/"+strconv.Itoa(n), "--out", f)...)
+		require.NotEqual(t, 2, r.code, r.err)
+		files = append(files, f)
+	}
+	return files
+}
+
+// checkShardsMerge: args split into 3 shards and merged print exactly what args print on one machine,
+// as text and as JSON (stdout, stderr and exit code).
+func checkShardsMerge(t *testing.T, args []string) {
+	t.Helper()
+	files := shardFiles(t, t.TempDir(), 3, args)
+	for _, extra := range [][]string{nil, {"--json"}} {
+		want := execute(append(append([]string{}, args...), extra...)...)
+		require.Equal(t, 0, want.code, want.err)
+		require.NotEmpty(t, want.out)
+		// the shards in any order
+		got := execute(append([]string{"merge", files[2], files[0], files[1]}, extra...)...)
+		require.Equal(t, want, got, "%v %v", args, extra)
+	}
+}
+
+func TestTournamentShardsMergeEqualOneMachine(t *testing.T) { checkShardsMerge(t, tournamentArgs) }
+func TestCompareShardsMergeEqualOneMachine(t *testing.T)    { checkShardsMerge(t, compareArgs) }
+func TestSweepShardsMergeEqualOneMachine(t *testing.T)      { checkShardsMerge(t, sweepArgs) }
+
+// interruptAfter starts the binary with args, sends SIGINT once out has records lines after its
+// header, and checks the run stopped, saying so, with whole lines saved.
+func interruptAfter(t *testing.T, bin, dir, out string, records int, args ...string) {
+	t.Helper()
+	cmd := exec.Command(bin, args...)
+	cmd.Dir = dir
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	require.NoError(t, cmd.Start())
+	deadline := time.Now().Add(2 * time.Minute)
+	for {
+		data, _ := os.ReadFile(filepath.Join(dir, out))
+		if bytes.Count(data, []byte("\n")) > records {
+			break
+		}
+		require.True(t, time.Now().Before(deadline), "the run saved no results: %s", stderr.String())
+		time.Sleep(20 * time.Millisecond)
+	}
+	require.NoError(t, cmd.Process.Signal(syscall.SIGINT))
+	err := cmd.Wait()
+	require.Error(t, err, "the run ended before the signal: %s", stderr.String())
+	require.Contains(t, stderr.String(), "interrupted")
+	require.Contains(t, stderr.String(), "run the same command with --resume")
+	countLines(t, filepath.Join(dir, out))
+}
+
+// checkResume: args interrupted by SIGINT and resumed print exactly what an uninterrupted run prints.
+func checkResume(t *testing.T, args []string) {
+	t.Helper()
+	bin := buildBinary(t)
+	dir := t.TempDir()
+	args = append(append([]string{}, args...), "--workers", "2")
+	want := runBinary(t, bin, dir, args...)
+	require.Equal(t, 0, want.code, want.err)
+	withOut := append(append([]string{}, args...), "--out", "results.jsonl")
+	interruptAfter(t, bin, dir, "results.jsonl", 2, withOut...)
+	got := runBinary(t, bin, dir, append(withOut, "--resume")...)
+	require.Equal(t, want, got)
+	// the finished file merges to the same
+	require.Equal(t, want.out, runBinary(t, bin, dir, "merge", "results.jsonl").out)
+}
+
+func TestTournamentResumeAfterSIGINT(t *testing.T) {
+	t.Parallel()
+	checkResume(t, []string{"tournament", "zoomies", "--bots", "ismcts:iterations=20,random", "--games", "24", "--seed", "5"})
+}
+
+func TestCompareResumeAfterSIGINT(t *testing.T) {
+	t.Parallel()
+	checkResume(t, []string{"compare", "mimic-taking", "--variant", "base", "--variant", "face-up", "--games", "150", "--seats", "greedy,random", "--seed", "4"})
+}
+
+func TestSweepResumeAfterSIGINT(t *testing.T) {
+	t.Parallel()
+	checkResume(t, []string{"sweep", "mimic-taking", "--set", "params.mimic_lead=effective,original", "--games", "80", "--seats", "greedy,random", "--seed", "4"})
+}
