@@ -59,7 +59,7 @@ func (u *units[R]) merge(emit func(R)) (int, error) {
 func (u *units[R]) sameBatch(rr *ResultsReader) error {
 	h := rr.Header
 	h.Shard, h.Shards = u.hdr.Shard, u.hdr.Shards
-	if diff := DiffHeaders(h, u.hdr); len(diff) > 0 {
+	if diff := diffHeaders(h, u.hdr, "here"); len(diff) > 0 {
 		return fmt.Errorf("%s:1: cannot merge: the batch differs from the one its command runs here: %s", rr.Path, joinDiff(diff))
 	}
 	return nil
@@ -88,7 +88,7 @@ func shardsOf(readers []*ResultsReader) ([]*ResultsReader, error) {
 	for _, rr := range readers[1:] {
 		h := rr.Header
 		h.Shard = hdr.Shard
-		if diff := DiffHeaders(h, hdr); len(diff) > 0 {
+		if diff := diffHeaders(h, hdr, first.Path); len(diff) > 0 {
 			return nil, fmt.Errorf("%s and %s are not shards of one batch: %s", rr.Path, first.Path, joinDiff(diff))
 		}
 	}

@@ -217,7 +217,10 @@ func (rr *ResultsReader) Next(v any) (ok bool, err error) {
 func (rr *ResultsReader) Close() error { return rr.f.Close() }
 
 // DiffHeaders names the fields in which a results file's header differs from the command's.
-func DiffHeaders(file, cmd Header) []string {
+func DiffHeaders(file, cmd Header) []string { return diffHeaders(file, cmd, "this command") }
+
+// diffHeaders names the fields in which header a differs from header b, which label names.
+func diffHeaders(file, cmd Header, label string) []string {
 	var a, b map[string]json.RawMessage
 	da, _ := json.Marshal(file)
 	db, _ := json.Marshal(cmd)
@@ -226,16 +229,16 @@ func DiffHeaders(file, cmd Header) []string {
 	var diff []string
 	for k := range a {
 		if k == "args" && b[k] != nil && !bytes.Equal(a[k], b[k]) {
-			diff = append(diff, argsDiff(file.Args, cmd.Args))
+			diff = append(diff, argsDiff(file.Args, cmd.Args, label))
 			continue
 		}
 		if !notCompared[k] && !bytes.Equal(a[k], b[k]) {
-			diff = append(diff, fmt.Sprintf("%s %s (this command: %s)", k, a[k], rawOrNone(b[k])))
+			diff = append(diff, fmt.Sprintf("%s %s (%s: %s)", k, a[k], label, rawOrNone(b[k])))
 		}
 	}
 	for k := range b {
 		if _, ok := a[k]; !ok && !notCompared[k] {
-			diff = append(diff, fmt.Sprintf("%s none (this command: %s)", k, b[k]))
+			diff = append(diff, fmt.Sprintf("%s none (%s: %s)", k, label, b[k]))
 		}
 	}
 	sort.Strings(diff)
@@ -243,7 +246,7 @@ func DiffHeaders(file, cmd Header) []string {
 }
 
 // argsDiff names the arguments of one command line that the other lacks.
-func argsDiff(file, cmd []string) string {
+func argsDiff(file, cmd []string, label string) string {
 	only := func(a, b []string) string {
 		var out []string
 		for _, x := range a {
@@ -256,7 +259,7 @@ func argsDiff(file, cmd []string) string {
 		}
 		return strings.Join(out, " ")
 	}
-	return fmt.Sprintf("command line %s (this command: %s)", only(file, cmd), only(cmd, file))
+	return fmt.Sprintf("command line %s (%s: %s)", only(file, cmd), label, only(cmd, file))
 }
 
 func rawOrNone(m json.RawMessage) string {
