@@ -12,9 +12,9 @@ import (
 
 // FuzzOptions are the options of `ruleslab fuzz`.
 type FuzzOptions struct {
-	IO      *IO
-	Batch   batchFlags
-	Game    string
+	IO       *IO
+	Batch    batchFlags
+	Game     string
 	Variant  string
 	Scenario string
 	Shrink   time.Duration

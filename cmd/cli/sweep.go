@@ -17,9 +17,9 @@ type SweepOptions struct {
 	Output   outputFlags
 	Game     string
 	Variant  string
-	Sets     []string // key=v1,v2,...
-	Targets  []string // measure=value±tol
-	Measures string   // the table's columns
+	Sets     []string     // key=v1,v2,...
+	Targets  []string     // measure=value±tol
+	Measures string       // the table's columns
 	Results  resultsFlags // --out, --resume, --shard
 }
 

@@ -19,12 +19,12 @@ import (
 
 // FuzzOptions are the options of a fuzz run: random and greedy games checked against the invariants.
 type FuzzOptions struct {
-	Game    string
-	Variant string
-	Games   int
-	Seats   string // "": alternate all random and greedy,random
-	Players int    // 0: every count the game allows, in turn
-	Seed    uint64
+	Game     string
+	Variant  string
+	Games    int
+	Seats    string // "": alternate all random and greedy,random
+	Players  int    // 0: every count the game allows, in turn
+	Seed     uint64
 	Workers  int
 	Scenario string        // where to write the scenario of a failure
 	Shrink   time.Duration // how long to look for a smaller failing case

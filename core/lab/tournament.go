@@ -23,11 +23,11 @@ type TournamentOptions struct {
 	Seed    uint64
 	Workers int
 	ResultsOptions
-	Log     string // write every game to this JSON-lines file
-	Ladder  bool   // play the first bot (ismcts) at doubling budgets, each against the previous
-	Rungs   int
-	Boot    int // bootstrap resamples for the rating intervals
-	Ext     bots.ExtOptions
+	Log    string // write every game to this JSON-lines file
+	Ladder bool   // play the first bot (ismcts) at doubling budgets, each against the previous
+	Rungs  int
+	Boot   int // bootstrap resamples for the rating intervals
+	Ext    bots.ExtOptions
 
 	Progress Progress
 	// Planned, if set, hears the games a tournament (or a rung) will play before it plays them.

@@ -44,7 +44,7 @@ type units[R any] struct {
 	// over, if set, tells the batch has ended before its last unit (compare's sequential test resolved):
 	// merge reads no further.
 	over func() bool
-	err      error // the first unit that could not be saved, or a failed write
+	err  error // the first unit that could not be saved, or a failed write
 }
 
 // open replays the saved records to emit (merge: every record of the shards; --resume: those of Out)
