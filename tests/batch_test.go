@@ -8,7 +8,6 @@ import (
 	"strconv"
 	"syscall"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/require"
 
@@ -67,25 +66,7 @@ func countLines(t *testing.T, path string) int {
 func interruptAndResume(t *testing.T, bin, dir string, sig syscall.Signal, args ...string) ran {
 	t.Helper()
 	args = append(args, "--out", "results.jsonl", "--log", "games.jsonl")
-	cmd := exec.Command(bin, args...)
-	cmd.Dir = dir
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	require.NoError(t, cmd.Start())
-	deadline := time.Now().Add(30 * time.Second)
-	for {
-		st, err := os.Stat(filepath.Join(dir, "results.jsonl"))
-		if err == nil && st.Size() > 20_000 {
-			break
-		}
-		require.True(t, time.Now().Before(deadline), "the run wrote no results")
-		time.Sleep(20 * time.Millisecond)
-	}
-	require.NoError(t, cmd.Process.Signal(sig))
-	err := cmd.Wait()
-	require.Error(t, err, "the run ended before the signal: %s", errb.String())
-	require.Contains(t, errb.String(), "interrupted: ")
-	require.Contains(t, errb.String(), "run the same command with --resume")
+	interruptAfter(t, bin, dir, sig, "results.jsonl", 100, args...)
 	saved := countLines(t, filepath.Join(dir, "results.jsonl")) - 1
 	logged := countLines(t, filepath.Join(dir, "games.jsonl"))
 	require.Positive(t, saved)

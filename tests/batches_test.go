@@ -53,9 +53,9 @@ func TestTournamentShardsMergeEqualOneMachine(t *testing.T) { checkShardsMerge(t
 func TestCompareShardsMergeEqualOneMachine(t *testing.T)    { checkShardsMerge(t, compareArgs) }
 func TestSweepShardsMergeEqualOneMachine(t *testing.T)      { checkShardsMerge(t, sweepArgs) }
 
-// interruptAfter starts the binary with args, sends SIGINT once out has records lines after its
-// header, and checks the run stopped, saying so, with whole lines saved.
-func interruptAfter(t *testing.T, bin, dir, out string, records int, args ...string) {
+// interruptAfter starts the binary with args, sends sig once out has records lines after its header,
+// and checks the run stopped, saying so, with whole lines saved.
+func interruptAfter(t *testing.T, bin, dir string, sig syscall.Signal, out string, records int, args ...string) {
 	t.Helper()
 	cmd := exec.Command(bin, args...)
 	cmd.Dir = dir
@@ -71,7 +71,7 @@ func interruptAfter(t *testing.T, bin, dir, out string, records int, args ...str
 		require.True(t, time.Now().Before(deadline), "the run saved no results: %s", stderr.String())
 		time.Sleep(20 * time.Millisecond)
 	}
-	require.NoError(t, cmd.Process.Signal(syscall.SIGINT))
+	require.NoError(t, cmd.Process.Signal(sig))
 	err := cmd.Wait()
 	require.Error(t, err, "the run ended before the signal: %s", stderr.String())
 	require.Contains(t, stderr.String(), "interrupted")
@@ -88,7 +88,7 @@ func checkResume(t *testing.T, args []string) {
 	want := runBinary(t, bin, dir, args...)
 	require.Equal(t, 0, want.code, want.err)
 	withOut := append(append([]string{}, args...), "--out", "results.jsonl")
-	interruptAfter(t, bin, dir, "results.jsonl", 2, withOut...)
+	interruptAfter(t, bin, dir, syscall.SIGINT, "results.jsonl", 2, withOut...)
 	got := runBinary(t, bin, dir, append(withOut, "--resume")...)
 	require.Equal(t, want, got)
 	// the finished file merges to the same
