@@ -118,22 +118,27 @@ type pairOutcome struct{ w, l int }
 // Tournament accumulates a tournament's results.
 type Tournament struct {
 	bots   []string
-	index  map[string]int
+	byName map[string]int
 	wins   []int
 	seatN  []int
 	scores []Moments
-	ahead  [][]int         // games the row's bot finished ahead of the column's in
-	ties   [][]int         // games both played and neither finished ahead in
-	games  [][]pairOutcome // per finished game, its decisive pairs (for the rating and its bootstrap)
-	failed int
+	ahead  [][]int // games the row's bot finished ahead of the column's in
+	ties   [][]int // games both played and neither finished ahead in
+	// The decisive pairs of the finished games, for the rating and its bootstrap: each distinct set of
+	// pairs once, with how many games had it, so the tally does not grow with the games.
+	patterns [][]pairOutcome
+	counts   []int
+	index    map[string]int
+	games    int
+	failed   int
 }
 
 // NewTournament starts an empty tally for these bots.
 func NewTournament(bots []string) *Tournament {
-	t := &Tournament{bots: bots, index: map[string]int{}, wins: make([]int, len(bots)), seatN: make([]int, len(bots)),
-		scores: make([]Moments, len(bots))}
+	t := &Tournament{bots: bots, byName: map[string]int{}, wins: make([]int, len(bots)), seatN: make([]int, len(bots)),
+		scores: make([]Moments, len(bots)), index: map[string]int{}}
 	for i, b := range bots {
-		t.index[b] = i
+		t.byName[b] = i
 		t.ahead = append(t.ahead, make([]int, len(bots)))
 		t.ties = append(t.ties, make([]int, len(bots)))
 	}
@@ -155,7 +160,7 @@ func (t *Tournament) Add(r core.Result) {
 	balance := make([]int, n*n) // this game's pairs ahead minus behind, of the row's bot over the column's
 	present := make([]bool, n)
 	for i, name := range r.Seats {
-		a := t.index[name]
+		a := t.byName[name]
 		present[a] = true
 		t.seatN[a]++
 		if won[i] {
@@ -163,7 +168,7 @@ func (t *Tournament) Add(r core.Result) {
 		}
 		t.scores[a].Add(float64(r.Totals[i]))
 		for j := i + 1; j < len(r.Seats); j++ {
-			b := t.index[r.Seats[j]]
+			b := t.byName[r.Seats[j]]
 			if a == b {
 				continue
 			}
@@ -195,26 +200,53 @@ func (t *Tournament) Add(r core.Result) {
 			}
 		}
 	}
-	t.games = append(t.games, pairs)
+	t.addPattern(pairs)
+}
+
+// addPattern counts a game's decisive pairs.
+func (t *Tournament) addPattern(pairs []pairOutcome) {
+	key := fmt.Sprint(pairs)
+	k, ok := t.index[key]
+	if !ok {
+		k = len(t.patterns)
+		t.index[key] = k
+		t.patterns = append(t.patterns, pairs)
+		t.counts = append(t.counts, 0)
+	}
+	t.counts[k]++
+	t.games++
+}
+
+// resample draws the games of a bootstrap sample: as many games as were played, each uniformly at
+// random, counted per pattern (game i of the draw is the pattern whose cumulative count covers i).
+func (t *Tournament) resample(rng *rand.Rand, cum, weights []int) {
+	for i := range weights {
+		weights[i] = 0
+	}
+	for range t.games {
+		weights[sort.SearchInts(cum, rng.IntN(t.games)+1)]++
+	}
 }
 
 // Report summarises the tournament; the rating's bootstrap draws boot resamples of the games from a
 // generator seeded with seed.
 func (t *Tournament) Report(seed uint64, boot int) TournamentReport {
 	n := len(t.bots)
-	rep := TournamentReport{Games: len(t.games), Failed: t.failed, Confidence: Confidence, Bootstrap: boot}
-	rating := fitBT(n, t.games, nil)
+	rep := TournamentReport{Games: t.games, Failed: t.failed, Confidence: Confidence, Bootstrap: boot}
+	rating := fitBT(n, t.patterns, t.counts)
 	samples := make([][]float64, n)
 	rng := rand.New(rand.NewPCG(seed, 0xb007))
-	weights := make([]int, len(t.games))
-	for k := 0; k < boot && len(t.games) > 0; k++ {
-		for i := range weights {
-			weights[i] = 0
+	cum := make([]int, len(t.counts))
+	for i, c := range t.counts {
+		cum[i] = c
+		if i > 0 {
+			cum[i] += cum[i-1]
 		}
-		for range t.games {
-			weights[rng.IntN(len(t.games))]++
-		}
-		r := fitBT(n, t.games, weights)
+	}
+	weights := make([]int, len(t.patterns))
+	for k := 0; k < boot && t.games > 0; k++ {
+		t.resample(rng, cum, weights)
+		r := fitBT(n, t.patterns, weights)
 		for i := range r {
 			samples[i] = append(samples[i], r[i])
 		}
@@ -254,7 +286,8 @@ func percentile(sorted []float64, p float64) float64 {
 	return sorted[int(math.Round(p*float64(len(sorted)-1)))]
 }
 
-// fitBT fits Bradley-Terry strengths to the decisive pairs of the games (each game weighted, nil: once)
+// fitBT fits Bradley-Terry strengths to the decisive pairs of the games (each pattern of pairs weighted
+// by its games)
 // by Hunter's MM iteration and returns them on the Elo scale, mean 0. Every pair of bots gets half a
 // win each way as a prior, so a bot that never won has a finite rating.
 func fitBT(n int, games [][]pairOutcome, weights []int) []float64 {
