@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"syscall"
 	"testing"
@@ -35,18 +36,35 @@ func shardFiles(t *testing.T, dir string, n int, args []string) []string {
 }
 
 // checkShardsMerge: args split into 3 shards and merged print exactly what args print on one machine,
-// as text and as JSON (stdout, stderr and exit code).
+// as text, JSON and CSV (stdout, stderr and exit code), and write the same --report but for its date.
 func checkShardsMerge(t *testing.T, args []string) {
 	t.Helper()
+	t.Chdir(t.TempDir()) // the reports, by the same relative name
 	files := shardFiles(t, t.TempDir(), 3, args)
-	for _, extra := range [][]string{nil, {"--json"}} {
+	for _, extra := range [][]string{nil, {"--json"}, {"--csv"}, {"--report", "r.html"}} {
 		want := execute(append(append([]string{}, args...), extra...)...)
 		require.Equal(t, 0, want.code, want.err)
-		require.NotEmpty(t, want.out)
+		wantReport := readReport(t, extra)
 		// the shards in any order
 		got := execute(append([]string{"merge", files[2], files[0], files[1]}, extra...)...)
 		require.Equal(t, want, got, "%v %v", args, extra)
+		require.Equal(t, wantReport, readReport(t, extra), "%v %v", args, extra)
 	}
+}
+
+var reportDate = regexp.MustCompile(`\d{4}-\d\d-\d\d</small>`)
+
+// readReport reads and removes the --report of extra, if any, without its date.
+func readReport(t *testing.T, extra []string) string {
+	t.Helper()
+	if len(extra) < 2 {
+		return ""
+	}
+	data, err := os.ReadFile(extra[1])
+	require.NoError(t, err)
+	require.NoError(t, os.Remove(extra[1]))
+	require.Contains(t, string(data), "data:image/svg+xml")
+	return reportDate.ReplaceAllString(string(data), "DATE</small>")
 }
 
 func TestTournamentShardsMergeEqualOneMachine(t *testing.T) { checkShardsMerge(t, tournamentArgs) }

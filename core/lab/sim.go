@@ -30,7 +30,8 @@ type SimOptions struct {
 	Progress Progress // nil: none
 	// Coverage, if set, counts what every game exercises (hooks run, rules fired).
 	Coverage *coverage.Counter
-	// OnGame, if set, is handed every game as it was played, in game order.
+	// OnGame, if set, is handed every game in game order, as played or read back from a results file
+	// (--resume, merge): what a record holds (totals, winners, length, statistics).
 	OnGame func(core.Result)
 }
 
@@ -155,6 +156,9 @@ func recordIndex(rec Record) int { return rec.Index }
 // add tallies a game, played or read back.
 func (s *simRun) add(rec Record) {
 	r := rec.Result(s.players, s.seats)
+	if s.o.OnGame != nil {
+		s.o.OnGame(r)
+	}
 	s.tally.Add(r)
 	s.res.Note(r)
 }
@@ -168,12 +172,7 @@ func (s *simRun) play(ctx context.Context, batch Batch, emit func(Record)) (int,
 		}
 		return s.o.Coverage.Worker(w), nil
 	}
-	return batch.Run(ctx, func(r core.Result) {
-		if s.o.OnGame != nil {
-			s.o.OnGame(r)
-		}
-		emit(RecordOf(s.log(r)))
-	})
+	return batch.Run(ctx, func(r core.Result) { emit(RecordOf(s.log(r))) })
 }
 
 // log writes the game to --log; a game that cannot be logged is logged (and counted) as failed, never
