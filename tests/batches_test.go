@@ -127,3 +127,32 @@ func TestSweepResumeAfterSIGINT(t *testing.T) {
 	t.Parallel()
 	checkResume(t, []string{"sweep", "mimic-taking", "--set", "params.mimic_lead=effective,original", "--games", "80", "--seats", "greedy,random", "--seed", "4"})
 }
+
+// A comparison that stops at a look of its sequential test saves the games up to that look: merged or
+// resumed, its file prints what the run printed.
+func TestSequentialCompareSavesUpToItsLastLook(t *testing.T) {
+	args := []string{"compare", "mito", "--variant", "base", "--variant", "multi-round", "--games", "300", "--until-significant", "moves", "--every", "20", "--json"}
+	want := execute(args...)
+	require.Equal(t, 0, want.code, want.err)
+	require.Contains(t, want.out, `"resolved": true`)
+	f := filepath.Join(t.TempDir(), "seq.jsonl")
+	r := execute(append(append([]string{}, args[:len(args)-1]...), "--out", f)...)
+	require.Equal(t, 0, r.code, r.err)
+	require.Equal(t, want, execute("merge", f, "--json"))
+	resumed := execute(append(append([]string{}, args...), "--out", f, "--resume")...)
+	require.Equal(t, want.err, resumed.err)
+	require.Equal(t, 0, resumed.code)
+}
+
+// What cannot be sharded says so before playing.
+func TestBatchesThatDoNotShard(t *testing.T) {
+	r := execute("compare", "mito", "--variant", "base", "--variant", "multi-round", "--games", "30", "--until-significant", "moves", "--shard", "0/2", "--out", filepath.Join(t.TempDir(), "x.jsonl"))
+	require.Equal(t, 2, r.code)
+	require.Contains(t, r.err, "--until-significant decides when to stop from every game before: it cannot be sharded")
+	r = execute("tournament", "zoomies", "--bots", "ismcts:iterations=2", "--ladder", "--rungs", "2", "--games", "6", "--out", filepath.Join(t.TempDir(), "x.jsonl"))
+	require.Equal(t, 2, r.code)
+	require.Contains(t, r.err, "--ladder plays its rungs on one machine: it takes no --out or --shard")
+	r = execute("tournament", "zoomies", "--bots", "greedy,random", "--games", "6", "--resume")
+	require.Equal(t, 2, r.code)
+	require.Contains(t, r.err, "--resume continues the results file of --out FILE: give --out")
+}
