@@ -156,3 +156,23 @@ func TestBatchesThatDoNotShard(t *testing.T) {
 	require.Equal(t, 2, r.code)
 	require.Contains(t, r.err, "--resume continues the results file of --out FILE: give --out")
 }
+
+// A fuzz split into 3 shards and merged prints what it prints on one machine; interrupted and resumed,
+// it checks every game once.
+func TestFuzzShardsMergeAndResume(t *testing.T) {
+	args := []string{"fuzz", "zoomies", "--games", "24", "--seed", "3"}
+	want := execute(args...)
+	require.Equal(t, 0, want.code, want.err)
+	require.Contains(t, want.out, "zoomies: 24 games")
+	files := shardFiles(t, t.TempDir(), 3, args)
+	require.Equal(t, want, execute("merge", files[1], files[2], files[0]))
+	// a results file cut after 5 games, as a killed run leaves it, is resumed
+	f := filepath.Join(t.TempDir(), "fuzz.jsonl")
+	require.Equal(t, 0, execute(append(append([]string{}, args...), "--out", f)...).code)
+	data, err := os.ReadFile(f)
+	require.NoError(t, err)
+	lines := bytes.SplitAfter(data, []byte("\n"))
+	require.NoError(t, os.WriteFile(f, bytes.Join(lines[:6], nil), 0o644))
+	require.Equal(t, want, execute(append(append([]string{}, args...), "--out", f, "--resume")...))
+	require.Equal(t, 25, countLines(t, f))
+}
