@@ -65,6 +65,9 @@ func Resolve(game, variant string) (*Game, error) {
 
 // ResolvePath is the YAML file Resolve loads for GAME and an optional variant.
 func ResolvePath(game, variant string) (string, error) {
+	if err := notAScript(game); err != nil {
+		return "", err
+	}
 	path := game
 	if !strings.HasSuffix(game, ".yaml") && !strings.HasSuffix(game, ".yml") && !strings.ContainsRune(game, os.PathSeparator) {
 		games, err := BundledGames()
