@@ -55,7 +55,7 @@ func LoadWith(path string, sets []Set) (*Game, error) {
 
 // loadMerged parses path and, if it extends another file, merges it over that file's merged tree.
 func loadMerged(path string, nf nodeFiles, depth int) (*yaml.Node, error) {
-	if depth > 8 {
+	if depth > maxExtendsDepth {
 		return nil, &PosError{File: path, Msg: "`extends` chain is too deep (a cycle?)"}
 	}
 	root, err := readRoot(path, nf)
@@ -66,26 +66,9 @@ func loadMerged(path string, nf nodeFiles, depth int) (*yaml.Node, error) {
 	if ext == nil {
 		return root, nil
 	}
-	if ext.Kind != yaml.ScalarNode {
-		return nil, nf.errAt(ext, "`extends` must be a file name")
-	}
-	var basePath string
-	switch {
-	case isBundledRef(ext.Value):
-		// `extends: mimic-taking` or `extends: mimic-taking/face-up` names a bundled game or variant, so
-		// a house rule can live anywhere.
-		bp, err := bundledPath(ext.Value)
-		if err != nil {
-			return nil, nf.errAt(ext, "extends %q: %v", ext.Value, err)
-		}
-		basePath = bp
-	case isYAMLName(ext.Value):
-		basePath = ext.Value
-		if !filepath.IsAbs(basePath) {
-			basePath = filepath.Join(filepath.Dir(path), basePath)
-		}
-	default:
-		return nil, nf.errAt(ext, "extends %q: not a game or variant YAML file (give a .yaml path, or a bundled game or variant such as mimic-taking or mimic-taking/face-up)", ext.Value)
+	basePath, err := extendsPath(path, ext, nf)
+	if err != nil {
+		return nil, err
 	}
 	base, err := loadMerged(basePath, nf, depth+1)
 	if err != nil {
@@ -109,6 +92,29 @@ func loadMerged(path string, nf nodeFiles, depth int) (*yaml.Node, error) {
 		setMapValue(root, "overrides", &merged)
 	}
 	return mergeNodes(base, root, nf), nil
+}
+
+// extendsPath is the file that `extends:` (ext, in the file at path) names.
+func extendsPath(path string, ext *yaml.Node, nf nodeFiles) (string, error) {
+	if ext.Kind != yaml.ScalarNode {
+		return "", nf.errAt(ext, "`extends` must be a file name")
+	}
+	switch {
+	case isBundledRef(ext.Value):
+		// `extends: mimic-taking` or `extends: mimic-taking/face-up` names a bundled game or variant, so
+		// a house rule can live anywhere.
+		bp, err := bundledPath(ext.Value)
+		if err != nil {
+			return "", nf.errAt(ext, "extends %q: %v", ext.Value, err)
+		}
+		return bp, nil
+	case isYAMLName(ext.Value):
+		if filepath.IsAbs(ext.Value) {
+			return ext.Value, nil
+		}
+		return filepath.Join(filepath.Dir(path), ext.Value), nil
+	}
+	return "", nf.errAt(ext, "extends %q: not a game or variant YAML file (give a .yaml path, or a bundled game or variant such as mimic-taking or mimic-taking/face-up)", ext.Value)
 }
 
 // mergeNodes overlays top onto base: maps deep-merge, everything else is replaced. A merged map has
