@@ -19,6 +19,15 @@ var commandExamples = map[string][]string{
 		"ruleslab show mimic-taking --variant face-up",
 		"ruleslab show house.yaml",
 	},
+	"source": {
+		"ruleslab source zoomies",
+		"ruleslab source simino --variant whites --list",
+		"ruleslab source house.yaml --yaml",
+	},
+	"rules": {
+		"ruleslab rules zoomies",
+		"ruleslab rules house.yaml",
+	},
 	"validate": {
 		"ruleslab validate variants/mimic-taking/mimic-taking.yaml variants/mimic-taking/face-up.yaml",
 		"ruleslab validate house.yaml house.lua",

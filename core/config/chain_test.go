@@ -43,3 +43,41 @@ func TestChain(t *testing.T) {
 		}
 	}
 }
+
+// Sources names each file's part: the chain's YAML, then the rules, the screen and the overrides.
+func TestSources(t *testing.T) {
+	useEmbedded(t, fstest.MapFS{
+		"variants/g/g.yaml":    {Data: []byte(tinyGame + "script: ../../scripts/g/rules.lua\nscreen: ../../scripts/g/screen.lua\n")},
+		"variants/g/v.yaml":    {Data: []byte("extends: g.yaml\noverrides: [../../scripts/g/v.lua]\n")},
+		"variants/g/bare.yaml": {Data: []byte(tinyGame + "script: ../../scripts/g/rules.lua\noverrides: [../../scripts/g/v.lua]\n")},
+		"scripts/g/rules.lua":  {Data: []byte("function setup(g) end\n")},
+		"scripts/g/screen.lua": {Data: []byte("function render(obs, legal) end\n")},
+		"scripts/g/v.lua":      {Data: []byte("function setup(g) end\n")},
+	})
+	show := func(files []SourceFile) string {
+		var s []string
+		for _, f := range files {
+			s = append(s, Shown(f.Path)+" "+f.Part+map[bool]string{true: " lua"}[f.Lua])
+		}
+		return strings.Join(s, ", ")
+	}
+	for _, tc := range []struct {
+		variant  string
+		withYAML bool
+		want     string
+	}{
+		{"", false, "scripts/g/rules.lua base rules lua, scripts/g/screen.lua base screen lua"},
+		{"v", true, "variants/g/g.yaml base game, variants/g/v.yaml variant, scripts/g/rules.lua base rules lua, " +
+			"scripts/g/screen.lua base screen lua, scripts/g/v.lua override lua"},
+		{"bare", false, "scripts/g/rules.lua base rules lua, scripts/g/v.lua override lua"},
+	} {
+		g, err := Resolve("g", tc.variant)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files, err := Sources(g, tc.withYAML)
+		if err != nil || show(files) != tc.want {
+			t.Errorf("Sources(g %q, %v) = %s, %v\nwant %s", tc.variant, tc.withYAML, show(files), err, tc.want)
+		}
+	}
+}
