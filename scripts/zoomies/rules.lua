@@ -38,13 +38,13 @@ end
 -- Pure rule helpers (they read only their arguments and CARDS, so bots call them as RULES.name(g, ...)
 -- and follow a variant that replaces them).
 
--- what a move means: the card id and its declaration (see MOVE)
+-- what `move` means: returns the card id and its declaration ("high", "low", a number, or nil; see MOVE)
 function move_info(g, move)
   local m = MOVE[move]
   return m[1], m[2]
 end
 
--- ZM-5..ZM-8: the Goal and the value in play after card `id` is played with declaration `decl` onto a
+-- ZM-5..ZM-8: returns the Goal and the value in play after card `id` is played with declaration `decl` onto a
 -- trick whose Goal is `goal` (nil: the card leads)
 function play_effect(g, goal, id, decl)
   local c = CARDS[id]
@@ -56,13 +56,13 @@ function play_effect(g, goal, id, decl)
   return goal, decl -- ZM-7: any card, any reading
 end
 
--- ZM-9: does value a beat value b under the Goal (values are distinct)?
+-- ZM-9: true when value a beats value b under the Goal `goal` ("high" or "low"; values are distinct)
 function beats(g, goal, a, b)
   if goal == "high" then return a > b end
   return a < b
 end
 
--- ZM-11: points per trick won in a round
+-- ZM-11: the points each trick won in round `round` (1..3) scores: a number (param trick_points)
 function trick_points(g, round)
   return g:param("trick_points")[round]
 end
@@ -140,6 +140,8 @@ local function check_cards(g, key, list, used)
   return ids
 end
 
+-- ZM-2..ZM-4: checks 4 players and the params, removes cards, deals round 1 and asks the first
+-- leader to play (hook, called once)
 function setup(g)
   local n = g:players()
   if n ~= 4 then error("Zoomies is for exactly 4 players", 0) end -- ZM-2
@@ -329,6 +331,8 @@ local function end_trick(g, last, goal)
   end
 end
 
+-- ZM-5..ZM-10: `seat` played `move` ("play ID DECL"): the card goes to the trick, the Goal and
+-- its value are set (play_effect), then the next seat plays or the trick ends (hook)
 function on_move(g, seat, move)
   local m = MOVE[move]
   local id = m[1]
@@ -368,6 +372,8 @@ local function card_by_value(v)
   return BY_VALUE[v]
 end
 
+-- the canonical spelling of a typed `move` of `seat` (ids either way round, h/l, a bare number),
+-- or `move` unchanged (hook, read-only)
 function normalize(g, seat, move)
   local words = {}
   for w in move:gmatch("%S+") do words[#words + 1] = w end
