@@ -90,7 +90,8 @@ end
 
 local function not_mito(id) return CARDS[id].kind ~= "mito" end
 
--- MI-7 / MI-8: the cards a seat may give away (never a Mito, never the last card)
+-- MI-7 / MI-8: the cards seat `seat` may give away (never a Mito, never the last card): a list of
+-- distinct ids, empty when it holds fewer than 2 cards
 function giveable(g, seat)
   local hand = g:cards("hand", seat)
   if #hand < 2 then return {} end
@@ -107,7 +108,7 @@ function can_draw(g)
   return params(g).reshuffle and g:count("discard") > 1
 end
 
--- MI-6 / MI-12 / MI-14: a seat draws one card; false when there is nothing to draw (MI-D3)
+-- MI-6 / MI-12 / MI-14: seat `seat` draws one card (true); false when there is nothing to draw (MI-D3)
 function draw_card(g, seat)
   if g:top("deck") == nil then
     if not can_draw(g) then return false end
@@ -132,7 +133,8 @@ local function reflex(g, seat)
   return w
 end
 
--- the fastest of `seats`: chance proportional to reflex (evenly if every reflex is 0)
+-- the fastest of `seats` (a list of seats): chance proportional to reflex (evenly if every reflex is 0);
+-- returns the chances, a list indexed seat + 1
 function fastest_chances(g, seats)
   local ch, total = {}, 0
   for s = 1, g:players() do ch[s] = 0 end
@@ -162,7 +164,7 @@ function slowest_chances(g, seats)
   return ch
 end
 
--- one seat drawn with these chances (seeded)
+-- one seat drawn with the chances `ch` (a list indexed seat + 1, seeded): returns the seat
 function draw_seat(g, ch)
   local x = (g:random(1000000) - 0.5) / 1000000
   local last
@@ -244,6 +246,8 @@ function start_round(g, keeper)
   begin_turn(g, keeper)
 end
 
+-- MI-2/MI-3: the first Bug Keeper (drawn, or the scenario's fixed `keeper`) and round 1 (start_round)
+-- (hook, called once)
 function setup(g)
   local n = g:players()
   for seat = 0, n - 1 do
@@ -307,6 +311,8 @@ local function turn_moves(g, p, may_cheat)
   return moves
 end
 
+-- MI-5, MI-6, MI-13, MI-15: seat `p` takes a turn: it is asked to play, draw or (a non-Keeper)
+-- cheat a card up its sleeve
 function begin_turn(g, p)
   g:set("phase", "turn")
   g:set("turn", p)
@@ -531,7 +537,7 @@ function finish_turn(g)
   begin_turn(g, next or (p + 1) % n)
 end
 
--- MI-V1: penalty points of every hand (a player who went out has none)
+-- MI-V1: penalty points of every hand (a player who went out has none): a list indexed seat + 1
 function penalties(g)
   local scores = {}
   for seat = 0, g:players() - 1 do
@@ -544,7 +550,7 @@ function penalties(g)
 end
 
 -- MI-17: the base game is one round; the winner of the round wins. round_end carries the penalty points
--- each hand would score under MI-V1 (not added to the totals in the base game).
+-- each hand would score under MI-V1 (not added to the totals in the base game). `winners`: a list of seats.
 function end_round(g, winners)
   g:rule("MI-17")
   g:round_end(g:get("round"), penalties(g))
@@ -559,6 +565,8 @@ local function give(g, from, id, to)
   g:event("received", {seat = to, from = from, card = id}, to)
 end
 
+-- `seat` answered `move` in the phase asked: "play ID", "draw", "cheat ID", "give ID to S",
+-- "throw ID", "accuse" or "pass" (MI-5..MI-15) (hook)
 function on_move(g, seat, move)
   local phase = g:get("phase")
   local verb, id, to = parse(move) -- "play G3", "give S1 to 2", "accuse"...
@@ -641,6 +649,7 @@ end
 
 -- typed moves in any case and spacing (`Play g3`) are matched by the engine itself
 
+-- the game's extra numbers for sim: cheats, cheats caught, blocked rounds; returns {game = {...}} (hook)
 function stats(g)
   -- per game: cheats attempted and caught by the whole table (per seat: the `cheats` and `caught` stats)
   return {game = {all_cheats = g:get("cheats") or 0, all_caught = g:get("caught") or 0,
