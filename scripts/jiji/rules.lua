@@ -17,7 +17,7 @@ local RULES = {"A", "B", "C"}
 -- JJ-12 / DECISION JJ-D2: may `card` (an id) be shared by a player whose Lost Jiji is `jiji` (an id)
 -- under the public shared rule `rule` ("A", "B" or "C")? The printed texts of A/B/C are unknown: these
 -- are placeholders. A variant replaces this hook (see variants/jiji/rule-cards-distance.yaml) and the
--- `rule_texts` param that `play` shows.
+-- `rule_texts` param that `play` shows. Returns true or false.
 function share_allowed(card, jiji, rule)
   local c, j = CARDS[card].number, CARDS[jiji].number
   if rule == "A" then return c > j end
@@ -476,6 +476,8 @@ finish = function(g, reason)
   g:finish(winners)
 end
 
+-- the game's extra numbers for sim: how it ended (end_a, all_discovered, cards_gone, stalled, each
+-- 0 or 1); returns {game = {...}} (hook)
 function stats(g)
   local r = g:get("end")
   return {game = {
@@ -486,6 +488,8 @@ function stats(g)
   }}
 end
 
+-- JJ-2..JJ-5: checks params.stall_turns, picks the start player (or the scenario's fixed `start`),
+-- deals, then asks for redeals or the shared rule (hook, called once)
 function setup(g)
   local n = g:players()
   local stall = g:param("stall_turns")
@@ -511,6 +515,8 @@ end
 -- the fields of the private draw events, refilled per draw (g:event copies them)
 local DREW, LOST = {}, {}
 
+-- `seat` answered `move` in the phase asked: "draw K", "keep" or "redeal", "rule R", "jiji ID", "share ID",
+-- "guess S ID" or "noguess" (JJ-5..JJ-15) (hook)
 function on_move(g, seat, move)
   local verb, rest, extra = words(move)
   local phase = g:get("phase")
@@ -571,6 +577,7 @@ end
 
 -- for a search bot's sampled world (ismcts deals again when this is false): could the seat be in it?
 -- Every card a player with a hidden Lost Jiji has shared satisfied the rule for that Lost Jiji (JJ-11).
+-- Returns true or false (hook, read-only).
 function sample_ok(g, seat)
   local rule = g:get("rule")
   if not rule then return true end
