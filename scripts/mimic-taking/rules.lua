@@ -128,10 +128,10 @@ local function after_trick(g, winner)
   end
 end
 
+-- MT-13/MT-14: the trick `trick` is settled for seat `winner`: it takes the cards, or after a trump
+-- win (how == "trump") chooses the cards to keep; then the next trick or the round end (hook).
 -- `how` is trick_winner's second value. An override's trick_winner that returns only a position gives
 -- nil: then ask this script's own analysis.
--- MT-13/MT-14: the trick `trick` is settled for seat `winner`: it takes the cards, or after a trump
--- win (how == "trump") chooses the cards to keep; then the next trick or the round end (hook)
 function trick_done(g, winner, trick, how)
   if how == nil then
     local _
