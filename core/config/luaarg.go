@@ -15,23 +15,36 @@ type scriptArgError struct{ msg string }
 func (e *scriptArgError) Error() string        { return e.msg }
 func (e *scriptArgError) Is(target error) bool { return errors.Is(target, ErrUnknownGame) }
 
-// notAScript refuses a Lua file given where a game is expected (`ruleslab show
+// notAScript refuses a Lua file given where a game or a variant is expected (`ruleslab show
 // scripts/zoomies/rules.lua`), which would otherwise be read as YAML and fail with a parse error. For a
-// script of a bundled game (scripts/<game>/...), the message names the game and the command that
-// prints the script.
-func notAScript(game string) error {
-	if !strings.EqualFold(filepath.Ext(game), ".lua") {
-		return nil
+// script of a bundled game (scripts/<game>/...), the message names the game (or variant) and the
+// command that prints the script.
+func notAScript(game, variant string) error {
+	if isLuaName(game) {
+		id, v := scriptGame(game)
+		if id == "" {
+			return &scriptArgError{fmt.Sprintf("%s is a Lua script, not a game: give the game YAML that names it (in script: or overrides:) or a variant file; to read a game's scripts: ruleslab source GAME", game)}
+		}
+		return &scriptArgError{fmt.Sprintf("%s is a Lua script, not a game: give the game (%s) or a variant file; to read the script: %s", game, id, sourceCommand(id, v))}
 	}
-	id, variant := scriptGame(game)
-	if id == "" {
-		return &scriptArgError{fmt.Sprintf("%s is a Lua script, not a game: give the game YAML that names it (in script: or overrides:) or a variant file; to read a game's scripts: ruleslab source GAME", game)}
+	if isLuaName(variant) {
+		id, v := scriptGame(variant)
+		if id == "" || v == "" {
+			return &scriptArgError{fmt.Sprintf("--variant %s is a Lua script, not a variant: give a variant of %s or a variant file that names the script in overrides:", variant, game)}
+		}
+		return &scriptArgError{fmt.Sprintf("--variant %s is a Lua script, not a variant: give the variant (%s) or a variant file; to read the script: %s", variant, v, sourceCommand(id, v))}
 	}
-	source := "ruleslab source " + id
-	if variant != "" {
-		source += " --variant " + variant
+	return nil
+}
+
+func isLuaName(p string) bool { return strings.EqualFold(filepath.Ext(p), ".lua") }
+
+// sourceCommand is the command that prints the scripts of a bundled game or variant.
+func sourceCommand(id, variant string) string {
+	if variant == "" {
+		return "ruleslab source " + id
 	}
-	return &scriptArgError{fmt.Sprintf("%s is a Lua script, not a game: give the game (%s) or a variant file; to read the script: %s", game, id, source)}
+	return "ruleslab source " + id + " --variant " + variant
 }
 
 // scriptGame is the bundled game whose scripts folder holds the Lua file p (scripts/<game>/x.lua), and

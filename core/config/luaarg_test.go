@@ -15,20 +15,23 @@ func TestLuaScriptIsNotAGame(t *testing.T) {
 		"scripts/g/rules.lua": {Data: []byte("function setup(g) end\n")},
 		"scripts/g/v.lua":     {Data: []byte("function setup(g) end\n")},
 	})
-	for _, tc := range []struct{ game, want string }{
-		{"scripts/g/rules.lua", "scripts/g/rules.lua is a Lua script, not a game: give the game (g) or a variant file; to read the script: ruleslab source g"},
-		{"scripts/g/v.lua", "scripts/g/v.lua is a Lua script, not a game: give the game (g) or a variant file; to read the script: ruleslab source g --variant v"},
-		{"house/rules.LUA", "house/rules.LUA is a Lua script, not a game: give the game YAML that names it (in script: or overrides:) or a variant file; to read a game's scripts: ruleslab source GAME"},
-		{"scripts/other/rules.lua", "scripts/other/rules.lua is a Lua script, not a game: give the game YAML that names it (in script: or overrides:) or a variant file; to read a game's scripts: ruleslab source GAME"},
+	for _, tc := range []struct{ game, variant, want string }{
+		{"scripts/g/rules.lua", "", "scripts/g/rules.lua is a Lua script, not a game: give the game (g) or a variant file; to read the script: ruleslab source g"},
+		{"scripts/g/v.lua", "", "scripts/g/v.lua is a Lua script, not a game: give the game (g) or a variant file; to read the script: ruleslab source g --variant v"},
+		{"house/rules.LUA", "", "house/rules.LUA is a Lua script, not a game: give the game YAML that names it (in script: or overrides:) or a variant file; to read a game's scripts: ruleslab source GAME"},
+		{"scripts/other/rules.lua", "", "scripts/other/rules.lua is a Lua script, not a game: give the game YAML that names it (in script: or overrides:) or a variant file; to read a game's scripts: ruleslab source GAME"},
+		{"g", "scripts/g/v.lua", "--variant scripts/g/v.lua is a Lua script, not a variant: give the variant (v) or a variant file; to read the script: ruleslab source g --variant v"},
+		{"g", "house.lua", "--variant house.lua is a Lua script, not a variant: give a variant of g or a variant file that names the script in overrides:"},
+		{"g", "scripts/g/rules.lua", "--variant scripts/g/rules.lua is a Lua script, not a variant: give a variant of g or a variant file that names the script in overrides:"},
 	} {
-		_, err := ResolvePath(tc.game, "")
+		_, err := ResolvePath(tc.game, tc.variant)
 		if err == nil || err.Error() != tc.want {
 			t.Errorf("ResolvePath(%s):\n got %v\nwant %s", tc.game, err, tc.want)
 		}
 		if !errors.Is(err, ErrUnknownGame) {
 			t.Errorf("ResolvePath(%s): %v is not an ErrUnknownGame", tc.game, err)
 		}
-		if _, err := Resolve(tc.game, ""); err == nil || err.Error() != tc.want {
+		if _, err := Resolve(tc.game, tc.variant); err == nil || err.Error() != tc.want {
 			t.Errorf("Resolve(%s) = %v", tc.game, err)
 		}
 	}

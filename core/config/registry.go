@@ -65,7 +65,7 @@ func Resolve(game, variant string) (*Game, error) {
 
 // ResolvePath is the YAML file Resolve loads for GAME and an optional variant.
 func ResolvePath(game, variant string) (string, error) {
-	if err := notAScript(game); err != nil {
+	if err := notAScript(game, variant); err != nil {
 		return "", err
 	}
 	path := game
