@@ -515,8 +515,8 @@ end
 -- the fields of the private draw events, refilled per draw (g:event copies them)
 local DREW, LOST = {}, {}
 
--- `seat` answered `move` in the phase asked: "draw K", "keep" or "redeal", "rule R", "jiji ID", "share ID",
--- "guess S ID" or "noguess" (JJ-5..JJ-15) (hook)
+-- `seat` answered `move` in the phase asked: "draw K", "keep" or "redeal", "rule R", "jiji ID",
+-- "share ID", "guess S ID" or "noguess" (JJ-5..JJ-15) (hook)
 function on_move(g, seat, move)
   local verb, rest, extra = words(move)
   local phase = g:get("phase")

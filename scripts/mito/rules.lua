@@ -550,7 +550,8 @@ function penalties(g)
 end
 
 -- MI-17: the base game is one round; the winner of the round wins. round_end carries the penalty points
--- each hand would score under MI-V1 (not added to the totals in the base game). `winners`: a list of seats.
+-- each hand would score under MI-V1 (not added to the totals in the base game). `winners`: the seats
+-- that won the round (a list).
 function end_round(g, winners)
   g:rule("MI-17")
   g:round_end(g:get("round"), penalties(g))

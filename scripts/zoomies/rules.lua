@@ -44,8 +44,8 @@ function move_info(g, move)
   return m[1], m[2]
 end
 
--- ZM-5..ZM-8: returns the Goal and the value in play after card `id` is played with declaration `decl` onto a
--- trick whose Goal is `goal` (nil: the card leads)
+-- ZM-5..ZM-8: returns the Goal and the value in play after card `id` is played with declaration
+-- `decl` onto a trick whose Goal is `goal` (nil: the card leads)
 function play_effect(g, goal, id, decl)
   local c = CARDS[id]
   if goal == nil then
