@@ -42,7 +42,7 @@ func shownValue(n *yaml.Node) string {
 // check checks a group's values: every member is there with a value in its domain, and no other key is.
 func (gr *paramGroup) check(n *yaml.Node, path string, vc *valueCheck) {
 	if n.Kind != yaml.MappingNode {
-		vc.bad(n, path, "%s is not a group of parameters (%s)", describe(n), strings.Join(gr.names, ", "))
+		vc.bad(n, path, "%s is not a group of parameters (%s)", shownValue(n), strings.Join(gr.names, ", "))
 		return
 	}
 	for i := 0; i+1 < len(n.Content); i += 2 {
