@@ -150,9 +150,9 @@ func (l *listDomain) String() string {
 	case l.maxLen < 0:
 		return "list of " + l.elem.String()
 	case l.minLen == l.maxLen:
-		return fmt.Sprintf("list of %d: %s", l.minLen, l.elem)
+		return fmt.Sprintf("list of %d items: %s", l.minLen, l.elem)
 	}
-	return fmt.Sprintf("list of %d..%d: %s", l.minLen, l.maxLen, l.elem)
+	return fmt.Sprintf("list of %d..%d items: %s", l.minLen, l.maxLen, l.elem)
 }
 
 func (l *listDomain) check(n *yaml.Node, path string, vc *valueCheck) {
