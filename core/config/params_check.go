@@ -31,6 +31,14 @@ func (vc *valueCheck) bad(n *yaml.Node, path, format string, args ...any) {
 	vc.errs = append(vc.errs, vc.nf.errAt(n, "%s: %s", paramPath(path), fmt.Sprintf(format, args...)))
 }
 
+// checkValue checks n (through an alias) against d.
+func checkValue(d domain, n *yaml.Node, path string, vc *valueCheck) {
+	for n.Kind == yaml.AliasNode && n.Alias != nil {
+		n = n.Alias
+	}
+	d.check(n, path, vc)
+}
+
 // shownValue is a value as a message quotes it: a string in quotes, a number or boolean as written.
 func shownValue(n *yaml.Node) string {
 	if n.Kind == yaml.ScalarNode && n.Tag != "!!str" {
@@ -38,6 +46,9 @@ func shownValue(n *yaml.Node) string {
 	}
 	return describe(n)
 }
+
+// String lists a group's members, for messages.
+func (gr *paramGroup) String() string { return "a group of " + strings.Join(gr.names, ", ") }
 
 // check checks a group's values: every member is there with a value in its domain, and no other key is.
 func (gr *paramGroup) check(n *yaml.Node, path string, vc *valueCheck) {
@@ -57,9 +68,9 @@ func (gr *paramGroup) check(n *yaml.Node, path string, vc *valueCheck) {
 		case v == nil:
 			vc.bad(n, p, "missing")
 		case m.group != nil:
-			m.group.check(v, p, vc)
+			checkValue(m.group, v, p, vc)
 		default:
-			m.dom.check(v, p, vc)
+			checkValue(m.dom, v, p, vc)
 		}
 	}
 }
@@ -164,7 +175,7 @@ func (l *listDomain) check(n *yaml.Node, path string, vc *valueCheck) {
 		vc.bad(n, path, "a list of %d items is not a %s", k, l)
 	}
 	for i, item := range n.Content {
-		l.elem.check(item, joinPath(path, strconv.Itoa(i)), vc)
+		checkValue(l.elem, item, joinPath(path, strconv.Itoa(i)), vc)
 	}
 }
 
@@ -189,7 +200,7 @@ func (b *byPlayersDomain) check(n *yaml.Node, path string, vc *valueCheck) {
 			vc.bad(k, path, "%q is not a player count (1..%d)", k.Value, MaxPlayers)
 			continue
 		}
-		b.elem.check(v, joinPath(path, k.Value), vc)
+		checkValue(b.elem, v, joinPath(path, k.Value), vc)
 	}
 	for c := vc.players.Min; c <= vc.players.Max; c++ {
 		if mapValue(n, strconv.Itoa(c)) == nil {

@@ -48,7 +48,7 @@ func (c checker) params() error {
 		return nil
 	}
 	vc := &valueCheck{nf: c.nf, players: c.g.Players}
-	c.g.declared.check(pn, "", vc)
+	checkValue(c.g.declared, pn, "", vc)
 	return errors.Join(vc.errs...)
 }
 

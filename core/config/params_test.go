@@ -173,3 +173,16 @@ func TestVariantParamsArePlain(t *testing.T) {
 	wantLoadErr(t, write(t, filepath.Join(dir, "u.yaml"), "extends: g.yaml\nparams: {mod: down}\n"),
 		`u.yaml:2:10: unknown parameter params.mod (did you mean "mode"?) (the base has: mode, size)`)
 }
+
+// Values reached through YAML aliases are checked as the values they stand for.
+func TestDeclaredParamsThroughAliases(t *testing.T) {
+	path := writeGame(t, t.TempDir(), "g.yaml", "components: [{kind: c, id: a}]\nparams:\n"+
+		"  a: {default: &three 3, range: [1, 9], about: a}\n  b: {default: [*three, *three], list: {range: [1, 9]}, about: b}\n")
+	g, err := Load(path)
+	require.NoError(t, err)
+	assert.Equal(t, []any{3, 3}, g.Param("b"))
+	bad := write(t, filepath.Join(filepath.Dir(path), "v.yaml"), "extends: g.yaml\nparams: {a: &big 12, b: [*big]}\n")
+	_, err = Load(bad)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "params.b.0: 12 is outside integer 1..9")
+}
