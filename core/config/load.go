@@ -70,14 +70,11 @@ func loadMerged(path string, nf nodeFiles, depth int) (*yaml.Node, *paramGroup, 
 		declared, err := declareParams(root, nf)
 		return root, declared, err
 	}
-	if ext.Kind != yaml.ScalarNode {
-		return nil, nil, nf.errAt(ext, "`extends` must be a file name")
-	}
-	if err := declaredOverPlain(root, nf); err != nil {
-		return nil, nil, err
-	}
 	basePath, err := extendsPath(path, ext, nf)
 	if err != nil {
+		return nil, nil, err
+	}
+	if err := declaredOverPlain(root, nf); err != nil {
 		return nil, nil, err
 	}
 	base, declared, err := loadMerged(basePath, nf, depth+1)
@@ -107,9 +104,11 @@ func loadMerged(path string, nf nodeFiles, depth int) (*yaml.Node, *paramGroup, 
 	return mergeNodes(base, root, nf), declared, nil
 }
 
-// extendsPath is the file a variant's `extends:` names: a bundled game or variant, or a YAML path
-// relative to the variant.
+// extendsPath is the file that `extends:` (ext, in the file at path) names.
 func extendsPath(path string, ext *yaml.Node, nf nodeFiles) (string, error) {
+	if ext.Kind != yaml.ScalarNode {
+		return "", nf.errAt(ext, "`extends` must be a file name")
+	}
 	switch {
 	case isBundledRef(ext.Value):
 		// `extends: mimic-taking` or `extends: mimic-taking/face-up` names a bundled game or variant, so
