@@ -136,9 +136,12 @@ func (d *declReader) entry(v *yaml.Node, path string) (*paramDecl, *yaml.Node) {
 	case v.Kind == yaml.MappingNode:
 		d.bad(v, path, "neither a declaration (it has no `default:`) nor a group of declarations")
 	default:
-		name := path[strings.LastIndex(path, ".")+1:]
+		name, value := path[strings.LastIndex(path, ".")+1:], v.Value
+		if v.Kind != yaml.ScalarNode {
+			value = "VALUE"
+		}
 		d.bad(v, path, "undeclared parameter: a game that declares its parameters declares each one, "+
-			"e.g. `%s: {default: %s, choices: [...] or range: [lo, hi], rule: ID, about: TEXT}`", name, v.Value)
+			"e.g. `%s: {default: %s, choices: [...] or range: [lo, hi], rule: ID, about: TEXT}`", name, value)
 	}
 	return nil, nil
 }

@@ -141,6 +141,8 @@ func TestDeclarationErrors(t *testing.T) {
 	for _, c := range []struct{ params, want string }{
 		{"a: {default: 1, range: [1, 5]}\n  b: 3\n",
 			"g.yaml:9:6: params.b: undeclared parameter: a game that declares its parameters declares each one, e.g. `b: {default: 3, choices: [...] or range: [lo, hi], rule: ID, about: TEXT}`"},
+		{"a: {default: 1, range: [1, 5]}\n  l: [1, 2]\n",
+			"g.yaml:9:6: params.l: undeclared parameter: a game that declares its parameters declares each one, e.g. `l: {default: VALUE, choices: [...] or range: [lo, hi], rule: ID, about: TEXT}`"},
 		{"a: {default: 1, range: [1, 5], rules: X}\n",
 			`g.yaml:8:34: params.a: unknown key "rules" in a declaration (did you mean "rule"?) (known: default, choices, range, type, list, length, by_players, rule, about)`},
 		{"a: {default: 1}\n", "g.yaml:8:6: params.a: no domain: give `choices: [...]`, `range: [lo, hi]`, `list: {...}`, `by_players: {...}` or `type: text`"},
