@@ -10,7 +10,7 @@ import (
 // order of checker's steps.
 func check(g *Game, root *yaml.Node, nf nodeFiles) error {
 	c := checker{g: g, root: root, nf: nf}
-	for _, step := range []func() error{c.basics, c.components, c.zones, c.privateMoves, c.stats, c.trick} {
+	for _, step := range []func() error{c.basics, c.params, c.components, c.zones, c.privateMoves, c.stats, c.trick} {
 		if err := step(); err != nil {
 			return err
 		}

@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"go.yaml.in/yaml/v3"
+
+	"github.com/ruleslab/ruleslab/core/suggest"
 )
 
 // ErrUnknownGame is returned (wrapped) when a game id is neither bundled nor a file.
@@ -20,7 +22,7 @@ func Load(path string) (*Game, error) { return LoadWith(path, nil) }
 func LoadWith(path string, sets []Set) (*Game, error) {
 	path = Locate(path)
 	nf := nodeFiles{}
-	root, err := loadMerged(path, nf, 0)
+	root, declared, err := loadMerged(path, nf, 0)
 	if err != nil {
 		return nil, err
 	}
@@ -30,7 +32,7 @@ func LoadWith(path string, sets []Set) (*Game, error) {
 	if sn := mapValue(root, "stats"); sn != nil && sn.Kind == yaml.SequenceNode {
 		return nil, nf.errAt(sn, "`stats` declares each statistic's kind: `stats: {name: rate|count|mean, ...}`")
 	}
-	g := &Game{}
+	g := &Game{declared: declared}
 	if err := nf.decodeStrict(root, reflect.ValueOf(g).Elem()); err != nil {
 		return nil, err
 	}
@@ -53,35 +55,43 @@ func LoadWith(path string, sets []Set) (*Game, error) {
 	return g, nil
 }
 
-// loadMerged parses path and, if it extends another file, merges it over that file's merged tree.
-func loadMerged(path string, nf nodeFiles, depth int) (*yaml.Node, error) {
+// loadMerged parses path and, if it extends another file, merges it over that file's merged tree. It
+// returns the base game's parameter declarations, if it declares them (see declareParams).
+func loadMerged(path string, nf nodeFiles, depth int) (*yaml.Node, *paramGroup, error) {
 	if depth > maxExtendsDepth {
-		return nil, &PosError{File: path, Msg: "`extends` chain is too deep (a cycle?)"}
+		return nil, nil, &PosError{File: path, Msg: "`extends` chain is too deep (a cycle?)"}
 	}
 	root, err := readRoot(path, nf)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	ext := mapValue(root, "extends")
 	if ext == nil {
-		return root, nil
+		declared, err := declareParams(root, nf)
+		return root, declared, err
 	}
 	basePath, err := extendsPath(path, ext, nf)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	base, err := loadMerged(basePath, nf, depth+1)
+	if err := declaredOverPlain(root, nf); err != nil {
+		return nil, nil, err
+	}
+	base, declared, err := loadMerged(basePath, nf, depth+1)
 	if err != nil {
 		// A problem with the base file as a whole (missing, too large, a folder) is reported where it is named.
 		var pe *PosError
 		if errors.As(err, &pe) && pe.File == basePath && pe.Line == 0 {
-			return nil, nf.errAt(ext, "extends %q: %s", ext.Value, pe.Msg)
+			return nil, nil, nf.errAt(ext, "extends %q: %s", ext.Value, pe.Msg)
 		}
-		return nil, err
+		return nil, nil, err
 	}
 	// A variant may only change params its base has: a typo in a house rule is an error, not a no-op.
-	if err := checkParams(mapValue(base, "params"), mapValue(root, "params"), nf, "params"); err != nil {
-		return nil, err
+	// Declared params are checked on the merged tree instead, every problem at once (checker.params).
+	if declared == nil {
+		if err := checkParams(mapValue(base, "params"), mapValue(root, "params"), nf, "params"); err != nil {
+			return nil, nil, err
+		}
 	}
 	// The variant's overrides add to its base's, so a house rule needs no copy of the base list.
 	if bo, vo := mapValue(base, "overrides"), mapValue(root, "overrides"); bo != nil && vo != nil &&
@@ -91,7 +101,7 @@ func loadMerged(path string, nf nodeFiles, depth int) (*yaml.Node, error) {
 		merged.Content = append(append([]*yaml.Node{}, bo.Content...), vo.Content...)
 		setMapValue(root, "overrides", &merged)
 	}
-	return mergeNodes(base, root, nf), nil
+	return mergeNodes(base, root, nf), declared, nil
 }
 
 // extendsPath is the file that `extends:` (ext, in the file at path) names.
@@ -205,13 +215,13 @@ func checkParams(base, top *yaml.Node, nf nodeFiles, path string) error {
 		if !ok {
 			var known []string
 			for j := 0; j+1 < len(base.Content); j += 2 {
-				if len(known) == 20 {
-					known = append(known, "...")
-					break
-				}
 				known = append(known, base.Content[j].Value)
 			}
-			return nf.errAt(k, "unknown param %s.%s (the base has: %s)", path, k.Value, strings.Join(known, ", "))
+			hint := suggest.DidYouMean(k.Value, known)
+			if len(known) > 20 {
+				known = append(known[:20], "...")
+			}
+			return nf.errAt(k, "unknown parameter %s.%s%s (the base has: %s)", path, k.Value, hint, strings.Join(known, ", "))
 		}
 		bv := base.Content[j+1]
 		if err := checkParams(bv, top.Content[i+1], nf, path+"."+k.Value); err != nil {

@@ -45,6 +45,8 @@ type Game struct {
 	Variant  string            `yaml:"-"` // variant name, "" for a base game
 	Scripts  []string          `yaml:"-"` // absolute Lua paths in load order (base script, screen, overrides)
 	BotPaths map[string]string `yaml:"-"`
+	// declared holds the base game's parameter declarations (nil: its params are plain, unchecked values).
+	declared *paramGroup
 }
 
 // The kinds a statistic may be declared as under `stats:`.
