@@ -1,7 +1,10 @@
 package scripting
 
 import (
+	"errors"
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 
 	lua "github.com/yuin/gopher-lua"
@@ -10,10 +13,6 @@ import (
 	"github.com/ruleslab/ruleslab/core/config"
 )
 
-// Hook names a game script may define.
-var hookNames = []string{"setup", "on_move", "normalize", "trick_winner", "trick_done", "can_play", "stats",
-	"render", "describe", "explain", "evaluate", "sample_ok", "rollout"}
-
 // Program is a game's compiled Lua, shared read-only by every worker.
 type Program struct {
 	Game   *core.Game
@@ -21,15 +20,18 @@ type Program struct {
 	Bots   map[string]*Chunk
 }
 
-// Compile compiles a game's rule scripts and bot scripts.
+// Compile compiles a game's rule scripts and bot scripts and checks them before any runs (lint.go,
+// overrides.go). It reports every problem it finds, joined (errors.Join), each as file:line:col: message.
 func Compile(g *core.Game) (*Program, error) {
 	p := &Program{Game: g, Bots: map[string]*Chunk{}}
+	var errs []error
+	add := func(path string) *Chunk {
+		c, lint, err := compileChunk(path)
+		errs = append(errs, err, lint)
+		return c
+	}
 	for _, path := range g.Config.Scripts {
-		c, err := CompileFile(path)
-		if err != nil {
-			return nil, err
-		}
-		p.Chunks = append(p.Chunks, c)
+		p.Chunks = append(p.Chunks, add(path))
 	}
 	names := make([]string, 0, len(g.Config.BotPaths))
 	for n := range g.Config.BotPaths {
@@ -37,17 +39,42 @@ func Compile(g *core.Game) (*Program, error) {
 	}
 	sort.Strings(names)
 	for _, n := range names {
-		c, err := CompileFile(g.Config.BotPaths[n])
-		if err != nil {
-			return nil, err
-		}
-		p.Bots[n] = c
+		p.Bots[n] = add(g.Config.BotPaths[n])
+	}
+	errs = append(errs, p.staticProblems()...)
+	if err := errors.Join(errs...); err != nil {
+		return nil, err
 	}
 	// the game's ismcts defaults are checked now, not when a search bot is first seated
 	if _, err := p.SearchDefaults(); err != nil {
 		return nil, err
 	}
 	return p, nil
+}
+
+// staticProblems are the problems the scripts' syntax trees show: unknown g: methods in every script
+// that compiled, and the override checks when every rules script compiled (with one missing, every
+// function after it would look new).
+func (p *Program) staticProblems() []error {
+	var errs []error
+	all := true
+	for _, c := range p.Chunks {
+		if c == nil {
+			all = false
+			continue
+		}
+		errs = append(errs, unknownGMethods(c, gMethods, "the rules'")...)
+	}
+	for _, n := range slices.Sorted(maps.Keys(p.Bots)) {
+		if c := p.Bots[n]; c != nil {
+			errs = append(errs, unknownGMethods(c, botFactMethods, "a bot's")...)
+		}
+	}
+	if all {
+		first := len(p.Chunks) - len(p.Game.Config.Overrides)
+		errs = append(errs, overrideProblems(p.Chunks, first, mergeCallArgs(p.Chunks))...)
+	}
+	return errs
 }
 
 // hostData is what a host caches per program: card attribute tables, card id strings, attribute
@@ -178,20 +205,10 @@ func (h *Host) newEnv(p *Program, chunks []*Chunk, hooks []string, prepare ...fu
 }
 
 // CheckHooks loads a program once on a fresh host to report scripts that fail at load time or that
-// define no setup hook; `validate` uses it.
+// define no setup hook; `validate` uses it (the static checks ran in Compile).
 func (p *Program) CheckHooks() error {
 	h := NewHost()
 	defer h.Close()
-	for _, c := range p.Chunks {
-		if err := unknownGMethod(c, gMethods, "the rules'"); err != nil {
-			return err
-		}
-	}
-	for _, c := range p.Bots {
-		if err := unknownGMethod(c, botFactMethods, "a bot's"); err != nil {
-			return err
-		}
-	}
 	env, err := h.newEnv(p, p.Chunks, hookNames)
 	if err != nil {
 		return err

@@ -1,0 +1,150 @@
+package scripting
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/ruleslab/ruleslab/core/config"
+	"github.com/ruleslab/ruleslab/core/suggest"
+)
+
+// The static checks of a game's scripts taken together, before any of them runs (a typo in a house
+// rule must not run silently as something else):
+//   - a global function an override defines must replace an engine hook or a function of the scripts
+//     loaded before it (else it replaces nothing);
+//   - every `base.NAME` (in any script after the first: `base` is what the scripts before it defined)
+//     must name a function of those scripts;
+//   - a hook may not declare more parameters than the engine passes, nor a replacing function more
+//     than its base function takes (the extra ones would always be nil). Fewer are fine: Lua drops the
+//     arguments a function does not name, and a rule that ignores the last ones is common.
+
+// baseFunc is a function of the scripts loaded so far, as `base` will hold it.
+type baseFunc struct {
+	def  FuncDef
+	path string // the script that defined it (the last to)
+}
+
+// baseSet is what `base` holds before a script loads: every global function defined earlier, by name.
+type baseSet struct {
+	byName map[string]baseFunc
+	order  []string // names, first definition first (suggestions prefer the earlier on a tie)
+}
+
+func (b *baseSet) add(c *Chunk) {
+	for _, d := range c.Defs {
+		if _, seen := b.byName[d.Name]; !seen {
+			b.order = append(b.order, d.Name)
+		}
+		b.byName[d.Name] = baseFunc{def: d, path: c.Path}
+	}
+}
+
+// overrideProblems checks chunks (in load order, overrides from index first on) as described above;
+// callArgs is the most arguments any call of each name passes in the game's scripts.
+func overrideProblems(chunks []*Chunk, first int, callArgs map[string]int) []error {
+	var errs []error
+	base := &baseSet{byName: map[string]baseFunc{}}
+	for i, c := range chunks {
+		if i > 0 {
+			errs = append(errs, base.refProblems(c)...)
+		}
+		for _, d := range c.Defs {
+			if err := defProblem(c, d, base, i >= first, callArgs); err != nil {
+				errs = append(errs, err)
+			}
+		}
+		base.add(c)
+	}
+	return errs
+}
+
+// refProblems checks each base.NAME of c.
+func (b *baseSet) refProblems(c *Chunk) []error {
+	var errs []error
+	for _, r := range c.baseRefs {
+		if _, ok := b.byName[r.Name]; ok {
+			continue
+		}
+		known := make([]string, len(b.order))
+		for i, n := range b.order {
+			known[i] = "base." + n
+		}
+		errs = append(errs, &config.PosError{File: c.Path, Line: r.Line, Col: r.Col,
+			Msg: fmt.Sprintf("base.%s is not a function of the base rules%s", r.Name, suggest.DidYouMean("base."+r.Name, known))})
+	}
+	return errs
+}
+
+// defProblem checks one global function a script defines: a hook against the engine's signature; in
+// an override, any other function against the base function it replaces, which must exist.
+func defProblem(c *Chunk, d FuncDef, base *baseSet, override bool, callArgs map[string]int) error {
+	if d.Opaque || d.Vararg {
+		return nil
+	}
+	at := &config.PosError{File: c.Path, Line: d.Line, Col: d.Col}
+	if h, ok := HookNamed(d.Name); ok {
+		if len(d.Params) > len(h.Params) {
+			at.Msg = fmt.Sprintf("%s declares %d parameters, but the engine calls %s with %d: %s",
+				d.Signature(), len(d.Params), h.Signature(), len(h.Params), alwaysNil(d.Params[len(h.Params):]))
+			return at
+		}
+		return nil
+	}
+	if !override {
+		return nil
+	}
+	b, ok := base.byName[d.Name]
+	if !ok {
+		candidates := append(append([]string{}, hookNames...), base.order...)
+		hint := suggest.DidYouMean(d.Name, candidates)
+		if hint == "" {
+			hint = fmt.Sprintf(" (a helper only this file uses is written `local function %s`)", d.Name)
+		}
+		at.Msg = fmt.Sprintf("function %s replaces nothing: no hook or base function has that name%s", d.Name, hint)
+		return at
+	}
+	if n, ok := takes(b.def, callArgs); ok && len(d.Params) > n {
+		at.Msg = fmt.Sprintf("%s declares %d parameters, but the base's %s (%s:%d) is called with at most %d: %s",
+			d.Signature(), len(d.Params), b.def.Signature(), b.path, b.def.Line, n, alwaysNil(d.Params[n:]))
+		return at
+	}
+	return nil
+}
+
+// takes is how many arguments a base function is given at most: its parameters, or more when a call
+// in the scripts passes more; false when nobody can tell (it takes `...`, is assigned an opaque value,
+// or a call passes a variable number).
+func takes(d FuncDef, callArgs map[string]int) (int, bool) {
+	if d.Opaque || d.Vararg {
+		return 0, false
+	}
+	n, called := callArgs[d.Name]
+	if called && n < 0 {
+		return 0, false
+	}
+	return max(len(d.Params), n), true
+}
+
+func alwaysNil(extra []string) string {
+	if len(extra) == 1 {
+		return extra[0] + " would always be nil"
+	}
+	return strings.Join(extra, ", ") + " would always be nil"
+}
+
+// mergeCallArgs is the most arguments a call of each name passes over several chunks.
+func mergeCallArgs(chunks []*Chunk) map[string]int {
+	out := map[string]int{}
+	for _, c := range chunks {
+		for name, n := range c.callArgs {
+			prev, seen := out[name]
+			switch {
+			case !seen, n < 0:
+				out[name] = n
+			case prev >= 0 && n > prev:
+				out[name] = n
+			}
+		}
+	}
+	return out
+}
