@@ -21,7 +21,7 @@ type Chunk struct {
 	GCalls []MethodCall // the g:method calls in the file
 	Defs   []FuncDef    // the global functions it defines while it loads, in order
 
-	baseRefs []baseRef     // its base.NAME references
+	baseRefs []baseRef      // its base.NAME references
 	callArgs map[string]int // chunkFacts.CallArgs
 }
 
