@@ -66,9 +66,10 @@ func compileChunk(path string) (c *Chunk, lint, err error) {
 	if err != nil {
 		return nil, nil, fmt.Errorf("%s: %v", shown, err)
 	}
-	facts := factsOf(stmts, string(src))
+	toks := scanTokens(string(src))
+	facts := factsOf(stmts, string(src), toks)
 	c = &Chunk{Path: shown, Proto: proto, GCalls: gCalls(stmts), Defs: facts.Defs, baseRefs: facts.BaseRefs, callArgs: facts.CallArgs}
-	return c, errors.Join(checkSwaps(shown, stmts)...), nil
+	return c, errors.Join(checkSwaps(shown, stmts, toks)...), nil
 }
 
 // DisplayPath shows a path relative to the working directory when it lies below it, and a file

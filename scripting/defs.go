@@ -52,8 +52,7 @@ type chunkFacts struct {
 }
 
 // factsOf reads the facts of a parsed chunk; src is its text (for columns and comments).
-func factsOf(stmts []ast.Stmt, src string) chunkFacts {
-	toks := scanTokens(src)
+func factsOf(stmts []ast.Stmt, src string, toks []ast.Token) chunkFacts {
 	lines := strings.Split(src, "\n")
 	f := chunkFacts{CallArgs: callArgs(stmts)}
 	loadTimeDefs(stmts, map[string]bool{}, func(d FuncDef) {
@@ -243,6 +242,17 @@ func defColumn(toks []ast.Token, d FuncDef) int {
 			return t.Pos.Column
 		}
 		if t.Type == parse.TIdent && t.Str == d.Name && !afterDot(toks, i) {
+			return t.Pos.Column
+		}
+	}
+	return 1
+}
+
+// nameColumn is the column of the first use of name on line, as a plain name (not a field); 1 when
+// it is not found.
+func nameColumn(toks []ast.Token, line int, name string) int {
+	for i, t := range toks {
+		if t.Pos.Line == line && t.Type == parse.TIdent && t.Str == name && !afterDot(toks, i) {
 			return t.Pos.Column
 		}
 	}

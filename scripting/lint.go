@@ -14,11 +14,11 @@ import (
 // checkSwaps rejects a multiple assignment of plain names in which a later value reads a name assigned
 // earlier in the same statement (`a, b = b, a`, `a, b = 10, a + 1`): gopher-lua v1.1.2 compiles it
 // wrongly for locals (the later value sees the new value), silently. A temporary variable is correct.
-func checkSwaps(path string, stmts []ast.Stmt) []error {
+func checkSwaps(path string, stmts []ast.Stmt, toks []ast.Token) []error {
 	var found []error
 	walkAST(stmts, func(n any) bool {
 		if a, ok := n.(*ast.AssignStmt); ok {
-			if err := swapError(path, a); err != nil {
+			if err := swapError(path, a, toks); err != nil {
 				found = append(found, err)
 			}
 		}
@@ -63,7 +63,7 @@ func walkAST(stmts []ast.Stmt, visit func(node any) bool) {
 	walk(reflect.ValueOf(stmts))
 }
 
-func swapError(path string, a *ast.AssignStmt) error {
+func swapError(path string, a *ast.AssignStmt, toks []ast.Token) error {
 	if len(a.Lhs) < 2 {
 		return nil
 	}
@@ -78,7 +78,9 @@ func swapError(path string, a *ast.AssignStmt) error {
 			assigned[a.Lhs[j-1].(*ast.IdentExpr).Value] = true
 		}
 		if name := readsName(reflect.ValueOf(r), assigned); name != "" {
-			return fmt.Errorf("%s:%d: `%s` is assigned and then read in one multiple assignment: gopher-lua computes this wrongly for locals (a swap gives both the same value); use a temporary variable", path, a.Line(), name)
+			first := a.Lhs[0].(*ast.IdentExpr).Value
+			return fmt.Errorf("%s:%d:%d: `%s` is assigned and then read in one multiple assignment: gopher-lua computes this wrongly for locals (a swap gives both the same value); use a temporary variable",
+				path, a.Line(), nameColumn(toks, a.Line(), first), name)
 		}
 	}
 	return nil

@@ -105,6 +105,12 @@ func Execute(io *IO, args []string) (code int) {
 		fmt.Fprintln(io.Err, "Run 'ruleslab --help' for usage.")
 		return ExitUsage
 	}
+	if parts := errorParts(err); len(parts) > 1 {
+		// every problem found (a game's files checked together), each on its own line
+		printProblems(io.Err, problemsOf("", err))
+		fmt.Fprintf(io.Err, "ruleslab: %d problems\n", len(parts))
+		return ExitError
+	}
 	fmt.Fprintf(io.Err, "ruleslab: %v\n", err)
 	return ExitError
 }
