@@ -11,6 +11,7 @@ type Hook struct {
 	Params   []string
 	Returns  string
 	Optional bool // the engine runs without it
+	Trick    bool // only the trick mechanic calls it (and needs it)
 }
 
 // Signature is the hook as Lua declares it: `trick_winner(g, trick)`.
@@ -21,9 +22,9 @@ var Hooks = []Hook{
 	{Name: "setup", Params: []string{"g"}, Returns: "nothing; must end by asking the first decision"},
 	{Name: "on_move", Params: []string{"g", "seat", "move"}, Returns: "nothing; must ask the next decision or end the game"},
 	{Name: "normalize", Params: []string{"g", "seat", "move"}, Returns: "the move's canonical spelling (a string)", Optional: true},
-	{Name: "trick_winner", Params: []string{"g", "trick"}, Returns: "the 1-based index of the winning card in trick.cards, and optionally a value for trick_done"},
-	{Name: "trick_done", Params: []string{"g", "winner", "trick", "info"}, Returns: "nothing; must ask the next decision, start a trick, or end the game"},
-	{Name: "can_play", Params: []string{"g", "seat", "card", "trick"}, Returns: "whether seat may play card (a boolean)", Optional: true},
+	{Name: "trick_winner", Params: []string{"g", "trick"}, Returns: "the 1-based index of the winning card in trick.cards, and optionally a value for trick_done", Trick: true},
+	{Name: "trick_done", Params: []string{"g", "winner", "trick", "info"}, Returns: "nothing; must ask the next decision, start a trick, or end the game", Trick: true},
+	{Name: "can_play", Params: []string{"g", "seat", "card", "trick"}, Returns: "whether seat may play card (a boolean)", Optional: true, Trick: true},
 	{Name: "stats", Params: []string{"g"}, Returns: "{seat = {name = {v0, v1, ...}}, game = {name = v}}", Optional: true},
 	{Name: "render", Params: []string{"obs", "legal"}, Returns: "the seat's view as text (a string)", Optional: true},
 	{Name: "describe", Params: []string{"event", "seat"}, Returns: "one line about the event (a string), or nil", Optional: true},
@@ -50,4 +51,51 @@ func HookNamed(name string) (Hook, bool) {
 		}
 	}
 	return Hook{}, false
+}
+
+// Definition is a function of a game's scripts a house rule may replace, as `ruleslab hooks` lists it:
+// an engine hook (defined by the game or not), or a global function of its scripts.
+type Definition struct {
+	Name      string `json:"name"`
+	Signature string `json:"signature"`          // a hook's as the engine calls it, else as defined
+	Hook      bool   `json:"hook"`               // the engine calls it
+	Optional  bool   `json:"optional,omitempty"` // a hook the engine runs without
+	Trick     bool   `json:"trick,omitempty"`    // a hook only the trick mechanic calls
+	Returns   string `json:"returns,omitempty"`  // a hook's: what the engine does with its result
+	File      string `json:"file,omitempty"`     // where the definition in force is ("" for a hook the game lacks)
+	Line      int    `json:"line,omitempty"`     // ... and its line
+	Comment   string `json:"comment"`            // the `--` lines right above it, without `--`
+}
+
+// Definitions lists every engine hook (in Hooks' order) and then every other global function the
+// game's scripts define (in the order they are first defined), each with the definition in force: a
+// later script (an override) replaces an earlier one's.
+func (p *Program) Definitions() []Definition {
+	inForce, order := p.definitionsInForce()
+	out := make([]Definition, 0, len(Hooks)+len(order))
+	for _, h := range Hooks {
+		d := Definition{Name: h.Name, Signature: h.Signature(), Hook: true, Optional: h.Optional, Trick: h.Trick, Returns: h.Returns}
+		if at, ok := inForce[h.Name]; ok {
+			d.File, d.Line, d.Comment = at.path, at.def.Line, at.def.Comment
+		}
+		out = append(out, d)
+	}
+	for _, name := range order {
+		if _, isHook := HookNamed(name); isHook {
+			continue
+		}
+		at := inForce[name]
+		out = append(out, Definition{Name: name, Signature: at.def.Signature(), File: at.path, Line: at.def.Line, Comment: at.def.Comment})
+	}
+	return out
+}
+
+// definitionsInForce is, by name, the last definition of each global function of the rules scripts,
+// and the names in the order they are first defined.
+func (p *Program) definitionsInForce() (map[string]baseFunc, []string) {
+	all := &baseSet{byName: map[string]baseFunc{}}
+	for _, c := range p.Chunks {
+		all.add(c)
+	}
+	return all.byName, all.order
 }
