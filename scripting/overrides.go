@@ -69,8 +69,12 @@ func (b *baseSet) refProblems(c *Chunk) []error {
 		for i, n := range b.order {
 			known[i] = "base." + n
 		}
+		hint := suggest.DidYouMean("base."+r.Name, known)
+		if h, ok := HookNamed(r.Name); ok && hint == "" {
+			hint = fmt.Sprintf(" (the base defines no %s hook)", h.Name)
+		}
 		errs = append(errs, &config.PosError{File: c.Path, Line: r.Line, Col: r.Col,
-			Msg: fmt.Sprintf("base.%s is not a function of the base rules%s", r.Name, suggest.DidYouMean("base."+r.Name, known))})
+			Msg: fmt.Sprintf("base.%s is not a function of the base rules%s", r.Name, hint)})
 	}
 	return errs
 }

@@ -95,6 +95,13 @@ func Execute(io *IO, args []string) (code int) {
 	if err == nil {
 		return ExitOK
 	}
+	return reportError(io, err)
+}
+
+// reportError prints a command's error on Err and returns the exit code: a usage error with a hint,
+// several problems (a game's files checked together) one a line then how many, anything else as one
+// line.
+func reportError(io *IO, err error) int {
 	var silent *SilentError
 	if errors.As(err, &silent) {
 		return silent.Code
@@ -106,7 +113,6 @@ func Execute(io *IO, args []string) (code int) {
 		return ExitUsage
 	}
 	if parts := errorParts(err); len(parts) > 1 {
-		// every problem found (a game's files checked together), each on its own line
 		printProblems(io.Err, problemsOf("", err))
 		fmt.Fprintf(io.Err, "ruleslab: %d problems\n", len(parts))
 		return ExitError
