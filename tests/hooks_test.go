@@ -95,3 +95,27 @@ func TestDocsListEveryHook(t *testing.T) {
 	}
 	require.Equal(t, want, documented, "docs/authoring.md's hook table and scripting.Hooks differ")
 }
+
+// TestDocsOverrideMessages: docs/authoring.md's example of a mistyped override (the ```lua block that
+// starts `-- typo.lua`) gives, under `validate`, exactly the messages of the ```text block after it.
+func TestDocsOverrideMessages(t *testing.T) {
+	root := repoRoot(t)
+	t.Setenv("RULESLAB_HOME", root)
+	fences := mdFences(t, filepath.Join(root, "docs", "authoring.md"))
+	for i, f := range fences {
+		if f.lang != "lua" || !strings.HasPrefix(f.body, "-- typo.lua") {
+			continue
+		}
+		require.Less(t, i+1, len(fences))
+		want := fences[i+1]
+		require.Equal(t, "text", want.lang, "the messages follow the example")
+		t.Chdir(t.TempDir())
+		require.NoError(t, os.WriteFile("typo.lua", []byte(f.body), 0o644))
+		require.NoError(t, os.WriteFile("typo.yaml", []byte("extends: mimic-taking\noverrides: [typo.lua]\n"), 0o644))
+		out, stderr, code := execCLI(t, "validate", "typo.yaml")
+		require.Equal(t, 1, code, out)
+		require.Equal(t, want.body, stderr)
+		return
+	}
+	t.Fatal("docs/authoring.md has no ```lua block starting -- typo.lua")
+}
