@@ -29,15 +29,7 @@ func TestHooksGolden(t *testing.T) {
 			out, stderr, code := execCLI(t, args...)
 			require.Equal(t, 0, code, stderr)
 			require.Empty(t, stderr)
-			golden := filepath.Join(root, "tests", "testdata", "golden", "hooks", name+".txt")
-			if *update {
-				require.NoError(t, os.MkdirAll(filepath.Dir(golden), 0o755))
-				require.NoError(t, os.WriteFile(golden, []byte(out), 0o644))
-				return
-			}
-			want, err := os.ReadFile(golden)
-			require.NoError(t, err, "no golden file: run go test ./tests/ -run TestHooksGolden -update")
-			require.Equal(t, string(want), out)
+			matchGolden(t, filepath.Join(root, "tests", "testdata", "golden", "hooks", name+".txt"), out, "TestHooksGolden")
 		})
 	}
 }
