@@ -21,6 +21,7 @@ type Chunk struct {
 	GCalls []MethodCall // the g:method calls in the file
 	Defs   []FuncDef    // the global functions it defines while it loads, in order
 
+	locals   []FuncDef      // its local functions at load level (messages name them)
 	baseRefs []baseRef      // its base.NAME references
 	callArgs map[string]int // chunkFacts.CallArgs
 }
@@ -68,7 +69,7 @@ func compileChunk(path string) (c *Chunk, lint, err error) {
 	}
 	toks := scanTokens(string(src))
 	facts := factsOf(stmts, string(src), toks)
-	c = &Chunk{Path: shown, Proto: proto, GCalls: gCalls(stmts), Defs: facts.Defs, baseRefs: facts.BaseRefs, callArgs: facts.CallArgs}
+	c = &Chunk{Path: shown, Proto: proto, GCalls: gCalls(stmts), Defs: facts.Defs, locals: facts.Locals, baseRefs: facts.BaseRefs, callArgs: facts.CallArgs}
 	return c, errors.Join(checkSwaps(shown, stmts, toks)...), nil
 }
 

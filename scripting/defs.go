@@ -21,6 +21,9 @@ type FuncDef struct {
 	// Opaque is a global assigned a value that may be a function (`name = other`, `name = f()`): it is
 	// in `base` when it is one, with parameters nobody can tell before it runs.
 	Opaque bool
+	// Local is a local function of the script (`local function name`, or a function assigned to a
+	// name declared local): no later script can reach or replace it.
+	Local bool
 }
 
 // Signature is the function as declared: `name(a, b, ...)`, or just the name when Opaque.
@@ -45,6 +48,7 @@ type baseRef struct {
 // chunkFacts are what the static checks read from a script's syntax tree and tokens.
 type chunkFacts struct {
 	Defs     []FuncDef
+	Locals   []FuncDef // its local functions at load level (Local), for a message naming them
 	BaseRefs []baseRef
 	// CallArgs is, per name called as a plain function (`name(...)`), the most arguments a call passes;
 	// -1 when a call passes a variable number (ending in `...` or in another call).
@@ -56,6 +60,10 @@ func factsOf(stmts []ast.Stmt, src string, toks []ast.Token) chunkFacts {
 	lines := strings.Split(src, "\n")
 	f := chunkFacts{CallArgs: callArgs(stmts)}
 	loadTimeDefs(stmts, map[string]bool{}, func(d FuncDef) {
+		if d.Local {
+			f.Locals = append(f.Locals, d)
+			return
+		}
 		d.Col = defColumn(toks, d)
 		d.Comment = commentAbove(lines, d.Line)
 		f.Defs = append(f.Defs, d)
@@ -66,15 +74,20 @@ func factsOf(stmts []ast.Stmt, src string, toks []ast.Token) chunkFacts {
 	return f
 }
 
-// loadTimeDefs calls found for each global function defined by statements that run when the chunk
-// loads: the chunk's own and those of its blocks (do, if, loops), not function bodies. locals are the
-// names declared local so far (a `name = function` to a local defines no global).
+// loadTimeDefs calls found for each function defined by statements that run when the chunk loads
+// (global, or Local): the chunk's own and those of its blocks (do, if, loops), not function bodies.
+// locals are the names declared local so far (a `name = function` to a local defines no global).
 func loadTimeDefs(stmts []ast.Stmt, locals map[string]bool, found func(FuncDef)) {
 	for _, s := range stmts {
 		switch s := s.(type) {
 		case *ast.LocalAssignStmt:
-			for _, n := range s.Names {
+			for i, n := range s.Names {
 				locals[n] = true
+				if i < len(s.Exprs) {
+					if fn, ok := s.Exprs[i].(*ast.FunctionExpr); ok {
+						found(localDef(n, fn, s.Line()))
+					}
+				}
 			}
 		case *ast.FuncDefStmt:
 			if id, ok := s.Name.Func.(*ast.IdentExpr); ok && s.Name.Receiver == nil && !locals[id.Value] {
@@ -94,12 +107,18 @@ func loadTimeDefs(stmts []ast.Stmt, locals map[string]bool, found func(FuncDef))
 func assignedDefs(s *ast.AssignStmt, locals map[string]bool, found func(FuncDef)) {
 	for i, l := range s.Lhs {
 		id, ok := l.(*ast.IdentExpr)
-		if !ok || locals[id.Value] {
+		if !ok {
 			continue
 		}
 		var rhs ast.Expr
 		if i < len(s.Rhs) {
 			rhs = s.Rhs[i]
+		}
+		if locals[id.Value] {
+			if fn, ok := rhs.(*ast.FunctionExpr); ok {
+				found(localDef(id.Value, fn, id.Line()))
+			}
+			continue
 		}
 		switch r := rhs.(type) {
 		case *ast.FunctionExpr:
@@ -108,6 +127,12 @@ func assignedDefs(s *ast.AssignStmt, locals map[string]bool, found func(FuncDef)
 			found(FuncDef{Name: id.Value, Line: id.Line(), Opaque: true})
 		}
 	}
+}
+
+func localDef(name string, fn *ast.FunctionExpr, line int) FuncDef {
+	d := funcDef(name, fn, line)
+	d.Local = true
+	return d
 }
 
 func funcDef(name string, fn *ast.FunctionExpr, line int) FuncDef {

@@ -56,6 +56,11 @@ n = 3
 	assert.Equal(t, FuncDef{Name: "c", Params: []string{}, Line: 13, Col: 3, Comment: "in a block"}, f.Defs[2])
 	assert.Equal(t, "", f.Defs[3].Comment, "a blank line ends the comment block")
 	assert.True(t, f.Defs[4].Opaque)
+	var locals []string
+	for _, d := range f.Locals {
+		locals = append(locals, d.Signature())
+	}
+	assert.Equal(t, []string{"hidden()", "helper()"}, locals, "local functions, forward-declared ones included")
 }
 
 // base.NAME and base:NAME are found with the column of `base`; a field named base, a string, and a
@@ -79,10 +84,11 @@ func chunk(t *testing.T, path, src string) *Chunk {
 	stmts, err := parse.Parse(strings.NewReader(src), path)
 	require.NoError(t, err)
 	f := factsOf(stmts, src, scanTokens(src))
-	return &Chunk{Path: path, Defs: f.Defs, baseRefs: f.BaseRefs, callArgs: f.CallArgs}
+	return &Chunk{Path: path, Defs: f.Defs, locals: f.Locals, baseRefs: f.BaseRefs, callArgs: f.CallArgs}
 }
 
-const rulesLua = `function setup(g) end
+const rulesLua = `local function deal(g) end
+function setup(g) end
 function on_move(g, seat, move) end
 function trick_winner(g, trick) end
 function score(g, counts) end
@@ -110,13 +116,20 @@ func TestOverrideProblems(t *testing.T) {
 		{"hook arity", "function trick_winner(g, trick, extra) end\n",
 			"o.lua:1:1: trick_winner(g, trick, extra) declares 3 parameters, but the engine calls trick_winner(g, trick) with 2: extra would always be nil"},
 		{"base arity", "function score(g, counts, a, b) end\n",
-			"o.lua:1:1: score(g, counts, a, b) declares 4 parameters, but the base's score(g, counts) (r.lua:4) is called with at most 2: a, b would always be nil"},
+			"o.lua:1:1: score(g, counts, a, b) declares 4 parameters, but the base's score(g, counts) (r.lua:5) is called with at most 2: a, b would always be nil"},
 		{"a call passes more than declared", "function wide(g, a, b) end\n", ""},
 		{"more than a call passes", "function wide(g, a, b, c) end\n",
-			"o.lua:1:1: wide(g, a, b, c) declares 4 parameters, but the base's wide(g, a) (r.lua:6) is called with at most 3: c would always be nil"},
+			"o.lua:1:1: wide(g, a, b, c) declares 4 parameters, but the base's wide(g, a) (r.lua:7) is called with at most 3: c would always be nil"},
+		{"a local function of the base", "function deal(g) end\n",
+			"o.lua:1:1: function deal replaces nothing: r.lua:1 defines deal as a local function, which no later script can reach (replace the functions that call it: ruleslab hooks lists them)"},
 		{"vararg base", "function pack(g, a, b, c) end\n", ""},
 		{"vararg override", "function score(g, ...) end\n", ""},
 		{"fewer parameters", "function on_move(g) end\n", ""},
+		{"a hook's parameters out of place", "function trick_winner(trick) end\n",
+			"o.lua:1:1: trick_winner(trick): trick is parameter 1 here but parameter 2 in the engine's trick_winner(g, trick)"},
+		{"a base function's parameters swapped", "function score(counts, g) end\n",
+			"o.lua:1:1: score(counts, g): counts is parameter 1 here but parameter 2 in the base's score(g, counts) (r.lua:5)"},
+		{"other names are fine", "function score(game, c) end\n", ""},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			chunks := []*Chunk{chunk(t, "r.lua", rulesLua), chunk(t, "o.lua", c.src)}
@@ -143,5 +156,5 @@ func TestOverrideProblemsAcrossScripts(t *testing.T) {
 	}
 	errs := overrideProblems(chunks, 1, mergeCallArgs(chunks))
 	require.Len(t, errs, 1)
-	assert.Equal(t, "r.lua:9:1: setup(g, extra) declares 2 parameters, but the engine calls setup(g) with 1: extra would always be nil", errs[0].Error())
+	assert.Equal(t, "r.lua:10:1: setup(g, extra) declares 2 parameters, but the engine calls setup(g) with 1: extra would always be nil", errs[0].Error())
 }

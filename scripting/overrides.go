@@ -2,6 +2,7 @@ package scripting
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/ruleslab/ruleslab/core/config"
@@ -27,10 +28,16 @@ type baseFunc struct {
 // baseSet is what `base` holds before a script loads: every global function defined earlier, by name.
 type baseSet struct {
 	byName map[string]baseFunc
-	order  []string // names, first definition first (suggestions prefer the earlier on a tie)
+	order  []string            // names, first definition first (suggestions prefer the earlier on a tie)
+	locals map[string]baseFunc // the earlier scripts' local functions, which base does not hold
 }
 
 func (b *baseSet) add(c *Chunk) {
+	for _, d := range c.locals {
+		if b.locals != nil {
+			b.locals[d.Name] = baseFunc{def: d, path: c.Path}
+		}
+	}
 	for _, d := range c.Defs {
 		if _, seen := b.byName[d.Name]; !seen {
 			b.order = append(b.order, d.Name)
@@ -43,7 +50,7 @@ func (b *baseSet) add(c *Chunk) {
 // callArgs is the most arguments any call of each name passes in the game's scripts.
 func overrideProblems(chunks []*Chunk, first int, callArgs map[string]int) []error {
 	var errs []error
-	base := &baseSet{byName: map[string]baseFunc{}}
+	base := &baseSet{byName: map[string]baseFunc{}, locals: map[string]baseFunc{}}
 	for i, c := range chunks {
 		if i > 0 {
 			errs = append(errs, base.refProblems(c)...)
@@ -87,24 +94,23 @@ func defProblem(c *Chunk, d FuncDef, base *baseSet, override bool, callArgs map[
 	}
 	at := &config.PosError{File: c.Path, Line: d.Line, Col: d.Col}
 	if h, ok := HookNamed(d.Name); ok {
-		if len(d.Params) > len(h.Params) {
+		switch {
+		case len(d.Params) > len(h.Params):
 			at.Msg = fmt.Sprintf("%s declares %d parameters, but the engine calls %s with %d: %s",
 				d.Signature(), len(d.Params), h.Signature(), len(h.Params), alwaysNil(d.Params[len(h.Params):]))
-			return at
+		case misplaced(d.Params, h.Params) != "":
+			at.Msg = fmt.Sprintf("%s: %s in the engine's %s", d.Signature(), misplaced(d.Params, h.Params), h.Signature())
+		default:
+			return nil
 		}
-		return nil
+		return at
 	}
 	if !override {
 		return nil
 	}
 	b, ok := base.byName[d.Name]
 	if !ok {
-		candidates := append(append([]string{}, hookNames...), base.order...)
-		hint := suggest.DidYouMean(d.Name, candidates)
-		if hint == "" {
-			hint = fmt.Sprintf(" (a helper only this file uses is written `local function %s`)", d.Name)
-		}
-		at.Msg = fmt.Sprintf("function %s replaces nothing: no hook or base function has that name%s", d.Name, hint)
+		at.Msg = replacesNothing(d.Name, base)
 		return at
 	}
 	if n, ok := takes(b.def, callArgs); ok && len(d.Params) > n {
@@ -112,7 +118,40 @@ func defProblem(c *Chunk, d FuncDef, base *baseSet, override bool, callArgs map[
 			d.Signature(), len(d.Params), b.def.Signature(), b.path, b.def.Line, n, alwaysNil(d.Params[n:]))
 		return at
 	}
+	if m := misplaced(d.Params, b.def.Params); m != "" && !b.def.Opaque {
+		at.Msg = fmt.Sprintf("%s: %s in the base's %s (%s:%d)", d.Signature(), m, b.def.Signature(), b.path, b.def.Line)
+		return at
+	}
 	return nil
+}
+
+// misplaced says which parameter of params has the name of another position's parameter in want
+// (`trick_winner(trick)`: the engine passes g first, so trick would be g); "" when none does.
+func misplaced(params, want []string) string {
+	for i, p := range params {
+		if i < len(want) && p == want[i] {
+			continue
+		}
+		if j := slices.Index(want, p); j >= 0 {
+			return fmt.Sprintf("%s is parameter %d here but parameter %d", p, i+1, j+1)
+		}
+	}
+	return ""
+}
+
+// replacesNothing is the message for a function an override defines that is neither a hook nor a
+// function of its base: the closest name, or the base's local function of that name, or how to write
+// a helper.
+func replacesNothing(name string, base *baseSet) string {
+	if l, ok := base.locals[name]; ok {
+		return fmt.Sprintf("function %s replaces nothing: %s:%d defines %s as a local function, which no later script can reach (replace the functions that call it: ruleslab hooks lists them)",
+			name, l.path, l.def.Line, name)
+	}
+	hint := suggest.DidYouMean(name, append(append([]string{}, hookNames...), base.order...))
+	if hint == "" {
+		hint = fmt.Sprintf(" (a helper only this file uses is written `local function %s`)", name)
+	}
+	return fmt.Sprintf("function %s replaces nothing: no hook or base function has that name%s", name, hint)
 }
 
 // takes is how many arguments a base function is given at most: its parameters, or more when a call
