@@ -37,9 +37,6 @@ with the parameters it passes and what it does with the result, then every other
 the game's scripts. Each shows where the definition in force is (file:line) and the comment right above
 it. An override replaces one by defining a function of the same name, and reaches the replaced one as
 base.NAME.`,
-		Example: `  ruleslab hooks mimic-taking
-  ruleslab hooks simino --variant whites
-  ruleslab hooks zoomies --json`,
 		Args: exactArgs(1, "a GAME (bundled id or YAML path)"),
 		RunE: runOnGame(opts, &opts.Game, runF, runHooks),
 	}
