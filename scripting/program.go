@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"maps"
 	"slices"
-	"sort"
 
 	lua "github.com/yuin/gopher-lua"
 
@@ -23,28 +22,11 @@ type Program struct {
 // Compile compiles a game's rule scripts and bot scripts and checks them before any runs (lint.go,
 // overrides.go). It reports every problem it finds, joined (errors.Join), each as file:line:col: message.
 func Compile(g *core.Game) (*Program, error) {
-	p := &Program{Game: g, Bots: map[string]*Chunk{}}
-	var errs []error
-	add := func(path string) *Chunk {
-		c, lint, err := compileChunk(path)
-		errs = append(errs, err, lint)
-		return c
-	}
-	for _, path := range g.Config.Scripts {
-		p.Chunks = append(p.Chunks, add(path))
-	}
-	names := make([]string, 0, len(g.Config.BotPaths))
-	for n := range g.Config.BotPaths {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	for _, n := range names {
-		p.Bots[n] = add(g.Config.BotPaths[n])
-	}
-	errs = append(errs, p.staticProblems()...)
-	if err := errors.Join(errs...); err != nil {
+	sc, err := compileScripts(g.Config)
+	if err != nil {
 		return nil, err
 	}
+	p := &Program{Game: g, Chunks: sc.rules, Bots: sc.bots}
 	// the game's ismcts defaults are checked now, not when a search bot is first seated
 	if _, err := p.SearchDefaults(); err != nil {
 		return nil, err
@@ -52,27 +34,59 @@ func Compile(g *core.Game) (*Program, error) {
 	return p, nil
 }
 
+// CheckScripts compiles and checks a game's scripts as Compile does, for a configuration that failed
+// its own checks (config.InvalidGame), so its scripts' problems are reported with the YAML's.
+func CheckScripts(cfg *config.Game) error {
+	_, err := compileScripts(cfg)
+	return err
+}
+
+// scripts are a game's compiled Lua: the rules chunks in load order, and the bots by name.
+type scripts struct {
+	rules []*Chunk
+	bots  map[string]*Chunk
+}
+
+// compileScripts compiles every script of cfg and checks them (staticProblems); every problem found,
+// joined.
+func compileScripts(cfg *config.Game) (scripts, error) {
+	sc := scripts{bots: map[string]*Chunk{}}
+	var errs []error
+	add := func(path string) *Chunk {
+		c, lint, err := compileChunk(path)
+		errs = append(errs, err, lint)
+		return c
+	}
+	for _, path := range cfg.Scripts {
+		sc.rules = append(sc.rules, add(path))
+	}
+	for _, n := range slices.Sorted(maps.Keys(cfg.BotPaths)) {
+		sc.bots[n] = add(cfg.BotPaths[n])
+	}
+	errs = append(errs, sc.staticProblems(len(cfg.Overrides))...)
+	return sc, errors.Join(errs...)
+}
+
 // staticProblems are the problems the scripts' syntax trees show: unknown g: methods in every script
-// that compiled, and the override checks when every rules script compiled (with one missing, every
-// function after it would look new).
-func (p *Program) staticProblems() []error {
+// that compiled, and the override checks (the last overrides rules chunks are overrides) when every
+// rules script compiled (with one missing, every function after it would look new).
+func (sc scripts) staticProblems(overrides int) []error {
 	var errs []error
 	all := true
-	for _, c := range p.Chunks {
+	for _, c := range sc.rules {
 		if c == nil {
 			all = false
 			continue
 		}
 		errs = append(errs, unknownGMethods(c, gMethods, "the rules'")...)
 	}
-	for _, n := range slices.Sorted(maps.Keys(p.Bots)) {
-		if c := p.Bots[n]; c != nil {
+	for _, n := range slices.Sorted(maps.Keys(sc.bots)) {
+		if c := sc.bots[n]; c != nil {
 			errs = append(errs, unknownGMethods(c, botFactMethods, "a bot's")...)
 		}
 	}
 	if all {
-		first := len(p.Chunks) - len(p.Game.Config.Overrides)
-		errs = append(errs, overrideProblems(p.Chunks, first, mergeCallArgs(p.Chunks))...)
+		errs = append(errs, overrideProblems(sc.rules, len(sc.rules)-overrides, mergeCallArgs(sc.rules))...)
 	}
 	return errs
 }

@@ -106,7 +106,7 @@ func validatePath(path string) error {
 	}
 	cfg, err := config.Load(path)
 	if err != nil {
-		return err
+		return scripting.WithScriptProblems(err)
 	}
 	g, err := core.Compile(cfg)
 	if err != nil {

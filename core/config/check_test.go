@@ -16,6 +16,10 @@ func TestCheckReportsEveryProblem(t *testing.T) {
 	if err == nil {
 		t.Fatal("bad.yaml loaded")
 	}
+	var bad *InvalidGame
+	if !errors.As(err, &bad) || bad.Game == nil || len(bad.Game.Scripts) != 1 {
+		t.Fatalf("error %#v does not carry the game with its scripts", err)
+	}
 	multi, ok := err.(interface{ Unwrap() []error })
 	if !ok {
 		t.Fatalf("error %q is one problem, want them joined", err)
