@@ -24,6 +24,7 @@ type Chunk struct {
 	locals   []FuncDef      // its local functions at load level (messages name them)
 	baseRefs []baseRef      // its base.NAME references
 	callArgs map[string]int // chunkFacts.CallArgs
+	calls    map[string]int // chunkFacts.GlobalCalls
 }
 
 var syntaxErr = regexp.MustCompile(`(?s)^(.*?) line:(\d+)\(column:(\d+)\) near '(.*?)':\s*(.*?)\s*$`)
@@ -69,7 +70,7 @@ func compileChunk(path string) (c *Chunk, lint, err error) {
 	}
 	toks := scanTokens(string(src))
 	facts := factsOf(stmts, string(src), toks)
-	c = &Chunk{Path: shown, Proto: proto, GCalls: gCalls(stmts), Defs: facts.Defs, locals: facts.Locals, baseRefs: facts.BaseRefs, callArgs: facts.CallArgs}
+	c = &Chunk{Path: shown, Proto: proto, GCalls: gCalls(stmts), Defs: facts.Defs, locals: facts.Locals, baseRefs: facts.BaseRefs, callArgs: facts.CallArgs, calls: facts.GlobalCalls}
 	return c, errors.Join(checkSwaps(shown, stmts, toks)...), nil
 }
 

@@ -53,6 +53,8 @@ type chunkFacts struct {
 	// CallArgs is, per name called as a plain function (`name(...)`), the most arguments a call passes;
 	// -1 when a call passes a variable number (ending in `...` or in another call).
 	CallArgs map[string]int
+	// GlobalCalls is CallArgs for the names no local of the chunk shadows: the globals it calls.
+	GlobalCalls map[string]int
 }
 
 // factsOf reads the facts of a parsed chunk; src is its text (for columns and comments).
@@ -68,9 +70,11 @@ func factsOf(stmts []ast.Stmt, src string, toks []ast.Token) chunkFacts {
 		d.Comment = commentAbove(lines, d.Line)
 		f.Defs = append(f.Defs, d)
 	})
-	if !declaresLocal(stmts, "base") {
+	locals := localNames(stmts)
+	if !locals["base"] {
 		f.BaseRefs = baseRefs(toks)
 	}
+	f.GlobalCalls = globalCalls(f.CallArgs, locals)
 	return f
 }
 
@@ -180,10 +184,10 @@ func copyNames(m map[string]bool, more []string) map[string]bool {
 	return out
 }
 
-// declaresLocal reports whether the chunk declares name anywhere as a local, a parameter or a loop
-// variable (then a `name.x` may be that local's, and is not checked).
-func declaresLocal(stmts []ast.Stmt, name string) bool {
-	found := false
+// localNames are the names the chunk declares anywhere as a local, a parameter or a loop variable
+// (then a `base.x` may be that local's, and a call of one is no call of a global).
+func localNames(stmts []ast.Stmt) map[string]bool {
+	out := map[string]bool{}
 	walkAST(stmts, func(n any) bool {
 		var names []string
 		switch n := n.(type) {
@@ -197,11 +201,22 @@ func declaresLocal(stmts []ast.Stmt, name string) bool {
 			names = []string{n.Name}
 		}
 		for _, x := range names {
-			found = found || x == name
+			out[x] = true
 		}
-		return !found
+		return true
 	})
-	return found
+	return out
+}
+
+// globalCalls is CallArgs without the names the chunk declares local somewhere.
+func globalCalls(all map[string]int, locals map[string]bool) map[string]int {
+	out := map[string]int{}
+	for name, n := range all {
+		if !locals[name] {
+			out[name] = n
+		}
+	}
+	return out
 }
 
 // callArgs is chunkFacts.CallArgs.

@@ -76,6 +76,7 @@ func TestFactsBaseRefs(t *testing.T) {
 func TestFactsCallArgs(t *testing.T) {
 	f := facts(t, "f(1)\nf(1, 2, 3)\nf()\ng(1, h())\ng(1)\nt.k(1, 2, 3, 4)\nobj:m(1)\nv(...)\n")
 	assert.Equal(t, map[string]int{"f": 3, "g": -1, "h": 0, "v": -1}, f.CallArgs)
+	assert.Equal(t, map[string]int{"f": 3, "h": 0, "v": -1}, facts(t, "local g\nf(1)\nf(1, 2, 3)\nf()\ng(1, h())\nv(...)\n").GlobalCalls)
 }
 
 // chunk compiles Lua source as a chunk named path.
@@ -84,17 +85,18 @@ func chunk(t *testing.T, path, src string) *Chunk {
 	stmts, err := parse.Parse(strings.NewReader(src), path)
 	require.NoError(t, err)
 	f := factsOf(stmts, src, scanTokens(src))
-	return &Chunk{Path: path, Defs: f.Defs, locals: f.Locals, baseRefs: f.BaseRefs, callArgs: f.CallArgs}
+	return &Chunk{Path: path, Defs: f.Defs, locals: f.Locals, baseRefs: f.BaseRefs, callArgs: f.CallArgs, calls: f.GlobalCalls}
 }
 
-const rulesLua = `local function deal(g) end
+const rulesLua = `local function deal(g) deal(g) end
+local function each(fn) fn(1) end
 function setup(g) end
 function on_move(g, seat, move) end
 function trick_winner(g, trick) end
 function score(g, counts) end
 function pack(g, ...) end
 function wide(g, a) end
-function run(g) wide(g, 1, 2) end
+function run(g) wide(g, 1, 2) if extra then extra(g, 1) end end
 `
 
 // Each override check, with the message a designer reads.
@@ -116,10 +118,10 @@ func TestOverrideProblems(t *testing.T) {
 		{"hook arity", "function trick_winner(g, trick, extra) end\n",
 			"o.lua:1:1: trick_winner(g, trick, extra) declares 3 parameters, but the engine calls trick_winner(g, trick) with 2: extra would always be nil"},
 		{"base arity", "function score(g, counts, a, b) end\n",
-			"o.lua:1:1: score(g, counts, a, b) declares 4 parameters, but the base's score(g, counts) (r.lua:5) is called with at most 2: a, b would always be nil"},
+			"o.lua:1:1: score(g, counts, a, b) declares 4 parameters, but the base's score(g, counts) (r.lua:6) is called with at most 2: a, b would always be nil"},
 		{"a call passes more than declared", "function wide(g, a, b) end\n", ""},
 		{"more than a call passes", "function wide(g, a, b, c) end\n",
-			"o.lua:1:1: wide(g, a, b, c) declares 4 parameters, but the base's wide(g, a) (r.lua:7) is called with at most 3: c would always be nil"},
+			"o.lua:1:1: wide(g, a, b, c) declares 4 parameters, but the base's wide(g, a) (r.lua:8) is called with at most 3: c would always be nil"},
 		{"a local function of the base", "function deal(g) end\n",
 			"o.lua:1:1: function deal replaces nothing: r.lua:1 defines deal as a local function, which no later script can reach (replace the functions that call it: ruleslab hooks lists them)"},
 		{"vararg base", "function pack(g, a, b, c) end\n", ""},
@@ -128,13 +130,18 @@ func TestOverrideProblems(t *testing.T) {
 		{"a hook's parameters out of place", "function trick_winner(trick) end\n",
 			"o.lua:1:1: trick_winner(trick): trick is parameter 1 here but parameter 2 in the engine's trick_winner(g, trick)"},
 		{"a base function's parameters swapped", "function score(counts, g) end\n",
-			"o.lua:1:1: score(counts, g): counts is parameter 1 here but parameter 2 in the base's score(g, counts) (r.lua:5)"},
+			"o.lua:1:1: score(counts, g): counts is parameter 1 here but parameter 2 in the base's score(g, counts) (r.lua:6)"},
 		{"other names are fine", "function score(game, c) end\n", ""},
+		{"a name the base calls", "function extra(g, n) end\n", ""},
+		{"a local the base calls", "function fn(x) end\n",
+			"o.lua:1:1: function fn replaces nothing: no hook or base function has that name (a helper only this file uses is written `local function fn`)"},
+		{"a name the base calls, too many parameters", "function extra(g, n, m) end\n",
+			"o.lua:1:1: extra(g, n, m) declares 3 parameters, but the base calls extra with at most 2: m would always be nil"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			chunks := []*Chunk{chunk(t, "r.lua", rulesLua), chunk(t, "o.lua", c.src)}
 			var got []string
-			for _, err := range overrideProblems(chunks, 1, mergeCallArgs(chunks)) {
+			for _, err := range overrideProblems(chunks, 1, callArgsOf(chunks)) {
 				got = append(got, err.Error())
 			}
 			if c.want == "" {
@@ -154,7 +161,7 @@ func TestOverrideProblemsAcrossScripts(t *testing.T) {
 		chunk(t, "o1.lua", "function score(g, counts) return base.helper() end\n"),
 		chunk(t, "o2.lua", "function score(g, counts) return base.score(g, counts) end\n"),
 	}
-	errs := overrideProblems(chunks, 1, mergeCallArgs(chunks))
+	errs := overrideProblems(chunks, 1, callArgsOf(chunks))
 	require.Len(t, errs, 1)
-	assert.Equal(t, "r.lua:10:1: setup(g, extra) declares 2 parameters, but the engine calls setup(g) with 1: extra would always be nil", errs[0].Error())
+	assert.Equal(t, "r.lua:11:1: setup(g, extra) declares 2 parameters, but the engine calls setup(g) with 1: extra would always be nil", errs[0].Error())
 }

@@ -30,9 +30,13 @@ type baseSet struct {
 	byName map[string]baseFunc
 	order  []string            // names, first definition first (suggestions prefer the earlier on a tie)
 	locals map[string]baseFunc // the earlier scripts' local functions, which base does not hold
+	called map[string]int      // the names the earlier scripts call, with the most arguments passed
 }
 
 func (b *baseSet) add(c *Chunk) {
+	if b.called != nil {
+		b.called = mergeCallArgs([]map[string]int{b.called, c.calls})
+	}
 	for _, d := range c.locals {
 		if b.locals != nil {
 			b.locals[d.Name] = baseFunc{def: d, path: c.Path}
@@ -50,7 +54,7 @@ func (b *baseSet) add(c *Chunk) {
 // callArgs is the most arguments any call of each name passes in the game's scripts.
 func overrideProblems(chunks []*Chunk, first int, callArgs map[string]int) []error {
 	var errs []error
-	base := &baseSet{byName: map[string]baseFunc{}, locals: map[string]baseFunc{}}
+	base := &baseSet{byName: map[string]baseFunc{}, locals: map[string]baseFunc{}, called: map[string]int{}}
 	for i, c := range chunks {
 		if i > 0 {
 			errs = append(errs, base.refProblems(c)...)
@@ -92,37 +96,45 @@ func defProblem(c *Chunk, d FuncDef, base *baseSet, override bool, callArgs map[
 	if d.Opaque || d.Vararg {
 		return nil
 	}
-	at := &config.PosError{File: c.Path, Line: d.Line, Col: d.Col}
+	msg := ""
 	if h, ok := HookNamed(d.Name); ok {
-		switch {
-		case len(d.Params) > len(h.Params):
-			at.Msg = fmt.Sprintf("%s declares %d parameters, but the engine calls %s with %d: %s",
-				d.Signature(), len(d.Params), h.Signature(), len(h.Params), alwaysNil(d.Params[len(h.Params):]))
-		case misplaced(d.Params, h.Params) != "":
-			at.Msg = fmt.Sprintf("%s: %s in the engine's %s", d.Signature(), misplaced(d.Params, h.Params), h.Signature())
-		default:
-			return nil
-		}
-		return at
+		msg = hookProblem(d, h)
+	} else if override {
+		msg = replacementProblem(d, base, callArgs)
 	}
-	if !override {
+	if msg == "" {
 		return nil
 	}
+	return &config.PosError{File: c.Path, Line: d.Line, Col: d.Col, Msg: msg}
+}
+
+// hookProblem checks a hook's parameters against the engine's signature.
+func hookProblem(d FuncDef, h Hook) string {
+	if len(d.Params) > len(h.Params) {
+		return fmt.Sprintf("%s declares %d parameters, but the engine calls %s with %d: %s",
+			d.Signature(), len(d.Params), h.Signature(), len(h.Params), alwaysNil(d.Params[len(h.Params):]))
+	}
+	if m := misplaced(d.Params, h.Params); m != "" {
+		return fmt.Sprintf("%s: %s in the engine's %s", d.Signature(), m, h.Signature())
+	}
+	return ""
+}
+
+// replacementProblem checks an override's function against the base function it replaces; a name the
+// base does not define but calls (a hook point of its own, `if extra then extra(g) end`) is one too.
+func replacementProblem(d FuncDef, base *baseSet, callArgs map[string]int) string {
 	b, ok := base.byName[d.Name]
 	if !ok {
-		at.Msg = replacesNothing(d.Name, base)
-		return at
+		return newFunctionProblem(d, base)
 	}
 	if n, ok := takes(b.def, callArgs); ok && len(d.Params) > n {
-		at.Msg = fmt.Sprintf("%s declares %d parameters, but the base's %s (%s:%d) is called with at most %d: %s",
+		return fmt.Sprintf("%s declares %d parameters, but the base's %s (%s:%d) is called with at most %d: %s",
 			d.Signature(), len(d.Params), b.def.Signature(), b.path, b.def.Line, n, alwaysNil(d.Params[n:]))
-		return at
 	}
 	if m := misplaced(d.Params, b.def.Params); m != "" && !b.def.Opaque {
-		at.Msg = fmt.Sprintf("%s: %s in the base's %s (%s:%d)", d.Signature(), m, b.def.Signature(), b.path, b.def.Line)
-		return at
+		return fmt.Sprintf("%s: %s in the base's %s (%s:%d)", d.Signature(), m, b.def.Signature(), b.path, b.def.Line)
 	}
-	return nil
+	return ""
 }
 
 // misplaced says which parameter of params has the name of another position's parameter in want
@@ -135,6 +147,21 @@ func misplaced(params, want []string) string {
 		if j := slices.Index(want, p); j >= 0 {
 			return fmt.Sprintf("%s is parameter %d here but parameter %d", p, i+1, j+1)
 		}
+	}
+	return ""
+}
+
+// newFunctionProblem checks a function of an override that the base does not define: fine when the
+// base calls it as a global (with no more parameters than the base passes), else it replaces nothing.
+func newFunctionProblem(d FuncDef, base *baseSet) string {
+	_, local := base.locals[d.Name]
+	n, called := base.called[d.Name]
+	switch {
+	case local || !called:
+		return replacesNothing(d.Name, base)
+	case n >= 0 && len(d.Params) > n:
+		return fmt.Sprintf("%s declares %d parameters, but the base calls %s with at most %d: %s",
+			d.Signature(), len(d.Params), d.Name, n, alwaysNil(d.Params[n:]))
 	}
 	return ""
 }
@@ -175,11 +202,21 @@ func alwaysNil(extra []string) string {
 	return strings.Join(extra, ", ") + " would always be nil"
 }
 
-// mergeCallArgs is the most arguments a call of each name passes over several chunks.
-func mergeCallArgs(chunks []*Chunk) map[string]int {
+// callArgsOf is the most arguments a call of each name passes in the chunks.
+func callArgsOf(chunks []*Chunk) map[string]int {
+	all := make([]map[string]int, len(chunks))
+	for i, c := range chunks {
+		all[i] = c.callArgs
+	}
+	return mergeCallArgs(all)
+}
+
+// mergeCallArgs is the most arguments a call of each name passes over several chunks' CallArgs (-1,
+// a variable number, is the most).
+func mergeCallArgs(all []map[string]int) map[string]int {
 	out := map[string]int{}
-	for _, c := range chunks {
-		for name, n := range c.callArgs {
+	for _, m := range all {
+		for name, n := range m {
 			prev, seen := out[name]
 			switch {
 			case !seen, n < 0:

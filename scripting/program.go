@@ -86,7 +86,7 @@ func (sc scripts) staticProblems(overrides int) []error {
 		}
 	}
 	if all {
-		errs = append(errs, overrideProblems(sc.rules, len(sc.rules)-overrides, mergeCallArgs(sc.rules))...)
+		errs = append(errs, overrideProblems(sc.rules, len(sc.rules)-overrides, callArgsOf(sc.rules))...)
 	}
 	return errs
 }
