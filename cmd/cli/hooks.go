@@ -76,10 +76,15 @@ func writeHooks(w io.Writer, rep HooksReport) {
 		}
 	}
 	fmt.Fprintln(w, "\nFunctions of the game's scripts:")
+	none := true
 	for _, d := range rep.Functions {
 		if !d.Hook {
 			writeDefinition(w, d)
+			none = false
 		}
+	}
+	if none {
+		fmt.Fprintln(w, "\n(none: the scripts define no global function besides the hooks)")
 	}
 }
 
