@@ -1,6 +1,9 @@
 package scripting
 
-import "strings"
+import (
+	"fmt"
+	"strings"
+)
 
 // Hook is one function the engine calls in a game's scripts: its name, the parameters the engine passes
 // (in order), and what the engine does with its result. docs/authoring.md's hook table lists the same
@@ -56,46 +59,63 @@ func HookNamed(name string) (Hook, bool) {
 // Definition is a function of a game's scripts a house rule may replace, as `ruleslab hooks` lists it:
 // an engine hook (defined by the game or not), or a global function of its scripts.
 type Definition struct {
-	Name      string `json:"name"`
-	Signature string `json:"signature"`          // a hook's as the engine calls it, else as defined
-	Hook      bool   `json:"hook"`               // the engine calls it
-	Optional  bool   `json:"optional,omitempty"` // a hook the engine runs without
-	Trick     bool   `json:"trick,omitempty"`    // a hook only the trick mechanic calls
-	Returns   string `json:"returns,omitempty"`  // a hook's: what the engine does with its result
-	File      string `json:"file,omitempty"`     // where the definition in force is ("" for a hook the game lacks)
-	Line      int    `json:"line,omitempty"`     // ... and its line
-	Comment   string `json:"comment"`            // the `--` lines right above it, without `--`
+	Name      string   `json:"name"`
+	Signature string   `json:"signature"`          // a hook's as the engine calls it, else as defined
+	Hook      bool     `json:"hook"`               // the engine calls it
+	Optional  bool     `json:"optional,omitempty"` // a hook the engine runs without
+	Trick     bool     `json:"trick,omitempty"`    // a hook only the trick mechanic calls
+	Returns   string   `json:"returns,omitempty"`  // a hook's: what the engine does with its result
+	File      string   `json:"file,omitempty"`     // where the definition in force is ("" for a hook the game lacks)
+	Line      int      `json:"line,omitempty"`     // ... and its line
+	Comment   string   `json:"comment"`            // the `--` lines right above it, without `--`
+	Replaces  []string `json:"replaces,omitempty"` // the earlier definitions it replaces (an override's), file:line
 }
 
 // Definitions lists every engine hook (in Hooks' order) and then every other global function the
 // game's scripts define (in the order they are first defined), each with the definition in force: a
 // later script (an override) replaces an earlier one's.
 func (p *Program) Definitions() []Definition {
-	inForce, order := p.definitionsInForce()
+	defs, order := p.definitionsByName()
 	out := make([]Definition, 0, len(Hooks)+len(order))
 	for _, h := range Hooks {
 		d := Definition{Name: h.Name, Signature: h.Signature(), Hook: true, Optional: h.Optional, Trick: h.Trick, Returns: h.Returns}
-		if at, ok := inForce[h.Name]; ok {
-			d.File, d.Line, d.Comment = at.path, at.def.Line, at.def.Comment
-		}
-		out = append(out, d)
+		out = append(out, withDefinitions(d, defs[h.Name]))
 	}
 	for _, name := range order {
-		if _, isHook := HookNamed(name); isHook {
-			continue
+		if _, isHook := HookNamed(name); !isHook {
+			list := defs[name]
+			out = append(out, withDefinitions(Definition{Name: name, Signature: list[len(list)-1].def.Signature()}, list))
 		}
-		at := inForce[name]
-		out = append(out, Definition{Name: name, Signature: at.def.Signature(), File: at.path, Line: at.def.Line, Comment: at.def.Comment})
 	}
 	return out
 }
 
-// definitionsInForce is, by name, the last definition of each global function of the rules scripts,
-// and the names in the order they are first defined.
-func (p *Program) definitionsInForce() (map[string]baseFunc, []string) {
-	all := &baseSet{byName: map[string]baseFunc{}}
-	for _, c := range p.Chunks {
-		all.add(c)
+// withDefinitions fills in where d is defined: the last of its definitions (in load order) is in
+// force, the others it replaces.
+func withDefinitions(d Definition, list []baseFunc) Definition {
+	if len(list) == 0 {
+		return d
 	}
-	return all.byName, all.order
+	last := list[len(list)-1]
+	d.File, d.Line, d.Comment = last.path, last.def.Line, last.def.Comment
+	for _, earlier := range list[:len(list)-1] {
+		d.Replaces = append(d.Replaces, fmt.Sprintf("%s:%d", earlier.path, earlier.def.Line))
+	}
+	return d
+}
+
+// definitionsByName is, by name, every definition of each global function of the rules scripts in
+// load order, and the names in the order they are first defined.
+func (p *Program) definitionsByName() (map[string][]baseFunc, []string) {
+	defs := map[string][]baseFunc{}
+	var order []string
+	for _, c := range p.Chunks {
+		for _, d := range c.Defs {
+			if _, seen := defs[d.Name]; !seen {
+				order = append(order, d.Name)
+			}
+			defs[d.Name] = append(defs[d.Name], baseFunc{def: d, path: c.Path})
+		}
+	}
+	return defs, order
 }

@@ -68,6 +68,9 @@ func TestHooksJSON(t *testing.T) {
 	require.Equal(t, filepath.Join("scripts", "simino", "whites.lua"), cover.File)
 	require.Equal(t, 3, cover.Line)
 	require.True(t, strings.HasPrefix(cover.Comment, "SI-V3 with whites:"), cover.Comment)
+	require.Len(t, cover.Replaces, 1)
+	require.Regexp(t, `^scripts/simino/rules\.lua:\d+$`, filepath.ToSlash(cover.Replaces[0]))
+	require.Empty(t, byName["placements"].Replaces)
 	require.Contains(t, byName, "placements", "a function only the base defines is listed too")
 }
 

@@ -41,7 +41,7 @@ base.NAME.`,
 		RunE: runOnGame(opts, &opts.Game, runF, runHooks),
 	}
 	cmd.Flags().StringVar(&opts.Variant, "variant", "", "a bundled variant of GAME")
-	cmd.Flags().BoolVar(&opts.JSON, "json", false, `print {"game", "variant", "scripts", "functions": [{"name", "signature", "hook", "optional", "trick", "returns", "file", "line", "comment"}]} on stdout`)
+	cmd.Flags().BoolVar(&opts.JSON, "json", false, `print {"game", "variant", "scripts", "functions": [{"name", "signature", "hook", "optional", "trick", "returns", "file", "line", "comment", "replaces"}]} on stdout`)
 	return cmd
 }
 
@@ -102,6 +102,9 @@ func writeDefinition(w io.Writer, d scripting.Definition) {
 		where = "not defined"
 	}
 	fmt.Fprintf(w, "\n%s  %s\n", d.Signature, where)
+	if len(d.Replaces) > 0 {
+		fmt.Fprintf(w, "  replaces: %s\n", strings.Join(d.Replaces, ", "))
+	}
 	if d.Returns != "" {
 		fmt.Fprintf(w, "  returns: %s\n", d.Returns)
 	}
