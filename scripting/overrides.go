@@ -11,13 +11,15 @@ import (
 
 // The static checks of a game's scripts taken together, before any of them runs (a typo in a house
 // rule must not run silently as something else):
-//   - a global function an override defines must replace an engine hook or a function of the scripts
-//     loaded before it (else it replaces nothing);
+//   - a global function an override defines must replace an engine hook, a function of the scripts
+//     loaded before it, or a global they call without defining it (else it replaces nothing; a local
+//     function of theirs cannot be replaced, and the message says so);
 //   - every `base.NAME` (in any script after the first: `base` is what the scripts before it defined)
 //     must name a function of those scripts;
 //   - a hook may not declare more parameters than the engine passes, nor a replacing function more
 //     than its base function takes (the extra ones would always be nil). Fewer are fine: Lua drops the
-//     arguments a function does not name, and a rule that ignores the last ones is common.
+//     arguments a function does not name, and a rule that ignores the last ones is common. A parameter
+//     named like another position's (`trick_winner(trick)`) is an error too.
 
 // baseFunc is a function of the scripts loaded so far, as `base` will hold it.
 type baseFunc struct {
@@ -33,14 +35,15 @@ type baseSet struct {
 	called map[string]int      // the names the earlier scripts call, with the most arguments passed
 }
 
+func newBaseSet() *baseSet {
+	return &baseSet{byName: map[string]baseFunc{}, locals: map[string]baseFunc{}, called: map[string]int{}}
+}
+
+// add adds what script c defines and calls, once it has loaded.
 func (b *baseSet) add(c *Chunk) {
-	if b.called != nil {
-		b.called = mergeCallArgs([]map[string]int{b.called, c.calls})
-	}
+	b.called = mergeCallArgs([]map[string]int{b.called, c.calls})
 	for _, d := range c.locals {
-		if b.locals != nil {
-			b.locals[d.Name] = baseFunc{def: d, path: c.Path}
-		}
+		b.locals[d.Name] = baseFunc{def: d, path: c.Path}
 	}
 	for _, d := range c.Defs {
 		if _, seen := b.byName[d.Name]; !seen {
@@ -54,7 +57,7 @@ func (b *baseSet) add(c *Chunk) {
 // callArgs is the most arguments any call of each name passes in the game's scripts.
 func overrideProblems(chunks []*Chunk, first int, callArgs map[string]int) []error {
 	var errs []error
-	base := &baseSet{byName: map[string]baseFunc{}, locals: map[string]baseFunc{}, called: map[string]int{}}
+	base := newBaseSet()
 	for i, c := range chunks {
 		if i > 0 {
 			errs = append(errs, base.refProblems(c)...)
