@@ -94,8 +94,12 @@ func loadTimeDefs(stmts []ast.Stmt, locals map[string]bool, found func(FuncDef))
 				}
 			}
 		case *ast.FuncDefStmt:
-			if id, ok := s.Name.Func.(*ast.IdentExpr); ok && s.Name.Receiver == nil && !locals[id.Value] {
-				found(funcDef(id.Value, s.Func, s.Line()))
+			if id, ok := s.Name.Func.(*ast.IdentExpr); ok && s.Name.Receiver == nil {
+				if locals[id.Value] {
+					found(localDef(id.Value, s.Func, s.Line()))
+				} else {
+					found(funcDef(id.Value, s.Func, s.Line()))
+				}
 			}
 		case *ast.AssignStmt:
 			assignedDefs(s, locals, found)
@@ -278,7 +282,7 @@ func defColumn(toks []ast.Token, d FuncDef) int {
 		if t.Pos.Line > d.Line {
 			break
 		}
-		if t.Str == "function" && t.Type == parse.TFunction && i+1 < len(toks) && toks[i+1].Str == d.Name {
+		if t.Type == parse.TFunction && i+1 < len(toks) && toks[i+1].Str == d.Name {
 			return t.Pos.Column
 		}
 		if t.Type == parse.TIdent && t.Str == d.Name && !afterDot(toks, i) {

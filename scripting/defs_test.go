@@ -21,8 +21,9 @@ func facts(t *testing.T, src string) chunkFacts {
 // local declares, in blocks that run at load; with their position and the comment right above.
 func TestFactsDefinitions(t *testing.T) {
 	f := facts(t, `-- the file
-local helper
+local helper, declared
 local function hidden() end
+function declared() end
 
 -- first line
 --   indented
@@ -49,18 +50,18 @@ n = 3
 	}
 	assert.Equal(t, []string{"a(g, x)", "b(p, ...)", "c()", "d()", "e"}, got)
 	a := f.Defs[0]
-	assert.Equal(t, FuncDef{Name: "a", Params: []string{"g", "x"}, Line: 7, Col: 1, Comment: "first line\n  indented"}, a)
-	assert.Equal(t, 9, f.Defs[1].Line)
+	assert.Equal(t, FuncDef{Name: "a", Params: []string{"g", "x"}, Line: 8, Col: 1, Comment: "first line\n  indented"}, a)
+	assert.Equal(t, 10, f.Defs[1].Line)
 	assert.Equal(t, 1, f.Defs[1].Col)
 	assert.True(t, f.Defs[1].Vararg)
-	assert.Equal(t, FuncDef{Name: "c", Params: []string{}, Line: 13, Col: 3, Comment: "in a block"}, f.Defs[2])
+	assert.Equal(t, FuncDef{Name: "c", Params: []string{}, Line: 14, Col: 3, Comment: "in a block"}, f.Defs[2])
 	assert.Equal(t, "", f.Defs[3].Comment, "a blank line ends the comment block")
 	assert.True(t, f.Defs[4].Opaque)
 	var locals []string
 	for _, d := range f.Locals {
 		locals = append(locals, d.Signature())
 	}
-	assert.Equal(t, []string{"hidden()", "helper()"}, locals, "local functions, forward-declared ones included")
+	assert.Equal(t, []string{"hidden()", "declared()", "helper()"}, locals, "local functions, forward-declared ones included")
 }
 
 // base.NAME and base:NAME are found with the column of `base`; a field named base, a string, and a
