@@ -151,7 +151,7 @@ var (
 	batch      = map[string]bool{"sim": true, "compare": true, "sweep": true, "tournament": true, "fuzz": true, "bench": true}
 	envAssign  = regexp.MustCompile(`^[A-Z_][A-Z0-9_]*=\S*\s+`)
 	// commandLine is a ruleslab command line outside a ```sh block
-	commandLine = regexp.MustCompile(`^\s*(\$ )?(go run \./cmd/ruleslab|ruleslab) (games|show|validate|run|play|sim|compare|sweep|tournament|fuzz|bench|replay|merge|version)\b`)
+	commandLine = regexp.MustCompile(`^\s*(\$ )?(go run \./cmd/ruleslab|ruleslab) (games|show|validate|run|play|sim|compare|sweep|tournament|fuzz|bench|replay|merge|version|hooks)\b`)
 )
 
 // capArgs caps the batch sizes of a command example (see the convention above).

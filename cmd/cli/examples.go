@@ -33,6 +33,11 @@ var commandExamples = map[string][]string{
 		"ruleslab validate house.yaml house.lua",
 		"ruleslab validate variants/zoomies/scenarios/rulebook-example.yaml",
 	},
+	"hooks": {
+		"ruleslab hooks mimic-taking",
+		"ruleslab hooks simino --variant whites",
+		"ruleslab hooks zoomies --json",
+	},
 	"run": {
 		"ruleslab run variants/mimic-taking/scenarios/first-trick.yaml",
 		"ruleslab run variants/mimic-taking/scenarios/trump.yaml --json",

@@ -69,7 +69,7 @@ func NewRoot(io *IO) *cobra.Command {
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return &UsageError{Msg: err.Error()} })
 	root.AddCommand(NewCmdGames(io, nil), NewCmdShow(io, nil), NewCmdValidate(io, nil), NewCmdRun(io, nil), NewCmdPlay(io, nil),
 		NewCmdSim(io, nil), NewCmdMerge(io, nil), NewCmdCompare(io, nil), NewCmdSweep(io, nil), NewCmdTournament(io, nil), NewCmdFuzz(io, nil),
-		NewCmdReplay(io, nil), NewCmdBench(io, nil), NewCmdSource(io, nil), NewCmdRules(io, nil), NewCmdVersion(io, nil))
+		NewCmdReplay(io, nil), NewCmdBench(io, nil), NewCmdSource(io, nil), NewCmdRules(io, nil), NewCmdHooks(io, nil), NewCmdVersion(io, nil))
 	addCompletions(root)
 	addExamples(root)
 	return root
@@ -95,6 +95,13 @@ func Execute(io *IO, args []string) (code int) {
 	if err == nil {
 		return ExitOK
 	}
+	return reportError(io, err)
+}
+
+// reportError prints a command's error on Err and returns the exit code: a usage error with a hint,
+// several problems (a game's files checked together) one a line then how many, anything else as one
+// line.
+func reportError(io *IO, err error) int {
 	var silent *SilentError
 	if errors.As(err, &silent) {
 		return silent.Code
@@ -104,6 +111,11 @@ func Execute(io *IO, args []string) (code int) {
 		fmt.Fprintf(io.Err, "ruleslab: %v\n", err)
 		fmt.Fprintln(io.Err, "Run 'ruleslab --help' for usage.")
 		return ExitUsage
+	}
+	if parts := errorParts(err); len(parts) > 1 {
+		printProblems(io.Err, problemsOf("", err))
+		fmt.Fprintf(io.Err, "ruleslab: %d problems\n", len(parts))
+		return ExitError
 	}
 	fmt.Fprintf(io.Err, "ruleslab: %v\n", err)
 	return ExitError

@@ -1,11 +1,8 @@
 package cli
 
 import (
-	"errors"
 	"fmt"
 	"path/filepath"
-	"regexp"
-	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -34,15 +31,6 @@ type ValidateResult struct {
 	Path     string    `json:"path"`
 	OK       bool      `json:"ok"`
 	Problems []Problem `json:"problems"`
-}
-
-// Problem is one problem found: where and what. Line and col are 0 when the problem has no position
-// (a missing file, a setup that fails); col alone is 0 when the message gives only a line.
-type Problem struct {
-	File    string `json:"file"`
-	Line    int    `json:"line"`
-	Col     int    `json:"col"`
-	Message string `json:"message"`
 }
 
 // NewCmdValidate builds `ruleslab validate`; runF runs the parsed options (nil: runValidate).
@@ -81,7 +69,7 @@ func runValidate(opts *ValidateOptions) error {
 			rep.OK, res.OK = false, false
 			res.Problems = problemsOf(path, err)
 			if !opts.JSON {
-				fmt.Fprintln(opts.IO.Err, err)
+				printProblems(opts.IO.Err, res.Problems)
 			}
 		} else if !opts.JSON {
 			fmt.Fprintf(opts.IO.Out, "%s: ok\n", path)
@@ -97,35 +85,6 @@ func runValidate(opts *ValidateOptions) error {
 		return &SilentError{Code: ExitError}
 	}
 	return nil
-}
-
-// posPrefix is the file:line:col: (or file:line:) a positioned message starts with (YAML, Lua, scenarios).
-var posPrefix = regexp.MustCompile(`^([^:]+):(\d+):(?:(\d+):)? `)
-
-// problemsOf splits an error into problems (a joined error is one per part), each with its position.
-func problemsOf(path string, err error) []Problem {
-	if multi, ok := err.(interface{ Unwrap() []error }); ok {
-		var out []Problem
-		for _, e := range multi.Unwrap() {
-			out = append(out, problemsOf(path, e)...)
-		}
-		return out
-	}
-	var pe *config.PosError
-	if errors.As(err, &pe) && err.Error() == pe.Error() {
-		return []Problem{{File: config.Shown(pe.File), Line: pe.Line, Col: pe.Col, Message: pe.Msg}}
-	}
-	msg := err.Error()
-	if m := posPrefix.FindStringSubmatch(msg); m != nil {
-		line, _ := strconv.Atoi(m[2])
-		col, _ := strconv.Atoi(m[3])
-		return []Problem{{File: m[1], Line: line, Col: col, Message: msg[len(m[0]):]}}
-	}
-	file := path
-	if rest, ok := strings.CutPrefix(msg, path+": "); ok {
-		msg = rest
-	}
-	return []Problem{{File: file, Message: msg}}
 }
 
 func validatePath(path string) error {
@@ -147,7 +106,7 @@ func validatePath(path string) error {
 	}
 	cfg, err := config.Load(path)
 	if err != nil {
-		return err
+		return scripting.WithScriptProblems(err)
 	}
 	g, err := core.Compile(cfg)
 	if err != nil {

@@ -50,9 +50,27 @@ func LoadWith(path string, sets []Set) (*Game, error) {
 		return nil, err
 	}
 	if err := check(g, root, nf); err != nil {
-		return nil, err
+		return nil, &InvalidGame{Game: g, Problems: err}
 	}
 	return g, nil
+}
+
+// InvalidGame is the error of a game that decoded, whose scripts were all found, but that fails its
+// checks: its problems (as they print), and the game as decoded (Scripts and BotPaths resolved), so
+// its scripts can be checked too and every problem of every file reported at once. Do not play it.
+type InvalidGame struct {
+	Game     *Game
+	Problems error // joined *PosErrors
+}
+
+func (e *InvalidGame) Error() string { return e.Problems.Error() }
+
+// Unwrap gives the problems one by one (errors.As finds a *PosError among them).
+func (e *InvalidGame) Unwrap() []error {
+	if multi, ok := e.Problems.(interface{ Unwrap() []error }); ok {
+		return multi.Unwrap()
+	}
+	return []error{e.Problems}
 }
 
 // loadMerged parses path and, if it extends another file, merges it over that file's merged tree. It

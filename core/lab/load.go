@@ -96,7 +96,7 @@ func VariantPath(game, v string) (string, error) {
 func LoadWith(path string, sets []config.Set) (*scripting.Program, error) {
 	cfg, err := config.LoadWith(path, sets)
 	if err != nil {
-		return nil, err
+		return nil, scripting.WithScriptProblems(err)
 	}
 	g, err := core.Compile(cfg)
 	if err != nil {
