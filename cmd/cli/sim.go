@@ -37,7 +37,7 @@ func NewCmdSim(io *IO, runF func(*SimOptions) error) *cobra.Command {
 		RunE:  runOnGame(opts, &opts.Game, runF, runSim),
 	}
 	f := cmd.Flags()
-	f.StringVar(&opts.Variant, "variant", "", "a bundled variant of GAME")
+	registerVariant(f, &opts.Variant)
 	opts.Batch.register(f, batchDefaults{Games: 1000, GamesHelp: "number of games",
 		SeedHelp: "batch seed: game i is seeded from it, whatever the number of workers",
 		Seats:    "random", SeatsHelp: "bots by seat, comma-separated; cycled if shorter than the player count",
