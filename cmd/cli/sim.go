@@ -42,8 +42,8 @@ same seats, and prints under the variant's table every measure's paired differen
 as compare PARENT --variant base --variant VARIANT computes them, the resolved ones (95% interval
 excluding 0) first; --json carries it as "versus_base". --no-base skips it. A --shard or --index run
 is not compared (it plays part of the batch; merge prints the variant alone): a note says so.`,
-		Args:  exactArgs(1, "a GAME (bundled id or YAML path)"),
-		RunE:  runOnGame(opts, &opts.Game, runF, runSim),
+		Args: exactArgs(1, "a GAME (bundled id or YAML path)"),
+		RunE: runOnGame(opts, &opts.Game, runF, runSim),
 	}
 	f := cmd.Flags()
 	registerVariant(f, &opts.Variant)
