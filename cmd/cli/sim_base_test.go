@@ -140,3 +140,15 @@ func TestSimVariantBaseOtherPlayers(t *testing.T) {
 	assert.NotContains(t, stdout, "compared with")
 	assert.Contains(t, stderr, "note: not compared with what it extends: simino.yaml plays with 2..4 players, not 1")
 }
+
+// --report adds the comparison with the base as a section, with compare's table.
+func TestSimVariantVersusBaseReport(t *testing.T) {
+	inHouseFolder(t)
+	simHouse(t, "--games", "10", "--report", "report.md")
+	data, err := os.ReadFile("report.md")
+	require.NoError(t, err)
+	page := string(data)
+	assert.Contains(t, page, "Versus the base")
+	assert.Contains(t, page, "house.yaml compared with what it extends (mimic-taking)")
+	assert.Contains(t, page, "house.yaml - base (paired 95% CI)")
+}

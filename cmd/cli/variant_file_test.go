@@ -126,3 +126,13 @@ func decodeJSON(t *testing.T, stdout string) map[string]json.RawMessage {
 	require.NoError(t, json.Unmarshal([]byte(stdout), &m), stdout)
 	return m
 }
+
+// A log written under a variant file re-plays with the variant it names.
+func TestReplayLogOfVariantFile(t *testing.T) {
+	inHouseFolder(t)
+	_, stderr, code := execute(t, "sim", "mimic-taking", "--variant", "house.yaml", "--games", "3", "--log", "house.jsonl", "--no-base")
+	require.Equal(t, 0, code, stderr)
+	stdout, stderr, code := execute(t, "replay", "house.jsonl")
+	require.Equal(t, 0, code, stderr)
+	assert.Contains(t, stdout, "3 games")
+}
