@@ -3,37 +3,13 @@ package cli
 import (
 	"bytes"
 	"encoding/json"
-	"flag"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files under testdata/golden")
-
-// goldenPath is testdata/golden/NAME of this package, as an absolute path (tests change folder).
-func goldenPath(t *testing.T, name string) string {
-	t.Helper()
-	path, err := filepath.Abs(filepath.Join("testdata", "golden", name))
-	require.NoError(t, err)
-	return path
-}
-
-// checkGolden compares got with the golden file at path (rewritten with -update).
-func checkGolden(t *testing.T, path, got string) {
-	t.Helper()
-	if *update {
-		require.NoError(t, os.MkdirAll(filepath.Dir(path), 0o755))
-		require.NoError(t, os.WriteFile(path, []byte(got), 0o644))
-	}
-	want, err := os.ReadFile(path)
-	require.NoError(t, err, "no golden file: run go test ./cmd/cli/ -run %s -update", t.Name())
-	assert.Equal(t, string(want), got)
-}
 
 // simHouse runs `sim house.yaml` on a few games with greedy and random bots, plus args.
 func simHouse(t *testing.T, args ...string) (string, string) {
@@ -51,12 +27,12 @@ const versusBaseIntro = "\nhouse.yaml compared with what it extends (mimic-takin
 // the resolved ones first; byte for byte the same for any number of workers. --no-base prints the
 // table alone.
 func TestSimVariantVersusBase(t *testing.T) {
-	path := goldenPath(t, "sim-house-versus-base.txt")
+	pkg, err := os.Getwd()
+	require.NoError(t, err)
 	inHouseFolder(t)
 	one, _ := simHouse(t, "--workers", "1")
 	two, _ := simHouse(t, "--workers", "2")
 	assert.Equal(t, one, two, "--workers 1 and 2 differ")
-	checkGolden(t, path, one)
 
 	table, rest, ok := strings.Cut(one, versusBaseIntro)
 	require.True(t, ok, one)
@@ -73,6 +49,9 @@ func TestSimVariantVersusBase(t *testing.T) {
 	stdout, _, code := execute(t, "sim", "mimic-taking", "--games", "4", "--variant", "base")
 	require.Equal(t, 0, code)
 	assert.NotContains(t, stdout, "compared with")
+
+	t.Chdir(pkg) // the golden files are the package's
+	golden(t, "sim-house-versus-base.txt", one)
 }
 
 // --json carries the comparison as versus_base: exactly what compare computes on the same games (its
