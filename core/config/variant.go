@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -42,7 +43,11 @@ func IsVariantFile(v string) bool {
 func variantFile(game, gamePath, variant string) (string, error) {
 	path := Locate(variant)
 	if st, err := statPath(path); err != nil || st.IsDir() {
-		return "", &nameError{msg: fmt.Sprintf("variant file %s: no such file", Shown(path)), kind: ErrUnknownGame}
+		msg := fmt.Sprintf("variant file %s: no such file", Shown(path))
+		if name := strings.TrimSuffix(variant, filepath.Ext(variant)); slices.Contains(variantsBeside(gamePath), name) {
+			msg += fmt.Sprintf(" (the variant %s of %s is --variant %s)", name, game, name)
+		}
+		return "", &nameError{msg: msg, kind: ErrUnknownGame}
 	}
 	want, _, err := gameOf(gamePath)
 	if err != nil {

@@ -57,6 +57,7 @@ func TestResolvePathVariants(t *testing.T) {
 		{"h", "house.yaml", ErrOtherGame, "house.yaml extends g, not h"},
 		{"g", "game.yaml", ErrOtherGame, "game.yaml is the game k, not a variant of g: a variant file starts with `extends: g`"},
 		{"g", "none.yaml", ErrUnknownGame, "variant file none.yaml: no such file"},
+		{"g", "fast.yaml", ErrUnknownGame, "variant file fast.yaml: no such file (the variant fast of g is --variant fast)"},
 		{"g", "fas", ErrUnknownGame, `unknown game variant "fas" of g (did you mean "fast"?); its variants: base, fast, or the path of a variant .yaml file`},
 		{"g", "zzz", ErrUnknownGame, `unknown game variant "zzz" of g; its variants: base, fast, or the path of a variant .yaml file`},
 		{"gg", "", ErrUnknownGame, `unknown game "gg" (did you mean "g"? bundled: g, h; or give a path to a .yaml file)`},
