@@ -48,7 +48,7 @@ func (s *simRun) versusBase(ctx context.Context, resumed int) (*BaseComparison, 
 	case s.o.Index >= 0:
 		return nil, "--index plays one game of the batch"
 	}
-	b := &BaseComparison{Variant: s.variantName(), Extends: cfg.Extends}
+	b := &BaseComparison{Variant: s.variantName(), Extends: cfg.Extends, Resolved: []string{}}
 	base, err := s.loadBase(b)
 	if err != nil {
 		return nil, err.Error()
