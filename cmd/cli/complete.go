@@ -1,6 +1,8 @@
 package cli
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -46,20 +48,60 @@ func completeGame(cmd *cobra.Command, args []string, toComplete string) ([]strin
 	return out, cobra.ShellCompDirectiveDefault
 }
 
+// completeVariant completes --variant: base and GAME's bundled variants, then the variant files (and
+// folders) that match what is typed.
 func completeVariant(cmd *cobra.Command, args []string, toComplete string) ([]string, cobra.ShellCompDirective) {
-	if len(args) == 0 {
-		return nil, cobra.ShellCompDirectiveNoFileComp
-	}
-	games, err := config.BundledGames()
-	if err != nil {
-		return nil, cobra.ShellCompDirectiveNoFileComp
-	}
-	for _, g := range games {
-		if g.ID == args[0] {
-			return g.Variants, cobra.ShellCompDirectiveNoFileComp
+	var out []string
+	if len(args) > 0 && !config.IsVariantFile(toComplete) {
+		for _, v := range append([]string{config.BaseVariant}, bundledVariants(args[0])...) {
+			if strings.HasPrefix(v, toComplete) {
+				out = append(out, v)
+			}
 		}
 	}
-	return nil, cobra.ShellCompDirectiveNoFileComp
+	files, folders := yamlFiles(toComplete)
+	out = append(out, files...)
+	out = append(out, folders...)
+	if len(folders) > 0 {
+		return out, cobra.ShellCompDirectiveNoFileComp | cobra.ShellCompDirectiveNoSpace
+	}
+	return out, cobra.ShellCompDirectiveNoFileComp
+}
+
+// bundledVariants are the variants of a bundled game (none for any other GAME).
+func bundledVariants(game string) []string {
+	games, err := config.BundledGames()
+	if err != nil {
+		return nil
+	}
+	for _, g := range games {
+		if g.ID == game {
+			return g.Variants
+		}
+	}
+	return nil
+}
+
+// yamlFiles are the .yaml and .yml files, and the folders (with a trailing /), whose path starts with
+// prefix.
+func yamlFiles(prefix string) (files, folders []string) {
+	matches, _ := filepath.Glob(globEscape(prefix) + "*")
+	for _, m := range matches {
+		st, err := os.Stat(m)
+		switch {
+		case err != nil:
+		case st.IsDir():
+			folders = append(folders, m+string(filepath.Separator))
+		case strings.HasSuffix(m, ".yaml") || strings.HasSuffix(m, ".yml"):
+			files = append(files, m)
+		}
+	}
+	return files, folders
+}
+
+// globEscape quotes the characters filepath.Match gives a meaning to.
+func globEscape(s string) string {
+	return strings.NewReplacer(`\`, `\\`, "*", `\*`, "?", `\?`, "[", `\[`).Replace(s)
 }
 
 // completeBots completes the last name of a comma-separated bot list.

@@ -53,6 +53,7 @@ var commandExamples = map[string][]string{
 		"ruleslab sim mimic-taking --games 10000 --seats greedy,random",
 		"ruleslab sim mimic-taking --variant face-up --players 3 --games 2000 --seed 7 --workers 2 --log games.jsonl",
 		"ruleslab sim house.yaml --games 5000 --json",
+		"ruleslab sim mimic-taking --variant house.yaml --games 2000 --seats greedy,random --no-base",
 		"ruleslab sim zoomies --games 100000 --out zoomies.jsonl --shard 1/4",
 	},
 	"merge": {

@@ -146,3 +146,11 @@ func checkFlags(checks ...func() error) error {
 	}
 	return nil
 }
+
+// variantHelp is the help of a command's --variant of GAME.
+const variantHelp = "base, a bundled variant of GAME, or the path of a variant YAML file of GAME (one whose extends leads to GAME)"
+
+// registerVariant registers --variant, the variant of GAME a command plays.
+func registerVariant(f *pflag.FlagSet, variant *string) {
+	f.StringVar(variant, "variant", "", variantHelp)
+}

@@ -30,7 +30,7 @@ func NewCmdRules(io *IO, runF func(*RulesOptions) error) *cobra.Command {
 		Args: exactArgs(1, "a GAME (bundled id or YAML path)"),
 		RunE: runOnGame(opts, &opts.Game, runF, runRules),
 	}
-	cmd.Flags().StringVar(&opts.Variant, "variant", "", "a bundled variant of GAME, base, or a variant file")
+	registerVariant(cmd.Flags(), &opts.Variant)
 	return cmd
 }
 

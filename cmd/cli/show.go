@@ -35,7 +35,7 @@ with, the allowed values, the rule it belongs to and what it does (--json: a JSO
 		Args: exactArgs(1, "a GAME (bundled id or YAML path)"),
 		RunE: runOnGame(opts, &opts.Game, runF, runShow),
 	}
-	cmd.Flags().StringVar(&opts.Variant, "variant", "", "a bundled variant of GAME")
+	registerVariant(cmd.Flags(), &opts.Variant)
 	cmd.Flags().BoolVar(&opts.Params, "params", false, "list the declared parameters: path, default, allowed values, rule, description")
 	cmd.Flags().BoolVar(&opts.JSON, "json", false, "with --params: print them as a JSON array")
 	return cmd

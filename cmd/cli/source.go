@@ -34,7 +34,7 @@ func NewCmdSource(io *IO, runF func(*SourceOptions) error) *cobra.Command {
 		Args: exactArgs(1, "a GAME (bundled id or YAML path)"),
 		RunE: runOnGame(opts, &opts.Game, runF, runSource),
 	}
-	cmd.Flags().StringVar(&opts.Variant, "variant", "", "a bundled variant of GAME, base, or a variant file")
+	registerVariant(cmd.Flags(), &opts.Variant)
 	cmd.Flags().BoolVar(&opts.List, "list", false, "print only the paths, one a line")
 	cmd.Flags().BoolVar(&opts.YAML, "yaml", false, "also print the YAML files of the extends chain, before the scripts")
 	return cmd

@@ -45,7 +45,7 @@ number of workers (unless a bot searches with an ms= time budget).
 		RunE: runOnGame(opts, &opts.Game, runF, runTournament),
 	}
 	f := cmd.Flags()
-	f.StringVar(&opts.Variant, "variant", "", "a bundled variant of GAME")
+	registerVariant(f, &opts.Variant)
 	f.StringVar(&opts.Bots, "bots", "", "the bots, comma-separated (random, the game's bots, lua:PATH, cmd:COMMAND, ismcts[:iterations=N,ms=T,rollout=random|mast|BOT,horizon=N|round,margin=X])")
 	opts.Batch.register(f, batchDefaults{Games: 100, GamesHelp: "number of games (rounded up to whole passes over the seatings)",
 		SeedHelp: "tournament seed", LogHelp: "write every game to this JSON-lines file (for replay)"})

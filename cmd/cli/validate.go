@@ -15,9 +15,10 @@ import (
 
 // ValidateOptions are the options of `ruleslab validate`.
 type ValidateOptions struct {
-	IO    *IO
-	Paths []string
-	JSON  bool
+	IO      *IO
+	Paths   []string
+	JSON    bool
+	Variant string // each PATH is a GAME, and what is checked is this variant of it
 }
 
 // ValidateReport is `validate --json`: one entry per PATH, in the order given.
@@ -42,9 +43,12 @@ func NewCmdValidate(io *IO, runF func(*ValidateOptions) error) *cobra.Command {
 		Long: `Checks each PATH: a game or variant YAML (with its overlays, its Lua hooks and bots, and one setup
 under the game's limits), a scenario file (played to its last move) or a Lua script. Prints "PATH: ok"
 per good file on stdout and each problem as file:line:col: message on stderr; exits 1 if any file has a
-problem. --json prints one object on stdout instead, with each file's problems.`,
+problem. --json prints one object on stdout instead, with each file's problems. With --variant V each
+PATH is a GAME (a bundled id or a YAML path) and what is checked is its variant V: a bundled variant,
+or a variant file whose extends leads to that game.`,
 		Example: `  ruleslab validate variants/mimic-taking/mimic-taking.yaml variants/mimic-taking/face-up.yaml
   ruleslab validate house.yaml house.lua
+  ruleslab validate mimic-taking --variant house.yaml
   ruleslab validate variants/jiji/scenarios/short-game.yaml --json`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 0 {
@@ -57,6 +61,7 @@ problem. --json prints one object on stdout instead, with each file's problems.`
 			return runOr(runF, runValidate)(opts)
 		},
 	}
+	cmd.Flags().StringVar(&opts.Variant, "variant", "", "check this variant of each PATH, then a GAME (bundled id or YAML path): "+variantHelp)
 	cmd.Flags().BoolVar(&opts.JSON, "json", false, `print {"ok", "files": [{"path", "ok", "problems": [{"file", "line", "col", "message"}]}]} on stdout`)
 	return cmd
 }
@@ -65,7 +70,7 @@ func runValidate(opts *ValidateOptions) error {
 	rep := ValidateReport{OK: true, Files: []ValidateResult{}}
 	for _, path := range opts.Paths {
 		res := ValidateResult{Path: path, OK: true, Problems: []Problem{}}
-		if err := validatePath(path); err != nil {
+		if err := validateVariant(path, opts.Variant); err != nil {
 			rep.OK, res.OK = false, false
 			res.Problems = problemsOf(path, err)
 			if !opts.JSON {
@@ -85,6 +90,18 @@ func runValidate(opts *ValidateOptions) error {
 		return &SilentError{Code: ExitError}
 	}
 	return nil
+}
+
+// validateVariant checks a PATH, or with --variant that variant of the GAME it names.
+func validateVariant(path, variant string) error {
+	if variant == "" {
+		return validatePath(path)
+	}
+	file, err := config.ResolvePath(path, variant)
+	if err != nil {
+		return err
+	}
+	return validatePath(file)
 }
 
 func validatePath(path string) error {

@@ -82,13 +82,7 @@ func (v *VariantRun) play(ctx context.Context, players, workers int, seed uint64
 	}}
 	_, err := batch.Run(ctx, func(r core.Result) {
 		r.Index += lo
-		if r.Error != "" {
-			v.Failed++
-			if v.First == "" {
-				v.First = r.Error
-			}
-		}
-		v.Results = append(v.Results, r)
+		v.note(r)
 	})
 	return err
 }

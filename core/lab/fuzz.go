@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"path/filepath"
 	"strings"
 	"time"
 
@@ -12,7 +11,6 @@ import (
 
 	"github.com/ruleslab/ruleslab/core"
 	"github.com/ruleslab/ruleslab/core/bots"
-	"github.com/ruleslab/ruleslab/core/config"
 	"github.com/ruleslab/ruleslab/core/invariant"
 	"github.com/ruleslab/ruleslab/scripting"
 )
@@ -190,26 +188,14 @@ func shrinkFuzz(ctx context.Context, p *scripting.Program, best *invariant.Recor
 // writeFuzzScenario writes a scenario that replays the failing moves.
 func writeFuzzScenario(opts *FuzzOptions, g *invariant.Record) (string, error) {
 	path := opts.Out
-	game := opts.Game
-	if strings.HasSuffix(game, ".yaml") || strings.HasSuffix(game, ".yml") || strings.ContainsRune(game, os.PathSeparator) {
-		// a path is relative to the scenario's folder
-		abs, err := filepath.Abs(config.Locate(game))
-		if err == nil && !config.IsEmbedded(abs) {
-			absOut, _ := filepath.Abs(path)
-			if rel, err := filepath.Rel(filepath.Dir(absOut), abs); err == nil {
-				game = rel
-			} else {
-				game = abs
-			}
-		}
-	}
+	game, variant := relativeTo(path, opts.Game), relativeTo(path, opts.Variant)
 	sc := struct {
 		Game    string   `yaml:"game"`
 		Variant string   `yaml:"variant,omitempty"`
 		Players int      `yaml:"players"`
 		Seed    uint64   `yaml:"seed"`
 		Moves   []string `yaml:"moves,flow"`
-	}{game, opts.Variant, g.Players, g.Seed, g.Moves}
+	}{game, variant, g.Players, g.Seed, g.Moves}
 	data, err := yaml.Marshal(sc)
 	if err != nil {
 		return "", err

@@ -35,6 +35,8 @@ type SimOptions struct {
 	Coverage *coverage.Counter
 	// OnGame, if set, is handed every game as it was played, in game order.
 	OnGame func(core.Result)
+	// VersusBase: when the game is a variant, also play what it extends and compare (see sim_base.go).
+	VersusBase bool
 }
 
 // SimResult is a sim's outcome.
@@ -44,6 +46,10 @@ type SimResult struct {
 	// SaveErr is a game that could not be saved or a failed write of --log or --out: the summary
 	// stands, and the command fails.
 	SaveErr error
+	// Base is the comparison with what the variant extends (VersusBase); BaseSkipped says why there is
+	// none when the game is a variant.
+	Base        *BaseComparison
+	BaseSkipped string
 }
 
 // simRun is a sim in progress.
@@ -59,6 +65,7 @@ type simRun struct {
 	logw    *LineWriter
 	outw    *LineWriter
 	closers []*os.File
+	kept    []core.Result // the games played, for VersusBase
 }
 
 // Sim plays the batch and returns its summary; an interrupted batch (ctx cancelled) reports the games
@@ -97,6 +104,8 @@ func Sim(ctx context.Context, o *SimOptions) (*SimResult, error) {
 	if runErr != nil {
 		s.res.Interrupted, s.res.Done, s.res.Total = true, resumed+done, total
 		s.res.Resume = o.Out != ""
+	} else if o.VersusBase {
+		s.res.Base, s.res.BaseSkipped = s.versusBase(ctx, resumed)
 	}
 	return s.res, nil
 }
@@ -174,6 +183,7 @@ func (s *simRun) run(ctx context.Context, batch Batch) (int, error) {
 		}
 		r = s.log(r)
 		s.add(r)
+		s.keep(r)
 		s.save(r)
 		progress.Add()
 	})

@@ -144,5 +144,5 @@ func (q Sequential) Level() float64 { return 1 - q.Alpha/float64(q.Looks) }
 // (excludes 0).
 func (q Sequential) Look(a, b []float64, kind Kind) (Interval, bool) {
 	iv := PairedTLevel(a, b, kind, q.Level())
-	return iv, iv.Defined() && (iv.Low > 0 || iv.High < 0)
+	return iv, iv.ExcludesZero()
 }
