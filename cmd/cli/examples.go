@@ -33,6 +33,10 @@ var commandExamples = map[string][]string{
 		"ruleslab validate house.yaml house.lua",
 		"ruleslab validate variants/zoomies/scenarios/rulebook-example.yaml",
 	},
+	"new": {
+		"ruleslab new house --from mimic-taking",
+		"ruleslab new whites-house --from simino --variant whites",
+	},
 	"hooks": {
 		"ruleslab hooks mimic-taking",
 		"ruleslab hooks simino --variant whites",
