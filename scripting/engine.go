@@ -41,6 +41,10 @@ type Engine struct {
 	coverRules []*coverRule
 }
 
+// Interrupted reports whether the engine's host was interrupted (Host.Interrupt): long computations
+// that run between hooks (a search, an external bot's wait) stop then.
+func (r *Engine) Interrupted() bool { return r.h.Interrupted() }
+
 // NewEngine loads a program's scripts on h. Give each worker goroutine its own host and engine.
 func (p *Program) NewEngine(h *Host) (*Engine, error) {
 	h.SetBudget(p.Game.Config.Limits.HookMillis)

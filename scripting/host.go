@@ -258,6 +258,10 @@ type LimitError struct {
 
 func (e *LimitError) Error() string { return fmt.Sprintf("hook %s was stopped: %s", e.Hook, e.Msg) }
 
+// EndsSearch tells a search (package search) that a hook stopped by a limit would be stopped again in
+// every iteration: the search fails at once, naming the hook, instead of retrying it.
+func (e *LimitError) EndsSearch() bool { return true }
+
 // HookCost is the measured cost of one hook.
 type HookCost struct {
 	Calls int

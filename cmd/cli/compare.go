@@ -81,7 +81,7 @@ func runCompare(opts *CompareOptions) error {
 			return covs[len(covs)-1]
 		}
 	}
-	res, err := runBatch(lab.Compare, o)
+	res, err := runBatch(opts.IO, lab.Compare, o)
 	if err != nil {
 		return err
 	}

@@ -92,7 +92,7 @@ func runSim(opts *SimOptions) error {
 			}
 		}
 	}
-	res, err := runBatch(lab.Sim, o)
+	res, err := runBatch(opts.IO, lab.Sim, o)
 	if err != nil {
 		return err
 	}

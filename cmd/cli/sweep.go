@@ -82,7 +82,7 @@ func runSweep(opts *SweepOptions) error {
 	if err != nil {
 		return err
 	}
-	res, err := runBatch(lab.Sweep, o)
+	res, err := runBatch(opts.IO, lab.Sweep, o)
 	if err != nil {
 		return interrupted(opts.IO, err)
 	}

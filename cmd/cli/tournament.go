@@ -80,7 +80,7 @@ func runTournament(opts *TournamentOptions) error {
 		}
 	}
 	o.Played = func(run *lab.TournamentRun) { playedRun(opts, run) }
-	res, err := runBatch(lab.Tournament, o)
+	res, err := runBatch(opts.IO, lab.Tournament, o)
 	if err != nil {
 		return err
 	}
@@ -108,6 +108,9 @@ func playedRun(opts *TournamentOptions, run *lab.TournamentRun) {
 		fmt.Fprintln(opts.IO.Err, "interrupted before any game finished; nothing to report")
 	case run.Status == lab.Stopped:
 		fmt.Fprintf(opts.IO.Err, "interrupted: %d of %d games finished and reported\n", run.Done, run.Games)
+		if rep.Games > 0 && rep.Bootstrap < opts.Boot {
+			fmt.Fprintf(opts.IO.Err, "the rating intervals use %d of the %d bootstrap resamples\n", rep.Bootstrap, opts.Boot)
+		}
 	}
 	if opts.Ladder && run.Status != lab.NothingDone && !opts.Output.JSON && !opts.Output.CSV {
 		fmt.Fprintf(opts.IO.Out, "== rung %d: %s against %s\n", run.Rung, run.Strong, run.Weak)
