@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/ruleslab/ruleslab/core/report"
@@ -21,6 +22,20 @@ func checkReportPath(path string) error {
 		return usagef("%v", err)
 	}
 	return nil
+}
+
+// afterSummary is the error of a command whose summary is printed (err, nil if it succeeded) and whose
+// output that came after it failed to write (writeErr): that failure is reported on stderr, naming
+// the file, and the command fails; the summary's own error, if any, stands.
+func afterSummary(io *IO, err, writeErr error) error {
+	if writeErr == nil {
+		return err
+	}
+	fmt.Fprintf(io.Err, "ruleslab: %v\n", writeErr)
+	if err == nil {
+		err = &SilentError{Code: ExitError}
+	}
+	return err
 }
 
 // CommandLine returns "ruleslab ARGS..." of the command Execute runs on io, each argument quoted if it

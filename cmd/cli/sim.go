@@ -70,7 +70,7 @@ func (opts *SimOptions) labOptions() (*lab.SimOptions, error) {
 	b := opts.Batch
 	return &lab.SimOptions{Game: opts.Game, Variant: opts.Variant, Players: b.Players, Seats: b.Seats, Games: b.Games,
 		Seed: b.Seed, Workers: b.Workers, Shard: shard, Shards: shards, Index: opts.Index, Out: opts.Out,
-		Resume: opts.Resume, Log: b.Log, Ext: opts.Ext.options(opts.IO),
+		Resume: opts.Resume, Log: b.Log, Report: opts.Output.Report, Ext: opts.Ext.options(opts.IO),
 		Progress: newProgress(opts.IO)}, nil
 }
 
@@ -104,14 +104,12 @@ func runSim(opts *SimOptions) error {
 		c := cov.Report("", res.Program, rep.Summary.Games)
 		rep.Coverage = &c
 	}
-	if opts.Output.Report != "" && rep.Summary.Games > 0 {
-		if err := report.Sim(rep.Summary, finished, rep.Coverage, reportStamp(opts.IO)).WriteFile(opts.Output.Report); err != nil {
-			return err
-		}
-	}
 	err = rep.print(opts.IO)
 	if err == nil && res.SaveErr != nil {
 		err = &SilentError{Code: ExitError}
+	}
+	if opts.Output.Report != "" && rep.Summary.Games > 0 {
+		err = afterSummary(opts.IO, err, report.Sim(rep.Summary, finished, rep.Coverage, reportStamp(opts.IO)).WriteFile(opts.Output.Report))
 	}
 	return err
 }

@@ -94,6 +94,9 @@ func Fuzz(ctx context.Context, o *FuzzOptions) (*FuzzResult, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := CheckOutputs(GameInputs(p, nil), map[string]string{"--out": o.Out}); err != nil {
+		return nil, err
+	}
 	defer TuneGC()()
 	res := &FuzzResult{Name: p.Game.Name(), Games: o.Games}
 	batch := Batch{Games: o.Games, Seed: o.Seed, Workers: o.Workers,

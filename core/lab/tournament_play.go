@@ -93,6 +93,5 @@ func (t *tournament) log(r core.Result) {
 		return
 	}
 	data, _ := json.Marshal(LogRecord{Game: t.o.Game, Variant: t.o.Variant, Result: r})
-	t.logw.Write(data)
-	t.logw.WriteByte('\n')
+	t.logw.WriteLine(data)
 }
