@@ -264,9 +264,19 @@ func (r *Engine) Stats(s *core.State) (map[string][]float64, map[string]float64,
 		}
 		return float64(n), ok
 	}
+	// the same limit as g:stat's: at most core.MaxStats statistics
+	tooMany := func() bool {
+		if len(seat)+len(game) < core.MaxStats {
+			return false
+		}
+		if bad == nil {
+			bad = fmt.Errorf("hook stats returned more than %d statistics: a game records at most %d", core.MaxStats, core.MaxStats)
+		}
+		return true
+	}
 	if st, ok := raw(t).RawGetString("seat").(*lua.LTable); ok {
 		raw(st).ForEach(func(k, v lua.LValue) {
-			if list, ok := v.(*lua.LTable); ok {
+			if list, ok := v.(*lua.LTable); ok && !tooMany() {
 				list = raw(list)
 				vals := make([]float64, s.Players)
 				for i := 0; i < s.Players; i++ {
@@ -280,7 +290,7 @@ func (r *Engine) Stats(s *core.State) (map[string][]float64, map[string]float64,
 	}
 	if gt, ok := raw(t).RawGetString("game").(*lua.LTable); ok {
 		raw(gt).ForEach(func(k, v lua.LValue) {
-			if n, ok := num(v, "game."+k.String()); ok {
+			if n, ok := num(v, "game."+k.String()); ok && !tooMany() {
 				game[k.String()] = n
 			}
 		})
