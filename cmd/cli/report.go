@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/ruleslab/ruleslab/core/report"
+	"github.com/ruleslab/ruleslab/core/textsafe"
 )
 
 // The --report file of sim, compare, sweep and tournament is written by core/report; here is what it
@@ -31,7 +32,7 @@ func afterSummary(io *IO, err, writeErr error) error {
 	if writeErr == nil {
 		return err
 	}
-	fmt.Fprintf(io.Err, "ruleslab: %v\n", writeErr)
+	fmt.Fprintf(io.Err, "ruleslab: %s\n", textsafe.Escape(writeErr.Error()))
 	if err == nil {
 		err = &SilentError{Code: ExitError}
 	}

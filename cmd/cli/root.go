@@ -11,6 +11,7 @@ import (
 	"golang.org/x/term"
 
 	"github.com/ruleslab/ruleslab/core/lab"
+	"github.com/ruleslab/ruleslab/core/textsafe"
 	"github.com/ruleslab/ruleslab/scripting"
 )
 
@@ -109,11 +110,11 @@ func Execute(io *IO, args []string) (code int) {
 	}
 	var usage *UsageError
 	if errors.As(err, &usage) || isCobraUsage(err) {
-		fmt.Fprintf(io.Err, "ruleslab: %v\n", err)
+		fmt.Fprintf(io.Err, "ruleslab: %s\n", textsafe.Escape(err.Error()))
 		fmt.Fprintln(io.Err, "Run 'ruleslab --help' for usage.")
 		return ExitUsage
 	}
-	fmt.Fprintf(io.Err, "ruleslab: %v\n", err)
+	fmt.Fprintf(io.Err, "ruleslab: %s\n", textsafe.Escape(err.Error()))
 	return ExitError
 }
 
@@ -122,7 +123,7 @@ func Execute(io *IO, args []string) (code int) {
 func interruptedExit(io *IO, err error) int {
 	var silent *SilentError
 	if err != nil && !errors.As(err, &silent) {
-		fmt.Fprintf(io.Err, "ruleslab: %v\n", err)
+		fmt.Fprintf(io.Err, "ruleslab: %s\n", textsafe.Escape(err.Error()))
 	}
 	return ExitInterrupted
 }

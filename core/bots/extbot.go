@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/ruleslab/ruleslab/core"
+	"github.com/ruleslab/ruleslab/core/textsafe"
 )
 
 // ExtBotPrefix names an external bot in a bot spec: `cmd:COMMAND`, a process run with `sh -c COMMAND`
@@ -352,7 +353,7 @@ func (t *tailBuffer) lastLine() string {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	lines := strings.Split(strings.TrimSpace(string(t.buf)), "\n")
-	last := strings.TrimSpace(lines[len(lines)-1])
+	last := textsafe.Escape(strings.TrimSpace(lines[len(lines)-1])) // the bot's text: no escape sequences
 	if len(last) > 200 {
 		last = last[:200] + "..."
 	}
