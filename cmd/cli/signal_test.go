@@ -109,6 +109,7 @@ func TestBatchCommandsStopOnSIGTERM(t *testing.T) {
 			`interrupted before any game finished`},
 		{"bootstrap", []string{"tournament", "mimic-taking", "--bots", "greedy,random", "--games", "12", "--workers", "2", "--bootstrap", "1000000000"},
 			`interrupted: \d+ of 12 games finished and reported\nthe rating intervals use \d+ of the 1000000000 bootstrap resamples|interrupted before any game finished`},
+		{"bench", []string{"bench", "zoomies", "--games", "1000000"}, `^interrupted: bench reports only whole measures\n$`},
 		{"cmd-bot", []string{"sim", "mimic-taking", "--seats", "cmd:read hello; read decide; sleep 600", "--games", "2", "--workers", "2", "--move-time", "120s"},
 			`interrupted before any game finished`},
 	} {
