@@ -110,6 +110,8 @@ func TestBatchCommandsStopOnSIGTERM(t *testing.T) {
 		{"bootstrap", []string{"tournament", "mimic-taking", "--bots", "greedy,random", "--games", "12", "--workers", "2", "--bootstrap", "1000000000"},
 			`interrupted: \d+ of 12 games finished and reported\nthe rating intervals use \d+ of the 1000000000 bootstrap resamples|interrupted before any game finished`},
 		{"bench", []string{"bench", "zoomies", "--games", "1000000"}, `^interrupted: bench reports only whole measures\n$`},
+		{"fuzz-ismcts", []string{"fuzz", "zoomies", "--seats", "ismcts:iterations=1000000000", "--games", "4", "--workers", "2"},
+			`^interrupted: 0 of 4 games checked\n$`},
 		{"cmd-bot", []string{"sim", "mimic-taking", "--seats", "cmd:read hello; read decide; sleep 600", "--games", "2", "--workers", "2", "--move-time", "120s"},
 			`interrupted before any game finished`},
 	} {
