@@ -3,6 +3,7 @@ package lab
 import (
 	"context"
 	"fmt"
+	"math"
 	"os"
 	"strings"
 
@@ -181,6 +182,9 @@ func (t *tournament) ladder(ctx context.Context, base string) (*TournamentResult
 	}
 	if t.o.Rungs < 2 {
 		return nil, Usagef("--rungs must be at least 2")
+	}
+	if t.o.Rungs > 62 || n > math.MaxInt>>(t.o.Rungs-1) {
+		return nil, Usagef("--rungs %d: the top rung would search more than %d iterations", t.o.Rungs, math.MaxInt)
 	}
 	res := &TournamentResult{Ladder: true}
 	for k := 1; k < t.o.Rungs; k++ {
