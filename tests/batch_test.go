@@ -120,29 +120,27 @@ func TestSimResumeAfterSIGINT(t *testing.T) {
 }
 
 // TestSimResumeAfterSIGTERM: the same with SIGTERM (a scheduler stopping a job), a bundled game and
-// --json.
+// --json; and SIGTERM while ismcts seats search (the searches stop within an iteration).
 func TestSimResumeAfterSIGTERM(t *testing.T) {
 	t.Parallel()
-	bin := buildBinary(t)
-	dir := t.TempDir()
-	args := []string{"sim", "zoomies", "--games", "1500", "--seats", "greedy,random", "--seed", "11", "--workers", "2", "--json"}
-	want := runBinary(t, bin, dir, args...)
-	require.Equal(t, 0, want.code, want.err)
-	got := interruptAndResume(t, bin, dir, syscall.SIGTERM, 20_000, args...)
-	require.Equal(t, want, got)
-}
-
-// TestSimResumeAfterSIGTERMDuringSearches: SIGTERM while ismcts seats search (the searches stop within
-// an iteration), then --resume: the output is an uninterrupted run's.
-func TestSimResumeAfterSIGTERMDuringSearches(t *testing.T) {
-	t.Parallel()
-	bin := buildBinary(t)
-	dir := t.TempDir()
-	args := []string{"sim", "zoomies", "--games", "40", "--seats", "ismcts:iterations=10,random", "--seed", "5", "--workers", "2", "--json"}
-	want := runBinary(t, bin, dir, args...)
-	require.Equal(t, 0, want.code, want.err)
-	got := interruptAndResume(t, bin, dir, syscall.SIGTERM, 800, args...)
-	require.Equal(t, want, got)
+	for _, c := range []struct {
+		name     string
+		minBytes int64
+		args     []string
+	}{
+		{"greedy", 20_000, []string{"sim", "zoomies", "--games", "1500", "--seats", "greedy,random", "--seed", "11", "--workers", "2", "--json"}},
+		{"ismcts", 800, []string{"sim", "zoomies", "--games", "40", "--seats", "ismcts:iterations=10,random", "--seed", "5", "--workers", "2", "--json"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			bin := buildBinary(t)
+			dir := t.TempDir()
+			want := runBinary(t, bin, dir, c.args...)
+			require.Equal(t, 0, want.code, want.err)
+			got := interruptAndResume(t, bin, dir, syscall.SIGTERM, c.minBytes, c.args...)
+			require.Equal(t, want, got)
+		})
+	}
 }
 
 // TestShardsMergeEqualOneMachine: the shards of a batch (--shard I/N --out FILE), merged, print exactly
