@@ -9,6 +9,7 @@ import (
 	lua "github.com/yuin/gopher-lua"
 
 	"github.com/ruleslab/ruleslab/core"
+	"github.com/ruleslab/ruleslab/core/textsafe"
 )
 
 // debug makes g:log print to stderr: one switch for every host of the process (the command line's
@@ -113,7 +114,7 @@ var gFlowMethods = map[string]lua.LGFunction{
 			for i := 2; i <= L.GetTop(); i++ {
 				parts = append(parts, L.Get(i).String())
 			}
-			fmt.Fprintln(os.Stderr, "lua:", strings.Join(parts, " "))
+			fmt.Fprintln(os.Stderr, "lua:", textsafe.Escape(strings.Join(parts, " ")))
 		}
 		return 0
 	},

@@ -41,6 +41,10 @@ type Engine struct {
 	coverRules []*coverRule
 }
 
+// Interrupted reports whether the engine's host was interrupted (Host.Interrupt): long computations
+// that run between hooks (a search, an external bot's wait) stop then.
+func (r *Engine) Interrupted() bool { return r.h.Interrupted() }
+
 // NewEngine loads a program's scripts on h. Give each worker goroutine its own host and engine.
 func (p *Program) NewEngine(h *Host) (*Engine, error) {
 	h.SetBudget(p.Game.Config.Limits.HookMillis)
@@ -260,9 +264,19 @@ func (r *Engine) Stats(s *core.State) (map[string][]float64, map[string]float64,
 		}
 		return float64(n), ok
 	}
+	// the same limit as g:stat's: at most core.MaxStats statistics
+	tooMany := func() bool {
+		if len(seat)+len(game) < core.MaxStats {
+			return false
+		}
+		if bad == nil {
+			bad = fmt.Errorf("hook stats returned more than %d statistics: a game records at most %d", core.MaxStats, core.MaxStats)
+		}
+		return true
+	}
 	if st, ok := raw(t).RawGetString("seat").(*lua.LTable); ok {
 		raw(st).ForEach(func(k, v lua.LValue) {
-			if list, ok := v.(*lua.LTable); ok {
+			if list, ok := v.(*lua.LTable); ok && !tooMany() {
 				list = raw(list)
 				vals := make([]float64, s.Players)
 				for i := 0; i < s.Players; i++ {
@@ -276,7 +290,7 @@ func (r *Engine) Stats(s *core.State) (map[string][]float64, map[string]float64,
 	}
 	if gt, ok := raw(t).RawGetString("game").(*lua.LTable); ok {
 		raw(gt).ForEach(func(k, v lua.LValue) {
-			if n, ok := num(v, "game."+k.String()); ok {
+			if n, ok := num(v, "game."+k.String()); ok && !tooMany() {
 				game[k.String()] = n
 			}
 		})

@@ -396,3 +396,23 @@ func TestHookMillisHasACeiling(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, scripting.MaxHookMillis, h.BudgetMillis())
 }
+
+// The `stats` hook's results go through g:stat's limit: at most core.MaxStats statistics per game,
+// counted over the hook's seat and game statistics and those recorded with g:stat.
+func TestStatsHookHasGStatsLimit(t *testing.T) {
+	for _, c := range []struct{ code, want string }{
+		{`function stats(g) local t = {} for i = 1, 300 do t["s" .. i] = i end return {game = t} end`,
+			"hook stats returned more than 256 statistics: a game records at most 256"},
+		{`function stats(g) local t = {} for i = 1, 300 do t["s" .. i] = {1, 2} end return {seat = t} end`,
+			"hook stats returned more than 256 statistics"},
+		{`function stats(g) for i = 1, 200 do g:stat(0, "a" .. i) end local t = {} for i = 1, 200 do t["b" .. i] = i end return {game = t} end`,
+			"hook stats and g:stat recorded 400 statistics: a game records at most 256"},
+	} {
+		h := scripting.NewHost()
+		e, s, err := startGame(probe(t, "testdata/tiny.yaml", "", c.code), h, 2, 1)
+		require.NoError(t, err)
+		_, _, err = e.GameStats(s)
+		require.ErrorContains(t, err, c.want)
+		h.Close()
+	}
+}

@@ -54,9 +54,9 @@ func runBench(opts *BenchOptions) error {
 	if err != nil {
 		return err
 	}
-	rep, err := lab.Bench(o)
+	rep, err := runBatch(opts.IO, lab.Bench, o)
 	if err != nil {
-		return err
+		return interrupted(opts.IO, err)
 	}
 	if opts.Output.JSON {
 		return writeJSON(opts.IO.Out, rep)

@@ -66,7 +66,8 @@ func (opts *CompareOptions) labOptions() (*lab.CompareOptions, error) {
 	}
 	b := opts.Batch
 	return &lab.CompareOptions{Game: opts.Game, Variants: opts.Variants, Games: b.Games, Seed: b.Seed, Workers: b.Workers,
-		Players: b.Players, Seats: b.Seats, Until: opts.Until, Every: opts.Every, Command: opts.IO.CommandLine()}, nil
+		Players: b.Players, Seats: b.Seats, Until: opts.Until, Every: opts.Every, Command: opts.IO.CommandLine(),
+		Report: opts.Output.Report}, nil
 }
 
 func runCompare(opts *CompareOptions) error {
@@ -81,7 +82,7 @@ func runCompare(opts *CompareOptions) error {
 			return covs[len(covs)-1]
 		}
 	}
-	res, err := runBatch(lab.Compare, o)
+	res, err := runBatch(opts.IO, lab.Compare, o)
 	if err != nil {
 		return err
 	}

@@ -130,11 +130,16 @@ func (p *progressBar) Start(total int, name string) {
 func (p *progressBar) Add()    { p.bar.Add(1) }
 func (p *progressBar) Finish() { p.bar.Finish() }
 
-// runBatch runs a lab function with a context that Ctrl-C, SIGTERM or SIGHUP cancels.
-func runBatch[O, R any](f func(context.Context, O) (R, error), o O) (R, error) {
+// runBatch runs a lab function with a context that Ctrl-C, SIGTERM or SIGHUP cancels; a command so
+// stopped exits ExitInterrupted.
+func runBatch[O, R any](io *IO, f func(context.Context, O) (R, error), o O) (R, error) {
 	ctx, stop := stopSignals()
 	defer stop()
-	return f(ctx, o)
+	r, err := f(ctx, o)
+	if ctx.Err() != nil { // only a signal cancels it before stop
+		io.stopped = true
+	}
+	return r, err
 }
 
 // checkFlags runs the checks of a command's flag groups in order and returns the first problem.

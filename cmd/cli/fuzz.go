@@ -62,7 +62,7 @@ func runFuzz(opts *FuzzOptions) error {
 	if err != nil {
 		return err
 	}
-	res, err := runBatch(lab.Fuzz, o)
+	res, err := runBatch(opts.IO, lab.Fuzz, o)
 	if res == nil {
 		return err
 	}

@@ -11,14 +11,18 @@ import (
 	"golang.org/x/term"
 
 	"github.com/ruleslab/ruleslab/core/lab"
+	"github.com/ruleslab/ruleslab/core/textsafe"
 	"github.com/ruleslab/ruleslab/scripting"
 )
 
-// Exit codes.
+// Exit codes: the one table of them (docs list the same).
 const (
 	ExitOK    = 0
-	ExitError = 1 // bad input, illegal move, a failed game
+	ExitError = 1 // bad input, illegal move, a failed game, an output that could not be written
 	ExitUsage = 2 // bad flags or arguments
+	// ExitInterrupted: Ctrl-C (SIGINT), SIGTERM or SIGHUP stopped the command; what finished was
+	// reported and saved. The same code for the three signals (128+SIGINT, as shells report Ctrl-C).
+	ExitInterrupted = 130
 )
 
 // IO is where a command reads and writes: data on Out, progress and diagnostics on Err.
@@ -30,6 +34,8 @@ type IO struct {
 	OutIsTerm  bool
 	Interrupts <-chan os.Signal // nil: no interrupt handling
 	command    string           // the command line Execute runs (CommandLine)
+	// stopped: a signal stopped the command's batch (runBatch); it exits ExitInterrupted
+	stopped bool
 }
 
 // System returns the process's standard streams.
@@ -93,6 +99,9 @@ func Execute(io *IO, args []string) (code int) {
 	root.SetArgs(args)
 	io.command = quoteCommandLine(args)
 	err := root.Execute()
+	if io.stopped {
+		return interruptedExit(io, err)
+	}
 	if err == nil {
 		return ExitOK
 	}
@@ -109,7 +118,7 @@ func reportError(io *IO, err error) int {
 	}
 	var usage *UsageError
 	if errors.As(err, &usage) || isCobraUsage(err) {
-		fmt.Fprintf(io.Err, "ruleslab: %v\n", err)
+		fmt.Fprintf(io.Err, "ruleslab: %s\n", textsafe.Escape(err.Error()))
 		fmt.Fprintln(io.Err, "Run 'ruleslab --help' for usage.")
 		return ExitUsage
 	}
@@ -118,8 +127,18 @@ func reportError(io *IO, err error) int {
 		fmt.Fprintf(io.Err, "ruleslab: %d problems\n", len(parts))
 		return ExitError
 	}
-	fmt.Fprintf(io.Err, "ruleslab: %v\n", err)
+	fmt.Fprintf(io.Err, "ruleslab: %s\n", textsafe.Escape(err.Error()))
 	return ExitError
+}
+
+// interruptedExit is the exit of a command a signal stopped: its error, if not already reported, is
+// printed; the code is ExitInterrupted whatever the error.
+func interruptedExit(io *IO, err error) int {
+	var silent *SilentError
+	if err != nil && !errors.As(err, &silent) {
+		fmt.Fprintf(io.Err, "ruleslab: %s\n", textsafe.Escape(err.Error()))
+	}
+	return ExitInterrupted
 }
 
 func isCobraUsage(err error) bool {

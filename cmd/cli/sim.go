@@ -80,7 +80,7 @@ func (opts *SimOptions) labOptions() (*lab.SimOptions, error) {
 	b := opts.Batch
 	return &lab.SimOptions{Game: opts.Game, Variant: opts.Variant, Players: b.Players, Seats: b.Seats, Games: b.Games,
 		Seed: b.Seed, Workers: b.Workers, Shard: shard, Shards: shards, Index: opts.Index, Out: opts.Out,
-		Resume: opts.Resume, Log: b.Log, Ext: opts.Ext.options(opts.IO),
+		Resume: opts.Resume, Log: b.Log, Report: opts.Output.Report, Ext: opts.Ext.options(opts.IO),
 		Progress: newProgress(opts.IO), VersusBase: !opts.NoBase}, nil
 }
 
@@ -102,7 +102,7 @@ func runSim(opts *SimOptions) error {
 			}
 		}
 	}
-	res, err := runBatch(lab.Sim, o)
+	res, err := runBatch(opts.IO, lab.Sim, o)
 	if err != nil {
 		return err
 	}
@@ -114,18 +114,16 @@ func runSim(opts *SimOptions) error {
 		c := cov.Report("", res.Program, rep.Summary.Games)
 		rep.Coverage = &c
 	}
+	err = rep.print(opts.IO)
+	if err == nil && res.SaveErr != nil {
+		err = &SilentError{Code: ExitError}
+	}
 	if opts.Output.Report != "" && rep.Summary.Games > 0 {
 		r := report.Sim(rep.Summary, finished, rep.Coverage, reportStamp(opts.IO))
 		if rep.Base != nil && rep.Base.Pairs > 0 {
 			report.AddVersusBase(r, rep.Base)
 		}
-		if err := r.WriteFile(opts.Output.Report); err != nil {
-			return err
-		}
-	}
-	err = rep.print(opts.IO)
-	if err == nil && res.SaveErr != nil {
-		err = &SilentError{Code: ExitError}
+		err = afterSummary(opts.IO, err, r.WriteFile(opts.Output.Report))
 	}
 	return err
 }

@@ -64,7 +64,7 @@ func (opts *TournamentOptions) labOptions() (*lab.TournamentOptions, error) {
 	}
 	b := opts.Batch
 	return &lab.TournamentOptions{Game: opts.Game, Variant: opts.Variant, Bots: opts.Bots, Games: b.Games, Players: b.Players,
-		Seed: b.Seed, Workers: b.Workers, Log: b.Log, Ladder: opts.Ladder, Rungs: opts.Rungs, Boot: opts.Boot,
+		Seed: b.Seed, Workers: b.Workers, Log: b.Log, Ladder: opts.Ladder, Rungs: opts.Rungs, Boot: opts.Boot, Report: opts.Output.Report,
 		Ext: opts.Ext.options(opts.IO), Progress: newProgress(opts.IO)}, nil
 }
 
@@ -80,20 +80,22 @@ func runTournament(opts *TournamentOptions) error {
 		}
 	}
 	o.Played = func(run *lab.TournamentRun) { playedRun(opts, run) }
-	res, err := runBatch(lab.Tournament, o)
+	res, err := runBatch(opts.IO, lab.Tournament, o)
 	if err != nil {
 		return err
 	}
 	if res.Status() == lab.NothingDone {
 		return &SilentError{Code: ExitError}
 	}
-	if err := printTournaments(opts, res); err != nil {
-		return err
+	err = printTournaments(opts, res)
+	if err == nil && res.Status() != lab.Complete {
+		err = &SilentError{Code: ExitError}
 	}
-	if res.Status() != lab.Complete {
-		return &SilentError{Code: ExitError}
+	err = afterSummary(opts.IO, err, res.LogErr)
+	if opts.Output.Report != "" {
+		err = afterSummary(opts.IO, err, report.Tournament(res.Reports(), res.RungNames(), reportStamp(opts.IO)).WriteFile(opts.Output.Report))
 	}
-	return nil
+	return err
 }
 
 // playedRun reports a finished tournament's failures and interruption on stderr and prints a ladder's
@@ -108,6 +110,9 @@ func playedRun(opts *TournamentOptions, run *lab.TournamentRun) {
 		fmt.Fprintln(opts.IO.Err, "interrupted before any game finished; nothing to report")
 	case run.Status == lab.Stopped:
 		fmt.Fprintf(opts.IO.Err, "interrupted: %d of %d games finished and reported\n", run.Done, run.Games)
+		if rep.Games > 0 && rep.Bootstrap < opts.Boot {
+			fmt.Fprintf(opts.IO.Err, "the rating intervals use %d of the %d bootstrap resamples\n", rep.Bootstrap, opts.Boot)
+		}
 	}
 	if opts.Ladder && run.Status != lab.NothingDone && !opts.Output.JSON && !opts.Output.CSV {
 		fmt.Fprintf(opts.IO.Out, "== rung %d: %s against %s\n", run.Rung, run.Strong, run.Weak)
@@ -116,14 +121,9 @@ func playedRun(opts *TournamentOptions, run *lab.TournamentRun) {
 	}
 }
 
-// printTournaments writes the --report and prints the tournament (or the ladder) as text, JSON or CSV.
+// printTournaments prints the tournament (or the ladder) as text, JSON or CSV.
 func printTournaments(opts *TournamentOptions, res *lab.TournamentResult) error {
 	reps, rungs := res.Reports(), res.RungNames()
-	if opts.Output.Report != "" {
-		if err := report.Tournament(reps, rungs, reportStamp(opts.IO)).WriteFile(opts.Output.Report); err != nil {
-			return err
-		}
-	}
 	switch {
 	case opts.Output.JSON && res.Ladder:
 		return writeJSON(opts.IO.Out, map[string]any{"ladder": reps})

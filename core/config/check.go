@@ -2,7 +2,9 @@ package config
 
 import (
 	"errors"
+	"slices"
 	"sort"
+	"strings"
 
 	"go.yaml.in/yaml/v3"
 )
@@ -12,7 +14,7 @@ import (
 func check(g *Game, root *yaml.Node, nf nodeFiles) error {
 	c := checker{g: g, root: root, nf: nf}
 	var errs []error
-	for _, step := range []func() error{c.basics, c.params, c.components, c.zones, c.privateMoves, c.stats, c.trick} {
+	for _, step := range []func() error{c.basics, c.params, c.components, c.zones, c.privateMoves, c.stats, c.trick, c.bots} {
 		errs = append(errs, step())
 	}
 	return errors.Join(errs...)
@@ -104,6 +106,27 @@ func (c checker) stats() error {
 		}
 	}
 	return errors.Join(errs...)
+}
+
+// ReservedBotNames are the names a game's bot may not take: the bots every game has, the seat kinds of
+// the commands and the policies of the search's options. A game's bot so named would shadow them (a
+// bot `ismcts` whose defaults name itself as the prior recursed without end).
+var ReservedBotNames = []string{"random", "human", "ismcts", "mast", "rules", "none"}
+
+// bots checks the names of the game's bots: none reserved (ReservedBotNames), none with a character
+// that bot specs use to separate or qualify (":" of `lua:`, `cmd:` and `ismcts:`, "," of seat lists,
+// "=" of options), so that a bot spec read from the command line or from `ismcts:` names one thing.
+func (c checker) bots() error {
+	for _, name := range sortedKeys(c.g.Bots) {
+		at := mapValue(mapValue(c.root, "bots"), name)
+		if slices.Contains(ReservedBotNames, strings.ToLower(name)) {
+			return c.nf.errAt(at, "bots.%s: a game's bot may not be named like a built-in bot or policy (%s)", name, strings.Join(ReservedBotNames, ", "))
+		}
+		if strings.ContainsAny(name, ":,= \t") || name == "" {
+			return c.nf.errAt(at, "bots.%q: a bot's name may not be empty or contain ':', ',', '=' or spaces (bot specs use them)", name)
+		}
+	}
+	return nil
 }
 
 // trick checks that the zones the trick mechanic plays from and to exist.

@@ -56,8 +56,9 @@ type ResampleReport struct {
 }
 
 // Bench plays whole games on one core and measures the time and allocations per move, per hook and per
-// determinisation, and with Workers the speed-up over one worker.
-func Bench(o *BenchOptions) (*BenchReport, error) {
+// determinisation, and with Workers the speed-up over one worker. A cancelled ctx stops it with an
+// *Interrupted: a measure cut short would mislead.
+func Bench(ctx context.Context, o *BenchOptions) (*BenchReport, error) {
 	p, players, err := LoadGame(o.Game, o.Variant, o.Players)
 	if err != nil {
 		return nil, err
@@ -74,9 +75,10 @@ func Bench(o *BenchOptions) (*BenchReport, error) {
 		return nil, err
 	}
 	defer w.Close()
+	defer context.AfterFunc(ctx, w.Interrupt)()
 	rep := &BenchReport{Game: p.Game.Name(), Players: players, Seats: seats, Games: o.Games}
 	if err := rep.measure(w, o.Games); err != nil {
-		return nil, err
+		return nil, benchError(ctx, err)
 	}
 	if rep.Resample, err = benchResample(w, players); err != nil {
 		return nil, err
@@ -86,14 +88,22 @@ func Bench(o *BenchOptions) (*BenchReport, error) {
 			return NewEngineWorker(reg, players, seats, false)
 		}}
 		start := time.Now()
-		if _, err := batch.Run(context.Background(), func(core.Result) {}); err != nil {
-			return nil, err
+		if _, err := batch.Run(ctx, func(core.Result) {}); err != nil {
+			return nil, benchError(ctx, err)
 		}
 		rep.Workers = o.Workers
 		rep.WorkersSpeed = float64(o.Games) / time.Since(start).Seconds()
 		rep.Speedup = rep.WorkersSpeed / rep.GamesPerSec
 	}
 	return rep, nil
+}
+
+// benchError is err, or an *Interrupted when ctx was cancelled.
+func benchError(ctx context.Context, err error) error {
+	if ctx.Err() != nil {
+		return &Interrupted{Msg: "interrupted: bench reports only whole measures"}
+	}
+	return err
 }
 
 // measure plays the games on w after a warm-up game, timing the moves and the hooks.

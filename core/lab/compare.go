@@ -25,6 +25,7 @@ type CompareOptions struct {
 	// Cover, if set, gives variant k's coverage counter.
 	Cover   func(k int) *coverage.Counter
 	Command string // the command line, for the record
+	Report  string // written by the caller; checked before the first game
 }
 
 // VariantRun is one compared variant: its program, its workers (kept across the sequential test's
@@ -164,6 +165,13 @@ func Compare(ctx context.Context, o *CompareOptions) (*CompareResult, error) {
 		}
 	}()
 	if err != nil {
+		return nil, err
+	}
+	var inputs []string
+	for _, r := range runs {
+		inputs = append(inputs, GameInputs(r.P, r.Seats)...)
+	}
+	if err := CheckOutputs(inputs, map[string]string{"--report": o.Report}); err != nil {
 		return nil, err
 	}
 	defer TuneGC()()

@@ -65,11 +65,15 @@ func (w *fuzzWorker) Play(i int, seed uint64) core.Result {
 	r := core.Result{Index: i, Seed: seed, Players: players, Seats: seats, Moves: g.Moves, MoveCount: len(g.Moves)}
 	if g.Violation != nil {
 		r.Error = g.Violation.Error()
+		r.Interrupted = w.h.Interrupted() // a game the interruption stopped broke no invariant
 	}
 	return r
 }
 
 func (w *fuzzWorker) Close() { w.h.Close() }
+
+// Interrupt implements Interrupter: the game in progress stops (its hooks, searches and bots).
+func (w *fuzzWorker) Interrupt() { w.h.Interrupt() }
 
 func newFuzzWorker(p *scripting.Program, plan fuzzPlan) (Worker, error) {
 	h := scripting.NewHost()
@@ -90,6 +94,9 @@ func Fuzz(ctx context.Context, o *FuzzOptions) (*FuzzResult, error) {
 	}
 	plan, err := planFuzz(o, p)
 	if err != nil {
+		return nil, err
+	}
+	if err := CheckOutputs(GameInputs(p, nil), map[string]string{"--out": o.Out}); err != nil {
 		return nil, err
 	}
 	defer TuneGC()()

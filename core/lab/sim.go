@@ -28,6 +28,7 @@ type SimOptions struct {
 	Out     string
 	Resume  bool // continue Out
 	Log     string
+	Report  string // written by the caller after the batch; checked with the other outputs before it
 	Ext     bots.ExtOptions
 
 	Progress Progress // nil: none
@@ -79,6 +80,9 @@ func Sim(ctx context.Context, o *SimOptions) (*SimResult, error) {
 	reg := bots.For(p, o.Ext)
 	seats, err := Seats(reg, o.Seats)
 	if err != nil {
+		return nil, err
+	}
+	if err := CheckOutputs(GameInputs(p, seats), map[string]string{"--out": o.Out, "--log": o.Log, "--report": o.Report}); err != nil {
 		return nil, err
 	}
 	s := &simRun{o: o, p: p, bots: reg, players: players, seats: CycleSeats(seats, players)}

@@ -1,9 +1,9 @@
 package lab
 
 import (
-	"bufio"
 	"context"
 	"fmt"
+	"math"
 	"os"
 	"strings"
 
@@ -26,7 +26,8 @@ type TournamentOptions struct {
 	Log     string // write every game to this JSON-lines file
 	Ladder  bool   // play the first bot (ismcts) at doubling budgets, each against the previous
 	Rungs   int
-	Boot    int // bootstrap resamples for the rating intervals
+	Boot    int    // bootstrap resamples for the rating intervals
+	Report  string // written by the caller; checked with the other outputs before the first game
 	Ext     bots.ExtOptions
 
 	Progress Progress
@@ -63,6 +64,8 @@ type TournamentRun struct {
 type TournamentResult struct {
 	Runs   []*TournamentRun
 	Ladder bool
+	// LogErr is a failed write of --log (it names the file): the report stands, the command fails.
+	LogErr error
 }
 
 // Status is the worst of the runs' statuses.
@@ -101,7 +104,7 @@ type tournament struct {
 	p       *scripting.Program
 	bots    *bots.Registry
 	players int
-	logw    *bufio.Writer
+	logw    *LineWriter
 }
 
 // Tournament plays the bots against each other (or a ladder of budgets) and reports each run; a run
@@ -116,6 +119,9 @@ func Tournament(ctx context.Context, o *TournamentOptions) (*TournamentResult, e
 	if err != nil {
 		return nil, err
 	}
+	if err := CheckOutputs(GameInputs(p, specs), map[string]string{"--log": o.Log, "--report": o.Report}); err != nil {
+		return nil, err
+	}
 	defer TuneGC()()
 	t := &tournament{o: o, p: p, bots: reg, players: players}
 	if o.Log != "" {
@@ -124,11 +130,19 @@ func Tournament(ctx context.Context, o *TournamentOptions) (*TournamentResult, e
 			return nil, err
 		}
 		defer f.Close()
-		t.logw = bufio.NewWriter(f)
-		defer t.logw.Flush()
+		t.logw = NewLineWriter(f)
 	}
-	if !o.Ladder {
-		run, err := t.play(ctx, specs, o.Seed)
+	res, err := t.runs(ctx, specs)
+	if res != nil && t.logw != nil {
+		res.LogErr = t.logw.Flush()
+	}
+	return res, err
+}
+
+// runs plays the tournament, or the ladder of the first bot.
+func (t *tournament) runs(ctx context.Context, specs []string) (*TournamentResult, error) {
+	if !t.o.Ladder {
+		run, err := t.play(ctx, specs, t.o.Seed)
 		if err != nil {
 			return nil, err
 		}
@@ -168,6 +182,9 @@ func (t *tournament) ladder(ctx context.Context, base string) (*TournamentResult
 	}
 	if t.o.Rungs < 2 {
 		return nil, Usagef("--rungs must be at least 2")
+	}
+	if t.o.Rungs > 62 || n > math.MaxInt>>(t.o.Rungs-1) {
+		return nil, Usagef("--rungs %d: the top rung would search more than %d iterations", t.o.Rungs, math.MaxInt)
 	}
 	res := &TournamentResult{Ladder: true}
 	for k := 1; k < t.o.Rungs; k++ {

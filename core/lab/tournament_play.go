@@ -61,10 +61,10 @@ func (t *tournament) play(ctx context.Context, bots []string, seed uint64, name 
 	})
 	progress.Finish()
 	run.Done = done
-	run.Report = tally.Report(seed, o.Boot)
+	run.Report = tally.Report(ctx, seed, o.Boot)
 	cfg := t.p.Game.Config
 	run.Report.Game, run.Report.Variant, run.Report.Players, run.Report.Seed, run.Report.Seatings = cfg.ID, cfg.Variant, t.players, seed, len(schedule)
-	run.Status = tournamentStatus(run.Report, runErr != nil)
+	run.Status = tournamentStatus(run.Report, runErr != nil || ctx.Err() != nil)
 	for _, f := range name {
 		f(run)
 	}
@@ -93,6 +93,5 @@ func (t *tournament) log(r core.Result) {
 		return
 	}
 	data, _ := json.Marshal(LogRecord{Game: t.o.Game, Variant: t.o.Variant, Result: r})
-	t.logw.Write(data)
-	t.logw.WriteByte('\n')
+	t.logw.WriteLine(data)
 }
