@@ -202,8 +202,10 @@ func (b *byPlayersDomain) check(n *yaml.Node, path string, vc *valueCheck) {
 		}
 		checkValue(b.elem, v, joinPath(path, k.Value), vc)
 	}
-	// Counts beyond MaxPlayers are the players check's error, not one here for each of them.
-	for c := max(vc.players.Min, 1); c <= min(vc.players.Max, MaxPlayers); c++ {
+	if vc.players.Min < 1 || vc.players.Max > MaxPlayers {
+		return // the player counts themselves are wrong: that is the players check's one error
+	}
+	for c := vc.players.Min; c <= vc.players.Max; c++ {
 		if mapValue(n, strconv.Itoa(c)) == nil {
 			vc.bad(n, path, "no value for %d players (the game is for %d to %d)", c, vc.players.Min, vc.players.Max)
 		}
