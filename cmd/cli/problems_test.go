@@ -58,7 +58,7 @@ func TestExecutePrintsEveryProblem(t *testing.T) {
 		{errors.New("x.lua:3:1: one"), "ruleslab: x.lua:3:1: one\n"},
 	} {
 		var out, errb bytes.Buffer
-		code := reportError(&IO{Out: &out, Err: &errb}, c.err)
+		code := reportError(&IO{Out: &out, Err: &errb}, c.err, nil)
 		assert.Equal(t, ExitError, code)
 		assert.Equal(t, c.want, errb.String())
 		assert.Empty(t, out.String())

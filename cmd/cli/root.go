@@ -98,20 +98,20 @@ func Execute(io *IO, args []string) (code int) {
 	root := NewRoot(io)
 	root.SetArgs(args)
 	io.command = quoteCommandLine(args)
-	err := root.Execute()
+	ran, err := root.ExecuteC()
 	if io.stopped {
 		return interruptedExit(io, err)
 	}
 	if err == nil {
 		return ExitOK
 	}
-	return reportError(io, err)
+	return reportError(io, err, ran)
 }
 
-// reportError prints a command's error on Err and returns the exit code: a usage error with a hint,
-// several problems (a game's files checked together) one a line then how many, anything else as one
-// line.
-func reportError(io *IO, err error) int {
+// reportError prints the error of the command that ran on Err and returns the exit code: a usage
+// error with the way to that command's help, several problems (a game's files checked together) one a
+// line then how many, anything else as one line.
+func reportError(io *IO, err error, ran *cobra.Command) int {
 	var silent *SilentError
 	if errors.As(err, &silent) {
 		return silent.Code
@@ -119,7 +119,11 @@ func reportError(io *IO, err error) int {
 	var usage *UsageError
 	if errors.As(err, &usage) || isCobraUsage(err) {
 		fmt.Fprintf(io.Err, "ruleslab: %s\n", textsafe.Escape(err.Error()))
-		fmt.Fprintln(io.Err, "Run 'ruleslab --help' for usage.")
+		path := "ruleslab"
+		if ran != nil {
+			path = ran.CommandPath()
+		}
+		fmt.Fprintf(io.Err, "Run '%s --help' for usage.\n", path)
 		return ExitUsage
 	}
 	if parts := errorParts(err); len(parts) > 1 {
