@@ -9,6 +9,7 @@ import (
 
 	"github.com/ruleslab/ruleslab/core/bots"
 	"github.com/ruleslab/ruleslab/core/config"
+	"github.com/ruleslab/ruleslab/core/search"
 	"github.com/ruleslab/ruleslab/scripting"
 )
 
@@ -44,8 +45,13 @@ func completeGame(cmd *cobra.Command, args []string, toComplete string) ([]strin
 			out = append(out, g.ID)
 		}
 	}
-	// a path to a YAML file is a game too
-	return out, cobra.ShellCompDirectiveDefault
+	// a path to a game or variant YAML file is a game too
+	files, folders := yamlFiles(toComplete)
+	out = append(append(out, files...), folders...)
+	if len(folders) > 0 {
+		return out, cobra.ShellCompDirectiveNoFileComp | cobra.ShellCompDirectiveNoSpace
+	}
+	return out, cobra.ShellCompDirectiveNoFileComp
 }
 
 // completeVariant completes --variant: base and GAME's bundled variants, then the variant files (and
@@ -118,13 +124,36 @@ func completeBots(cmd *cobra.Command, args []string, toComplete string) ([]strin
 	if i := strings.LastIndexByte(toComplete, ','); i >= 0 {
 		prefix = toComplete[:i+1]
 	}
-	names := append(bots.For(p, bots.ExtOptions{}).Names(), "human")
-	if cmd.Name() != "play" {
-		names = names[:len(names)-1]
+	// every form a spec takes: the game's bots, the search bot with or without options, a Lua script,
+	// an external program (a human only where people play)
+	names := append(bots.For(p, bots.ExtOptions{}).Names(), search.Prefix, search.Prefix+":", bots.LuaPrefix, bots.ExtBotPrefix)
+	if cmd.Name() == "play" {
+		names = append(names, "human")
+	}
+	last := strings.TrimPrefix(toComplete, prefix)
+	if rest, ok := strings.CutPrefix(last, bots.LuaPrefix); ok {
+		names = luaFiles(rest)
 	}
 	var out []string
 	for _, n := range names {
 		out = append(out, prefix+n)
 	}
 	return out, cobra.ShellCompDirectiveNoFileComp | cobra.ShellCompDirectiveNoSpace
+}
+
+// luaFiles are `lua:PATH` specs of the .lua files (and folders) whose path starts with prefix.
+func luaFiles(prefix string) []string {
+	matches, _ := filepath.Glob(globEscape(prefix) + "*")
+	var out []string
+	for _, m := range matches {
+		st, err := os.Stat(m)
+		switch {
+		case err != nil:
+		case st.IsDir():
+			out = append(out, bots.LuaPrefix+m+string(filepath.Separator))
+		case strings.HasSuffix(m, ".lua"):
+			out = append(out, bots.LuaPrefix+m)
+		}
+	}
+	return out
 }
