@@ -29,7 +29,9 @@ func NewCmdShow(io *IO, runF func(*ShowOptions) error) *cobra.Command {
 		Long: `Prints the resolved configuration of GAME (a bundled game, or a game or variant YAML file) as YAML.
 With --params, prints its declared parameters instead: each one's dotted path, the value the game plays
 with, the allowed values, the rule it belongs to and what it does (--json: a JSON array of
-{path, default, allowed, rule, about}). A variant file sets any of them: params: {path: value}.`,
+{path, default, allowed, rule, about}). A variant file sets any of them: params: {path: value}.
+--json alone prints the resolved configuration as one JSON object (its YAML keys, plus path, variant
+and scripts).`,
 		Example: `  ruleslab show mimic-taking --params
   ruleslab show simino --variant solitaire --params --json`,
 		Args: exactArgs(1, "a GAME (bundled id or YAML path)"),
@@ -37,28 +39,20 @@ with, the allowed values, the rule it belongs to and what it does (--json: a JSO
 	}
 	registerVariant(cmd.Flags(), &opts.Variant)
 	cmd.Flags().BoolVar(&opts.Params, "params", false, "list the declared parameters: path, default, allowed values, rule, description")
-	cmd.Flags().BoolVar(&opts.JSON, "json", false, "with --params: print them as a JSON array")
+	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print the configuration as a JSON object (with --params: the parameters as a JSON array)")
 	return cmd
 }
 
-// validate checks that --json goes with --params.
-func (o *ShowOptions) validate() error {
-	if o.JSON && !o.Params {
-		return usagef("--json lists the parameters as JSON: give --params too")
-	}
-	return nil
-}
-
 func runShow(opts *ShowOptions) error {
-	if err := opts.validate(); err != nil {
-		return err
-	}
 	cfg, err := config.Resolve(opts.Game, opts.Variant)
 	if err != nil {
 		return err
 	}
 	if opts.Params {
 		return showParams(opts, cfg)
+	}
+	if opts.JSON {
+		return showJSON(opts, cfg)
 	}
 	fmt.Fprintf(opts.IO.Out, "# %s", cfg.ID)
 	if cfg.Variant != "" {
@@ -89,4 +83,23 @@ func showParams(opts *ShowOptions, cfg *config.Game) error {
 		report.ParamsText(opts.IO.Out, specs)
 	}
 	return nil
+}
+
+// showJSON prints the resolved configuration as JSON under its YAML keys (the names a designer writes),
+// with where it was loaded from and its scripts in load order.
+func showJSON(opts *ShowOptions, cfg *config.Game) error {
+	data, err := yaml.Marshal(cfg)
+	if err != nil {
+		return err
+	}
+	out := map[string]any{}
+	if err := yaml.Unmarshal(data, &out); err != nil {
+		return err
+	}
+	scripts := make([]string, len(cfg.Scripts))
+	for i, s := range cfg.Scripts {
+		scripts[i] = scripting.DisplayPath(s)
+	}
+	out["path"], out["variant"], out["scripts"] = scripting.DisplayPath(cfg.Path), cfg.Variant, scripts
+	return writeJSON(opts.IO.Out, out)
 }
