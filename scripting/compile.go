@@ -19,6 +19,9 @@ type Chunk struct {
 	Path   string // as shown in messages
 	Proto  *lua.FunctionProto
 	GCalls []MethodCall // the g:method calls in the file
+	// KeptState lists where the file's functions write module-level locals or globals: a rules
+	// script with any is loaded again for every game (Program.KeepsState)
+	KeptState []StateWrite
 }
 
 var syntaxErr = regexp.MustCompile(`(?s)^(.*?) line:(\d+)\(column:(\d+)\) near '(.*?)':\s*(.*?)\s*$`)
@@ -50,7 +53,7 @@ func CompileFile(path string) (*Chunk, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", shown, err)
 	}
-	return &Chunk{Path: shown, Proto: proto, GCalls: gCalls(stmts)}, nil
+	return &Chunk{Path: shown, Proto: proto, GCalls: gCalls(stmts), KeptState: keptState(shown, stmts)}, nil
 }
 
 // DisplayPath shows a path relative to the working directory when it lies below it, and a file

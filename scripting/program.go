@@ -19,7 +19,13 @@ type Program struct {
 	Game   *core.Game
 	Chunks []*Chunk
 	Bots   map[string]*Chunk
+	kept   []StateWrite // the chunks' KeptState, in order
 }
+
+// KeptState lists where the rule scripts' functions write module-level locals or globals (state
+// that would outlive a game), the first write of each name: such a program is loaded again for every
+// game, at a cost; `validate` names each.
+func (p *Program) KeptState() []StateWrite { return p.kept }
 
 // Compile compiles a game's rule scripts and bot scripts.
 func Compile(g *core.Game) (*Program, error) {
@@ -30,6 +36,7 @@ func Compile(g *core.Game) (*Program, error) {
 			return nil, err
 		}
 		p.Chunks = append(p.Chunks, c)
+		p.kept = firstWrites(append(p.kept, c.KeptState...))
 	}
 	names := make([]string, 0, len(g.Config.BotPaths))
 	for n := range g.Config.BotPaths {

@@ -34,6 +34,8 @@ type ValidateResult struct {
 	Path     string    `json:"path"`
 	OK       bool      `json:"ok"`
 	Problems []Problem `json:"problems"`
+	// Notes are not problems: what makes a good file slow (rules that keep state between games)
+	Notes []Problem `json:"notes,omitempty"`
 }
 
 // Problem is one problem found: where and what. Line and col are 0 when the problem has no position
@@ -77,7 +79,14 @@ func runValidate(opts *ValidateOptions) error {
 	rep := ValidateReport{OK: true, Files: []ValidateResult{}}
 	for _, path := range opts.Paths {
 		res := ValidateResult{Path: path, OK: true, Problems: []Problem{}}
-		if err := validatePath(path); err != nil {
+		notes, err := validatePath(path)
+		for _, n := range notes {
+			res.Notes = append(res.Notes, Problem{File: n.Path, Line: n.Line, Message: n.Message()})
+			if !opts.JSON {
+				fmt.Fprintf(opts.IO.Err, "note: %s\n", n)
+			}
+		}
+		if err != nil {
 			rep.OK, res.OK = false, false
 			res.Problems = problemsOf(path, err)
 			if !opts.JSON {
@@ -128,39 +137,47 @@ func problemsOf(path string, err error) []Problem {
 	return []Problem{{File: file, Message: msg}}
 }
 
-func validatePath(path string) error {
+// validatePath checks one file; for a game or variant it also returns where its rules keep state
+// between games (not a problem: such rules are loaded again for every game, at a cost).
+func validatePath(path string) ([]scripting.StateWrite, error) {
 	switch strings.ToLower(filepath.Ext(path)) {
 	case ".lua":
+		// alone, a script may be a bot's (whose memory between decisions is its own): notes come with
+		// the game that runs it as rules
 		_, err := scripting.CompileFile(path)
-		return err
+		return nil, err
 	case ".yaml", ".yml":
 	default:
-		return fmt.Errorf("%s: not a .yaml or .lua file", path)
+		return nil, fmt.Errorf("%s: not a .yaml or .lua file", path)
 	}
 	if isScenario(path) {
 		sc, err := scenario.Load(path)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		_, _, err = scenario.Runner{}.Run(sc)
-		return err
+		return nil, err
 	}
+	p, err := compileGame(path)
+	if err != nil {
+		return nil, err
+	}
+	if err := p.CheckHooks(); err != nil {
+		return nil, err
+	}
+	return p.KeptState(), checkSetup(path, p)
+}
+
+func compileGame(path string) (*scripting.Program, error) {
 	cfg, err := config.Load(path)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	g, err := core.Compile(cfg)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	p, err := scripting.Compile(g)
-	if err != nil {
-		return err
-	}
-	if err := p.CheckHooks(); err != nil {
-		return err
-	}
-	return checkSetup(path, p)
+	return scripting.Compile(g)
 }
 
 // checkSetup runs the game's setup once, under the limits every game runs under (a setup that loops or

@@ -35,16 +35,18 @@ local function value(id) return CARDS[id].value end
 local function kind(id) return CARDS[id].kind end
 local function nextseat(g, s) return (s + 1) % g:players() end
 
--- params never change: read them once per worker (one engine, with these locals, runs every game of a
--- worker, always of the same game and variant)
-local P
+-- params never change: read them once per worker (g:memo keeps them for every game of the worker, always
+-- of the same game and variant)
 local function params(g)
-  if P == nil then
-    P = {max = g:param("max_value"), voluntary = g:param("voluntary_draw"),
-      reshuffle = g:param("empty_deck") == "reshuffle", reflex = g:param("reflex") or {},
-      detect = g:param("cheat.detect_chance"), false_alarm = g:param("cheat.false_alarm_chance")}
+  local p = g:memo("params")
+  if p == nil then
+    local reflex = {}
+    for i, w in ipairs(g:param("reflex") or {}) do reflex[i] = w end
+    p = g:memo("params", {max = g:param("max_value"), voluntary = g:param("voluntary_draw"),
+      reshuffle = g:param("empty_deck") == "reshuffle", reflex = reflex,
+      detect = g:param("cheat.detect_chance"), false_alarm = g:param("cheat.false_alarm_chance")})
   end
-  return P
+  return p
 end
 
 -- Every move spelling, built once at load time (constants, not game state): PLAY[id], CHEAT[id],
@@ -262,9 +264,8 @@ function setup(g)
 end
 
 -- a turn: MI-13 / MI-15 cheat (non-Keeper, once, before playing or drawing), MI-5 / MI-7 play, MI-6 draw
-local TURN = {} -- the turn's moves, refilled in place (g:ask copies them)
 local function turn_moves(g, p, may_cheat)
-  local moves = TURN
+  local moves = {}
   local hand = g:cards("hand", p)
   local is_keeper = p == g:get("keeper")
   local pr = params(g)
@@ -303,7 +304,6 @@ local function turn_moves(g, p, may_cheat)
       end
     end
   end
-  for i = k + 1, #moves do moves[i] = nil end
   return moves
 end
 
@@ -446,10 +446,8 @@ local function power(g, p, id)
   end
 end
 
--- the Keeper's reply (MI-15) and the signal event's fields: constant / refilled tables (g:ask and
--- g:event copy them), so no table is built per turn
+-- the Keeper's reply (MI-15): a constant table (g:ask copies it), so no table is built per turn
 local REPLY = {"accuse", "pass"}
-local SIGNAL = {}
 
 -- MI-15: after a non-Keeper's turn the Keeper gets a private signal and accuses or passes
 function end_turn(g)
@@ -463,8 +461,7 @@ function end_turn(g)
   if g:top("sleeve", p) ~= nil then chance = params(g).detect else chance = params(g).false_alarm end
   local suspicious = g:chance(chance, "cheat_signal")
   g:set("signal", suspicious, keeper)
-  SIGNAL.seat, SIGNAL.suspicious = p, suspicious
-  g:event("signal", SIGNAL, keeper)
+  g:event("signal", {seat = p, suspicious = suspicious}, keeper)
   g:set("phase", "reply")
   g:ask(keeper, REPLY)
 end

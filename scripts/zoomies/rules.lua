@@ -67,23 +67,22 @@ function trick_points(g, round)
   return g:param("trick_points")[round]
 end
 
--- ntrick: the number of cards already in the trick. The moves table is rebuilt in place (g:ask copies it).
-local ASKED = {}
+-- ntrick: the number of cards already in the trick.
 local function ask_play(g, seat, ntrick)
   local cache = ntrick == 0 and LEAD_MOVES or FOLLOW_MOVES
   local hand = g:cards("hand", seat)
+  local asked = {}
   local k = 0
   for i = 1, #hand do
     local m = cache[hand[i]]
     k = k + 1
-    ASKED[k] = m[1]
+    asked[k] = m[1]
     if m[2] then
       k = k + 1
-      ASKED[k] = m[2]
+      asked[k] = m[2]
     end
   end
-  for i = k + 1, #ASKED do ASKED[i] = nil end
-  g:ask(seat, ASKED)
+  g:ask(seat, asked)
 end
 
 local function param_list(g, name, n)
@@ -291,19 +290,15 @@ local function end_round(g, round, last_winner)
   start_round(g, round + 1, leader)
 end
 
--- the trick event's fields, refilled for every trick: g:event copies them into the log (a table with
--- string keys costs an allocation of its own, so it is built once)
-local TRICK_VALUES = {}
-local TRICK_EVENT = {values = TRICK_VALUES}
-
 -- ZM-9 / ZM-10: every seat has played; `last` played the last card, so the seat after it led
 local function end_trick(g, last, goal)
   local leader = (last + 1) % PLAYERS
+  local values = {}
   local best, winner
   for i = 1, PLAYERS do
     local seat = (leader + i - 1) % PLAYERS
     local v = g:sget(seat, "value")
-    TRICK_VALUES[i] = v
+    values[i] = v
     g:sset(seat, "value", nil)
     -- ZM-9: the highest declared value wins if the Goal is High, the lowest if Low
     if best == nil or beats(g, goal, v, best) then
@@ -311,8 +306,7 @@ local function end_trick(g, last, goal)
     end
   end
   g:rule("ZM-9")
-  TRICK_EVENT.winner, TRICK_EVENT.cards, TRICK_EVENT.goal = winner, g:cards("trick"), goal
-  g:event("trick", TRICK_EVENT)
+  g:event("trick", {winner = winner, cards = g:cards("trick"), goal = goal, values = values})
   -- ZM-10: the winner takes the trick into the hidden score pile; only the count is public
   g:rule("ZM-10")
   g:move_all("trick", nil, "won", winner)
@@ -354,17 +348,14 @@ end
 
 -- Alternative spellings: the card id either way round (`54|45`), a reading with a leading zero
 -- (`04`), `HIGH`/`h`, and a bare number for a mirror card (`play 54` = `play 45|54 54`).
-local BY_VALUE
-local function card_by_value(v)
-  if not BY_VALUE then
-    BY_VALUE = {}
-    for id, c in pairs(CARDS) do
-      if type(c) == "table" and c.lo then
-        BY_VALUE[c.lo] = id
-        BY_VALUE[c.hi] = id
-      end
-    end
+local BY_VALUE = {}
+for id, c in pairs(CARDS) do
+  if type(c) == "table" and c.lo then
+    BY_VALUE[c.lo] = id
+    BY_VALUE[c.hi] = id
   end
+end
+local function card_by_value(v)
   return BY_VALUE[v]
 end
 
