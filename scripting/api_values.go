@@ -161,6 +161,9 @@ var gValueMethods = map[string]lua.LGFunction{
 		if !finite(d) {
 			L.ArgError(4, fmt.Sprintf("statistic %s: expected a finite number, got %v", name, d))
 		}
+		if g.s.Playout() {
+			return 0 // statistics are read only from played games
+		}
 		must(L, g.s.Handle().AddStat(seat, name, d))
 		return 0
 	},

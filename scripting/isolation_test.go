@@ -3,6 +3,8 @@ package scripting_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -102,5 +104,39 @@ func TestMemoKeepsReadOnlyTables(t *testing.T) {
 		require.Equal(t, "x", f["b"])
 		require.Contains(t, f["write"], "memo t is read-only (assigning 1)")
 		require.Contains(t, f["cycle"], "memo values must be numbers, strings, booleans or tables of them (no cycles)")
+	}
+}
+
+// A search's playout skips the rules' events, rule marks and statistics, and plays exactly the same
+// game: same moves, totals and winners, in every bundled game.
+func TestPlayoutSkipsWhatNobodyReads(t *testing.T) {
+	for _, gv := range bundledShort(t) {
+		t.Run(name(gv), func(t *testing.T) {
+			p := loadProgram(t, gv[0], gv[1])
+			h := scripting.NewHost()
+			defer h.Close()
+			e, err := p.NewEngine(h)
+			require.NoError(t, err)
+			s := midGame(t, e, p.Game.Config.Players.Default, 11, 6)
+			full, playout := s.Clone(), s.Clone()
+			full.DropHistory()
+			playout.StartPlayout()
+			marks := fmt.Sprint(playout.Rules())
+			rng := rand.New(rand.NewPCG(3, 4))
+			for steps := 0; !full.Over(); steps++ {
+				require.Less(t, steps, 100000)
+				require.Equal(t, full.Legal(), playout.Legal())
+				i := rng.IntN(len(full.Legal()))
+				require.NoError(t, full.ApplyIndex(e, i))
+				require.NoError(t, playout.ApplyIndex(e, i))
+			}
+			require.True(t, playout.Over())
+			require.Equal(t, full.Winners(), playout.Winners())
+			require.Equal(t, full.Totals(), playout.Totals())
+			require.Equal(t, marks, fmt.Sprint(playout.Rules()), "a playout counted rule marks")
+			require.NotEqual(t, marks, fmt.Sprint(full.Rules()))
+			require.True(t, playout.Playout())
+			require.False(t, full.Playout())
+		})
 	}
 }
