@@ -22,6 +22,9 @@ type Chunk struct {
 	// KeptState lists where the file's functions write module-level locals or globals: a rules
 	// script with any is loaded again for every game (Program.KeepsState)
 	KeptState []StateWrite
+	// escapes are the module-level locals its functions use other than by indexing them or taking their
+	// length (freeze.go leaves a table of plain values that is only indexed as it is: nothing can write it)
+	escapes map[string]bool
 }
 
 var syntaxErr = regexp.MustCompile(`(?s)^(.*?) line:(\d+)\(column:(\d+)\) near '(.*?)':\s*(.*?)\s*$`)
@@ -53,7 +56,8 @@ func CompileFile(path string) (*Chunk, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", shown, err)
 	}
-	return &Chunk{Path: shown, Proto: proto, GCalls: gCalls(stmts), KeptState: keptState(shown, stmts)}, nil
+	scan := scanState(shown, stmts)
+	return &Chunk{Path: shown, Proto: proto, GCalls: gCalls(stmts), KeptState: scan.writes, escapes: scan.escapes}, nil
 }
 
 // DisplayPath shows a path relative to the working directory when it lies below it, and a file

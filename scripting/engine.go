@@ -80,7 +80,7 @@ func (r *Engine) load() error {
 	}
 	r.h.freeze(env)
 	if len(r.p.KeptState()) == 0 {
-		r.h.freezeModule(env)
+		r.h.freezeModule(env, r.p.Chunks)
 	}
 	r.env, r.exports = env, nil
 	r.coverRules = nil

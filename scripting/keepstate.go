@@ -55,18 +55,35 @@ func (s *luaScope) inFunction(name string) bool {
 	return false
 }
 
+// moduleLocal says whether name, read in scope s, is a module-level local.
+func (s *luaScope) moduleLocal(name string) bool {
+	for sc := s; sc != nil; sc = sc.parent {
+		if sc.names[name] {
+			return !inside(sc)
+		}
+	}
+	return false
+}
+
 // stateScan walks a chunk's syntax tree with its scopes and records every write, from inside a
-// function, to a name that is not the function's own local.
+// function, to a name that is not the function's own local, and every module-level local a function
+// uses other than by indexing it (t[k], t.k) or taking its length: such a table may reach code that
+// writes it.
 type stateScan struct {
-	path   string
-	writes []StateWrite
+	path    string
+	writes  []StateWrite
+	escapes map[string]bool
 }
 
 // keptState lists the writes to module-level state in a parsed chunk, in source order.
 func keptState(path string, stmts []ast.Stmt) []StateWrite {
-	s := &stateScan{path: path}
+	return scanState(path, stmts).writes
+}
+
+func scanState(path string, stmts []ast.Stmt) *stateScan {
+	s := &stateScan{path: path, escapes: map[string]bool{}}
 	s.block(stmts, &luaScope{names: map[string]bool{}}, false)
-	return s.writes
+	return s
 }
 
 func (s *stateScan) block(stmts []ast.Stmt, parent *luaScope, fn bool) {
@@ -189,8 +206,15 @@ func (s *stateScan) expr(e ast.Expr, sc *luaScope) {
 		}
 		params.names["self"] = true // a method's implicit parameter
 		s.block(e.Stmts, params, false)
+	case *ast.IdentExpr:
+		if inside(sc) && sc.moduleLocal(e.Value) {
+			s.escapes[e.Value] = true
+		}
 	case *ast.AttrGetExpr:
-		s.exprs([]ast.Expr{e.Object, e.Key}, sc)
+		if id, ok := e.Object.(*ast.IdentExpr); !ok || !sc.moduleLocal(id.Value) {
+			s.expr(e.Object, sc) // t[k] with t a module-level local only reads t
+		}
+		s.expr(e.Key, sc)
 	case *ast.FuncCallExpr:
 		s.exprs(append([]ast.Expr{e.Func, e.Receiver}, e.Args...), sc)
 	case *ast.TableExpr:
@@ -210,6 +234,8 @@ func (s *stateScan) expr(e ast.Expr, sc *luaScope) {
 	case *ast.UnaryNotOpExpr:
 		s.expr(e.Expr, sc)
 	case *ast.UnaryLenOpExpr:
-		s.expr(e.Expr, sc)
+		if id, ok := e.Expr.(*ast.IdentExpr); !ok || !sc.moduleLocal(id.Value) {
+			s.expr(e.Expr, sc)
+		}
 	}
 }
