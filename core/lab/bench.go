@@ -10,6 +10,7 @@ import (
 
 	"github.com/ruleslab/ruleslab/core"
 	"github.com/ruleslab/ruleslab/core/bots"
+	"github.com/ruleslab/ruleslab/core/search"
 	"github.com/ruleslab/ruleslab/scripting"
 )
 
@@ -36,6 +37,7 @@ type BenchReport struct {
 	GamesPerSec   float64        `json:"games_per_second"`
 	Hooks         []HookReport   `json:"hooks"`
 	Resample      ResampleReport `json:"clone_resample"`
+	Search        SearchReport   `json:"ismcts"`
 	Workers       int            `json:"workers,omitempty"`
 	WorkersSpeed  float64        `json:"workers_games_per_second,omitempty"`
 	Speedup       float64        `json:"speedup,omitempty"`
@@ -47,6 +49,12 @@ type HookReport struct {
 	CallsPerGame float64 `json:"calls_per_game"`
 	MicrosPerCal float64 `json:"us_per_call"`
 	Share        float64 `json:"share"`
+}
+
+// SearchReport is the speed of the default search bot (the game's `ismcts` defaults) on one core.
+type SearchReport struct {
+	Iterations    int     `json:"iterations"`
+	IterationsSec float64 `json:"iterations_per_second"`
 }
 
 // ResampleReport is the cost of one Clone + Resample of a mid-game state.
@@ -79,6 +87,9 @@ func Bench(o *BenchOptions) (*BenchReport, error) {
 		return nil, err
 	}
 	if rep.Resample, err = benchResample(w, players); err != nil {
+		return nil, err
+	}
+	if rep.Search, err = benchSearch(reg, w, players); err != nil {
 		return nil, err
 	}
 	if o.Workers > 1 {
@@ -136,26 +147,36 @@ func (rep *BenchReport) measure(w *EngineWorker, games int) error {
 	return nil
 }
 
-// benchResample measures what a search bot pays per determinisation: Clone + Resample of a state a
-// third of the way into a random game, for the seat to act.
-func benchResample(w *EngineWorker, players int) (ResampleReport, error) {
+// midGame is a state a third of the way into a random game (at least one move in, and at a decision
+// of two moves or more when the game has one later), and the generator that played it.
+func midGame(w *EngineWorker, players int) (*core.State, *rand.Rand, error) {
 	s, err := w.E.NewState(players, core.GameSeed(2, 0), core.StateOptions{NoHistory: true})
 	if err != nil {
-		return ResampleReport{}, err
+		return nil, nil, err
 	}
 	full := s.Clone()
 	rng := rand.New(rand.NewPCG(1, 2))
 	n := 0
 	for !full.Over() {
 		if err := full.ApplyIndex(w.E, rng.IntN(len(full.Legal()))); err != nil {
-			return ResampleReport{}, err
+			return nil, nil, err
 		}
 		n++
 	}
-	for i := 0; i < n/3 && !s.Over(); i++ {
+	for i := 0; !s.Over() && (i < max(n/3, 1) || len(s.Legal()) < 2); i++ {
 		if err := s.ApplyIndex(w.E, rng.IntN(len(s.Legal()))); err != nil {
-			return ResampleReport{}, err
+			return nil, nil, err
 		}
+	}
+	return s, rng, nil
+}
+
+// benchResample measures what a search bot pays per determinisation: Clone + Resample of a state a
+// third of the way into a random game, for the seat to act.
+func benchResample(w *EngineWorker, players int) (ResampleReport, error) {
+	s, rng, err := midGame(w, players)
+	if err != nil {
+		return ResampleReport{}, err
 	}
 	seat := max(s.ToAct(), 0)
 	const reps = 20000
@@ -170,4 +191,41 @@ func benchResample(w *EngineWorker, players int) (ResampleReport, error) {
 	el := time.Since(start)
 	runtime.ReadMemStats(&after)
 	return ResampleReport{Micros: float64(el.Nanoseconds()) / reps / 1000, Allocs: float64(after.Mallocs-before.Mallocs) / reps}, nil
+}
+
+// searchDecisions and searchIterations size the search measure: a few decisions of the game's default
+// search, each cut to a number of iterations so the slowest game takes about a second.
+const searchDecisions, searchIterations = 4, 50
+
+// benchSearch measures the game's default search bot (`ismcts`, its YAML defaults) in iterations per
+// second: searchDecisions searches of searchIterations from the mid-game decision.
+func benchSearch(reg *bots.Registry, w *EngineWorker, players int) (SearchReport, error) {
+	s, _, err := midGame(w, players)
+	if err != nil {
+		return SearchReport{}, err
+	}
+	if s.Over() {
+		return SearchReport{}, nil
+	}
+	bot, err := reg.New(w.E, fmt.Sprintf("ismcts:iterations=%d", searchIterations), 1)
+	if err != nil {
+		return SearchReport{}, err
+	}
+	search, ok := bot.(interface {
+		Analyse(core.View) (*search.Analysis, error)
+	})
+	if !ok {
+		return SearchReport{}, fmt.Errorf("bench: ismcts is not a search bot")
+	}
+	v := s.ViewFor(s.ToAct())
+	start := time.Now()
+	n := 0
+	for i := 0; i < searchDecisions; i++ {
+		a, err := search.Analyse(v)
+		if err != nil {
+			return SearchReport{}, err
+		}
+		n += a.Iterations + a.Failed
+	}
+	return SearchReport{Iterations: n, IterationsSec: float64(n) / time.Since(start).Seconds()}, nil
 }

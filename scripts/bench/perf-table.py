@@ -27,10 +27,6 @@ def share(hooks, name):
     return sum(h["share"] for h in hooks if h["hook"] == name)
 
 
-def loading(hooks):
-    return sum(h["share"] for h in hooks if h["hook"].startswith("(loading") and h["hook"].endswith("rules.lua)"))
-
-
 def percent(x):
     return "under 1%" if x < 0.01 else f"{100 * x:.0f}%"
 
@@ -38,7 +34,7 @@ def percent(x):
 def row(title, b):
     cr = b["clone_resample"]
     return (f"| {title} | {b['us_per_move']:.1f} µs | {b['allocs_per_move']:.1f} | {cr['us']:.1f} µs | "
-            f"{percent(share(b['hooks'], 'on_move'))} | {percent(loading(b['hooks']))} |")
+            f"{percent(share(b['hooks'], 'on_move'))} | {b['ismcts']['iterations_per_second']:,.0f} |")
 
 
 def main():
@@ -48,7 +44,7 @@ def main():
     args = ap.parse_args()
     cmd = shlex.split(args.ruleslab)
     print("| game | per move | allocations per move | clone + resample of a mid-game state "
-          "| `on_move`'s share of the time | loading `rules.lua`, once per game |")
+          "| `on_move`'s share of the time | `ismcts` iterations per second |")
     print("|---|---|---|---|---|---|")
     for game, title in GAMES:
         print(row(title, bench(cmd, game, args.games)))
