@@ -26,21 +26,24 @@ type BenchOptions struct {
 
 // BenchReport is what bench measured.
 type BenchReport struct {
-	Game          string         `json:"game"`
-	Players       int            `json:"players"`
-	Seats         []string       `json:"seats"`
-	Games         int            `json:"games"`
-	Moves         int            `json:"moves"`
-	MicrosPerMove float64        `json:"us_per_move"`
-	AllocsPerMove float64        `json:"allocs_per_move"`
-	BytesPerMove  float64        `json:"bytes_per_move"`
-	GamesPerSec   float64        `json:"games_per_second"`
-	Hooks         []HookReport   `json:"hooks"`
-	Resample      ResampleReport `json:"clone_resample"`
-	Search        SearchReport   `json:"ismcts"`
-	Workers       int            `json:"workers,omitempty"`
-	WorkersSpeed  float64        `json:"workers_games_per_second,omitempty"`
-	Speedup       float64        `json:"speedup,omitempty"`
+	Game          string   `json:"game"`
+	Players       int      `json:"players"`
+	Seats         []string `json:"seats"`
+	Games         int      `json:"games"`
+	Moves         int      `json:"moves"`
+	MicrosPerMove float64  `json:"us_per_move"`
+	// CPUMicrosPerMove is the CPU time of the thread that played the games per move (0 when the system
+	// does not tell): on a loaded machine, closer than the wall time to what a move costs on an idle core
+	CPUMicrosPerMove float64        `json:"cpu_us_per_move,omitempty"`
+	AllocsPerMove    float64        `json:"allocs_per_move"`
+	BytesPerMove     float64        `json:"bytes_per_move"`
+	GamesPerSec      float64        `json:"games_per_second"`
+	Hooks            []HookReport   `json:"hooks"`
+	Resample         ResampleReport `json:"clone_resample"`
+	Search           SearchReport   `json:"ismcts"`
+	Workers          int            `json:"workers,omitempty"`
+	WorkersSpeed     float64        `json:"workers_games_per_second,omitempty"`
+	Speedup          float64        `json:"speedup,omitempty"`
 }
 
 // HookReport is one hook's measured cost.
@@ -55,6 +58,8 @@ type HookReport struct {
 type SearchReport struct {
 	Iterations    int     `json:"iterations"`
 	IterationsSec float64 `json:"iterations_per_second"`
+	// per second of the thread's CPU time (0 when the system does not tell)
+	CPUIterationsSec float64 `json:"cpu_iterations_per_second,omitempty"`
 }
 
 // ResampleReport is the cost of one Clone + Resample of a mid-game state.
@@ -118,6 +123,9 @@ func (rep *BenchReport) measure(w *EngineWorker, games int) error {
 	var before, after runtime.MemStats
 	runtime.GC()
 	runtime.ReadMemStats(&before)
+	runtime.LockOSThread() // the thread whose CPU time is read
+	defer runtime.UnlockOSThread()
+	cpu0 := scripting.ThreadCPU()
 	start := time.Now()
 	moves := 0
 	for i := 0; i < games; i++ {
@@ -128,6 +136,9 @@ func (rep *BenchReport) measure(w *EngineWorker, games int) error {
 		moves += r.Length()
 	}
 	elapsed := time.Since(start)
+	if cpu0 >= 0 {
+		rep.CPUMicrosPerMove = float64((scripting.ThreadCPU() - cpu0).Nanoseconds()) / float64(moves) / 1000
+	}
 	runtime.ReadMemStats(&after)
 	rep.Moves = moves
 	rep.MicrosPerMove = float64(elapsed.Nanoseconds()) / float64(moves) / 1000
@@ -218,6 +229,9 @@ func benchSearch(reg *bots.Registry, w *EngineWorker, players int) (SearchReport
 		return SearchReport{}, fmt.Errorf("bench: ismcts is not a search bot")
 	}
 	v := s.ViewFor(s.ToAct())
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	cpu0 := scripting.ThreadCPU()
 	start := time.Now()
 	n := 0
 	for i := 0; i < searchDecisions; i++ {
@@ -227,5 +241,9 @@ func benchSearch(reg *bots.Registry, w *EngineWorker, players int) (SearchReport
 		}
 		n += a.Iterations + a.Failed
 	}
-	return SearchReport{Iterations: n, IterationsSec: float64(n) / time.Since(start).Seconds()}, nil
+	rep := SearchReport{Iterations: n, IterationsSec: float64(n) / time.Since(start).Seconds()}
+	if cpu0 >= 0 {
+		rep.CPUIterationsSec = float64(n) / (scripting.ThreadCPU() - cpu0).Seconds()
+	}
+	return rep, nil
 }
