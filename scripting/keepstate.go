@@ -194,7 +194,8 @@ func (s *stateScan) exprs(es []ast.Expr, sc *luaScope) {
 	}
 }
 
-// expr looks for function bodies inside an expression: only their statements can write.
+// expr looks for function bodies inside an expression (only their statements can write) and for
+// module-level locals a function uses other than by indexing them.
 func (s *stateScan) expr(e ast.Expr, sc *luaScope) {
 	switch e := e.(type) {
 	case *ast.FunctionExpr:
@@ -215,27 +216,38 @@ func (s *stateScan) expr(e ast.Expr, sc *luaScope) {
 			s.expr(e.Object, sc) // t[k] with t a module-level local only reads t
 		}
 		s.expr(e.Key, sc)
-	case *ast.FuncCallExpr:
-		s.exprs(append([]ast.Expr{e.Func, e.Receiver}, e.Args...), sc)
-	case *ast.TableExpr:
-		for _, f := range e.Fields {
-			s.exprs([]ast.Expr{f.Key, f.Value}, sc)
-		}
-	case *ast.LogicalOpExpr:
-		s.exprs([]ast.Expr{e.Lhs, e.Rhs}, sc)
-	case *ast.RelationalOpExpr:
-		s.exprs([]ast.Expr{e.Lhs, e.Rhs}, sc)
-	case *ast.ArithmeticOpExpr:
-		s.exprs([]ast.Expr{e.Lhs, e.Rhs}, sc)
-	case *ast.StringConcatOpExpr:
-		s.exprs([]ast.Expr{e.Lhs, e.Rhs}, sc)
-	case *ast.UnaryMinusOpExpr:
-		s.expr(e.Expr, sc)
-	case *ast.UnaryNotOpExpr:
-		s.expr(e.Expr, sc)
 	case *ast.UnaryLenOpExpr:
 		if id, ok := e.Expr.(*ast.IdentExpr); !ok || !sc.moduleLocal(id.Value) {
 			s.expr(e.Expr, sc)
 		}
+	default:
+		s.exprs(operands(e), sc)
 	}
+}
+
+// operands are the expressions inside a call, a table constructor or an operator.
+func operands(e ast.Expr) []ast.Expr {
+	switch e := e.(type) {
+	case *ast.FuncCallExpr:
+		return append([]ast.Expr{e.Func, e.Receiver}, e.Args...)
+	case *ast.TableExpr:
+		var out []ast.Expr
+		for _, f := range e.Fields {
+			out = append(out, f.Key, f.Value)
+		}
+		return out
+	case *ast.LogicalOpExpr:
+		return []ast.Expr{e.Lhs, e.Rhs}
+	case *ast.RelationalOpExpr:
+		return []ast.Expr{e.Lhs, e.Rhs}
+	case *ast.ArithmeticOpExpr:
+		return []ast.Expr{e.Lhs, e.Rhs}
+	case *ast.StringConcatOpExpr:
+		return []ast.Expr{e.Lhs, e.Rhs}
+	case *ast.UnaryMinusOpExpr:
+		return []ast.Expr{e.Expr}
+	case *ast.UnaryNotOpExpr:
+		return []ast.Expr{e.Expr}
+	}
+	return nil
 }
