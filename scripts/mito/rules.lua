@@ -50,28 +50,31 @@ local function params(g)
 end
 
 -- Every move spelling, built once at load time (constants, not game state): PLAY[id], CHEAT[id],
--- THROW[id], GIVE[id][seat], and what each move means: MOVE[move] = {verb, id, seat}.
-local PLAY, CHEAT, THROW, GIVE, MOVE = {}, {}, {}, {}, {}
+-- THROW[id], GIVE[id][seat], and what each move means: MOVE_VERB[move], MOVE_ID[move], MOVE_TO[move]
+-- (flat tables of strings and numbers, which hooks read at the cost of a plain table).
+local PLAY, CHEAT, THROW, GIVE, MOVE_VERB, MOVE_ID, MOVE_TO = {}, {}, {}, {}, {}, {}, {}
 local MAX_SEATS = 5 -- MI-2 (a move naming a higher seat is read with words())
 for id, c in pairs(CARDS) do
   if type(c) == "table" and c.kind ~= "keeper" then
     PLAY[id], CHEAT[id], THROW[id] = "play " .. id, "cheat " .. id, "throw " .. id
-    MOVE[PLAY[id]], MOVE[CHEAT[id]], MOVE[THROW[id]] = {"play", id}, {"cheat", id}, {"throw", id}
+    for verb, m in pairs({play = PLAY[id], cheat = CHEAT[id], throw = THROW[id]}) do
+      MOVE_VERB[m], MOVE_ID[m] = verb, id
+    end
     GIVE[id] = {}
     for to = 0, MAX_SEATS - 1 do
       local m = "give " .. id .. " to " .. to
       GIVE[id][to] = m
-      MOVE[m] = {"give", id, to}
+      MOVE_VERB[m], MOVE_ID[m], MOVE_TO[m] = "give", id, to
     end
   end
 end
-for _, verb in ipairs({"draw", "accuse", "pass"}) do MOVE[verb] = {verb} end
+for _, verb in ipairs({"draw", "accuse", "pass"}) do MOVE_VERB[verb] = verb end
 
 local function give_move(id, to) return GIVE[id][to] or ("give " .. id .. " to " .. to) end
 
 local function parse(move)
-  local m = MOVE[move]
-  if m then return m[1], m[2], m[3] end
+  local verb = MOVE_VERB[move]
+  if verb then return verb, MOVE_ID[move], MOVE_TO[move] end
   local verb, id, _, to = words(move) -- "give S1 to 7"
   return verb, id, tonumber(to)
 end
@@ -673,19 +676,18 @@ function rollout(g, seat, legal)
   if legal[1] == "accuse" then return g:get("signal") and "accuse" or "pass" end
   local play, plays, mito = nil, 0, nil
   for i = 1, #legal do
-    local m = MOVE[legal[i]]
-    local verb = m and m[1]
+    local verb = MOVE_VERB[legal[i]]
     if verb == "throw" then return legal[i] end
     if verb == "play" then
       plays = plays + 1
       if math.random(plays) == 1 then play = legal[i] end
-    elseif verb == "cheat" and kind(m[2]) == "mito" then
+    elseif verb == "cheat" and kind(MOVE_ID[legal[i]]) == "mito" then
       mito = legal[i]
     end
   end
   if mito and math.random() < 0.5 then return mito end
   if play then return play end
-  if MOVE[legal[1]] and MOVE[legal[1]][1] ~= "give" then
+  if MOVE_VERB[legal[1]] and MOVE_VERB[legal[1]] ~= "give" then
     for i = 1, #legal do if legal[i] == "draw" then return "draw" end end
   end
   return legal[math.random(#legal)]
