@@ -106,13 +106,9 @@ func inside(sc *luaScope) bool {
 func (s *stateScan) stmt(st ast.Stmt, sc *luaScope) {
 	switch st := st.(type) {
 	case *ast.LocalAssignStmt:
-		// `local function f` sees itself; `local x = x` reads the outer x: declaring first only matters
-		// for the former
-		if len(st.Exprs) == 1 && len(st.Names) == 1 {
-			if _, ok := st.Exprs[0].(*ast.FunctionExpr); ok {
-				sc.names[st.Names[0]] = true
-			}
-		}
+		// the names are declared after their values: `local x = x` reads the outer x. (The parser gives
+		// `local function f` the same shape, whose body sees f: a write to f there then counts as a
+		// write to the outer f, which at worst reloads the script, never misses a write.)
 		s.exprs(st.Exprs, sc)
 		for _, n := range st.Names {
 			sc.names[n] = true

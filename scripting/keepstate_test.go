@@ -66,3 +66,11 @@ func TestStateWriteMessage(t *testing.T) {
 	ws := []StateWrite{w, {Path: "house.lua", Name: "cache", Line: 14}, {Path: "house.lua", Name: "n", Line: 20}}
 	require.Equal(t, []StateWrite{ws[0], ws[2]}, firstWrites(ws))
 }
+
+// `local f = function() f = 1 end` assigns the global f (the local is not yet in scope in its own
+// value), and is found; the same shape from `local function f` errs on the side of a reload.
+func TestKeptStateLocalFunctionValues(t *testing.T) {
+	stmts, err := parse.Parse(strings.NewReader("function setup(g)\n  local f = function() f = 1 end\nend"), "x.lua")
+	require.NoError(t, err)
+	require.Equal(t, []StateWrite{{Path: "x.lua", Name: "f", Line: 2}}, keptState("x.lua", stmts))
+}
