@@ -56,6 +56,9 @@ var gFlowMethods = map[string]lua.LGFunction{
 	},
 	"event": func(L *lua.LState) int {
 		g := handle(L)
+		if g.s.Playout() {
+			return 0 // a search's playout keeps no events
+		}
 		e := core.Event{Type: L.CheckString(2), Seat: -1, Vis: visArg(L, g, 4, -1)}
 		// converted (and so checked) even when no log is kept, so a game fails the same with or without
 		// --log; State.Log then keeps it only when the state keeps its history

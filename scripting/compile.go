@@ -25,6 +25,13 @@ type Chunk struct {
 	baseRefs []baseRef      // its base.NAME references
 	callArgs map[string]int // chunkFacts.CallArgs
 	calls    map[string]int // chunkFacts.GlobalCalls
+
+	// KeptState lists where the file's functions write module-level locals or globals: a rules
+	// script with any is loaded again for every game (Program.KeepsState)
+	KeptState []StateWrite
+	// escapes are the module-level locals its functions use other than by indexing them or taking their
+	// length (freeze.go leaves a table of plain values that is only indexed as it is: nothing can write it)
+	escapes map[string]bool
 }
 
 var syntaxErr = regexp.MustCompile(`(?s)^(.*?) line:(\d+)\(column:(\d+)\) near '(.*?)':\s*(.*?)\s*$`)
@@ -70,7 +77,9 @@ func compileChunk(path string) (c *Chunk, lint, err error) {
 	}
 	toks := scanTokens(string(src))
 	facts := factsOf(stmts, string(src), toks)
-	c = &Chunk{Path: shown, Proto: proto, GCalls: gCalls(stmts), Defs: facts.Defs, locals: facts.Locals, baseRefs: facts.BaseRefs, callArgs: facts.CallArgs, calls: facts.GlobalCalls}
+	scan := scanState(shown, stmts)
+	c = &Chunk{Path: shown, Proto: proto, GCalls: gCalls(stmts), Defs: facts.Defs, locals: facts.Locals, baseRefs: facts.BaseRefs,
+		callArgs: facts.CallArgs, calls: facts.GlobalCalls, KeptState: scan.writes, escapes: scan.escapes}
 	return c, errors.Join(checkSwaps(shown, stmts, toks)...), nil
 }
 

@@ -17,7 +17,13 @@ type Program struct {
 	Game   *core.Game
 	Chunks []*Chunk
 	Bots   map[string]*Chunk
+	kept   []StateWrite // the chunks' KeptState, in order
 }
+
+// KeptState lists where the rule scripts' functions write module-level locals or globals (state
+// that would outlive a game), the first write of each name: such a program is loaded again for every
+// game, at a cost; `validate` names each.
+func (p *Program) KeptState() []StateWrite { return p.kept }
 
 // Compile compiles a game's rule scripts and bot scripts and checks them before any runs (lint.go,
 // overrides.go). It reports every problem it finds, joined (errors.Join), each as file:line:col: message.
@@ -27,6 +33,9 @@ func Compile(g *core.Game) (*Program, error) {
 		return nil, err
 	}
 	p := &Program{Game: g, Chunks: sc.rules, Bots: sc.bots}
+	for _, c := range p.Chunks {
+		p.kept = firstWrites(append(p.kept, c.KeptState...))
+	}
 	// the game's ismcts defaults are checked now, not when a search bot is first seated
 	if _, err := p.SearchDefaults(); err != nil {
 		return nil, err

@@ -32,6 +32,8 @@ type ValidateResult struct {
 	Path     string    `json:"path"`
 	OK       bool      `json:"ok"`
 	Problems []Problem `json:"problems"`
+	// Notes are not problems: what makes a good file slow (rules that keep state between games)
+	Notes []Problem `json:"notes,omitempty"`
 }
 
 // NewCmdValidate builds `ruleslab validate`; runF runs the parsed options (nil: runValidate).
@@ -70,7 +72,14 @@ func runValidate(opts *ValidateOptions) error {
 	rep := ValidateReport{OK: true, Files: []ValidateResult{}}
 	for _, path := range opts.Paths {
 		res := ValidateResult{Path: path, OK: true, Problems: []Problem{}}
-		if err := validateVariant(path, opts.Variant); err != nil {
+		notes, err := validateVariant(path, opts.Variant)
+		for _, n := range notes {
+			res.Notes = append(res.Notes, Problem{File: n.Path, Line: n.Line, Message: n.Message()})
+			if !opts.JSON {
+				fmt.Fprintf(opts.IO.Err, "note: %s\n", n)
+			}
+		}
+		if err != nil {
 			rep.OK, res.OK = false, false
 			res.Problems = problemsOf(path, err)
 			if !opts.JSON {
@@ -93,50 +102,58 @@ func runValidate(opts *ValidateOptions) error {
 }
 
 // validateVariant checks a PATH, or with --variant that variant of the GAME it names.
-func validateVariant(path, variant string) error {
+func validateVariant(path, variant string) ([]scripting.StateWrite, error) {
 	if variant == "" {
 		return validatePath(path)
 	}
 	file, err := config.ResolvePath(path, variant)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	return validatePath(file)
 }
 
-func validatePath(path string) error {
+// validatePath checks one file; for a game or variant it also returns where its rules keep state
+// between games (not a problem: such rules are loaded again for every game, at a cost).
+func validatePath(path string) ([]scripting.StateWrite, error) {
 	switch strings.ToLower(filepath.Ext(path)) {
 	case ".lua":
+		// alone, a script may be a bot's (whose memory between decisions is its own): notes come with
+		// the game that runs it as rules
 		_, err := scripting.CompileFile(path)
-		return err
+		return nil, err
 	case ".yaml", ".yml":
 	default:
-		return fmt.Errorf("%s: not a .yaml or .lua file", path)
+		return nil, fmt.Errorf("%s: not a .yaml or .lua file", path)
 	}
 	if isScenario(path) {
 		sc, err := scenario.Load(path)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		_, _, err = scenario.Runner{}.Run(sc)
-		return err
+		return nil, err
 	}
+	p, err := compileGame(path)
+	if err != nil {
+		return nil, err
+	}
+	if err := p.CheckHooks(); err != nil {
+		return nil, err
+	}
+	return p.KeptState(), checkSetup(path, p)
+}
+
+func compileGame(path string) (*scripting.Program, error) {
 	cfg, err := config.Load(path)
 	if err != nil {
-		return scripting.WithScriptProblems(err)
+		return nil, scripting.WithScriptProblems(err)
 	}
 	g, err := core.Compile(cfg)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	p, err := scripting.Compile(g)
-	if err != nil {
-		return err
-	}
-	if err := p.CheckHooks(); err != nil {
-		return err
-	}
-	return checkSetup(path, p)
+	return scripting.Compile(g)
 }
 
 // checkSetup runs the game's setup once, under the limits every game runs under (a setup that loops or

@@ -222,7 +222,7 @@ func (b *ISMCTS) iteration(v core.View, run *searchRun) error {
 		b.rootMoves, b.rootRounds = s.MoveCount(), len(s.RoundTotals())
 	}
 	if b.rollout == nil {
-		s.DropHistory() // random and rules playouts read no events; a rollout bot rebuilds its memory from them
+		s.StartPlayout() // random and rules playouts read no events; a rollout bot rebuilds its memory from them
 	}
 	scale := b.cfg.Exploration
 	if run.solo && run.hi > run.lo {

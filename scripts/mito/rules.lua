@@ -35,41 +35,46 @@ local function value(id) return CARDS[id].value end
 local function kind(id) return CARDS[id].kind end
 local function nextseat(g, s) return (s + 1) % g:players() end
 
--- params never change: read them once per worker (one engine, with these locals, runs every game of a
--- worker, always of the same game and variant)
-local P
+-- params never change: read them once per worker (g:memo keeps them for every game of the worker, always
+-- of the same game and variant)
 local function params(g)
-  if P == nil then
-    P = {max = g:param("max_value"), voluntary = g:param("voluntary_draw"),
-      reshuffle = g:param("empty_deck") == "reshuffle", reflex = g:param("reflex") or {},
-      detect = g:param("cheat.detect_chance"), false_alarm = g:param("cheat.false_alarm_chance")}
+  local p = g:memo("params")
+  if p == nil then
+    local reflex = {}
+    for i, w in ipairs(g:param("reflex") or {}) do reflex[i] = w end
+    p = g:memo("params", {max = g:param("max_value"), voluntary = g:param("voluntary_draw"),
+      reshuffle = g:param("empty_deck") == "reshuffle", reflex = reflex,
+      detect = g:param("cheat.detect_chance"), false_alarm = g:param("cheat.false_alarm_chance")})
   end
-  return P
+  return p
 end
 
 -- Every move spelling, built once at load time (constants, not game state): PLAY[id], CHEAT[id],
--- THROW[id], GIVE[id][seat], and what each move means: MOVE[move] = {verb, id, seat}.
-local PLAY, CHEAT, THROW, GIVE, MOVE = {}, {}, {}, {}, {}
+-- THROW[id], GIVE[id][seat], and what each move means: MOVE_VERB[move], MOVE_ID[move], MOVE_TO[move]
+-- (flat tables of strings and numbers, which hooks read at the cost of a plain table).
+local PLAY, CHEAT, THROW, GIVE, MOVE_VERB, MOVE_ID, MOVE_TO = {}, {}, {}, {}, {}, {}, {}
 local MAX_SEATS = 5 -- MI-2 (a move naming a higher seat is read with words())
 for id, c in pairs(CARDS) do
   if type(c) == "table" and c.kind ~= "keeper" then
     PLAY[id], CHEAT[id], THROW[id] = "play " .. id, "cheat " .. id, "throw " .. id
-    MOVE[PLAY[id]], MOVE[CHEAT[id]], MOVE[THROW[id]] = {"play", id}, {"cheat", id}, {"throw", id}
+    for verb, m in pairs({play = PLAY[id], cheat = CHEAT[id], throw = THROW[id]}) do
+      MOVE_VERB[m], MOVE_ID[m] = verb, id
+    end
     GIVE[id] = {}
     for to = 0, MAX_SEATS - 1 do
       local m = "give " .. id .. " to " .. to
       GIVE[id][to] = m
-      MOVE[m] = {"give", id, to}
+      MOVE_VERB[m], MOVE_ID[m], MOVE_TO[m] = "give", id, to
     end
   end
 end
-for _, verb in ipairs({"draw", "accuse", "pass"}) do MOVE[verb] = {verb} end
+for _, verb in ipairs({"draw", "accuse", "pass"}) do MOVE_VERB[verb] = verb end
 
 local function give_move(id, to) return GIVE[id][to] or ("give " .. id .. " to " .. to) end
 
 local function parse(move)
-  local m = MOVE[move]
-  if m then return m[1], m[2], m[3] end
+  local verb = MOVE_VERB[move]
+  if verb then return verb, MOVE_ID[move], MOVE_TO[move] end
   local verb, id, _, to = words(move) -- "give S1 to 7"
   return verb, id, tonumber(to)
 end
@@ -266,9 +271,8 @@ function setup(g)
 end
 
 -- a turn: MI-13 / MI-15 cheat (non-Keeper, once, before playing or drawing), MI-5 / MI-7 play, MI-6 draw
-local TURN = {} -- the turn's moves, refilled in place (g:ask copies them)
 local function turn_moves(g, p, may_cheat)
-  local moves = TURN
+  local moves = {}
   local hand = g:cards("hand", p)
   local is_keeper = p == g:get("keeper")
   local pr = params(g)
@@ -307,7 +311,6 @@ local function turn_moves(g, p, may_cheat)
       end
     end
   end
-  for i = k + 1, #moves do moves[i] = nil end
   return moves
 end
 
@@ -452,10 +455,8 @@ local function power(g, p, id)
   end
 end
 
--- the Keeper's reply (MI-15) and the signal event's fields: constant / refilled tables (g:ask and
--- g:event copy them), so no table is built per turn
+-- the Keeper's reply (MI-15): a constant table (g:ask copies it), so no table is built per turn
 local REPLY = {"accuse", "pass"}
-local SIGNAL = {}
 
 -- MI-15: after a non-Keeper's turn the Keeper gets a private signal and accuses or passes
 function end_turn(g)
@@ -469,8 +470,7 @@ function end_turn(g)
   if g:top("sleeve", p) ~= nil then chance = params(g).detect else chance = params(g).false_alarm end
   local suspicious = g:chance(chance, "cheat_signal")
   g:set("signal", suspicious, keeper)
-  SIGNAL.seat, SIGNAL.suspicious = p, suspicious
-  g:event("signal", SIGNAL, keeper)
+  g:event("signal", {seat = p, suspicious = suspicious}, keeper)
   g:set("phase", "reply")
   g:ask(keeper, REPLY)
 end
@@ -686,19 +686,18 @@ function rollout(g, seat, legal)
   if legal[1] == "accuse" then return g:get("signal") and "accuse" or "pass" end
   local play, plays, mito = nil, 0, nil
   for i = 1, #legal do
-    local m = MOVE[legal[i]]
-    local verb = m and m[1]
+    local verb = MOVE_VERB[legal[i]]
     if verb == "throw" then return legal[i] end
     if verb == "play" then
       plays = plays + 1
       if math.random(plays) == 1 then play = legal[i] end
-    elseif verb == "cheat" and kind(m[2]) == "mito" then
+    elseif verb == "cheat" and kind(MOVE_ID[legal[i]]) == "mito" then
       mito = legal[i]
     end
   end
   if mito and math.random() < 0.5 then return mito end
   if play then return play end
-  if MOVE[legal[1]] and MOVE[legal[1]][1] ~= "give" then
+  if MOVE_VERB[legal[1]] and MOVE_VERB[legal[1]] ~= "give" then
     for i = 1, #legal do if legal[i] == "draw" then return "draw" end end
   end
   return legal[math.random(#legal)]
