@@ -166,6 +166,16 @@ func (g *Game) compileTrick(t *config.Trick) {
 
 // ZoneIndex returns the index of a zone by name.
 func (g *Game) ZoneIndex(name string) (int, bool) {
+	// hooks name a zone on most g: calls: a game has a handful, and comparing names (a Lua constant
+	// is the same string each call, so most compare by pointer) costs less than hashing one
+	if len(g.Zones) <= 16 {
+		for i := range g.Zones {
+			if g.Zones[i].Name == name {
+				return i, true
+			}
+		}
+		return 0, false
+	}
 	i, ok := g.zoneIdx[name]
 	return i, ok
 }

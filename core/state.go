@@ -47,6 +47,7 @@ type State struct {
 	idxBuf   []CardIdx
 
 	history bool // keep events and moves (logs, replays, bots that read events)
+	playout bool // a search's playout: events, rule marks and statistics are read by no one
 	logged  int  // bytes of custom events logged (MaxLoggedBytes)
 	events  []Event
 	moves   []string
@@ -150,6 +151,17 @@ func (s *State) DropHistory() {
 	s.history = false
 	s.events, s.moves = nil, nil
 }
+
+// StartPlayout makes the state a search's playout: it keeps no history, and the rules' events, rule
+// marks (coverage) and statistics, which nobody reads there, are skipped (the hooks' g:event, g:rule
+// and g:stat return at once). Moves, values, scores and the outcome are the same.
+func (s *State) StartPlayout() {
+	s.DropHistory()
+	s.playout = true
+}
+
+// Playout reports whether the state is a search's playout (StartPlayout).
+func (s *State) Playout() bool { return s.playout }
 
 // Lineage identifies this line of play; a clone gets a new one.
 func (s *State) Lineage() uint64 { return s.lineage }

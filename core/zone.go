@@ -13,7 +13,7 @@ type ZoneRef struct {
 
 // Zone resolves a zone name and seat; seat is ignored (and must be -1) for shared zones.
 func (s *State) Zone(name string, seat int) (ZoneRef, error) {
-	i, ok := s.Game.zoneIdx[name]
+	i, ok := s.Game.ZoneIndex(name)
 	if !ok {
 		return ZoneRef{}, fmt.Errorf("no zone %q", name)
 	}

@@ -40,6 +40,9 @@ var gFactMethods = map[string]lua.LGFunction{
 	// hot path of every game, where a call into Go is most of their cost)
 	"rule": func(L *lua.LState) int {
 		s := handle(L).s
+		if s.Playout() {
+			return 0 // no coverage is counted in a search's playout
+		}
 		s.Handle().Rule(L.CheckString(2))
 		for i := 3; i <= L.GetTop(); i++ {
 			s.Handle().Rule(L.CheckString(i))

@@ -9,6 +9,7 @@ import (
 	lua "github.com/yuin/gopher-lua"
 
 	"github.com/ruleslab/ruleslab/core"
+	"github.com/ruleslab/ruleslab/core/textsafe"
 )
 
 // debug makes g:log print to stderr: one switch for every host of the process (the command line's
@@ -55,6 +56,9 @@ var gFlowMethods = map[string]lua.LGFunction{
 	},
 	"event": func(L *lua.LState) int {
 		g := handle(L)
+		if g.s.Playout() {
+			return 0 // a search's playout keeps no events
+		}
 		e := core.Event{Type: L.CheckString(2), Seat: -1, Vis: visArg(L, g, 4, -1)}
 		// converted (and so checked) even when no log is kept, so a game fails the same with or without
 		// --log; State.Log then keeps it only when the state keeps its history
@@ -113,7 +117,7 @@ var gFlowMethods = map[string]lua.LGFunction{
 			for i := 2; i <= L.GetTop(); i++ {
 				parts = append(parts, L.Get(i).String())
 			}
-			fmt.Fprintln(os.Stderr, "lua:", strings.Join(parts, " "))
+			fmt.Fprintln(os.Stderr, "lua:", textsafe.Escape(strings.Join(parts, " ")))
 		}
 		return 0
 	},

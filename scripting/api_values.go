@@ -87,16 +87,19 @@ var gValueMethods = map[string]lua.LGFunction{
 		d := g.r.data
 		if L.GetTop() >= 3 {
 			v := L.Get(3)
-			switch v.(type) {
-			case lua.LNumber, lua.LString, lua.LBool:
-			default:
-				L.ArgError(3, "memo values must be numbers, strings or booleans")
+			if !memoable(v, 0) {
+				L.ArgError(3, "memo values must be numbers, strings, booleans or tables of them (no cycles)")
+			}
+			if t, ok := v.(*lua.LTable); ok {
+				// shared by every later game: read-only from now on, the hook's own table included
+				v = (&freezer{h: g.r.h, proxies: map[*lua.LTable]*lua.LTable{}}).table(t, "memo "+key)
 			}
 			if d.memo == nil {
 				d.memo = map[string]lua.LValue{}
 			}
 			d.memo[key] = v
-			return 0
+			L.Push(v)
+			return 1
 		}
 		if v, ok := d.memo[key]; ok {
 			L.Push(v)
@@ -158,7 +161,30 @@ var gValueMethods = map[string]lua.LGFunction{
 		if !finite(d) {
 			L.ArgError(4, fmt.Sprintf("statistic %s: expected a finite number, got %v", name, d))
 		}
+		if g.s.Playout() {
+			return 0 // statistics are read only from played games
+		}
 		must(L, g.s.Handle().AddStat(seat, name, d))
 		return 0
 	},
 }
+
+// memoable says whether v may be kept by g:memo: a number, string or boolean, or a table of them
+// nested at most maxMemoDepth deep (so no cycle, and no function that could reach a game).
+func memoable(v lua.LValue, depth int) bool {
+	switch v := v.(type) {
+	case lua.LNumber, lua.LString, lua.LBool:
+		return true
+	case *lua.LTable:
+		if depth >= maxMemoDepth || v.Metatable != lua.LNil {
+			return false
+		}
+		ok := true
+		v.ForEach(func(k, e lua.LValue) { ok = ok && memoable(k, maxMemoDepth) && memoable(e, depth+1) })
+		return ok
+	}
+	return false
+}
+
+// maxMemoDepth bounds the nesting of a table g:memo keeps.
+const maxMemoDepth = 8

@@ -1,6 +1,7 @@
 package scripting
 
 import (
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"strings"
@@ -353,7 +354,7 @@ func (p *Program) LoadLuaBot(spec string) error {
 	if err != nil {
 		return fmt.Errorf("bot %q: %v", spec, err)
 	}
-	if err := unknownGMethod(c, botFactMethods, "a bot's"); err != nil {
+	if err := errors.Join(unknownGMethods(c, botFactMethods, "a bot's")...); err != nil {
 		return fmt.Errorf("bot %q: %v", spec, err)
 	}
 	p.Bots[spec] = c

@@ -11,8 +11,9 @@ import (
 
 // Engine applies one game's rules on one Lua host: it implements core.Rules for any state of that game,
 // so one engine per worker goroutine advances whatever states it is handed (a clone made by another
-// worker included). The scripts are loaded once per engine; their globals are read-only afterwards
-// (a hook that assigns a new global is stopped), so no game can change what a later game runs.
+// worker included). The scripts are loaded once per engine; their globals and module-level tables are
+// read-only afterwards (a hook that assigns a new global or writes a frozen table is stopped), so no
+// game can change what a later game runs (see NewState for scripts that keep state).
 type Engine struct {
 	// GameIndex is the index in its batch of the game the engine plays (the worker sets it): external
 	// bots name it in their reports.
@@ -40,6 +41,10 @@ type Engine struct {
 	// coverRules remember the answers of the colour rules g:board_covers asked in the current game
 	coverRules []*coverRule
 }
+
+// Interrupted reports whether the engine's host was interrupted (Host.Interrupt): long computations
+// that run between hooks (a search, an external bot's wait) stop then.
+func (r *Engine) Interrupted() bool { return r.h.Interrupted() }
 
 // NewEngine loads a program's scripts on h. Give each worker goroutine its own host and engine.
 func (p *Program) NewEngine(h *Host) (*Engine, error) {
@@ -78,6 +83,9 @@ func (r *Engine) load() error {
 		return fmt.Errorf("%s: no `setup` hook is defined", r.p.Chunks[0].Path)
 	}
 	r.h.freeze(env)
+	if len(r.p.KeptState()) == 0 {
+		r.h.freezeModule(env, r.p.Chunks)
+	}
 	r.env, r.exports = env, nil
 	r.coverRules = nil
 	return nil
@@ -89,16 +97,18 @@ func (r *Engine) Program() *Program { return r.p }
 // Host returns the engine's Lua host.
 func (r *Engine) Host() *Host { return r.h }
 
-// NewState starts a game on this engine. Each game after the first gets the scripts loaded afresh
-// (~10 µs): a hook that changed a module-level table of its script changes only its own game, so
-// results are the same for any number of workers. Create a game's Lua bots after its state: they
-// reach the rules (RULES) of the game's own environment.
+// NewState starts a game on this engine. The scripts were loaded once, with their module-level tables
+// frozen (freeze.go), so no game can leave anything for the next; a script whose functions write a
+// module-level local or a global (Program.KeptState) is loaded afresh for each game after the first
+// instead, so results are the same for any number of workers either way. Create a game's Lua bots
+// after its state: they reach the rules (RULES) of the game's own environment.
 func (r *Engine) NewState(players int, seed uint64, opts core.StateOptions) (*core.State, error) {
-	if r.games > 0 {
+	if r.games > 0 && len(r.p.KeptState()) > 0 {
 		if err := r.load(); err != nil {
 			return nil, err
 		}
 	}
+	r.coverRules = nil
 	r.games++
 	return core.NewState(r.p.Game, r, players, seed, opts)
 }
@@ -260,9 +270,19 @@ func (r *Engine) Stats(s *core.State) (map[string][]float64, map[string]float64,
 		}
 		return float64(n), ok
 	}
+	// the same limit as g:stat's: at most core.MaxStats statistics
+	tooMany := func() bool {
+		if len(seat)+len(game) < core.MaxStats {
+			return false
+		}
+		if bad == nil {
+			bad = fmt.Errorf("hook stats returned more than %d statistics: a game records at most %d", core.MaxStats, core.MaxStats)
+		}
+		return true
+	}
 	if st, ok := raw(t).RawGetString("seat").(*lua.LTable); ok {
 		raw(st).ForEach(func(k, v lua.LValue) {
-			if list, ok := v.(*lua.LTable); ok {
+			if list, ok := v.(*lua.LTable); ok && !tooMany() {
 				list = raw(list)
 				vals := make([]float64, s.Players)
 				for i := 0; i < s.Players; i++ {
@@ -276,7 +296,7 @@ func (r *Engine) Stats(s *core.State) (map[string][]float64, map[string]float64,
 	}
 	if gt, ok := raw(t).RawGetString("game").(*lua.LTable); ok {
 		raw(gt).ForEach(func(k, v lua.LValue) {
-			if n, ok := num(v, "game."+k.String()); ok {
+			if n, ok := num(v, "game."+k.String()); ok && !tooMany() {
 				game[k.String()] = n
 			}
 		})

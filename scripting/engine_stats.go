@@ -1,6 +1,10 @@
 package scripting
 
-import "github.com/ruleslab/ruleslab/core"
+import (
+	"fmt"
+
+	"github.com/ruleslab/ruleslab/core"
+)
 
 // GameStats is what a finished game reports for sim: the stats hook's numbers, plus every per-seat
 // statistic recorded with g:stat that the hook did not return.
@@ -16,6 +20,9 @@ func (r *Engine) GameStats(s *core.State) (map[string][]float64, map[string]floa
 		if _, set := seat[k]; !set {
 			seat[k] = v
 		}
+	}
+	if n := len(seat) + len(game); n > core.MaxStats {
+		return nil, nil, fmt.Errorf("hook stats and g:stat recorded %d statistics: a game records at most %d", n, core.MaxStats)
 	}
 	return seat, game, nil
 }

@@ -12,6 +12,7 @@ import (
 	lua "github.com/yuin/gopher-lua"
 
 	"github.com/ruleslab/ruleslab/core"
+	"github.com/ruleslab/ruleslab/core/textsafe"
 )
 
 // Host is one sandboxed Lua state. It is not safe for concurrent use: give each worker its own.
@@ -258,6 +259,10 @@ type LimitError struct {
 
 func (e *LimitError) Error() string { return fmt.Sprintf("hook %s was stopped: %s", e.Hook, e.Msg) }
 
+// EndsSearch tells a search (package search) that a hook stopped by a limit would be stopped again in
+// every iteration: the search fails at once, naming the hook, instead of retrying it.
+func (e *LimitError) EndsSearch() bool { return true }
+
 // HookCost is the measured cost of one hook.
 type HookCost struct {
 	Calls int
@@ -270,7 +275,9 @@ type HookError struct {
 	Msg  string
 }
 
-func (e *HookError) Error() string { return fmt.Sprintf("hook %s: %s", e.Hook, e.Msg) }
+// Error is the hook's name and the Lua error's text, its control characters escaped: a rule file's
+// error message may not send escape sequences to the terminal that prints it.
+func (e *HookError) Error() string { return fmt.Sprintf("hook %s: %s", e.Hook, textsafe.Escape(e.Msg)) }
 
 func (h *Host) int(i int) lua.LValue {
 	if i >= 0 && i < len(h.intVals) {

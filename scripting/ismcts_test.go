@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 
@@ -386,4 +387,37 @@ func tinyGame(t *testing.T, path string) (*scripting.Engine, *core.State) {
 	e, s, err := startGame(loadProgram(t, path, ""), h, 2, 1)
 	require.NoError(t, err)
 	return e, s
+}
+
+// A search hook that fails (here `evaluate`, stuck in an endless loop until its budget stops it) is
+// not called again in that search: the decision fails at once, naming the hook, instead of retrying
+// it in each of the 300 iterations.
+func TestISMCTSStopsAtAFailedHook(t *testing.T) {
+	e, s := tinyGame(t, "testdata/evaluate-loop.yaml")
+	bot, err := newBot(e, "ismcts:iterations=300,horizon=1", 1)
+	require.NoError(t, err)
+	e.Host().Profile = map[string]*scripting.HookCost{}
+	_, err = bot.Choose(s.ViewFor(0))
+	require.ErrorContains(t, err, "hook evaluate was stopped: it did more than 20 ms of work")
+	require.Equal(t, 1, e.Host().Profile["evaluate"].Calls)
+}
+
+// An interrupted host (Ctrl-C, SIGTERM) stops a search whatever its budget: the decision fails with
+// search.ErrInterrupted instead of running a billion iterations whose hooks all fail.
+func TestISMCTSStopsWhenInterrupted(t *testing.T) {
+	e, s := tinyGame(t, "testdata/tiny.yaml")
+	bot, err := newBot(e, "ismcts:iterations=1000000000", 1)
+	require.NoError(t, err)
+	e.Host().Interrupt()
+	done := make(chan error, 1)
+	go func() {
+		_, err := bot.Choose(s.ViewFor(0))
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		require.ErrorContains(t, err, "interrupted")
+	case <-time.After(20 * time.Second): // only a search that ignores the interruption gets here
+		t.Fatal("the search ignored the interruption")
+	}
 }

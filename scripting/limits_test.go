@@ -258,6 +258,9 @@ end
 // A memory bomb (the `..` operator cannot be checked) is stopped by the heap monitor, and only the
 // bomb: a game running next to it on another host does not fail.
 func TestMemoryBombStopsOnlyItsOwnHook(t *testing.T) {
+	// the bomb's garbage counts in the heap the monitor reads until it is collected: collect it before
+	// the next test runs its hooks
+	t.Cleanup(runtime.GC)
 	old := scripting.SetMaxHeap(96 << 20)
 	defer scripting.SetMaxHeap(old)
 	bomb := probe(t, "testdata/tiny.yaml", "", `function setup(g) local s = "x" while true do s = s .. s end end`+"\n")
@@ -395,4 +398,24 @@ func TestHookMillisHasACeiling(t *testing.T) {
 	_, _, err := startGame(p, h, 2, 1)
 	require.NoError(t, err)
 	assert.Equal(t, scripting.MaxHookMillis, h.BudgetMillis())
+}
+
+// The `stats` hook's results go through g:stat's limit: at most core.MaxStats statistics per game,
+// counted over the hook's seat and game statistics and those recorded with g:stat.
+func TestStatsHookHasGStatsLimit(t *testing.T) {
+	for _, c := range []struct{ code, want string }{
+		{`function stats(g) local t = {} for i = 1, 300 do t["s" .. i] = i end return {game = t} end`,
+			"hook stats returned more than 256 statistics: a game records at most 256"},
+		{`function stats(g) local t = {} for i = 1, 300 do t["s" .. i] = {1, 2} end return {seat = t} end`,
+			"hook stats returned more than 256 statistics"},
+		{`function stats(g) for i = 1, 200 do g:stat(0, "a" .. i) end local t = {} for i = 1, 200 do t["b" .. i] = i end return {game = t} end`,
+			"hook stats and g:stat recorded 400 statistics: a game records at most 256"},
+	} {
+		h := scripting.NewHost()
+		e, s, err := startGame(probe(t, "testdata/tiny.yaml", "", c.code), h, 2, 1)
+		require.NoError(t, err)
+		_, _, err = e.GameStats(s)
+		require.ErrorContains(t, err, c.want)
+		h.Close()
+	}
 }

@@ -3,21 +3,26 @@ package scripting
 import (
 	"fmt"
 	"reflect"
+	"sort"
 
 	lua "github.com/yuin/gopher-lua"
 	"github.com/yuin/gopher-lua/ast"
+
+	"github.com/ruleslab/ruleslab/core/suggest"
 )
 
 // checkSwaps rejects a multiple assignment of plain names in which a later value reads a name assigned
 // earlier in the same statement (`a, b = b, a`, `a, b = 10, a + 1`): gopher-lua v1.1.2 compiles it
 // wrongly for locals (the later value sees the new value), silently. A temporary variable is correct.
-func checkSwaps(path string, stmts []ast.Stmt) error {
-	var found error
+func checkSwaps(path string, stmts []ast.Stmt, toks []ast.Token) []error {
+	var found []error
 	walkAST(stmts, func(n any) bool {
-		if a, ok := n.(*ast.AssignStmt); ok && found == nil {
-			found = swapError(path, a)
+		if a, ok := n.(*ast.AssignStmt); ok {
+			if err := swapError(path, a, toks); err != nil {
+				found = append(found, err)
+			}
 		}
-		return found == nil
+		return true
 	})
 	return found
 }
@@ -32,7 +37,9 @@ func walkAST(stmts []ast.Stmt, visit func(node any) bool) {
 			return
 		}
 		switch v.Kind() {
-		case reflect.Interface, reflect.Pointer:
+		case reflect.Interface:
+			walk(v.Elem()) // the node it holds is visited as the pointer it is
+		case reflect.Pointer:
 			if v.IsNil() {
 				return
 			}
@@ -56,7 +63,7 @@ func walkAST(stmts []ast.Stmt, visit func(node any) bool) {
 	walk(reflect.ValueOf(stmts))
 }
 
-func swapError(path string, a *ast.AssignStmt) error {
+func swapError(path string, a *ast.AssignStmt, toks []ast.Token) error {
 	if len(a.Lhs) < 2 {
 		return nil
 	}
@@ -71,7 +78,9 @@ func swapError(path string, a *ast.AssignStmt) error {
 			assigned[a.Lhs[j-1].(*ast.IdentExpr).Value] = true
 		}
 		if name := readsName(reflect.ValueOf(r), assigned); name != "" {
-			return fmt.Errorf("%s:%d: `%s` is assigned and then read in one multiple assignment: gopher-lua computes this wrongly for locals (a swap gives both the same value); use a temporary variable", path, a.Line(), name)
+			first := a.Lhs[0].(*ast.IdentExpr).Value
+			return fmt.Errorf("%s:%d:%d: `%s` is assigned and then read in one multiple assignment: gopher-lua computes this wrongly for locals (a swap gives both the same value); use a temporary variable",
+				path, a.Line(), nameColumn(toks, a.Line(), first), name)
 		}
 	}
 	return nil
@@ -129,12 +138,24 @@ func gCalls(stmts []ast.Stmt) []MethodCall {
 	return out
 }
 
-// unknownGMethod returns an error for the first call of a method not in known.
-func unknownGMethod(c *Chunk, known map[string]lua.LGFunction, who string) error {
+// unknownGMethods returns an error for each call of a method not in known.
+func unknownGMethods(c *Chunk, known map[string]lua.LGFunction, who string) []error {
+	var errs []error
 	for _, m := range c.GCalls {
 		if _, ok := known[m.Method]; !ok {
-			return fmt.Errorf("%s:%d: g:%s: %s g has no method %q", c.Path, m.Line, m.Method, who, m.Method)
+			errs = append(errs, fmt.Errorf("%s:%d: g:%s: %s g has no method %q%s", c.Path, m.Line, m.Method, who, m.Method,
+				suggest.DidYouMean(m.Method, sortedMethods(known))))
 		}
 	}
-	return nil
+	return errs
+}
+
+// sortedMethods are the names of a method table, sorted (suggestions are then deterministic).
+func sortedMethods(known map[string]lua.LGFunction) []string {
+	names := make([]string, 0, len(known))
+	for n := range known {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
 }

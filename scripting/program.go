@@ -1,8 +1,10 @@
 package scripting
 
 import (
+	"errors"
 	"fmt"
-	"sort"
+	"maps"
+	"slices"
 
 	lua "github.com/yuin/gopher-lua"
 
@@ -10,44 +12,92 @@ import (
 	"github.com/ruleslab/ruleslab/core/config"
 )
 
-// Hook names a game script may define.
-var hookNames = []string{"setup", "on_move", "normalize", "trick_winner", "trick_done", "can_play", "stats",
-	"render", "describe", "explain", "evaluate", "sample_ok", "rollout"}
-
 // Program is a game's compiled Lua, shared read-only by every worker.
 type Program struct {
 	Game   *core.Game
 	Chunks []*Chunk
 	Bots   map[string]*Chunk
+	kept   []StateWrite // the chunks' KeptState, in order
 }
 
-// Compile compiles a game's rule scripts and bot scripts.
+// KeptState lists where the rule scripts' functions write module-level locals or globals (state
+// that would outlive a game), the first write of each name: such a program is loaded again for every
+// game, at a cost; `validate` names each.
+func (p *Program) KeptState() []StateWrite { return p.kept }
+
+// Compile compiles a game's rule scripts and bot scripts and checks them before any runs (lint.go,
+// overrides.go). It reports every problem it finds, joined (errors.Join), each as file:line:col: message.
 func Compile(g *core.Game) (*Program, error) {
-	p := &Program{Game: g, Bots: map[string]*Chunk{}}
-	for _, path := range g.Config.Scripts {
-		c, err := CompileFile(path)
-		if err != nil {
-			return nil, err
-		}
-		p.Chunks = append(p.Chunks, c)
+	sc, err := compileScripts(g.Config)
+	if err != nil {
+		return nil, err
 	}
-	names := make([]string, 0, len(g.Config.BotPaths))
-	for n := range g.Config.BotPaths {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	for _, n := range names {
-		c, err := CompileFile(g.Config.BotPaths[n])
-		if err != nil {
-			return nil, err
-		}
-		p.Bots[n] = c
+	p := &Program{Game: g, Chunks: sc.rules, Bots: sc.bots}
+	for _, c := range p.Chunks {
+		p.kept = firstWrites(append(p.kept, c.KeptState...))
 	}
 	// the game's ismcts defaults are checked now, not when a search bot is first seated
 	if _, err := p.SearchDefaults(); err != nil {
 		return nil, err
 	}
 	return p, nil
+}
+
+// CheckScripts compiles and checks a game's scripts as Compile does, for a configuration that failed
+// its own checks (config.InvalidGame), so its scripts' problems are reported with the YAML's.
+func CheckScripts(cfg *config.Game) error {
+	_, err := compileScripts(cfg)
+	return err
+}
+
+// scripts are a game's compiled Lua: the rules chunks in load order, and the bots by name.
+type scripts struct {
+	rules []*Chunk
+	bots  map[string]*Chunk
+}
+
+// compileScripts compiles every script of cfg and checks them (staticProblems); every problem found,
+// joined.
+func compileScripts(cfg *config.Game) (scripts, error) {
+	sc := scripts{bots: map[string]*Chunk{}}
+	var errs []error
+	add := func(path string) *Chunk {
+		c, lint, err := compileChunk(path)
+		errs = append(errs, err, lint)
+		return c
+	}
+	for _, path := range cfg.Scripts {
+		sc.rules = append(sc.rules, add(path))
+	}
+	for _, n := range slices.Sorted(maps.Keys(cfg.BotPaths)) {
+		sc.bots[n] = add(cfg.BotPaths[n])
+	}
+	errs = append(errs, sc.staticProblems(len(cfg.Overrides))...)
+	return sc, errors.Join(errs...)
+}
+
+// staticProblems are the problems the scripts' syntax trees show: unknown g: methods in every script
+// that compiled, and the override checks (the last overrides rules chunks are overrides) when every
+// rules script compiled (with one missing, every function after it would look new).
+func (sc scripts) staticProblems(overrides int) []error {
+	var errs []error
+	all := true
+	for _, c := range sc.rules {
+		if c == nil {
+			all = false
+			continue
+		}
+		errs = append(errs, unknownGMethods(c, gMethods, "the rules'")...)
+	}
+	for _, n := range slices.Sorted(maps.Keys(sc.bots)) {
+		if c := sc.bots[n]; c != nil {
+			errs = append(errs, unknownGMethods(c, botFactMethods, "a bot's")...)
+		}
+	}
+	if all {
+		errs = append(errs, overrideProblems(sc.rules, len(sc.rules)-overrides, callArgsOf(sc.rules))...)
+	}
+	return errs
 }
 
 // hostData is what a host caches per program: card attribute tables, card id strings, attribute
@@ -178,20 +228,10 @@ func (h *Host) newEnv(p *Program, chunks []*Chunk, hooks []string, prepare ...fu
 }
 
 // CheckHooks loads a program once on a fresh host to report scripts that fail at load time or that
-// define no setup hook; `validate` uses it.
+// define no setup hook; `validate` uses it (the static checks ran in Compile).
 func (p *Program) CheckHooks() error {
 	h := NewHost()
 	defer h.Close()
-	for _, c := range p.Chunks {
-		if err := unknownGMethod(c, gMethods, "the rules'"); err != nil {
-			return err
-		}
-	}
-	for _, c := range p.Bots {
-		if err := unknownGMethod(c, botFactMethods, "a bot's"); err != nil {
-			return err
-		}
-	}
 	env, err := h.newEnv(p, p.Chunks, hookNames)
 	if err != nil {
 		return err

@@ -71,7 +71,7 @@ func TestSyntaxErrorIsFileLineColumn(t *testing.T) {
 func TestSwapOfLocalsIsRejected(t *testing.T) {
 	_, err := scripting.CompileFile("testdata/swap.lua")
 	require.Error(t, err)
-	assert.Contains(t, err.Error(), "testdata/swap.lua:4: `p` is assigned and then read in one multiple assignment")
+	assert.Contains(t, err.Error(), "testdata/swap.lua:4:5: `p` is assigned and then read in one multiple assignment")
 	_, err = scripting.CompileFile("testdata/tiny.lua")
 	require.NoError(t, err)
 }

@@ -23,6 +23,11 @@ const (
 	maxResults = 4096
 	// bytesPerWork: building or scanning this many bytes costs one unit of work.
 	bytesPerWork = 16
+	// matchWork is the work of one match that string.gsub replaces or string.gmatch hands out, beyond
+	// its pattern's steps and bytes: the match data, the captures and the replacement cost about as
+	// much as that many Lua instructions (measured: without it a gsub-heavy hook ran 2-5 times
+	// longer than its budget allowed).
+	matchWork = 12
 )
 
 // bindBuiltins replaces the builtins that can run long or allocate much with bounded versions: pattern
@@ -237,6 +242,7 @@ func (h *Host) strGmatch(L *lua.LState) int {
 		}
 		md := mds[0]
 		start, end := md.Capture(0), md.Capture(1)
+		h.chargeWork(L, matchWork)
 		if end > start {
 			pos = end
 		} else {
@@ -264,6 +270,7 @@ func (h *Host) strGsub(L *lua.LState) int {
 		}
 		md := mds[0]
 		start, end := md.Capture(0), md.Capture(1)
+		h.chargeWork(L, matchWork)
 		s.grow(str[pos:start])
 		whole := str[start:end]
 		s.substitute(s.replacement(repl, md, whole), whole)

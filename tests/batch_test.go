@@ -60,13 +60,13 @@ func countLines(t *testing.T, path string) int {
 	return bytes.Count(data, []byte("\n"))
 }
 
-// interruptAndResume starts `ruleslab args... --out FILE --log LOG`, sends sig once FILE has some games,
-// checks the interrupted run saved whole lines and said so, then runs the same command with --resume and
-// returns its result.
-func interruptAndResume(t *testing.T, bin, dir string, sig syscall.Signal, args ...string) ran {
+// interruptAndResume starts `ruleslab args... --out FILE --log LOG`, sends sig once FILE has more than
+// minBytes, checks the interrupted run saved whole lines, said so and exited 130, then runs the same
+// command with --resume and returns its result.
+func interruptAndResume(t *testing.T, bin, dir string, sig syscall.Signal, minBytes int64, args ...string) ran {
 	t.Helper()
 	args = append(args, "--out", "results.jsonl", "--log", "games.jsonl")
-	interruptAfter(t, bin, dir, sig, "results.jsonl", 100, args...)
+	interruptAfter(t, bin, dir, sig, "results.jsonl", moreBytes(minBytes), args...)
 	saved := countLines(t, filepath.Join(dir, "results.jsonl")) - 1
 	logged := countLines(t, filepath.Join(dir, "games.jsonl"))
 	require.Positive(t, saved)
@@ -88,7 +88,7 @@ func TestSimResumeAfterSIGINT(t *testing.T) {
 	require.Contains(t, want.err, "208 games failed; the first: game 957 ")
 	require.Contains(t, want.err, "reproduce it with: ruleslab sim "+countGame(t)+" --players 3 --seats random,random,random --seed 3 --games 100000 --index 957")
 
-	got := interruptAndResume(t, bin, dir, syscall.SIGINT, args...)
+	got := interruptAndResume(t, bin, dir, syscall.SIGINT, 20_000, args...)
 	require.Equal(t, want, got)
 	require.Equal(t, 100001, countLines(t, filepath.Join(dir, "results.jsonl")))
 	require.Equal(t, 100000-208, countLines(t, filepath.Join(dir, "games.jsonl"))-208)
@@ -100,16 +100,27 @@ func TestSimResumeAfterSIGINT(t *testing.T) {
 }
 
 // TestSimResumeAfterSIGTERM: the same with SIGTERM (a scheduler stopping a job), a bundled game and
-// --json.
+// --json; and SIGTERM while ismcts seats search (the searches stop within an iteration).
 func TestSimResumeAfterSIGTERM(t *testing.T) {
 	t.Parallel()
-	bin := buildBinary(t)
-	dir := t.TempDir()
-	args := []string{"sim", "zoomies", "--games", "1500", "--seats", "greedy,random", "--seed", "11", "--workers", "2", "--json"}
-	want := runBinary(t, bin, dir, args...)
-	require.Equal(t, 0, want.code, want.err)
-	got := interruptAndResume(t, bin, dir, syscall.SIGTERM, args...)
-	require.Equal(t, want, got)
+	for _, c := range []struct {
+		name     string
+		minBytes int64
+		args     []string
+	}{
+		{"greedy", 20_000, []string{"sim", "zoomies", "--games", "1500", "--seats", "greedy,random", "--seed", "11", "--workers", "2", "--json"}},
+		{"ismcts", 800, []string{"sim", "zoomies", "--games", "40", "--seats", "ismcts:iterations=10,random", "--seed", "5", "--workers", "2", "--json"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			bin := buildBinary(t)
+			dir := t.TempDir()
+			want := runBinary(t, bin, dir, c.args...)
+			require.Equal(t, 0, want.code, want.err)
+			got := interruptAndResume(t, bin, dir, syscall.SIGTERM, c.minBytes, c.args...)
+			require.Equal(t, want, got)
+		})
+	}
 }
 
 // TestShardsMergeEqualOneMachine: the shards of a batch (--shard I/N --out FILE), merged, print exactly

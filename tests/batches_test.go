@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ruleslab/ruleslab/cmd/cli"
 	"github.com/stretchr/testify/require"
 )
 
@@ -71,9 +72,9 @@ func TestTournamentShardsMergeEqualOneMachine(t *testing.T) { checkShardsMerge(t
 func TestCompareShardsMergeEqualOneMachine(t *testing.T)    { checkShardsMerge(t, compareArgs) }
 func TestSweepShardsMergeEqualOneMachine(t *testing.T)      { checkShardsMerge(t, sweepArgs) }
 
-// interruptAfter starts the binary with args, sends sig once out has records lines after its header,
-// and checks the run stopped, saying so, with whole lines saved.
-func interruptAfter(t *testing.T, bin, dir string, sig syscall.Signal, out string, records int, args ...string) {
+// interruptAfter starts the binary with args, sends sig once out is ready (enough of it written), and
+// checks the run stopped with exit 130, saying so, with whole lines saved.
+func interruptAfter(t *testing.T, bin, dir string, sig syscall.Signal, out string, ready func(data []byte) bool, args ...string) {
 	t.Helper()
 	cmd := exec.Command(bin, args...)
 	cmd.Dir = dir
@@ -83,7 +84,7 @@ func interruptAfter(t *testing.T, bin, dir string, sig syscall.Signal, out strin
 	deadline := time.Now().Add(2 * time.Minute)
 	for {
 		data, _ := os.ReadFile(filepath.Join(dir, out))
-		if bytes.Count(data, []byte("\n")) > records {
+		if ready(data) {
 			break
 		}
 		require.True(t, time.Now().Before(deadline), "the run saved no results: %s", stderr.String())
@@ -92,9 +93,20 @@ func interruptAfter(t *testing.T, bin, dir string, sig syscall.Signal, out strin
 	require.NoError(t, cmd.Process.Signal(sig))
 	err := cmd.Wait()
 	require.Error(t, err, "the run ended before the signal: %s", stderr.String())
+	require.Equal(t, cli.ExitInterrupted, cmd.ProcessState.ExitCode(), stderr.String())
 	require.Contains(t, stderr.String(), "interrupted")
 	require.Contains(t, stderr.String(), "run the same command with --resume")
 	countLines(t, filepath.Join(dir, out))
+}
+
+// moreLines is ready once a file has more than n lines.
+func moreLines(n int) func([]byte) bool {
+	return func(data []byte) bool { return bytes.Count(data, []byte("\n")) > n }
+}
+
+// moreBytes is ready once a file has more than n bytes.
+func moreBytes(n int64) func([]byte) bool {
+	return func(data []byte) bool { return int64(len(data)) > n }
 }
 
 // checkResume: args interrupted by SIGINT and resumed print exactly what an uninterrupted run prints.
@@ -106,7 +118,7 @@ func checkResume(t *testing.T, args []string) {
 	want := runBinary(t, bin, dir, args...)
 	require.Equal(t, 0, want.code, want.err)
 	withOut := append(append([]string{}, args...), "--out", "results.jsonl")
-	interruptAfter(t, bin, dir, syscall.SIGINT, "results.jsonl", 2, withOut...)
+	interruptAfter(t, bin, dir, syscall.SIGINT, "results.jsonl", moreLines(2), withOut...)
 	got := runBinary(t, bin, dir, append(withOut, "--resume")...)
 	require.Equal(t, want, got)
 	// the finished file merges to the same

@@ -42,13 +42,17 @@ import (
 //     parallel and an installed binary. That is the only opt-out. tests/parallel_test.go runs the GNU
 //     parallel commands of docs/clusters.md; slurm_test.go and k8s_test.go run the cluster scripts.
 //   - A ```yaml block with a top-level `extends:` is a house rule: it is saved as house.yaml in the
-//     scratch folder and must pass `validate` (later commands of the file may use it), except the
+//     scratch folder, or at the path its first line names (`# house/house.yaml`: an edit of a file an
+//     earlier `new` wrote), and must pass `validate` (later commands of the file may use it), except the
 //     face-up overlay (`extends: mimic-taking.yaml`), whose lines must be those of the bundled file.
 //     A ```yaml block with a top-level `game:` is a scenario (TestDocsScenarioExamples plays it).
 //   - A ```lua block whose first line is `-- house.lua...` is saved as house.lua and played as an
 //     override of Mimic Taking. Other yaml and lua blocks are reference fragments.
 //   - ```text, ```json and untagged blocks are printed output or messages, not run; a ruleslab command
 //     line in one fails the test (it would look like an example and go unrun).
+
+// yamlPathComment is a house rule block's first line naming where it is saved: `# house/house.yaml`.
+var yamlPathComment = regexp.MustCompile(`^# [\w./-]+\.yaml$`)
 
 // fence is one fenced code block of a markdown file.
 type fence struct {
@@ -151,7 +155,7 @@ var (
 	batch      = map[string]bool{"sim": true, "compare": true, "sweep": true, "tournament": true, "fuzz": true, "bench": true}
 	envAssign  = regexp.MustCompile(`^[A-Z_][A-Z0-9_]*=\S*\s+`)
 	// commandLine is a ruleslab command line outside a ```sh block
-	commandLine = regexp.MustCompile(`^\s*(\$ )?(go run \./cmd/ruleslab|ruleslab) (games|show|validate|run|play|sim|compare|sweep|tournament|fuzz|bench|replay|merge|version)\b`)
+	commandLine = regexp.MustCompile(`^\s*(\$ )?(go run \./cmd/ruleslab|ruleslab) (games|show|validate|run|play|sim|compare|sweep|tournament|fuzz|bench|replay|merge|version|hooks|source|rules|new)\b`)
 )
 
 // capArgs caps the batch sizes of a command example (see the convention above).
@@ -242,8 +246,12 @@ func runExamples(t *testing.T, root, name string, blocks []fence) (ran map[strin
 				}
 				continue
 			}
-			require.NoError(t, os.WriteFile("house.yaml", []byte(b.body), 0o644))
-			out, errb, code := execCLI(t, "validate", "house.yaml")
+			file := "house.yaml"
+			if first, _, _ := strings.Cut(b.body, "\n"); yamlPathComment.MatchString(first) {
+				file = strings.TrimPrefix(first, "# ")
+			}
+			require.NoError(t, os.WriteFile(file, []byte(b.body), 0o644))
+			out, errb, code := execCLI(t, "validate", file)
 			require.Equal(t, 0, code, "%s: the house rule does not validate: %s%s", where, out, errb)
 		case "lua":
 			if !strings.HasPrefix(b.body, "-- house.lua") {

@@ -28,15 +28,21 @@ func TestScenarioGolden(t *testing.T) {
 		t.Run(game+"/"+name, func(t *testing.T) {
 			out, stderr, code := execCLI(t, "run", sc)
 			require.Equal(t, 0, code, stderr)
-			golden := filepath.Join(root, "tests", "testdata", "golden", game, name+".txt")
-			if *update {
-				require.NoError(t, os.MkdirAll(filepath.Dir(golden), 0o755))
-				require.NoError(t, os.WriteFile(golden, []byte(out), 0o644))
-				return
-			}
-			want, err := os.ReadFile(golden)
-			require.NoError(t, err, "no golden file: run go test ./tests/ -run TestScenarioGolden -update")
-			require.Equal(t, string(want), out)
+			matchGolden(t, filepath.Join(root, "tests", "testdata", "golden", game, name+".txt"), out, "TestScenarioGolden")
 		})
 	}
+}
+
+// matchGolden compares out with a golden file, or rewrites the file with -update (test names the test
+// to run with -update in the failure message).
+func matchGolden(t *testing.T, golden, out, test string) {
+	t.Helper()
+	if *update {
+		require.NoError(t, os.MkdirAll(filepath.Dir(golden), 0o755))
+		require.NoError(t, os.WriteFile(golden, []byte(out), 0o644))
+		return
+	}
+	want, err := os.ReadFile(golden)
+	require.NoError(t, err, "no golden file: run go test ./tests/ -run %s -update", test)
+	require.Equal(t, string(want), out)
 }

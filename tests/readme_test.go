@@ -50,11 +50,11 @@ func TestReadmeExamplesAnywhere(t *testing.T) {
 func readmeExamples(t *testing.T, root string) {
 	ran, lines := runExamples(t, root, "README.md", mdFences(t, filepath.Join(root, "README.md")))
 	for _, cmd := range []string{"games", "show", "validate", "run", "play", "sim", "compare", "sweep", "merge",
-		"tournament", "fuzz", "replay", "bench", "version"} {
+		"tournament", "fuzz", "replay", "bench", "source", "rules", "hooks", "new", "version"} {
 		require.True(t, ran[cmd], "README has no example of %s", cmd)
 	}
 	all := strings.Join(lines, "\n")
-	for _, flag := range []string{"--coverage", "--report", "--variant house.yaml"} {
+	for _, flag := range []string{"--coverage", "--report", "--variant house/house.yaml"} {
 		require.Contains(t, all, flag, "README has no example with %s", flag)
 	}
 }

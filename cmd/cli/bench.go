@@ -32,7 +32,7 @@ mid-game state), and with --workers N the speed-up of N workers over one.`,
 		RunE: runOnGame(opts, &opts.Game, runF, runBench),
 	}
 	f := cmd.Flags()
-	f.StringVar(&opts.Variant, "variant", "", "a bundled variant of GAME")
+	registerVariant(f, &opts.Variant)
 	opts.Batch.register(f, batchDefaults{Games: 200, GamesHelp: "games to play", Workers: 1,
 		WorkersHelp: "also play the games on this many workers and report the speed-up", Seats: "random", SeatsHelp: "bots by seat"})
 	opts.Output.register(f, "print the figures as JSON", "", false)
@@ -54,9 +54,9 @@ func runBench(opts *BenchOptions) error {
 	if err != nil {
 		return err
 	}
-	rep, err := lab.Bench(o)
+	rep, err := runBatch(opts.IO, lab.Bench, o)
 	if err != nil {
-		return err
+		return interrupted(opts.IO, err)
 	}
 	if opts.Output.JSON {
 		return writeJSON(opts.IO.Out, rep)

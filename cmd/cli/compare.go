@@ -73,7 +73,7 @@ func (opts *CompareOptions) labOptions() (*lab.CompareOptions, error) {
 	b := opts.Batch
 	return &lab.CompareOptions{Game: opts.Game, Variants: opts.Variants, Games: b.Games, Seed: b.Seed, Workers: b.Workers,
 		Players: b.Players, Seats: b.Seats, Until: opts.Until, Every: opts.Every, ResultsOptions: results,
-		Command: opts.IO.CommandLine(), Progress: newProgress(opts.IO)}, nil
+		Command: opts.IO.CommandLine(), Report: opts.Output.Report, Progress: newProgress(opts.IO)}, nil
 }
 
 func runCompare(opts *CompareOptions) error {
@@ -88,7 +88,7 @@ func runCompare(opts *CompareOptions) error {
 			return covs[len(covs)-1]
 		}
 	}
-	res, err := runBatch(lab.Compare, o)
+	res, err := runBatch(opts.IO, lab.Compare, o)
 	if err != nil {
 		return err
 	}

@@ -1,12 +1,15 @@
 package cli
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/ruleslab/ruleslab/core/bots"
 	"github.com/ruleslab/ruleslab/core/config"
+	"github.com/ruleslab/ruleslab/core/search"
 	"github.com/ruleslab/ruleslab/scripting"
 )
 
@@ -42,24 +45,69 @@ func completeGame(cmd *cobra.Command, args []string, toComplete string) ([]strin
 			out = append(out, g.ID)
 		}
 	}
-	// a path to a YAML file is a game too
-	return out, cobra.ShellCompDirectiveDefault
+	// a path to a game or variant YAML file is a game too
+	files, folders := yamlFiles(toComplete)
+	out = append(append(out, files...), folders...)
+	if len(folders) > 0 {
+		return out, cobra.ShellCompDirectiveNoFileComp | cobra.ShellCompDirectiveNoSpace
+	}
+	return out, cobra.ShellCompDirectiveNoFileComp
 }
 
+// completeVariant completes --variant: base and GAME's bundled variants, then the variant files (and
+// folders) that match what is typed.
 func completeVariant(cmd *cobra.Command, args []string, toComplete string) ([]string, cobra.ShellCompDirective) {
-	if len(args) == 0 {
-		return nil, cobra.ShellCompDirectiveNoFileComp
-	}
-	games, err := config.BundledGames()
-	if err != nil {
-		return nil, cobra.ShellCompDirectiveNoFileComp
-	}
-	for _, g := range games {
-		if g.ID == args[0] {
-			return g.Variants, cobra.ShellCompDirectiveNoFileComp
+	var out []string
+	if len(args) > 0 && !config.IsVariantFile(toComplete) {
+		for _, v := range append([]string{config.BaseVariant}, bundledVariants(args[0])...) {
+			if strings.HasPrefix(v, toComplete) {
+				out = append(out, v)
+			}
 		}
 	}
-	return nil, cobra.ShellCompDirectiveNoFileComp
+	files, folders := yamlFiles(toComplete)
+	out = append(out, files...)
+	out = append(out, folders...)
+	if len(folders) > 0 {
+		return out, cobra.ShellCompDirectiveNoFileComp | cobra.ShellCompDirectiveNoSpace
+	}
+	return out, cobra.ShellCompDirectiveNoFileComp
+}
+
+// bundledVariants are the variants of a bundled game (none for any other GAME).
+func bundledVariants(game string) []string {
+	games, err := config.BundledGames()
+	if err != nil {
+		return nil
+	}
+	for _, g := range games {
+		if g.ID == game {
+			return g.Variants
+		}
+	}
+	return nil
+}
+
+// yamlFiles are the .yaml and .yml files, and the folders (with a trailing /), whose path starts with
+// prefix.
+func yamlFiles(prefix string) (files, folders []string) {
+	matches, _ := filepath.Glob(globEscape(prefix) + "*")
+	for _, m := range matches {
+		st, err := os.Stat(m)
+		switch {
+		case err != nil:
+		case st.IsDir():
+			folders = append(folders, m+string(filepath.Separator))
+		case strings.HasSuffix(m, ".yaml") || strings.HasSuffix(m, ".yml"):
+			files = append(files, m)
+		}
+	}
+	return files, folders
+}
+
+// globEscape quotes the characters filepath.Match gives a meaning to.
+func globEscape(s string) string {
+	return strings.NewReplacer(`\`, `\\`, "*", `\*`, "?", `\?`, "[", `\[`).Replace(s)
 }
 
 // completeBots completes the last name of a comma-separated bot list.
@@ -76,13 +124,36 @@ func completeBots(cmd *cobra.Command, args []string, toComplete string) ([]strin
 	if i := strings.LastIndexByte(toComplete, ','); i >= 0 {
 		prefix = toComplete[:i+1]
 	}
-	names := append(bots.For(p, bots.ExtOptions{}).Names(), "human")
-	if cmd.Name() != "play" {
-		names = names[:len(names)-1]
+	// every form a spec takes: the game's bots, the search bot with or without options, a Lua script,
+	// an external program (a human only where people play)
+	names := append(bots.For(p, bots.ExtOptions{}).Names(), search.Prefix, search.Prefix+":", bots.LuaPrefix, bots.ExtBotPrefix)
+	if cmd.Name() == "play" {
+		names = append(names, "human")
+	}
+	last := strings.TrimPrefix(toComplete, prefix)
+	if rest, ok := strings.CutPrefix(last, bots.LuaPrefix); ok {
+		names = luaFiles(rest)
 	}
 	var out []string
 	for _, n := range names {
 		out = append(out, prefix+n)
 	}
 	return out, cobra.ShellCompDirectiveNoFileComp | cobra.ShellCompDirectiveNoSpace
+}
+
+// luaFiles are `lua:PATH` specs of the .lua files (and folders) whose path starts with prefix.
+func luaFiles(prefix string) []string {
+	matches, _ := filepath.Glob(globEscape(prefix) + "*")
+	var out []string
+	for _, m := range matches {
+		st, err := os.Stat(m)
+		switch {
+		case err != nil:
+		case st.IsDir():
+			out = append(out, bots.LuaPrefix+m+string(filepath.Separator))
+		case strings.HasSuffix(m, ".lua"):
+			out = append(out, bots.LuaPrefix+m)
+		}
+	}
+	return out
 }

@@ -19,10 +19,28 @@ var commandExamples = map[string][]string{
 		"ruleslab show mimic-taking --variant face-up",
 		"ruleslab show house.yaml",
 	},
+	"source": {
+		"ruleslab source zoomies",
+		"ruleslab source simino --variant whites --list",
+		"ruleslab source house.yaml --yaml",
+	},
+	"rules": {
+		"ruleslab rules zoomies",
+		"ruleslab rules house.yaml",
+	},
 	"validate": {
 		"ruleslab validate variants/mimic-taking/mimic-taking.yaml variants/mimic-taking/face-up.yaml",
 		"ruleslab validate house.yaml house.lua",
 		"ruleslab validate variants/zoomies/scenarios/rulebook-example.yaml",
+	},
+	"new": {
+		"ruleslab new house --from mimic-taking",
+		"ruleslab new whites-house --from simino --variant whites",
+	},
+	"hooks": {
+		"ruleslab hooks mimic-taking",
+		"ruleslab hooks simino --variant whites",
+		"ruleslab hooks zoomies --json",
 	},
 	"run": {
 		"ruleslab run variants/mimic-taking/scenarios/first-trick.yaml",
@@ -39,6 +57,7 @@ var commandExamples = map[string][]string{
 		"ruleslab sim mimic-taking --games 10000 --seats greedy,random",
 		"ruleslab sim mimic-taking --variant face-up --players 3 --games 2000 --seed 7 --workers 2 --log games.jsonl",
 		"ruleslab sim house.yaml --games 5000 --json",
+		"ruleslab sim mimic-taking --variant house.yaml --games 2000 --seats greedy,random --no-base",
 		"ruleslab sim zoomies --games 100000 --out zoomies.jsonl --shard 1/4",
 	},
 	"merge": {

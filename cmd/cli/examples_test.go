@@ -34,6 +34,9 @@ func TestEveryCommandHasExamples(t *testing.T) {
 			}
 			require.NoError(t, cmd.ParseFlags(rest), "example %q", line)
 			args := cmd.Flags().Args()
+			if f := cmd.Flags().Lookup("from"); f != nil {
+				args = []string{f.Value.String()} // new DIR --from GAME: the game is the flag's
+			}
 			if len(args) == 0 || strings.Contains(args[0], ".") {
 				continue // no game, or a file the user would have
 			}

@@ -133,11 +133,16 @@ func (p *progressBar) Start(total int, name string) {
 func (p *progressBar) Add()    { p.bar.Add(1) }
 func (p *progressBar) Finish() { p.bar.Finish() }
 
-// runBatch runs a lab function with a context that Ctrl-C, SIGTERM or SIGHUP cancels.
-func runBatch[O, R any](f func(context.Context, O) (R, error), o O) (R, error) {
+// runBatch runs a lab function with a context that Ctrl-C, SIGTERM or SIGHUP cancels; a command so
+// stopped exits ExitInterrupted.
+func runBatch[O, R any](io *IO, f func(context.Context, O) (R, error), o O) (R, error) {
 	ctx, stop := stopSignals()
 	defer stop()
-	return f(ctx, o)
+	r, err := f(ctx, o)
+	if ctx.Err() != nil { // only a signal cancels it before stop
+		io.stopped = true
+	}
+	return r, err
 }
 
 // checkFlags runs the checks of a command's flag groups in order and returns the first problem.
@@ -148,4 +153,12 @@ func checkFlags(checks ...func() error) error {
 		}
 	}
 	return nil
+}
+
+// variantHelp is the help of a command's --variant of GAME.
+const variantHelp = "base, a bundled variant of GAME, or the path of a variant YAML file of GAME (one whose extends leads to GAME)"
+
+// registerVariant registers --variant, the variant of GAME a command plays.
+func registerVariant(f *pflag.FlagSet, variant *string) {
+	f.StringVar(variant, "variant", "", variantHelp)
 }

@@ -40,7 +40,7 @@ failing the same check), writes a scenario file (--scenario) that reproduces it 
 		RunE: runOnGame(opts, &opts.Game, runF, runFuzz),
 	}
 	f := cmd.Flags()
-	f.StringVar(&opts.Variant, "variant", "", "a bundled variant of GAME")
+	registerVariant(f, &opts.Variant)
 	opts.Batch.register(f, batchDefaults{Games: 1000, GamesHelp: "number of games", SeedHelp: "seed: game i is seeded from it",
 		WorkersHelp: "parallel workers", PlayersHelp: "number of players (default: every count the game allows, in turn)",
 		SeatsHelp: "bots by seat, comma-separated (default: alternate all random and greedy,random)"})
@@ -70,7 +70,7 @@ func runFuzz(opts *FuzzOptions) error {
 	if err != nil {
 		return err
 	}
-	res, err := runBatch(lab.Fuzz, o)
+	res, err := runBatch(opts.IO, lab.Fuzz, o)
 	if res == nil {
 		return err
 	}

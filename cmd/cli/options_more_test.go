@@ -48,6 +48,11 @@ func TestShowOptions(t *testing.T) {
 	assert.Equal(t, "face-up", o.Variant)
 	d := parseCmd(t, NewCmdShow, "jiji.yaml")
 	assert.Equal(t, ShowOptions{IO: d.IO, Game: "jiji.yaml"}, *d)
+	p := parseCmd(t, NewCmdShow, "simino", "--params", "--json")
+	assert.True(t, p.Params)
+	assert.True(t, p.JSON)
+	j := parseCmd(t, NewCmdShow, "simino", "--json")
+	assert.Equal(t, ShowOptions{IO: j.IO, Game: "simino", JSON: true}, *j)
 }
 
 func TestValidateOptions(t *testing.T) {

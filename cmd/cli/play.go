@@ -43,7 +43,7 @@ func NewCmdPlay(io *IO, runF func(*PlayOptions) error) *cobra.Command {
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&opts.Variant, "variant", "", "a bundled variant of GAME")
+	registerVariant(f, &opts.Variant)
 	f.StringVar(&opts.Seats, "seats", "human", "who plays each seat, in order: human or a bot spec (random, the game's bots, lua:PATH, cmd:COMMAND, ismcts[:iterations=N,...]); unlisted seats are random")
 	f.Uint64Var(&opts.Seed, "seed", 0, "game seed (default: from the clock, printed at the start)")
 	f.IntVar(&opts.Players, "players", 0, "number of players (default: the game's)")

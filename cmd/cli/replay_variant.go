@@ -126,8 +126,9 @@ func divergence(e *scripting.Engine, rec replayRecord) (Divergence, error) {
 		if !s.Over() {
 			end = "not finished"
 		}
-		d.What = fmt.Sprintf("first differs at event %d (logged %s, replayed %s); all %d moves legal, game %s, totals %v (logged %v)",
-			d.Event, orNone(d.Logged), orNone(d.Replay), len(rec.Moves), end, s.Totals(), rec.Totals)
+		totals, _ := json.Marshal(s.Totals()) // written as the log writes them, to read side by side
+		d.What = fmt.Sprintf("first differs at event %d (logged %s, replayed %s); all %d moves legal, game %s, totals %s (logged %s)",
+			d.Event, orNone(d.Logged), orNone(d.Replay), len(rec.Moves), end, totals, orNone(string(rec.Totals)))
 	default:
 		d.What = fmt.Sprintf("first differs at event %d (logged %s, replayed %s); %s", d.Event, orNone(d.Logged), orNone(d.Replay), d.What)
 	}

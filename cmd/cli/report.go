@@ -1,9 +1,11 @@
 package cli
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/ruleslab/ruleslab/core/report"
+	"github.com/ruleslab/ruleslab/core/textsafe"
 )
 
 // The --report file of sim, compare, sweep and tournament is written by core/report; here is what it
@@ -21,6 +23,20 @@ func checkReportPath(path string) error {
 		return usagef("%v", err)
 	}
 	return nil
+}
+
+// afterSummary is the error of a command whose summary is printed (err, nil if it succeeded) and whose
+// output that came after it failed to write (writeErr): that failure is reported on stderr, naming
+// the file, and the command fails; the summary's own error, if any, stands.
+func afterSummary(io *IO, err, writeErr error) error {
+	if writeErr == nil {
+		return err
+	}
+	fmt.Fprintf(io.Err, "ruleslab: %s\n", textsafe.Escape(writeErr.Error()))
+	if err == nil {
+		err = &SilentError{Code: ExitError}
+	}
+	return err
 }
 
 // CommandLine returns "ruleslab ARGS..." of the command Execute runs on io, each argument quoted if it

@@ -11,14 +11,18 @@ import (
 	"golang.org/x/term"
 
 	"github.com/ruleslab/ruleslab/core/lab"
+	"github.com/ruleslab/ruleslab/core/textsafe"
 	"github.com/ruleslab/ruleslab/scripting"
 )
 
-// Exit codes.
+// Exit codes: the one table of them (docs list the same).
 const (
 	ExitOK    = 0
-	ExitError = 1 // bad input, illegal move, a failed game
+	ExitError = 1 // bad input, illegal move, a failed game, an output that could not be written
 	ExitUsage = 2 // bad flags or arguments
+	// ExitInterrupted: Ctrl-C (SIGINT), SIGTERM or SIGHUP stopped the command; what finished was
+	// reported and saved. The same code for the three signals (128+SIGINT, as shells report Ctrl-C).
+	ExitInterrupted = 130
 )
 
 // IO is where a command reads and writes: data on Out, progress and diagnostics on Err.
@@ -32,6 +36,8 @@ type IO struct {
 	command    string           // the command line Execute runs (CommandLine)
 	args       []string         // its arguments (a results file records them)
 	merge      []string         // the results files `merge` summarises: batch commands read them instead of playing
+	// stopped: a signal stopped the command's batch (runBatch); it exits ExitInterrupted
+	stopped bool
 }
 
 // System returns the process's standard streams.
@@ -71,7 +77,8 @@ func NewRoot(io *IO) *cobra.Command {
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return &UsageError{Msg: err.Error()} })
 	root.AddCommand(NewCmdGames(io, nil), NewCmdShow(io, nil), NewCmdValidate(io, nil), NewCmdRun(io, nil), NewCmdPlay(io, nil),
 		NewCmdSim(io, nil), NewCmdMerge(io, nil), NewCmdCompare(io, nil), NewCmdSweep(io, nil), NewCmdTournament(io, nil), NewCmdFuzz(io, nil),
-		NewCmdReplay(io, nil), NewCmdBench(io, nil), NewCmdVersion(io, nil))
+		NewCmdReplay(io, nil), NewCmdBench(io, nil), NewCmdSource(io, nil), NewCmdRules(io, nil), NewCmdHooks(io, nil), NewCmdNew(io, nil),
+		NewCmdVersion(io, nil))
 	addCompletions(root)
 	addExamples(root)
 	return root
@@ -94,22 +101,51 @@ func Execute(io *IO, args []string) (code int) {
 	root.SetArgs(args)
 	io.command = quoteCommandLine(args)
 	io.args = args
-	err := root.Execute()
+	ran, err := root.ExecuteC()
+	if io.stopped {
+		return interruptedExit(io, err)
+	}
 	if err == nil {
 		return ExitOK
 	}
+	return reportError(io, err, ran)
+}
+
+// reportError prints the error of the command that ran on Err and returns the exit code: a usage
+// error with the way to that command's help, several problems (a game's files checked together) one a
+// line then how many, anything else as one line.
+func reportError(io *IO, err error, ran *cobra.Command) int {
 	var silent *SilentError
 	if errors.As(err, &silent) {
 		return silent.Code
 	}
 	var usage *UsageError
 	if errors.As(err, &usage) || isCobraUsage(err) {
-		fmt.Fprintf(io.Err, "ruleslab: %v\n", err)
-		fmt.Fprintln(io.Err, "Run 'ruleslab --help' for usage.")
+		fmt.Fprintf(io.Err, "ruleslab: %s\n", textsafe.Escape(err.Error()))
+		path := "ruleslab"
+		if ran != nil {
+			path = ran.CommandPath()
+		}
+		fmt.Fprintf(io.Err, "Run '%s --help' for usage.\n", path)
 		return ExitUsage
 	}
-	fmt.Fprintf(io.Err, "ruleslab: %v\n", err)
+	if parts := errorParts(err); len(parts) > 1 {
+		printProblems(io.Err, problemsOf("", err))
+		fmt.Fprintf(io.Err, "ruleslab: %d problems\n", len(parts))
+		return ExitError
+	}
+	fmt.Fprintf(io.Err, "ruleslab: %s\n", textsafe.Escape(err.Error()))
 	return ExitError
+}
+
+// interruptedExit is the exit of a command a signal stopped: its error, if not already reported, is
+// printed; the code is ExitInterrupted whatever the error.
+func interruptedExit(io *IO, err error) int {
+	var silent *SilentError
+	if err != nil && !errors.As(err, &silent) {
+		fmt.Fprintf(io.Err, "ruleslab: %s\n", textsafe.Escape(err.Error()))
+	}
+	return ExitInterrupted
 }
 
 func isCobraUsage(err error) bool {

@@ -19,6 +19,7 @@ import (
 type RunOptions struct {
 	IO       *IO
 	Scenario string
+	Variant  string // play the scenario under this variant instead of the one it names
 	JSON     bool
 	Seats    string
 	Observe  int // print this seat's final observation too; -1: none
@@ -41,6 +42,7 @@ JSON line after the text outcome.`,
 		RunE: runOnGame(opts, &opts.Scenario, runF, runRun),
 	}
 	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print one JSON object")
+	cmd.Flags().StringVar(&opts.Variant, "variant", "", "play the scenario under this variant of its game instead of the one it names: "+variantHelp)
 	cmd.Flags().StringVar(&opts.Seats, "seats", "", "finish the game with these bots (comma-separated, cycled) when the moves run out")
 	cmd.Flags().IntVar(&opts.Observe, "observe", -1, "also print the final observation of this seat (0-based) as JSON")
 	cmd.Flags().BoolVar(&opts.Check, "check", false, "check fuzz's invariants after setup and every move (conservation, visibility, legal moves)")
@@ -81,6 +83,9 @@ func (opts *RunOptions) runner() (scenario.Runner, error) {
 func runRun(opts *RunOptions) error {
 	sc, err := scenario.Load(opts.Scenario)
 	if err != nil {
+		return err
+	}
+	if err := sc.SetVariant(opts.Variant); err != nil {
 		return err
 	}
 	r, err := opts.runner()

@@ -23,6 +23,7 @@ type SimOptions struct {
 	Coverage bool
 	Results  resultsFlags // --out, --resume, --shard
 	Index    int          // play only this game (-1: all)
+	NoBase   bool         // do not compare a variant with what it extends
 }
 
 // NewCmdSim builds `ruleslab sim`; runF runs the parsed options (nil: runSim).
@@ -31,11 +32,19 @@ func NewCmdSim(io *IO, runF func(*SimOptions) error) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "sim GAME",
 		Short: "Play a batch of games with bots and report win rates, scores and game lengths per seat",
-		Args:  exactArgs(1, "a GAME (bundled id or YAML path)"),
-		RunE:  runOnGame(opts, &opts.Game, runF, runSim),
+		Long: `Play a batch of games with bots and report win rates, scores and game lengths per seat.
+
+When the game is a variant (GAME is a variant file, or --variant names one other than base), sim also
+plays what it extends (the file its extends: names, the rules it changes) on the same seeds with the
+same seats, and prints under the variant's table every measure's paired difference from it, exactly
+as compare PARENT --variant base --variant VARIANT computes them, the resolved ones (95% interval
+excluding 0) first; --json carries it as "versus_base". --no-base skips it. A --shard or --index run
+is not compared (it plays part of the batch; merge prints the variant alone): a note says so.`,
+		Args: exactArgs(1, "a GAME (bundled id or YAML path)"),
+		RunE: runOnGame(opts, &opts.Game, runF, runSim),
 	}
 	f := cmd.Flags()
-	f.StringVar(&opts.Variant, "variant", "", "a bundled variant of GAME")
+	registerVariant(f, &opts.Variant)
 	opts.Batch.register(f, batchDefaults{Games: 1000, GamesHelp: "number of games",
 		SeedHelp: "batch seed: game i is seeded from it, whatever the number of workers",
 		Seats:    "random", SeatsHelp: "bots by seat, comma-separated; cycled if shorter than the player count",
@@ -44,6 +53,7 @@ func NewCmdSim(io *IO, runF func(*SimOptions) error) *cobra.Command {
 	f.BoolVar(&opts.Coverage, "coverage", false, "report how often each hook ran and each rule fired, and the rules that never fired")
 	opts.Results.register(f, "out")
 	f.IntVar(&opts.Index, "index", -1, "play only game I of the batch (reproduces a failed game)")
+	f.BoolVar(&opts.NoBase, "no-base", false, "when GAME is a variant, do not also play what it extends on the same seeds and print the paired differences")
 	opts.Ext.register(f)
 	return cmd
 }
@@ -66,7 +76,7 @@ func (opts *SimOptions) labOptions() (*lab.SimOptions, error) {
 	b := opts.Batch
 	return &lab.SimOptions{Game: opts.Game, Variant: opts.Variant, Players: b.Players, Seats: b.Seats, Games: b.Games,
 		Seed: b.Seed, Workers: b.Workers, ResultsOptions: results, Index: opts.Index, Log: b.Log,
-		Ext: opts.Ext.options(opts.IO), Progress: newProgress(opts.IO)}, nil
+		Report: opts.Output.Report, Ext: opts.Ext.options(opts.IO), Progress: newProgress(opts.IO), VersusBase: !opts.NoBase}, nil
 }
 
 func runSim(opts *SimOptions) error {
@@ -87,26 +97,28 @@ func runSim(opts *SimOptions) error {
 			}
 		}
 	}
-	res, err := runBatch(lab.Sim, o)
+	res, err := runBatch(opts.IO, lab.Sim, o)
 	if err != nil {
 		return err
 	}
 	if res.SaveErr != nil {
 		fmt.Fprintf(opts.IO.Err, "ruleslab: %v\n", res.SaveErr)
 	}
-	rep := batchReport{BatchOutcome: res.BatchOutcome, JSON: opts.Output.JSON}
+	rep := batchReport{BatchOutcome: res.BatchOutcome, JSON: opts.Output.JSON, Base: res.Base, BaseSkipped: res.BaseSkipped}
 	if cov != nil && rep.Summary.Games > 0 {
 		c := cov.Report("", res.Program, rep.Summary.Games)
 		rep.Coverage = &c
 	}
-	if opts.Output.Report != "" && rep.Summary.Games > 0 {
-		if err := report.Sim(rep.Summary, finished, rep.Coverage, reportStamp(opts.IO)).WriteFile(opts.Output.Report); err != nil {
-			return err
-		}
-	}
 	err = rep.print(opts.IO)
 	if err == nil && res.SaveErr != nil {
 		err = &SilentError{Code: ExitError}
+	}
+	if opts.Output.Report != "" && rep.Summary.Games > 0 {
+		r := report.Sim(rep.Summary, finished, rep.Coverage, reportStamp(opts.IO))
+		if rep.Base != nil && rep.Base.Pairs > 0 {
+			report.AddVersusBase(r, rep.Base)
+		}
+		err = afterSummary(opts.IO, err, r.WriteFile(opts.Output.Report))
 	}
 	return err
 }

@@ -17,6 +17,9 @@ type batchReport struct {
 	lab.BatchOutcome
 	JSON     bool
 	Coverage *coverage.Report
+	// Base is sim's comparison of a variant with what it extends; BaseSkipped says why there is none.
+	Base        *lab.BaseComparison
+	BaseSkipped string
 }
 
 func (rep *batchReport) print(io *IO) error {
@@ -48,6 +51,9 @@ func (rep *batchReport) print(io *IO) error {
 		rep.interrupted(io)
 		return &SilentError{Code: ExitError}
 	}
+	if failed := rep.baseStatus(io); failed {
+		return &SilentError{Code: ExitError}
+	}
 	if sum.Failed > 0 {
 		rep.failures(io)
 		return &SilentError{Code: ExitError}
@@ -60,20 +66,25 @@ func (rep *batchReport) print(io *IO) error {
 
 // printSummary prints the summary (and the coverage) as text or JSON.
 func (rep *batchReport) printSummary(w io.Writer) error {
+	base := rep.Base
+	if base != nil && base.Pairs == 0 {
+		base = nil // nothing compared: baseStatus says why
+	}
 	if !rep.JSON {
 		report.SummaryText(w, rep.Summary)
+		if base != nil {
+			report.VersusBaseText(w, base)
+		}
 		if rep.Coverage != nil {
 			coverage.Print(w, *rep.Coverage)
 		}
 		return nil
 	}
-	if rep.Coverage != nil {
-		return report.JSON(w, struct {
-			stats.Summary
-			Coverage *coverage.Report `json:"coverage"`
-		}{rep.Summary, rep.Coverage})
-	}
-	return report.JSON(w, rep.Summary)
+	return report.JSON(w, struct {
+		stats.Summary
+		Coverage   *coverage.Report    `json:"coverage,omitempty"`
+		VersusBase *lab.BaseComparison `json:"versus_base,omitempty"`
+	}{rep.Summary, rep.Coverage, base})
 }
 
 func (rep *batchReport) repro(io *IO) {

@@ -66,7 +66,7 @@ func (opts *SweepOptions) labOptions() (*lab.SweepOptions, error) {
 	b := opts.Batch
 	o := &lab.SweepOptions{Game: opts.Game, Variant: opts.Variant, Measures: opts.Measures, Games: b.Games, Seed: b.Seed,
 		Workers: b.Workers, Players: b.Players, Seats: b.Seats, Command: opts.IO.CommandLine(), ResultsOptions: results,
-		Progress: newProgress(opts.IO)}
+		Report: opts.Output.Report, Progress: newProgress(opts.IO)}
 	for _, s := range opts.Sets {
 		ax, err := lab.ParseAxis(s)
 		if err != nil {
@@ -89,7 +89,7 @@ func runSweep(opts *SweepOptions) error {
 	if err != nil {
 		return err
 	}
-	res, err := runBatch(lab.Sweep, o)
+	res, err := runBatch(opts.IO, lab.Sweep, o)
 	if err != nil {
 		return interrupted(opts.IO, err)
 	}

@@ -46,7 +46,7 @@ number of workers (unless a bot searches with an ms= time budget).
 		RunE: runOnGame(opts, &opts.Game, runF, runTournament),
 	}
 	f := cmd.Flags()
-	f.StringVar(&opts.Variant, "variant", "", "a bundled variant of GAME")
+	registerVariant(f, &opts.Variant)
 	f.StringVar(&opts.Bots, "bots", "", "the bots, comma-separated (random, the game's bots, lua:PATH, cmd:COMMAND, ismcts[:iterations=N,ms=T,rollout=random|mast|BOT,horizon=N|round,margin=X])")
 	opts.Batch.register(f, batchDefaults{Games: 100, GamesHelp: "number of games (rounded up to whole passes over the seatings)",
 		SeedHelp: "tournament seed", LogHelp: "write every game to this JSON-lines file (for replay)"})
@@ -71,7 +71,8 @@ func (opts *TournamentOptions) labOptions() (*lab.TournamentOptions, error) {
 	b := opts.Batch
 	return &lab.TournamentOptions{Game: opts.Game, Variant: opts.Variant, Bots: opts.Bots, Games: b.Games, Players: b.Players,
 		Seed: b.Seed, Workers: b.Workers, ResultsOptions: results, Log: b.Log, Ladder: opts.Ladder, Rungs: opts.Rungs, Boot: opts.Boot,
-		Ext: opts.Ext.options(opts.IO), Progress: newProgress(opts.IO)}, nil
+		Report: opts.Output.Report,
+		Ext:    opts.Ext.options(opts.IO), Progress: newProgress(opts.IO)}, nil
 }
 
 func runTournament(opts *TournamentOptions) error {
@@ -90,20 +91,22 @@ func runTournament(opts *TournamentOptions) error {
 		}
 	}
 	o.Played = func(run *lab.TournamentRun) { playedRun(opts, run) }
-	res, err := runBatch(lab.Tournament, o)
+	res, err := runBatch(opts.IO, lab.Tournament, o)
 	if err != nil {
 		return err
 	}
 	if res.Status() == lab.NothingDone {
 		return &SilentError{Code: ExitError}
 	}
-	if err := printTournaments(opts, res); err != nil {
-		return err
+	err = printTournaments(opts, res)
+	if err == nil && res.Status() != lab.Complete {
+		err = &SilentError{Code: ExitError}
 	}
-	if res.Status() != lab.Complete || res.SaveErr() != nil {
-		return &SilentError{Code: ExitError}
+	err = afterSummary(opts.IO, err, res.SaveErr())
+	if opts.Output.Report != "" {
+		err = afterSummary(opts.IO, err, report.Tournament(res.Reports(), res.RungNames(), reportStamp(opts.IO)).WriteFile(opts.Output.Report))
 	}
-	return nil
+	return err
 }
 
 // playedRun reports a finished tournament's failures and interruption on stderr and prints a ladder's
@@ -121,9 +124,9 @@ func playedRun(opts *TournamentOptions, run *lab.TournamentRun) {
 		if run.Out != "" {
 			fmt.Fprintf(opts.IO.Err, "they are saved in %s: run the same command with --resume to play the other %d\n", run.Out, run.Games-run.Done)
 		}
-	}
-	if run.SaveErr != nil {
-		fmt.Fprintf(opts.IO.Err, "ruleslab: %v\n", run.SaveErr)
+		if rep.Games > 0 && rep.Bootstrap < opts.Boot {
+			fmt.Fprintf(opts.IO.Err, "the rating intervals use %d of the %d bootstrap resamples\n", rep.Bootstrap, opts.Boot)
+		}
 	}
 	if opts.Ladder && run.Status != lab.NothingDone && !opts.Output.JSON && !opts.Output.CSV {
 		fmt.Fprintf(opts.IO.Out, "== rung %d: %s against %s\n", run.Rung, run.Strong, run.Weak)
@@ -132,14 +135,9 @@ func playedRun(opts *TournamentOptions, run *lab.TournamentRun) {
 	}
 }
 
-// printTournaments writes the --report and prints the tournament (or the ladder) as text, JSON or CSV.
+// printTournaments prints the tournament (or the ladder) as text, JSON or CSV.
 func printTournaments(opts *TournamentOptions, res *lab.TournamentResult) error {
 	reps, rungs := res.Reports(), res.RungNames()
-	if opts.Output.Report != "" {
-		if err := report.Tournament(reps, rungs, reportStamp(opts.IO)).WriteFile(opts.Output.Report); err != nil {
-			return err
-		}
-	}
 	switch {
 	case opts.Output.JSON && res.Ladder:
 		return writeJSON(opts.IO.Out, map[string]any{"ladder": reps})

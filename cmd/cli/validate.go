@@ -1,11 +1,8 @@
 package cli
 
 import (
-	"errors"
 	"fmt"
 	"path/filepath"
-	"regexp"
-	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -18,9 +15,10 @@ import (
 
 // ValidateOptions are the options of `ruleslab validate`.
 type ValidateOptions struct {
-	IO    *IO
-	Paths []string
-	JSON  bool
+	IO      *IO
+	Paths   []string
+	JSON    bool
+	Variant string // each PATH is a GAME, and what is checked is this variant of it
 }
 
 // ValidateReport is `validate --json`: one entry per PATH, in the order given.
@@ -34,15 +32,8 @@ type ValidateResult struct {
 	Path     string    `json:"path"`
 	OK       bool      `json:"ok"`
 	Problems []Problem `json:"problems"`
-}
-
-// Problem is one problem found: where and what. Line and col are 0 when the problem has no position
-// (a missing file, a setup that fails); col alone is 0 when the message gives only a line.
-type Problem struct {
-	File    string `json:"file"`
-	Line    int    `json:"line"`
-	Col     int    `json:"col"`
-	Message string `json:"message"`
+	// Notes are not problems: what makes a good file slow (rules that keep state between games)
+	Notes []Problem `json:"notes,omitempty"`
 }
 
 // NewCmdValidate builds `ruleslab validate`; runF runs the parsed options (nil: runValidate).
@@ -54,9 +45,12 @@ func NewCmdValidate(io *IO, runF func(*ValidateOptions) error) *cobra.Command {
 		Long: `Checks each PATH: a game or variant YAML (with its overlays, its Lua hooks and bots, and one setup
 under the game's limits), a scenario file (played to its last move) or a Lua script. Prints "PATH: ok"
 per good file on stdout and each problem as file:line:col: message on stderr; exits 1 if any file has a
-problem. --json prints one object on stdout instead, with each file's problems.`,
+problem. --json prints one object on stdout instead, with each file's problems. With --variant V each
+PATH is a GAME (a bundled id or a YAML path) and what is checked is its variant V: a bundled variant,
+or a variant file whose extends leads to that game.`,
 		Example: `  ruleslab validate variants/mimic-taking/mimic-taking.yaml variants/mimic-taking/face-up.yaml
   ruleslab validate house.yaml house.lua
+  ruleslab validate mimic-taking --variant house.yaml
   ruleslab validate variants/jiji/scenarios/short-game.yaml --json`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 0 {
@@ -69,6 +63,7 @@ problem. --json prints one object on stdout instead, with each file's problems.`
 			return runOr(runF, runValidate)(opts)
 		},
 	}
+	cmd.Flags().StringVar(&opts.Variant, "variant", "", "check this variant of each PATH, then a GAME (bundled id or YAML path): "+variantHelp)
 	cmd.Flags().BoolVar(&opts.JSON, "json", false, `print {"ok", "files": [{"path", "ok", "problems": [{"file", "line", "col", "message"}]}]} on stdout`)
 	return cmd
 }
@@ -77,11 +72,18 @@ func runValidate(opts *ValidateOptions) error {
 	rep := ValidateReport{OK: true, Files: []ValidateResult{}}
 	for _, path := range opts.Paths {
 		res := ValidateResult{Path: path, OK: true, Problems: []Problem{}}
-		if err := validatePath(path); err != nil {
+		notes, err := validateVariant(path, opts.Variant)
+		for _, n := range notes {
+			res.Notes = append(res.Notes, Problem{File: n.Path, Line: n.Line, Message: n.Message()})
+			if !opts.JSON {
+				fmt.Fprintf(opts.IO.Err, "note: %s\n", n)
+			}
+		}
+		if err != nil {
 			rep.OK, res.OK = false, false
 			res.Problems = problemsOf(path, err)
 			if !opts.JSON {
-				fmt.Fprintln(opts.IO.Err, err)
+				printProblems(opts.IO.Err, res.Problems)
 			}
 		} else if !opts.JSON {
 			fmt.Fprintf(opts.IO.Out, "%s: ok\n", path)
@@ -99,68 +101,59 @@ func runValidate(opts *ValidateOptions) error {
 	return nil
 }
 
-// posPrefix is the file:line:col: (or file:line:) a positioned message starts with (YAML, Lua, scenarios).
-var posPrefix = regexp.MustCompile(`^([^:]+):(\d+):(?:(\d+):)? `)
-
-// problemsOf splits an error into problems (a joined error is one per part), each with its position.
-func problemsOf(path string, err error) []Problem {
-	if multi, ok := err.(interface{ Unwrap() []error }); ok {
-		var out []Problem
-		for _, e := range multi.Unwrap() {
-			out = append(out, problemsOf(path, e)...)
-		}
-		return out
+// validateVariant checks a PATH, or with --variant that variant of the GAME it names.
+func validateVariant(path, variant string) ([]scripting.StateWrite, error) {
+	if variant == "" {
+		return validatePath(path)
 	}
-	var pe *config.PosError
-	if errors.As(err, &pe) && err.Error() == pe.Error() {
-		return []Problem{{File: config.Shown(pe.File), Line: pe.Line, Col: pe.Col, Message: pe.Msg}}
+	file, err := config.ResolvePath(path, variant)
+	if err != nil {
+		return nil, err
 	}
-	msg := err.Error()
-	if m := posPrefix.FindStringSubmatch(msg); m != nil {
-		line, _ := strconv.Atoi(m[2])
-		col, _ := strconv.Atoi(m[3])
-		return []Problem{{File: m[1], Line: line, Col: col, Message: msg[len(m[0]):]}}
-	}
-	file := path
-	if rest, ok := strings.CutPrefix(msg, path+": "); ok {
-		msg = rest
-	}
-	return []Problem{{File: file, Message: msg}}
+	return validatePath(file)
 }
 
-func validatePath(path string) error {
+// validatePath checks one file; for a game or variant it also returns where its rules keep state
+// between games (not a problem: such rules are loaded again for every game, at a cost).
+func validatePath(path string) ([]scripting.StateWrite, error) {
 	switch strings.ToLower(filepath.Ext(path)) {
 	case ".lua":
+		// alone, a script may be a bot's (whose memory between decisions is its own): notes come with
+		// the game that runs it as rules
 		_, err := scripting.CompileFile(path)
-		return err
+		return nil, err
 	case ".yaml", ".yml":
 	default:
-		return fmt.Errorf("%s: not a .yaml or .lua file", path)
+		return nil, fmt.Errorf("%s: not a .yaml or .lua file", path)
 	}
 	if isScenario(path) {
 		sc, err := scenario.Load(path)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		_, _, err = scenario.Runner{}.Run(sc)
-		return err
+		return nil, err
 	}
+	p, err := compileGame(path)
+	if err != nil {
+		return nil, err
+	}
+	if err := p.CheckHooks(); err != nil {
+		return nil, err
+	}
+	return p.KeptState(), checkSetup(path, p)
+}
+
+func compileGame(path string) (*scripting.Program, error) {
 	cfg, err := config.Load(path)
 	if err != nil {
-		return err
+		return nil, scripting.WithScriptProblems(err)
 	}
 	g, err := core.Compile(cfg)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	p, err := scripting.Compile(g)
-	if err != nil {
-		return err
-	}
-	if err := p.CheckHooks(); err != nil {
-		return err
-	}
-	return checkSetup(path, p)
+	return scripting.Compile(g)
 }
 
 // checkSetup runs the game's setup once, under the limits every game runs under (a setup that loops or

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/ruleslab/ruleslab/core"
+	"github.com/ruleslab/ruleslab/core/textsafe"
 )
 
 // ExtBotPrefix names an external bot in a bot spec: `cmd:COMMAND`, a process run with `sh -c COMMAND`
@@ -74,11 +75,13 @@ type ExtBot struct {
 	lineage uint64
 	hello   bool
 	failed  error // set once the bot failed: the process is gone, random moves follow (policy random)
+	// interrupted reports that the batch was interrupted: the wait for an answer stops (nil: never)
+	interrupted func() bool
 }
 
 // newExtBot prepares the external bot of a seat of game number game; its process starts at its first
 // decision, when the seat is known.
-func newExtBot(spec string, opts ExtOptions, game int, seed uint64) (*ExtBot, error) {
+func newExtBot(spec string, opts ExtOptions, game int, seed uint64, interrupted func() bool) (*ExtBot, error) {
 	if err := checkExtBot(spec); err != nil {
 		return nil, err
 	}
@@ -88,7 +91,8 @@ func newExtBot(spec string, opts ExtOptions, game int, seed uint64) (*ExtBot, er
 	if opts.Log == nil {
 		opts.Log = os.Stderr
 	}
-	return &ExtBot{Name: spec, seat: -1, game: game, opts: opts, rng: rand.New(rand.NewPCG(seed, 0xe47))}, nil
+	return &ExtBot{Name: spec, seat: -1, game: game, opts: opts, rng: rand.New(rand.NewPCG(seed, 0xe47)),
+		interrupted: interrupted}, nil
 }
 
 // start runs the command in its own process group, with pipes we can put deadlines on.
@@ -174,7 +178,7 @@ func (b *ExtBot) Choose(v core.View) (int, error) {
 		}
 		b.fail(err)
 		err = fmt.Errorf("move %d: %w", move, err)
-		if b.opts.OnError != OnBotErrorRandom {
+		if b.opts.OnError != OnBotErrorRandom || errors.Is(err, ErrInterrupted) {
 			return 0, err
 		}
 		logMu.Lock()
@@ -211,8 +215,7 @@ func (b *ExtBot) ask(v core.View) (int, error) {
 	if err := b.send(msg, deadline); err != nil {
 		return 0, err
 	}
-	b.out.SetReadDeadline(deadline)
-	line, err := b.rd.ReadSlice('\n')
+	line, err := b.readLine(deadline)
 	if err != nil {
 		return 0, b.readError(err)
 	}
@@ -245,6 +248,8 @@ func (b *ExtBot) send(msg any, deadline time.Time) error {
 
 func (b *ExtBot) readError(err error) error {
 	switch {
+	case errors.Is(err, ErrInterrupted):
+		return err
 	case errors.Is(err, os.ErrDeadlineExceeded):
 		return fmt.Errorf("no answer within %v", b.opts.MoveTime)
 	case errors.Is(err, bufio.ErrBufferFull):
@@ -294,11 +299,15 @@ func (b *ExtBot) End(s *core.State) {
 	if b.failed == nil && s != nil && s.Over() {
 		b.send(endMsg{Type: "end", Totals: s.Totals(), Winners: append([]int{}, s.Winners()...)}, time.Now().Add(200*time.Millisecond))
 	}
-	b.stop(500 * time.Millisecond)
+	grace := 500 * time.Millisecond
+	if b.stopNow() {
+		grace = 0 // the batch was interrupted: it ends now
+	}
+	b.stop(grace)
 }
 
-// stop closes the pipes, waits up to grace for the process to exit, then kills its process group, and
-// reaps it.
+// stop closes the pipes, waits up to grace for the process to exit, then kills its process group
+// (whatever the bot started in it, even when the bot's shell has exited already), and reaps it.
 func (b *ExtBot) stop(grace time.Duration) {
 	if b.cmd == nil {
 		return
@@ -310,12 +319,8 @@ func (b *ExtBot) stop(grace time.Duration) {
 		case <-time.After(grace):
 		}
 	}
-	select {
-	case <-b.exited:
-	default:
-		killProcessGroup(b.cmd)
-		<-b.exited
-	}
+	killProcessGroup(b.cmd)
+	<-b.exited
 	b.out.Close()
 	b.cmd = nil
 }
@@ -348,7 +353,7 @@ func (t *tailBuffer) lastLine() string {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	lines := strings.Split(strings.TrimSpace(string(t.buf)), "\n")
-	last := strings.TrimSpace(lines[len(lines)-1])
+	last := textsafe.Escape(strings.TrimSpace(lines[len(lines)-1])) // the bot's text: no escape sequences
 	if len(last) > 200 {
 		last = last[:200] + "..."
 	}

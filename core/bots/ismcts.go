@@ -34,6 +34,7 @@ func (r *Registry) newISMCTS(e *scripting.Engine, spec string, seed uint64) (*se
 		return nil, err
 	}
 	b := search.New(cfg, e, seed)
+	b.Stop = e.Interrupted // an interrupted batch stops the search within an iteration
 	if e.HasEvaluate() {
 		b.Evaluate = e.Evaluate
 	}

@@ -75,7 +75,7 @@ func (r *Registry) New(e *scripting.Engine, spec string, seed uint64) (core.Bot,
 	case search.IsSpec(spec):
 		return r.newISMCTS(e, spec, seed)
 	case IsExtBot(spec):
-		return newExtBot(spec, r.ext, e.GameIndex, seed)
+		return newExtBot(spec, r.ext, e.GameIndex, seed, e.Interrupted)
 	case r.p.Bots[spec] == nil:
 		if err := r.Check(spec); err != nil {
 			return nil, err

@@ -51,6 +51,18 @@ func TestCheck(t *testing.T) {
 		"lua:":             `bot "lua:": give the path of a Lua bot script (lua:PATH)`,
 		"ismcts:foo=1":     `bot "ismcts:foo=1": unknown option "foo" (` + search.OptionsHelp + `)`,
 		"ismcts:prior=bad": `bot "ismcts:prior=bad": no prior bot "bad" for mimic-taking (none or: greedy)`,
+		// every option's value is checked: a NaN or infinite constant once chose move -1 of the root
+		"ismcts:c=NaN":               `bot "ismcts:c=NaN": c must be a positive number, not "NaN"`,
+		"ismcts:c=+Inf":              `bot "ismcts:c=+Inf": c must be a positive number, not "+Inf"`,
+		"ismcts:c=-1":                `bot "ismcts:c=-1": c must be a positive number, not "-1"`,
+		"ismcts:iterations=-5":       `bot "ismcts:iterations=-5": iterations must be a positive integer, not "-5"`,
+		"ismcts:ms=99999999999999":   `bot "ismcts:ms=99999999999999": ms must be at most 86400000 (a day), not "99999999999999"`,
+		"ismcts:margin=NaN":          `bot "ismcts:margin=NaN": margin must be a number from 0 to 1, not "NaN"`,
+		"ismcts:prior_weight=NaN":    `bot "ismcts:prior_weight=NaN": prior_weight must be a positive number, not "NaN"`,
+		"ismcts:horizon=-2":          `bot "ismcts:horizon=-2": horizon must be a number of moves, round, round+N or none, not "-2"`,
+		"ismcts:rollout=ismcts":      `bot "ismcts:rollout=ismcts": rollout=ismcts: a search may not roll out with a search (it would recurse)`,
+		"ismcts:prior=ismcts:it=5":   `bot "ismcts:prior=ismcts:it=5": prior=ismcts:it=5: a search may not be its own prior (it would recurse)`,
+		"ismcts:rollout=ismcts:it=5": `bot "ismcts:rollout=ismcts:it=5": rollout=ismcts:it=5: a search may not roll out with a search (it would recurse)`,
 	} {
 		require.EqualError(t, reg.Check(spec), msg, spec)
 	}

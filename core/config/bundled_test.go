@@ -54,7 +54,7 @@ func TestEmbeddedGames(t *testing.T) {
 	if _, err := Resolve("g", "escape"); err == nil || !strings.Contains(err.Error(), `variants/g/escape.yaml:2:13: overrides: "../../../etc/passwd" is outside the ruleslab folder (built into ruleslab)`) {
 		t.Fatalf("escaping script: %v", err)
 	}
-	if _, err := Resolve("g", "none"); err == nil || !strings.Contains(err.Error(), `unknown game variant "none" of g (variants: bad, escape, v)`) {
+	if _, err := Resolve("g", "none"); err == nil || !strings.Contains(err.Error(), `unknown game variant "none" of g; its variants: base, bad, escape, v, or the path of a variant .yaml file`) {
 		t.Fatalf("missing variant: %v", err)
 	}
 }

@@ -1,21 +1,23 @@
 package config
 
 import (
+	"errors"
+	"slices"
 	"sort"
+	"strings"
 
 	"go.yaml.in/yaml/v3"
 )
 
-// check checks a decoded game against its merged tree; the first problem found is reported, in the
-// order of checker's steps.
+// check checks a decoded game against its merged tree; every problem found is reported (joined with
+// errors.Join, each a *PosError), in the order of checker's steps.
 func check(g *Game, root *yaml.Node, nf nodeFiles) error {
 	c := checker{g: g, root: root, nf: nf}
-	for _, step := range []func() error{c.basics, c.components, c.zones, c.privateMoves, c.stats, c.trick} {
-		if err := step(); err != nil {
-			return err
-		}
+	var errs []error
+	for _, step := range []func() error{c.basics, c.params, c.components, c.zones, c.privateMoves, c.stats, c.trick, c.bots} {
+		errs = append(errs, step())
 	}
-	return nil
+	return errors.Join(errs...)
 }
 
 // checker checks a game g decoded from root.
@@ -48,6 +50,7 @@ func (c checker) basics() error {
 	if c.g.Players.Default == 0 {
 		c.g.Players.Default = c.g.Players.Max
 	}
+	var errs []error
 	for _, r := range gameRules {
 		if !r.bad(c.g) {
 			continue
@@ -56,9 +59,9 @@ func (c checker) basics() error {
 		if r.args != nil {
 			args = r.args(c.g)
 		}
-		return c.nf.errAt(At(c.root, r.at...), r.msg, args...)
+		errs = append(errs, c.nf.errAt(At(c.root, r.at...), r.msg, args...))
 	}
-	return nil
+	return errors.Join(errs...)
 }
 
 // components checks that there are components and that the catalogue they make stays in bounds.
@@ -69,36 +72,58 @@ func (c checker) components() error {
 	return checkComponents(c.g.Components, mapValue(c.root, "components"), c.nf)
 }
 
-// zones checks that there are zones, and each one (see zoneCheck), by name.
+// zones checks that there are zones, and each one (see zoneCheck; its first problem), by name.
 func (c checker) zones() error {
 	if len(c.g.Zones) == 0 {
 		return c.nf.errAt(c.root, "missing `zones`")
 	}
 	zn := mapValue(c.root, "zones")
+	var errs []error
 	for _, name := range sortedKeys(c.g.Zones) {
-		if err := (zoneCheck{c, name, c.g.Zones[name], zn, mapValue(zn, name)}).check(); err != nil {
-			return err
-		}
+		errs = append(errs, zoneCheck{c, name, c.g.Zones[name], zn, mapValue(zn, name)}.check())
 	}
-	return nil
+	return errors.Join(errs...)
 }
 
-// privateMoves checks the visibility of each verb's private moves.
+// privateMoves checks the visibility of each verb's private moves, by verb.
 func (c checker) privateMoves() error {
-	for verb, vis := range c.g.PrivateMoves {
-		if vis != "owner" && vis != "public" && vis != "none" {
-			return c.nf.errAt(mapValue(mapValue(c.root, "private_moves"), verb), "private_moves.%s must be owner, public or none", verb)
+	var errs []error
+	for _, verb := range sortedKeys(c.g.PrivateMoves) {
+		if vis := c.g.PrivateMoves[verb]; vis != "owner" && vis != "public" && vis != "none" {
+			errs = append(errs, c.nf.errAt(mapValue(mapValue(c.root, "private_moves"), verb), "private_moves.%s must be owner, public or none", verb))
 		}
 	}
-	return nil
+	return errors.Join(errs...)
 }
 
 // stats checks each statistic's kind.
 func (c checker) stats() error {
+	var errs []error
 	for _, name := range sortedKeys(c.g.Stats) {
 		if !IsStatKind(c.g.Stats[name]) {
-			return c.nf.errAt(mapValue(mapValue(c.root, "stats"), name), "stats.%s: the kind must be rate, count or mean, not %q",
-				name, c.g.Stats[name])
+			errs = append(errs, c.nf.errAt(mapValue(mapValue(c.root, "stats"), name), "stats.%s: the kind must be rate, count or mean, not %q",
+				name, c.g.Stats[name]))
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// ReservedBotNames are the names a game's bot may not take: the bots every game has, the seat kinds of
+// the commands and the policies of the search's options. A game's bot so named would shadow them (a
+// bot `ismcts` whose defaults name itself as the prior recursed without end).
+var ReservedBotNames = []string{"random", "human", "ismcts", "mast", "rules", "none"}
+
+// bots checks the names of the game's bots: none reserved (ReservedBotNames), none with a character
+// that bot specs use to separate or qualify (":" of `lua:`, `cmd:` and `ismcts:`, "," of seat lists,
+// "=" of options), so that a bot spec read from the command line or from `ismcts:` names one thing.
+func (c checker) bots() error {
+	for _, name := range sortedKeys(c.g.Bots) {
+		at := mapValue(mapValue(c.root, "bots"), name)
+		if slices.Contains(ReservedBotNames, strings.ToLower(name)) {
+			return c.nf.errAt(at, "bots.%s: a game's bot may not be named like a built-in bot or policy (%s)", name, strings.Join(ReservedBotNames, ", "))
+		}
+		if strings.ContainsAny(name, ":,= \t") || name == "" {
+			return c.nf.errAt(at, "bots.%q: a bot's name may not be empty or contain ':', ',', '=' or spaces (bot specs use them)", name)
 		}
 	}
 	return nil

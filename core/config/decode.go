@@ -1,6 +1,7 @@
 package config
 
 import (
+	"errors"
 	"fmt"
 	"reflect"
 	"slices"
@@ -8,6 +9,8 @@ import (
 	"strings"
 
 	"go.yaml.in/yaml/v3"
+
+	"github.com/ruleslab/ruleslab/core/suggest"
 )
 
 // decodeStrict fills out from n, rejecting unknown keys and wrong types with the node's position.
@@ -61,17 +64,17 @@ func (nf nodeFiles) decodeStruct(n *yaml.Node, out reflect.Value) error {
 		return nf.errAt(n, "expected a mapping, found %s", describe(n))
 	}
 	fields, names := structFields(out.Type())
+	var errs []error // every unknown key and wrong value of the mapping, not only the first
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		k, v := n.Content[i], n.Content[i+1]
 		fi, ok := fields[k.Value]
 		if !ok {
-			return nf.errAt(k, "unknown key %q (known: %s)", k.Value, strings.Join(names, ", "))
+			errs = append(errs, nf.errAt(k, "unknown key %q%s (known: %s)", k.Value, suggest.DidYouMean(k.Value, names), strings.Join(names, ", ")))
+			continue
 		}
-		if err := nf.decodeStrict(v, out.Field(fi)); err != nil {
-			return err
-		}
+		errs = append(errs, nf.decodeStrict(v, out.Field(fi)))
 	}
-	return nil
+	return errors.Join(errs...)
 }
 
 // structFields maps the yaml names of a struct type's fields to their indices, and lists the names
@@ -98,15 +101,17 @@ func (nf nodeFiles) decodeMap(n *yaml.Node, out reflect.Value) error {
 	if out.IsNil() {
 		out.Set(reflect.MakeMap(out.Type()))
 	}
+	var errs []error // every entry's problems, not only the first's
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		k, v := n.Content[i], n.Content[i+1]
 		ev := reflect.New(out.Type().Elem()).Elem()
 		if err := nf.decodeStrict(v, ev); err != nil {
-			return err
+			errs = append(errs, err)
+			continue
 		}
 		out.SetMapIndex(reflect.ValueOf(k.Value).Convert(out.Type().Key()), ev)
 	}
-	return nil
+	return errors.Join(errs...)
 }
 
 // decodeSlice replaces a slice with a list's items.

@@ -27,6 +27,9 @@ func FuzzLoadOverlay(f *testing.F) {
 	f.Add(fix(base), []byte("extends: base.yaml\nparams: {scoring: {smallest: all}}\n"))
 	f.Add([]byte(tinyGame+"script: rules.lua\n"), []byte("extends: base.yaml\nzones: {deck: {visible: all}}\n"))
 	f.Add([]byte("a: &a [*a]\n"), []byte("extends: base.yaml\n"))
+	// declared parameters of every kind, and a variant with a wrong value of each
+	f.Add([]byte("id: g\ntitle: G\nplayers: {min: 1, max: 2}\nzones: {deck: {visible: none}}\nscript: rules.lua\n"+declaredGame),
+		[]byte("extends: base.yaml\nparams: {mode: dwn, size: 12, points: [9], rounds: {\"x\": 1}, deal: {\"1\": 5}, scoring: 3}\n"))
 	f.Add([]byte(tinyGame+"script: rules.lua\n"), []byte("extends: base.yaml\nextends: base.yaml\n"))
 	f.Fuzz(func(t *testing.T, base, overlay []byte) {
 		dir := t.TempDir()

@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"go.yaml.in/yaml/v3"
+
+	"github.com/ruleslab/ruleslab/core/suggest"
 )
 
 // ErrUnknownGame is returned (wrapped) when a game id is neither bundled nor a file.
@@ -20,7 +22,7 @@ func Load(path string) (*Game, error) { return LoadWith(path, nil) }
 func LoadWith(path string, sets []Set) (*Game, error) {
 	path = Locate(path)
 	nf := nodeFiles{}
-	root, err := loadMerged(path, nf, 0)
+	root, declared, err := loadMerged(path, nf, 0)
 	if err != nil {
 		return nil, err
 	}
@@ -30,12 +32,13 @@ func LoadWith(path string, sets []Set) (*Game, error) {
 	if sn := mapValue(root, "stats"); sn != nil && sn.Kind == yaml.SequenceNode {
 		return nil, nf.errAt(sn, "`stats` declares each statistic's kind: `stats: {name: rate|count|mean, ...}`")
 	}
-	g := &Game{}
+	g := &Game{declared: declared}
 	if err := nf.decodeStrict(root, reflect.ValueOf(g).Elem()); err != nil {
 		return nil, err
 	}
 	abs, _ := filepath.Abs(path)
 	g.Path = abs
+	g.Files = nf.files(abs)
 	if g.Extends != "" {
 		// A variant is named by its file; its game id is the base's.
 		if idn := mapValue(root, "id"); idn != nil && nf[idn] == path {
@@ -48,57 +51,66 @@ func LoadWith(path string, sets []Set) (*Game, error) {
 		return nil, err
 	}
 	if err := check(g, root, nf); err != nil {
-		return nil, err
+		return nil, &InvalidGame{Game: g, Problems: err}
 	}
 	return g, nil
 }
 
-// loadMerged parses path and, if it extends another file, merges it over that file's merged tree.
-func loadMerged(path string, nf nodeFiles, depth int) (*yaml.Node, error) {
-	if depth > 8 {
-		return nil, &PosError{File: path, Msg: "`extends` chain is too deep (a cycle?)"}
+// InvalidGame is the error of a game that decoded, whose scripts were all found, but that fails its
+// checks: its problems (as they print), and the game as decoded (Scripts and BotPaths resolved), so
+// its scripts can be checked too and every problem of every file reported at once. Do not play it.
+type InvalidGame struct {
+	Game     *Game
+	Problems error // joined *PosErrors
+}
+
+func (e *InvalidGame) Error() string { return e.Problems.Error() }
+
+// Unwrap gives the problems one by one (errors.As finds a *PosError among them).
+func (e *InvalidGame) Unwrap() []error {
+	if multi, ok := e.Problems.(interface{ Unwrap() []error }); ok {
+		return multi.Unwrap()
+	}
+	return []error{e.Problems}
+}
+
+// loadMerged parses path and, if it extends another file, merges it over that file's merged tree. It
+// returns the base game's parameter declarations, if it declares them (see declareParams).
+func loadMerged(path string, nf nodeFiles, depth int) (*yaml.Node, *paramGroup, error) {
+	if depth > maxExtendsDepth {
+		return nil, nil, &PosError{File: path, Msg: "`extends` chain is too deep (a cycle?)"}
 	}
 	root, err := readRoot(path, nf)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	ext := mapValue(root, "extends")
 	if ext == nil {
-		return root, nil
+		declared, err := declareParams(root, nf)
+		return root, declared, err
 	}
-	if ext.Kind != yaml.ScalarNode {
-		return nil, nf.errAt(ext, "`extends` must be a file name")
+	basePath, err := extendsPath(path, ext, nf)
+	if err != nil {
+		return nil, nil, err
 	}
-	var basePath string
-	switch {
-	case isBundledRef(ext.Value):
-		// `extends: mimic-taking` or `extends: mimic-taking/face-up` names a bundled game or variant, so
-		// a house rule can live anywhere.
-		bp, err := bundledPath(ext.Value)
-		if err != nil {
-			return nil, nf.errAt(ext, "extends %q: %v", ext.Value, err)
-		}
-		basePath = bp
-	case isYAMLName(ext.Value):
-		basePath = ext.Value
-		if !filepath.IsAbs(basePath) {
-			basePath = filepath.Join(filepath.Dir(path), basePath)
-		}
-	default:
-		return nil, nf.errAt(ext, "extends %q: not a game or variant YAML file (give a .yaml path, or a bundled game or variant such as mimic-taking or mimic-taking/face-up)", ext.Value)
+	if err := declaredOverPlain(root, nf); err != nil {
+		return nil, nil, err
 	}
-	base, err := loadMerged(basePath, nf, depth+1)
+	base, declared, err := loadMerged(basePath, nf, depth+1)
 	if err != nil {
 		// A problem with the base file as a whole (missing, too large, a folder) is reported where it is named.
 		var pe *PosError
 		if errors.As(err, &pe) && pe.File == basePath && pe.Line == 0 {
-			return nil, nf.errAt(ext, "extends %q: %s", ext.Value, pe.Msg)
+			return nil, nil, nf.errAt(ext, "extends %q: %s", ext.Value, pe.Msg)
 		}
-		return nil, err
+		return nil, nil, err
 	}
 	// A variant may only change params its base has: a typo in a house rule is an error, not a no-op.
-	if err := checkParams(mapValue(base, "params"), mapValue(root, "params"), nf, "params"); err != nil {
-		return nil, err
+	// Declared params are checked on the merged tree instead, every problem at once (checker.params).
+	if declared == nil {
+		if err := checkParams(mapValue(base, "params"), mapValue(root, "params"), nf, "params"); err != nil {
+			return nil, nil, err
+		}
 	}
 	// The variant's overrides add to its base's, so a house rule needs no copy of the base list.
 	if bo, vo := mapValue(base, "overrides"), mapValue(root, "overrides"); bo != nil && vo != nil &&
@@ -108,7 +120,30 @@ func loadMerged(path string, nf nodeFiles, depth int) (*yaml.Node, error) {
 		merged.Content = append(append([]*yaml.Node{}, bo.Content...), vo.Content...)
 		setMapValue(root, "overrides", &merged)
 	}
-	return mergeNodes(base, root, nf), nil
+	return mergeNodes(base, root, nf), declared, nil
+}
+
+// extendsPath is the file that `extends:` (ext, in the file at path) names.
+func extendsPath(path string, ext *yaml.Node, nf nodeFiles) (string, error) {
+	if ext.Kind != yaml.ScalarNode {
+		return "", nf.errAt(ext, "`extends` must be a file name")
+	}
+	switch {
+	case isBundledRef(ext.Value):
+		// `extends: mimic-taking` or `extends: mimic-taking/face-up` names a bundled game or variant, so
+		// a house rule can live anywhere.
+		bp, err := bundledPath(ext.Value)
+		if err != nil {
+			return "", nf.errAt(ext, "extends %q: %v", ext.Value, err)
+		}
+		return bp, nil
+	case isYAMLName(ext.Value):
+		if filepath.IsAbs(ext.Value) {
+			return ext.Value, nil
+		}
+		return filepath.Join(filepath.Dir(path), ext.Value), nil
+	}
+	return "", nf.errAt(ext, "extends %q: not a game or variant YAML file (give a .yaml path, or a bundled game or variant such as mimic-taking or mimic-taking/face-up)", ext.Value)
 }
 
 // mergeNodes overlays top onto base: maps deep-merge, everything else is replaced. A merged map has
@@ -199,13 +234,13 @@ func checkParams(base, top *yaml.Node, nf nodeFiles, path string) error {
 		if !ok {
 			var known []string
 			for j := 0; j+1 < len(base.Content); j += 2 {
-				if len(known) == 20 {
-					known = append(known, "...")
-					break
-				}
 				known = append(known, base.Content[j].Value)
 			}
-			return nf.errAt(k, "unknown param %s.%s (the base has: %s)", path, k.Value, strings.Join(known, ", "))
+			hint := suggest.DidYouMean(k.Value, known)
+			if len(known) > 20 {
+				known = append(known[:20], "...")
+			}
+			return nf.errAt(k, "unknown parameter %s.%s%s (the base has: %s)", path, k.Value, hint, strings.Join(known, ", "))
 		}
 		bv := base.Content[j+1]
 		if err := checkParams(bv, top.Content[i+1], nf, path+"."+k.Value); err != nil {

@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"go.yaml.in/yaml/v3"
+
+	"github.com/ruleslab/ruleslab/core/suggest"
 )
 
 // Set is one value put at a dotted path of a resolved configuration, as sweep's `--set key=value`
@@ -28,6 +30,7 @@ func applySets(root *yaml.Node, sets []Set, nf nodeFiles) (*yaml.Node, error) {
 			return nil, &PosError{File: "--set " + s.Key, Msg: fmt.Sprintf("value %q is not YAML", s.Value)}
 		}
 		val := doc.Content[0]
+		unposition(val) // errors about the value name the flag, not a line of it
 		nf.mark(val, "--set "+s.String())
 		parts := strings.Split(s.Key, ".")
 		var err error
@@ -36,6 +39,14 @@ func applySets(root *yaml.Node, sets []Set, nf nodeFiles) (*yaml.Node, error) {
 		}
 	}
 	return root, nil
+}
+
+// unposition clears the line and column of n and its children.
+func unposition(n *yaml.Node) {
+	n.Line, n.Column = 0, 0
+	for _, c := range n.Content {
+		unposition(c)
+	}
 }
 
 func setAt(n *yaml.Node, parts []string, key string, val *yaml.Node, nf nodeFiles) (*yaml.Node, error) {
@@ -60,10 +71,14 @@ func setAt(n *yaml.Node, parts []string, key string, val *yaml.Node, nf nodeFile
 			}
 		}
 		var keys []string
-		for i := 0; i+1 < len(n.Content) && len(keys) < 20; i += 2 {
+		for i := 0; i+1 < len(n.Content); i += 2 {
 			keys = append(keys, n.Content[i].Value)
 		}
-		return nil, &PosError{File: "--set " + key, Msg: fmt.Sprintf("no key %s%s in the configuration (there: %s)", done, p, strings.Join(keys, ", "))}
+		hint := suggest.DidYouMean(p, keys)
+		if len(keys) > 20 {
+			keys = append(keys[:20], "...")
+		}
+		return nil, &PosError{File: "--set " + key, Msg: fmt.Sprintf("no key %s%s in the configuration%s (there: %s)", done, p, hint, strings.Join(keys, ", "))}
 	case yaml.SequenceNode:
 		i, err := strconv.Atoi(p)
 		if err != nil || i < 0 || i >= len(n.Content) {

@@ -2,6 +2,7 @@ package config
 
 import (
 	"fmt"
+	"path/filepath"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
@@ -23,6 +24,17 @@ func (e *PosError) Error() string {
 
 // nodeFiles remembers which file each node came from, so errors in merged overlays name the right file.
 type nodeFiles map[*yaml.Node]string
+
+// files lists the files the nodes came from, first first, then the others sorted.
+func (nf nodeFiles) files(first string) []string {
+	seen := map[string]bool{}
+	for _, f := range nf {
+		if abs, err := filepath.Abs(f); err == nil && abs != first {
+			seen[abs] = true
+		}
+	}
+	return append([]string{first}, sortedKeys(seen)...)
+}
 
 func (nf nodeFiles) errAt(n *yaml.Node, format string, args ...any) error {
 	return &PosError{File: nf[n], Line: n.Line, Col: n.Column, Msg: fmt.Sprintf(format, args...)}

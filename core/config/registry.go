@@ -2,10 +2,10 @@ package config
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
-	"sort"
 	"strings"
+
+	"github.com/ruleslab/ruleslab/core/suggest"
 )
 
 // Bundled is a bundled game and its variants.
@@ -40,15 +40,7 @@ func BundledGames() ([]Bundled, error) {
 		if _, err := statPath(base); err != nil {
 			continue
 		}
-		b := Bundled{ID: e.Name(), Path: base}
-		files, _ := readDir(filepath.Join(dir, e.Name()))
-		for _, f := range files {
-			name, ok := strings.CutSuffix(f.Name(), ".yaml")
-			if ok && !f.IsDir() && name != e.Name() {
-				b.Variants = append(b.Variants, name)
-			}
-		}
-		sort.Strings(b.Variants)
+		b := Bundled{ID: e.Name(), Path: base, Variants: variantsBeside(base)}
 		out = append(out, b)
 	}
 	return out, nil
@@ -63,46 +55,51 @@ func Resolve(game, variant string) (*Game, error) {
 	return Load(path)
 }
 
-// ResolvePath is the YAML file Resolve loads for GAME and an optional variant.
+// ResolvePath is the YAML file Resolve loads for GAME (a bundled id or a YAML path) and a variant: ""
+// or "base" for GAME itself, a variant beside GAME's YAML (a bundled variant), or the path of a variant
+// file, which must be a variant of the same game.
 func ResolvePath(game, variant string) (string, error) {
-	path := game
-	if !strings.HasSuffix(game, ".yaml") && !strings.HasSuffix(game, ".yml") && !strings.ContainsRune(game, os.PathSeparator) {
-		games, err := BundledGames()
-		if err != nil {
-			return "", err
-		}
-		var found *Bundled
-		var ids []string
-		for i := range games {
-			ids = append(ids, games[i].ID)
-			if games[i].ID == game {
-				found = &games[i]
-			}
-		}
-		if found == nil {
-			return "", fmt.Errorf("%w %q (bundled: %s; or give a path to a .yaml file)", ErrUnknownGame, game, strings.Join(ids, ", "))
-		}
-		path = found.Path
-		if variant != "" {
-			ok := false
-			for _, v := range found.Variants {
-				ok = ok || v == variant
-			}
-			if !ok {
-				return "", fmt.Errorf("%w variant %q of %s (variants: %s)", ErrUnknownGame, variant, game, strings.Join(found.Variants, ", "))
-			}
-			path = filepath.Join(filepath.Dir(found.Path), variant+".yaml")
-		}
-	} else {
-		path = Locate(game)
-		if variant != "" {
-			path = filepath.Join(filepath.Dir(path), variant+".yaml")
-		}
+	if err := notAScript(game, variant); err != nil {
+		return "", err
 	}
-	if _, err := statPath(path); err != nil {
-		return "", fmt.Errorf("%w: %s: no such file", ErrUnknownGame, Shown(path))
+	path, err := gamePath(game)
+	if err != nil {
+		return "", err
 	}
-	return path, nil
+	switch {
+	case variant == "" || variant == BaseVariant:
+		return path, nil
+	case IsVariantFile(variant):
+		return variantFile(game, path, variant)
+	}
+	return namedVariant(game, path, variant)
+}
+
+// gamePath is the YAML of GAME: a bundled game's, or the file GAME names.
+func gamePath(game string) (string, error) {
+	if IsVariantFile(game) {
+		path := Locate(game)
+		if _, err := statPath(path); err != nil {
+			return "", fmt.Errorf("%w: %s: no such file", ErrUnknownGame, Shown(path))
+		}
+		return path, nil
+	}
+	games, err := BundledGames()
+	if err != nil {
+		return "", err
+	}
+	var ids []string
+	for _, g := range games {
+		if g.ID == game {
+			return g.Path, nil
+		}
+		ids = append(ids, g.ID)
+	}
+	hint := ""
+	if c, ok := suggest.Closest(game, ids); ok {
+		hint = fmt.Sprintf("did you mean %q? ", c)
+	}
+	return "", fmt.Errorf("%w %q (%sbundled: %s; or give a path to a .yaml file)", ErrUnknownGame, game, hint, strings.Join(ids, ", "))
 }
 
 // bundledPath finds the YAML of a bundled "game" or "game/variant".

@@ -45,6 +45,19 @@ type Game struct {
 	Variant  string            `yaml:"-"` // variant name, "" for a base game
 	Scripts  []string          `yaml:"-"` // absolute Lua paths in load order (base script, screen, overrides)
 	BotPaths map[string]string `yaml:"-"`
+	// declared holds the base game's parameter declarations (nil: its params are plain, unchecked values).
+	declared *paramGroup
+	Files    []string `yaml:"-"` // the YAML files of the `extends` chain, this one first
+}
+
+// Inputs lists every file the game is made of: its YAML files, Lua scripts and bot scripts (a
+// command's outputs may not overwrite any of them).
+func (g *Game) Inputs() []string {
+	in := append(append([]string(nil), g.Files...), g.Scripts...)
+	for _, name := range sortedKeys(g.BotPaths) {
+		in = append(in, g.BotPaths[name])
+	}
+	return in
 }
 
 // The kinds a statistic may be declared as under `stats:`.

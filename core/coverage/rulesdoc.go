@@ -26,7 +26,7 @@ func (d ruleDoc) has(id string) bool { return slices.Contains(d.ids, id) }
 // config.Home). A game with neither has no rules doc: its ids are those its scripts mark.
 func rulesDoc(g *config.Game) ruleDoc {
 	doc := ruleDoc{text: map[string]string{}, variant: map[string]bool{}}
-	for _, f := range rulesFiles(g) {
+	for _, f := range RulesFiles(g) {
 		if doc.read(f) {
 			if doc.file != "" {
 				doc.file += ", "
@@ -37,9 +37,9 @@ func rulesDoc(g *config.Game) ruleDoc {
 	return doc
 }
 
-// rulesFiles are the RULES.md files a game's rules may be in: beside its YAML, then beside the
-// bundled game of its id.
-func rulesFiles(g *config.Game) []string {
+// RulesFiles are the RULES.md files a game's rules may be in: beside its YAML, then beside the
+// bundled game of its id (`ruleslab rules` prints those that exist).
+func RulesFiles(g *config.Game) []string {
 	var files []string
 	if g.Path != "" {
 		files = append(files, filepath.Join(filepath.Dir(g.Path), "RULES.md"))

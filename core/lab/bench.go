@@ -10,6 +10,7 @@ import (
 
 	"github.com/ruleslab/ruleslab/core"
 	"github.com/ruleslab/ruleslab/core/bots"
+	"github.com/ruleslab/ruleslab/core/search"
 	"github.com/ruleslab/ruleslab/scripting"
 )
 
@@ -25,20 +26,24 @@ type BenchOptions struct {
 
 // BenchReport is what bench measured.
 type BenchReport struct {
-	Game          string         `json:"game"`
-	Players       int            `json:"players"`
-	Seats         []string       `json:"seats"`
-	Games         int            `json:"games"`
-	Moves         int            `json:"moves"`
-	MicrosPerMove float64        `json:"us_per_move"`
-	AllocsPerMove float64        `json:"allocs_per_move"`
-	BytesPerMove  float64        `json:"bytes_per_move"`
-	GamesPerSec   float64        `json:"games_per_second"`
-	Hooks         []HookReport   `json:"hooks"`
-	Resample      ResampleReport `json:"clone_resample"`
-	Workers       int            `json:"workers,omitempty"`
-	WorkersSpeed  float64        `json:"workers_games_per_second,omitempty"`
-	Speedup       float64        `json:"speedup,omitempty"`
+	Game          string   `json:"game"`
+	Players       int      `json:"players"`
+	Seats         []string `json:"seats"`
+	Games         int      `json:"games"`
+	Moves         int      `json:"moves"`
+	MicrosPerMove float64  `json:"us_per_move"`
+	// CPUMicrosPerMove is the CPU time of the thread that played the games per move (0 when the system
+	// does not tell): on a loaded machine, closer than the wall time to what a move costs on an idle core
+	CPUMicrosPerMove float64        `json:"cpu_us_per_move,omitempty"`
+	AllocsPerMove    float64        `json:"allocs_per_move"`
+	BytesPerMove     float64        `json:"bytes_per_move"`
+	GamesPerSec      float64        `json:"games_per_second"`
+	Hooks            []HookReport   `json:"hooks"`
+	Resample         ResampleReport `json:"clone_resample"`
+	Search           SearchReport   `json:"ismcts"`
+	Workers          int            `json:"workers,omitempty"`
+	WorkersSpeed     float64        `json:"workers_games_per_second,omitempty"`
+	Speedup          float64        `json:"speedup,omitempty"`
 }
 
 // HookReport is one hook's measured cost.
@@ -49,15 +54,25 @@ type HookReport struct {
 	Share        float64 `json:"share"`
 }
 
-// ResampleReport is the cost of one Clone + Resample of a mid-game state.
+// SearchReport is the speed of the default search bot (the game's `ismcts` defaults) on one core.
+type SearchReport struct {
+	Iterations    int     `json:"iterations"`
+	IterationsSec float64 `json:"iterations_per_second"`
+	// per second of the thread's CPU time (0 when the system does not tell)
+	CPUIterationsSec float64 `json:"cpu_iterations_per_second,omitempty"`
+}
+
+// ResampleReport is the cost of one Clone + Resample of a mid-game state (CPU time where the system
+// gives it).
 type ResampleReport struct {
 	Micros float64 `json:"us"`
 	Allocs float64 `json:"allocs"`
 }
 
 // Bench plays whole games on one core and measures the time and allocations per move, per hook and per
-// determinisation, and with Workers the speed-up over one worker.
-func Bench(o *BenchOptions) (*BenchReport, error) {
+// determinisation, and with Workers the speed-up over one worker. A cancelled ctx stops it with an
+// *Interrupted: a measure cut short would mislead.
+func Bench(ctx context.Context, o *BenchOptions) (*BenchReport, error) {
 	p, players, err := LoadGame(o.Game, o.Variant, o.Players)
 	if err != nil {
 		return nil, err
@@ -74,11 +89,15 @@ func Bench(o *BenchOptions) (*BenchReport, error) {
 		return nil, err
 	}
 	defer w.Close()
+	defer context.AfterFunc(ctx, w.Interrupt)()
 	rep := &BenchReport{Game: p.Game.Name(), Players: players, Seats: seats, Games: o.Games}
 	if err := rep.measure(w, o.Games); err != nil {
-		return nil, err
+		return nil, benchError(ctx, err)
 	}
 	if rep.Resample, err = benchResample(w, players); err != nil {
+		return nil, err
+	}
+	if rep.Search, err = benchSearch(reg, w, players); err != nil {
 		return nil, err
 	}
 	if o.Workers > 1 {
@@ -86,14 +105,22 @@ func Bench(o *BenchOptions) (*BenchReport, error) {
 			return NewEngineWorker(reg, players, seats, false)
 		}}
 		start := time.Now()
-		if _, err := batch.Run(context.Background(), func(core.Result) {}); err != nil {
-			return nil, err
+		if _, err := batch.Run(ctx, func(core.Result) {}); err != nil {
+			return nil, benchError(ctx, err)
 		}
 		rep.Workers = o.Workers
 		rep.WorkersSpeed = float64(o.Games) / time.Since(start).Seconds()
 		rep.Speedup = rep.WorkersSpeed / rep.GamesPerSec
 	}
 	return rep, nil
+}
+
+// benchError is err, or an *Interrupted when ctx was cancelled.
+func benchError(ctx context.Context, err error) error {
+	if ctx.Err() != nil {
+		return &Interrupted{Msg: "interrupted: bench reports only whole measures"}
+	}
+	return err
 }
 
 // measure plays the games on w after a warm-up game, timing the moves and the hooks.
@@ -107,6 +134,9 @@ func (rep *BenchReport) measure(w *EngineWorker, games int) error {
 	var before, after runtime.MemStats
 	runtime.GC()
 	runtime.ReadMemStats(&before)
+	runtime.LockOSThread() // the thread whose CPU time is read
+	defer runtime.UnlockOSThread()
+	cpu0 := scripting.ThreadCPU()
 	start := time.Now()
 	moves := 0
 	for i := 0; i < games; i++ {
@@ -117,6 +147,9 @@ func (rep *BenchReport) measure(w *EngineWorker, games int) error {
 		moves += r.Length()
 	}
 	elapsed := time.Since(start)
+	if cpu0 >= 0 {
+		rep.CPUMicrosPerMove = float64((scripting.ThreadCPU() - cpu0).Nanoseconds()) / float64(moves) / 1000
+	}
 	runtime.ReadMemStats(&after)
 	rep.Moves = moves
 	rep.MicrosPerMove = float64(elapsed.Nanoseconds()) / float64(moves) / 1000
@@ -136,31 +169,44 @@ func (rep *BenchReport) measure(w *EngineWorker, games int) error {
 	return nil
 }
 
-// benchResample measures what a search bot pays per determinisation: Clone + Resample of a state a
-// third of the way into a random game, for the seat to act.
-func benchResample(w *EngineWorker, players int) (ResampleReport, error) {
+// midGame is a state a third of the way into a random game (at least one move in, and at a decision
+// of two moves or more when the game has one later), and the generator that played it.
+func midGame(w *EngineWorker, players int) (*core.State, *rand.Rand, error) {
 	s, err := w.E.NewState(players, core.GameSeed(2, 0), core.StateOptions{NoHistory: true})
 	if err != nil {
-		return ResampleReport{}, err
+		return nil, nil, err
 	}
 	full := s.Clone()
 	rng := rand.New(rand.NewPCG(1, 2))
 	n := 0
 	for !full.Over() {
 		if err := full.ApplyIndex(w.E, rng.IntN(len(full.Legal()))); err != nil {
-			return ResampleReport{}, err
+			return nil, nil, err
 		}
 		n++
 	}
-	for i := 0; i < n/3 && !s.Over(); i++ {
+	for i := 0; !s.Over() && (i < max(n/3, 1) || len(s.Legal()) < 2); i++ {
 		if err := s.ApplyIndex(w.E, rng.IntN(len(s.Legal()))); err != nil {
-			return ResampleReport{}, err
+			return nil, nil, err
 		}
+	}
+	return s, rng, nil
+}
+
+// benchResample measures what a search bot pays per determinisation: Clone + Resample of a state a
+// third of the way into a random game, for the seat to act.
+func benchResample(w *EngineWorker, players int) (ResampleReport, error) {
+	s, rng, err := midGame(w, players)
+	if err != nil {
+		return ResampleReport{}, err
 	}
 	seat := max(s.ToAct(), 0)
 	const reps = 20000
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	cpu0 := scripting.ThreadCPU()
 	start := time.Now()
 	for i := 0; i < reps; i++ {
 		if _, err := s.Resample(seat, rng, w.E); err != nil {
@@ -168,6 +214,53 @@ func benchResample(w *EngineWorker, players int) (ResampleReport, error) {
 		}
 	}
 	el := time.Since(start)
+	if cpu0 >= 0 {
+		el = scripting.ThreadCPU() - cpu0 // the thread's CPU time: see BenchReport.CPUMicrosPerMove
+	}
 	runtime.ReadMemStats(&after)
 	return ResampleReport{Micros: float64(el.Nanoseconds()) / reps / 1000, Allocs: float64(after.Mallocs-before.Mallocs) / reps}, nil
+}
+
+// searchDecisions and searchIterations size the search measure: a few decisions of the game's default
+// search, each cut to a number of iterations so the slowest game takes about a second.
+const searchDecisions, searchIterations = 4, 50
+
+// benchSearch measures the game's default search bot (`ismcts`, its YAML defaults) in iterations per
+// second: searchDecisions searches of searchIterations from the mid-game decision.
+func benchSearch(reg *bots.Registry, w *EngineWorker, players int) (SearchReport, error) {
+	s, _, err := midGame(w, players)
+	if err != nil {
+		return SearchReport{}, err
+	}
+	if s.Over() {
+		return SearchReport{}, nil
+	}
+	bot, err := reg.New(w.E, fmt.Sprintf("ismcts:iterations=%d", searchIterations), 1)
+	if err != nil {
+		return SearchReport{}, err
+	}
+	search, ok := bot.(interface {
+		Analyse(core.View) (*search.Analysis, error)
+	})
+	if !ok {
+		return SearchReport{}, fmt.Errorf("bench: ismcts is not a search bot")
+	}
+	v := s.ViewFor(s.ToAct())
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	cpu0 := scripting.ThreadCPU()
+	start := time.Now()
+	n := 0
+	for i := 0; i < searchDecisions; i++ {
+		a, err := search.Analyse(v)
+		if err != nil {
+			return SearchReport{}, err
+		}
+		n += a.Iterations + a.Failed
+	}
+	rep := SearchReport{Iterations: n, IterationsSec: float64(n) / time.Since(start).Seconds()}
+	if cpu0 >= 0 {
+		rep.CPUIterationsSec = float64(n) / (scripting.ThreadCPU() - cpu0).Seconds()
+	}
+	return rep, nil
 }

@@ -25,6 +25,7 @@ type CompareOptions struct {
 	// Cover, if set, gives variant k's coverage counter.
 	Cover    func(k int) *coverage.Counter
 	Command  string // the command line, for the record
+	Report   string // written by the caller; checked before the first game
 	Progress Progress
 }
 
@@ -121,6 +122,9 @@ func Compare(ctx context.Context, o *CompareOptions) (*CompareResult, error) {
 	if o.Until != "" && (o.Shards > 1 || len(o.Merge) > 1) {
 		return nil, Usagef("--until-significant decides when to stop from every game before: it cannot be sharded")
 	}
+	if err := checkCompareOutputs(o, runs); err != nil {
+		return nil, err
+	}
 	defer TuneGC()()
 	res := newCompareResult(o, runs, players)
 	u, err := res.units(o)
@@ -172,6 +176,19 @@ func newCompareResult(o *CompareOptions, runs []*VariantRun, players int) *Compa
 	return res
 }
 
+func newVariantRun(name string, p *scripting.Program, reg *bots.Registry, seats []string) *VariantRun {
+	return &VariantRun{Name: name, P: p, Bots: reg, Seats: seats, Scores: map[int]int{}, Lengths: map[int]int{}}
+}
+
+// checkCompareOutputs checks --out and --report against every variant's inputs and each other.
+func checkCompareOutputs(o *CompareOptions, runs []*VariantRun) error {
+	var inputs []string
+	for _, r := range runs {
+		inputs = append(inputs, GameInputs(r.P, r.Seats)...)
+	}
+	return CheckOutputs(inputs, map[string]string{"--out": o.Out, "--report": o.Report})
+}
+
 // loadRuns loads every variant and checks the players and seats.
 func loadRuns(o *CompareOptions) ([]*VariantRun, int, error) {
 	var runs []*VariantRun
@@ -189,7 +206,7 @@ func loadRuns(o *CompareOptions) ([]*VariantRun, int, error) {
 		if err != nil {
 			return runs, 0, err
 		}
-		v := &VariantRun{Name: name, P: p, Bots: reg, Seats: CycleSeats(seats, players), Scores: map[int]int{}, Lengths: map[int]int{}}
+		v := newVariantRun(name, p, reg, CycleSeats(seats, players))
 		if o.Cover != nil {
 			v.cov = o.Cover(k)
 		}

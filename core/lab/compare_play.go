@@ -35,15 +35,23 @@ func (g pairedGame) record() PairRecord {
 type pairedWorker struct {
 	ws   []*EngineWorker
 	runs []*VariantRun
+	// known, if set, gives variant k's game i when it was played already (a sim's own games, compared
+	// with its base): it is not played again.
+	known func(k, i int) (core.Result, bool)
 }
 
 func (p *pairedWorker) Play(i int, seed uint64) pairedGame {
 	g := pairedGame{index: i}
 	for k, w := range p.ws {
-		var r core.Result
-		if cov := p.runs[k].cov; cov != nil {
+		r, ok := core.Result{}, false
+		if p.known != nil {
+			r, ok = p.known(k, i)
+		}
+		switch cov := p.runs[k].cov; {
+		case ok:
+		case cov != nil:
 			r = cov.Play(w, i, seed)
-		} else {
+		default:
 			r = w.Play(i, seed)
 		}
 		g.games = append(g.games, r)
@@ -69,7 +77,7 @@ func (p *pairedWorker) Close() {
 }
 
 // newPairedWorker creates a worker with an engine for every variant.
-func (c *CompareResult) newPairedWorker() (UnitWorker[pairedGame], error) {
+func (c *CompareResult) newPairedWorker() (*pairedWorker, error) {
 	p := &pairedWorker{runs: c.Runs}
 	for _, v := range c.Runs {
 		w, err := NewEngineWorker(v.Bots, c.Players, v.Seats, false)
@@ -83,6 +91,15 @@ func (c *CompareResult) newPairedWorker() (UnitWorker[pairedGame], error) {
 		p.ws = append(p.ws, w)
 	}
 	return p, nil
+}
+
+// pairedWorkers is newPairedWorker as the batch runner takes it.
+func (c *CompareResult) pairedWorkers() (UnitWorker[pairedGame], error) {
+	w, err := c.newPairedWorker()
+	if err != nil {
+		return nil, err
+	}
+	return w, nil
 }
 
 // units is the comparison's results file.
@@ -123,7 +140,7 @@ func (c *CompareResult) checkRecord(rec PairRecord) error {
 func (c *CompareResult) play(ctx context.Context, u *units[PairRecord], rest Batch, o *CompareOptions) error {
 	name := c.Runs[0].P.Game.Name()
 	playUnits := func(ctx context.Context, b Batch, emit func(PairRecord)) (int, error) {
-		return runUnits(ctx, b, c.newPairedWorker, func(g pairedGame) (int, bool) { return g.index, g.interrupted },
+		return runUnits(ctx, b, c.pairedWorkers, func(g pairedGame) (int, bool) { return g.index, g.interrupted },
 			func(g pairedGame) { emit(g.record()) })
 	}
 	for next := rest.Start; next < rest.Games && !c.resolved; {

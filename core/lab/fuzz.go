@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"path/filepath"
 	"strings"
 	"time"
 
@@ -12,7 +11,6 @@ import (
 
 	"github.com/ruleslab/ruleslab/core"
 	"github.com/ruleslab/ruleslab/core/bots"
-	"github.com/ruleslab/ruleslab/core/config"
 	"github.com/ruleslab/ruleslab/core/invariant"
 	"github.com/ruleslab/ruleslab/scripting"
 )
@@ -70,11 +68,15 @@ func (w *fuzzWorker) Play(i int, seed uint64) core.Result {
 	r := core.Result{Index: i, Seed: seed, Players: players, Seats: seats, Moves: g.Moves, MoveCount: len(g.Moves)}
 	if g.Violation != nil {
 		r.Error = g.Violation.Error()
+		r.Interrupted = w.h.Interrupted() // a game the interruption stopped broke no invariant
 	}
 	return r
 }
 
 func (w *fuzzWorker) Close() { w.h.Close() }
+
+// Interrupt implements Interrupter: the game in progress stops (its hooks, searches and bots).
+func (w *fuzzWorker) Interrupt() { w.h.Interrupt() }
 
 func newFuzzWorker(p *scripting.Program, plan fuzzPlan) (Worker, error) {
 	h := scripting.NewHost()
@@ -95,6 +97,9 @@ func Fuzz(ctx context.Context, o *FuzzOptions) (*FuzzResult, error) {
 	}
 	plan, err := planFuzz(o, p)
 	if err != nil {
+		return nil, err
+	}
+	if err := CheckOutputs(GameInputs(p, nil), map[string]string{"--out": o.Out, "--scenario": o.Scenario}); err != nil {
 		return nil, err
 	}
 	defer TuneGC()()
@@ -184,26 +189,14 @@ func shrinkFuzz(ctx context.Context, p *scripting.Program, best *invariant.Recor
 // writeFuzzScenario writes a scenario that replays the failing moves.
 func writeFuzzScenario(opts *FuzzOptions, g *invariant.Record) (string, error) {
 	path := opts.Scenario
-	game := opts.Game
-	if strings.HasSuffix(game, ".yaml") || strings.HasSuffix(game, ".yml") || strings.ContainsRune(game, os.PathSeparator) {
-		// a path is relative to the scenario's folder
-		abs, err := filepath.Abs(config.Locate(game))
-		if err == nil && !config.IsEmbedded(abs) {
-			absOut, _ := filepath.Abs(path)
-			if rel, err := filepath.Rel(filepath.Dir(absOut), abs); err == nil {
-				game = rel
-			} else {
-				game = abs
-			}
-		}
-	}
+	game, variant := relativeTo(path, opts.Game), relativeTo(path, opts.Variant)
 	sc := struct {
 		Game    string   `yaml:"game"`
 		Variant string   `yaml:"variant,omitempty"`
 		Players int      `yaml:"players"`
 		Seed    uint64   `yaml:"seed"`
 		Moves   []string `yaml:"moves,flow"`
-	}{game, opts.Variant, g.Players, g.Seed, g.Moves}
+	}{game, variant, g.Players, g.Seed, g.Moves}
 	data, err := yaml.Marshal(sc)
 	if err != nil {
 		return "", err

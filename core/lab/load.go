@@ -6,7 +6,6 @@ import (
 	"os"
 	"runtime/debug"
 	"slices"
-	"strings"
 
 	"github.com/ruleslab/ruleslab/core"
 	"github.com/ruleslab/ruleslab/core/bots"
@@ -50,11 +49,8 @@ type LogRecord struct {
 // LoadGame loads GAME (and its variant) and resolves the player count: 0 means the game's default.
 func LoadGame(game, variant string, players int) (*scripting.Program, int, error) {
 	p, err := scripting.Load(game, variant)
-	if errors.Is(err, config.ErrUnknownGame) {
-		return nil, 0, &UsageError{Msg: err.Error()} // a mistyped argument: exit 2, with the list of games
-	}
 	if err != nil {
-		return nil, 0, err
+		return nil, 0, usageIfBadName(err)
 	}
 	players, err = resolvePlayers(p, players)
 	if err != nil {
@@ -81,22 +77,27 @@ func checkPlayers(p *scripting.Program, players int) error {
 	return nil
 }
 
-// VariantPath is the YAML of a --variant of game: base, a bundled variant, or a variant file.
+// VariantPath is the YAML of a --variant of game: base, a bundled variant, or a variant file of the
+// same game (config.ResolvePath); a mistyped or mismatched one is a usage error.
 func VariantPath(game, v string) (string, error) {
-	switch {
-	case v == "" || v == "base":
-		return config.ResolvePath(game, "")
-	case strings.HasSuffix(v, ".yaml") || strings.HasSuffix(v, ".yml") || strings.ContainsRune(v, os.PathSeparator):
-		return config.ResolvePath(v, "")
+	path, err := config.ResolvePath(game, v)
+	return path, usageIfBadName(err)
+}
+
+// usageIfBadName makes an unknown game or variant, or a variant file of another game, a usage error:
+// a mistyped argument (exit 2), whose message lists what is known.
+func usageIfBadName(err error) error {
+	if errors.Is(err, config.ErrUnknownGame) || errors.Is(err, config.ErrOtherGame) {
+		return &UsageError{Msg: err.Error()}
 	}
-	return config.ResolvePath(game, v)
+	return err
 }
 
 // LoadWith loads a YAML file with sets applied and compiles its rules.
 func LoadWith(path string, sets []config.Set) (*scripting.Program, error) {
 	cfg, err := config.LoadWith(path, sets)
 	if err != nil {
-		return nil, err
+		return nil, scripting.WithScriptProblems(err)
 	}
 	g, err := core.Compile(cfg)
 	if err != nil {
@@ -112,18 +113,7 @@ func LoadVariant(game, v string) (*scripting.Program, error) {
 	if err != nil {
 		return nil, err
 	}
-	p, err := LoadWith(path, nil)
-	if err != nil {
-		return nil, err
-	}
-	base, err := config.ResolvePath(game, "")
-	if err != nil {
-		return nil, err
-	}
-	if bc, err := config.Load(base); err == nil && bc.ID != p.Game.Config.ID {
-		return nil, Usagef("--variant %s is a file of %s, not of %s", v, p.Game.Config.ID, bc.ID)
-	}
-	return p, nil
+	return LoadWith(path, nil)
 }
 
 // CycleSeats repeats the list to fill every seat.

@@ -23,9 +23,10 @@ type SimOptions struct {
 	Seed    uint64
 	Workers int
 	ResultsOptions
-	Index int // play only this game (-1: all)
-	Log   string
-	Ext   bots.ExtOptions
+	Index  int // play only this game (-1: all)
+	Log    string
+	Report string // written by the caller after the batch; checked with the other outputs before it
+	Ext    bots.ExtOptions
 
 	Progress Progress // nil: none
 	// Coverage, if set, counts what every game exercises (hooks run, rules fired).
@@ -33,6 +34,8 @@ type SimOptions struct {
 	// OnGame, if set, is handed every game in game order, as played or read back from a results file
 	// (--resume, merge): what a record holds (totals, winners, length, statistics).
 	OnGame func(core.Result)
+	// VersusBase: when the game is a variant, also play what it extends and compare (see sim_base.go).
+	VersusBase bool
 }
 
 // SimResult is a sim's outcome.
@@ -42,6 +45,10 @@ type SimResult struct {
 	// SaveErr is a game that could not be saved or a failed write of --log or --out: the summary
 	// stands, and the command fails.
 	SaveErr error
+	// Base is the comparison with what the variant extends (VersusBase); BaseSkipped says why there is
+	// none when the game is a variant.
+	Base        *BaseComparison
+	BaseSkipped string
 }
 
 // simRun is a sim in progress.
@@ -56,6 +63,7 @@ type simRun struct {
 	u       *units[Record]
 	logw    *LineWriter
 	logf    *os.File
+	kept    map[int]core.Result // the games played, for VersusBase
 }
 
 // Sim plays the batch and returns its summary; an interrupted batch (ctx cancelled) reports the games
@@ -69,6 +77,9 @@ func Sim(ctx context.Context, o *SimOptions) (*SimResult, error) {
 	reg := bots.For(p, o.Ext)
 	seats, err := Seats(reg, o.Seats)
 	if err != nil {
+		return nil, err
+	}
+	if err := CheckOutputs(GameInputs(p, seats), map[string]string{"--out": o.Out, "--log": o.Log, "--report": o.Report}); err != nil {
 		return nil, err
 	}
 	s := &simRun{o: o, p: p, bots: reg, players: players, seats: CycleSeats(seats, players)}
@@ -102,6 +113,8 @@ func Sim(ctx context.Context, o *SimOptions) (*SimResult, error) {
 	if runErr != nil {
 		s.res.Interrupted, s.res.Done, s.res.Total = true, resumed+done, total
 		s.res.Resume = o.Out != ""
+	} else if o.VersusBase {
+		s.res.Base, s.res.BaseSkipped = s.versusBase(ctx)
 	}
 	return s.res, nil
 }
@@ -172,7 +185,11 @@ func (s *simRun) play(ctx context.Context, batch Batch, emit func(Record)) (int,
 		}
 		return s.o.Coverage.Worker(w), nil
 	}
-	return batch.Run(ctx, func(r core.Result) { emit(RecordOf(s.log(r))) })
+	return batch.Run(ctx, func(r core.Result) {
+		r = s.log(r)
+		s.keep(r)
+		emit(RecordOf(r))
+	})
 }
 
 // log writes the game to --log; a game that cannot be logged is logged (and counted) as failed, never

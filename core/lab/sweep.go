@@ -28,6 +28,7 @@ type SweepOptions struct {
 	Players  int
 	Seats    string
 	Command  string // the command line, for the record
+	Report   string // written by the caller; checked before the first game
 	ResultsOptions
 	Progress Progress
 }
@@ -171,8 +172,9 @@ func Sweep(ctx context.Context, o *SweepOptions) (*SweepResult, error) {
 	if players == 0 {
 		players = first.Players.Default
 	}
-	var seats []string
+	var seats, inputs []string
 	for _, p := range progs {
+		inputs = append(inputs, GameInputs(p, nil)...)
 		if err := checkPlayers(p, players); err != nil {
 			return nil, err
 		}
@@ -181,6 +183,9 @@ func Sweep(ctx context.Context, o *SweepOptions) (*SweepResult, error) {
 			return nil, err
 		}
 		seats = CycleSeats(s, players)
+	}
+	if err := CheckOutputs(append(inputs, GameInputs(progs[0], seats)...), map[string]string{"--out": o.Out, "--report": o.Report}); err != nil {
+		return nil, err
 	}
 	res := &SweepResult{Game: first.ID, Variant: first.Variant, Players: players, Seats: seats, Seed: o.Seed, Games: o.Games,
 		Axes: o.Axes, Targets: o.Targets, Points: points, Confidence: stats.Confidence, Command: o.Command, Labels: map[string]string{},

@@ -3,6 +3,7 @@ package lab
 import (
 	"context"
 	"fmt"
+	"math"
 	"os"
 	"strings"
 
@@ -26,7 +27,8 @@ type TournamentOptions struct {
 	Log    string // write every game to this JSON-lines file
 	Ladder bool   // play the first bot (ismcts) at doubling budgets, each against the previous
 	Rungs  int
-	Boot   int // bootstrap resamples for the rating intervals
+	Boot   int    // bootstrap resamples for the rating intervals
+	Report string // written by the caller; checked with the other outputs before the first game
 	Ext    bots.ExtOptions
 
 	Progress Progress
@@ -130,6 +132,9 @@ func Tournament(ctx context.Context, o *TournamentOptions) (*TournamentResult, e
 	if err != nil {
 		return nil, err
 	}
+	if err := CheckOutputs(GameInputs(p, specs), map[string]string{"--out": o.Out, "--log": o.Log, "--report": o.Report}); err != nil {
+		return nil, err
+	}
 	rules, err := RulesFingerprint(p)
 	if err != nil {
 		return nil, err
@@ -140,8 +145,13 @@ func Tournament(ctx context.Context, o *TournamentOptions) (*TournamentResult, e
 	if o.Ladder && (o.Out != "" || o.Shards > 1 || len(o.Merge) > 0) {
 		return nil, Usagef("--ladder plays its rungs on one machine: it takes no --out or --shard")
 	}
-	if !o.Ladder {
-		run, err := t.play(ctx, specs, o.Seed)
+	return t.runs(ctx, specs)
+}
+
+// runs plays the tournament, or the ladder of the first bot.
+func (t *tournament) runs(ctx context.Context, specs []string) (*TournamentResult, error) {
+	if !t.o.Ladder {
+		run, err := t.play(ctx, specs, t.o.Seed)
 		if err != nil {
 			return nil, err
 		}
@@ -189,6 +199,9 @@ func (t *tournament) ladder(ctx context.Context, base string) (*TournamentResult
 	}
 	if t.o.Rungs < 2 {
 		return nil, Usagef("--rungs must be at least 2")
+	}
+	if t.o.Rungs > 62 || n > math.MaxInt>>(t.o.Rungs-1) {
+		return nil, Usagef("--rungs %d: the top rung would search more than %d iterations", t.o.Rungs, math.MaxInt)
 	}
 	res := &TournamentResult{Ladder: true}
 	for k := 1; k < t.o.Rungs; k++ {

@@ -89,10 +89,10 @@ func (t *tournament) play(ctx context.Context, bots []string, seed uint64, name 
 	}, add)
 	run.SaveErr = t.flush(u)
 	run.Done = resumed + done
-	run.Report = tally.Report(seed, o.Boot)
+	run.Report = tally.Report(ctx, seed, o.Boot)
 	cfg := t.p.Game.Config
 	run.Report.Game, run.Report.Variant, run.Report.Players, run.Report.Seed, run.Report.Seatings = cfg.ID, cfg.Variant, t.players, seed, len(schedule)
-	run.Status = tournamentStatus(run.Report, runErr != nil)
+	run.Status = tournamentStatus(run.Report, runErr != nil || ctx.Err() != nil)
 	for _, f := range name {
 		f(run)
 	}

@@ -12,8 +12,18 @@ import (
 func BenchText(out io.Writer, rep *lab.BenchReport) error {
 	fmt.Fprintf(out, "%s, %d players, %d games (%d moves) on one core\n", rep.Game, rep.Players, rep.Games, rep.Moves)
 	fmt.Fprintf(out, "per move: %.2f µs, %.1f allocations, %.0f bytes\n", rep.MicrosPerMove, rep.AllocsPerMove, rep.BytesPerMove)
+	if rep.CPUMicrosPerMove > 0 {
+		fmt.Fprintf(out, "CPU time per move: %.2f µs (the thread that played; a loaded machine inflates the wall time)\n", rep.CPUMicrosPerMove)
+	}
 	fmt.Fprintf(out, "per game: %.1f µs (%.0f games/s)\n", 1e6/rep.GamesPerSec, rep.GamesPerSec)
 	fmt.Fprintf(out, "clone + resample of a mid-game state: %.2f µs, %.1f allocations\n", rep.Resample.Micros, rep.Resample.Allocs)
+	if rep.Search.Iterations > 0 {
+		fmt.Fprintf(out, "ismcts (the game's defaults) from there: %.0f iterations/s", rep.Search.IterationsSec)
+		if rep.Search.CPUIterationsSec > 0 {
+			fmt.Fprintf(out, " (%.0f per CPU second)", rep.Search.CPUIterationsSec)
+		}
+		fmt.Fprintln(out)
+	}
 	if rep.Workers > 1 {
 		fmt.Fprintf(out, "%d workers: %.0f games/s, %.2fx one worker\n", rep.Workers, rep.WorkersSpeed, rep.Speedup)
 	}

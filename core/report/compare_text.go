@@ -103,16 +103,26 @@ func sequentialText(c *lab.CompareResult) string {
 // CompareText writes the measures table and the sequential test.
 func CompareText(w io.Writer, c *lab.CompareResult) {
 	fmt.Fprintln(w, compareHeadline(c))
-	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	header, rows := compareRows(c)
+	textTable(w, header, rows)
+	if s := sequentialText(c); s != "" {
+		fmt.Fprintln(w, s)
+	}
+	compareFootnote(w)
+}
+
+// textTable writes a table in aligned columns.
+func textTable(w io.Writer, header []string, rows [][]string) {
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, strings.Join(header, "\t"))
 	for _, r := range rows {
 		fmt.Fprintln(tw, strings.Join(r, "\t"))
 	}
 	tw.Flush()
-	if s := sequentialText(c); s != "" {
-		fmt.Fprintln(w, s)
-	}
+}
+
+// compareFootnote says how a comparison's intervals are computed.
+func compareFootnote(w io.Writer) {
 	fmt.Fprintln(w, "[95% intervals]: values as sim gives them; differences paired (Student's t on per-game differences, rates in percentage points),")
 	fmt.Fprintln(w, "  unpaired for reference (Welch; Newcombe's score interval for rates); NARROWER = unpaired width / paired width")
 }

@@ -39,7 +39,7 @@ func TestHTMLAndMarkdown(t *testing.T) {
 		t.Errorf("%d plots on the page, want 3", n)
 	}
 	md := string(r.Markdown())
-	want := "# ruleslab sim <g>\n\nProduced by:\n\n```sh\nruleslab sim g --report r.html\n```\n\n## Summary\n\n3 games\n\n| seat | a\\|b |\n|---|---|\n| 0 | x<y |\n\n## Plots\n\n*Plot (in the HTML report): win rate*\n"
+	want := "# ruleslab sim \\<g\\>\n\nProduced by:\n\n```sh\nruleslab sim g --report r.html\n```\n\n## Summary\n\n3 games\n\n| seat | a\\|b |\n|---|---|\n| 0 | x\\<y |\n\n## Plots\n\n*Plot (in the HTML report): win rate*\n"
 	if !strings.HasPrefix(md, want) {
 		t.Errorf("markdown:\n%s\nwant it to start with:\n%s", md, want)
 	}
@@ -80,5 +80,29 @@ func TestFormats(t *testing.T) {
 		if c[0] != c[1] {
 			t.Errorf("got %q, want %q", c[0], c[1])
 		}
+	}
+}
+
+// Hostile names (a bot, a game title, a command line) cannot inject Markdown, HTML or a line break
+// into the Markdown report, as they cannot into the HTML one; a command cannot close its code fence.
+func TestMarkdownEscapesHostileNames(t *testing.T) {
+	r := New("evil <script>alert(1)</script> **bold**\n# heading", Stamp{Command: "ruleslab sim g --seats 'cmd:echo ```; rm'"})
+	s := r.Section("bots [link](http://x) | _u_")
+	s.AddTable([]string{"bot"}, [][]string{{"cmd:x\n| injected | row |"}, {"<img src=x onerror=alert(1)>"}, {"\x1b]0;t\x07"}})
+	md := string(r.Markdown())
+	for _, want := range []string{
+		"# evil \\<script\\>alert(1)\\</script\\> \\*\\*bold\\*\\* \\# heading\n",
+		"````sh\nruleslab sim g --seats 'cmd:echo ```; rm'\n````\n",
+		"## bots \\[link\\](http://x) \\| \\_u\\_\n",
+		"| cmd:x \\| injected \\| row \\| |\n",
+		"| \\<img src=x onerror=alert(1)\\> |\n",
+		`| \\x1b\]0;t\\x07 |`,
+	} {
+		if !strings.Contains(md, want) {
+			t.Errorf("markdown has no %q:\n%s", want, md)
+		}
+	}
+	if strings.Contains(md, "<script>") || strings.Contains(md, "\x1b") {
+		t.Errorf("raw HTML or control characters in:\n%s", md)
 	}
 }

@@ -70,22 +70,47 @@ type Runner struct {
 	Check func(e *scripting.Engine, s *core.State) error
 }
 
-// Program loads the scenario's game: a path is relative to the scenario file.
+// Program loads the scenario's game and variant: a path (of a game or a variant file) is relative to
+// the scenario file.
 func (sc *Scenario) Program() (*scripting.Program, error) {
-	game := sc.Game
-	if strings.HasSuffix(game, ".yaml") || strings.HasSuffix(game, ".yml") || strings.ContainsRune(game, '/') {
-		if !filepath.IsAbs(game) {
-			game = filepath.Join(filepath.Dir(sc.Path), game)
-		}
-	}
-	p, err := scripting.Load(game, sc.Variant)
+	p, err := scripting.Load(sc.relative(sc.Game), sc.relative(sc.Variant))
 	if err != nil {
-		if errors.Is(err, config.ErrUnknownGame) {
-			return nil, config.ErrAt(sc.Path, config.At(sc.root, "game"), "%v", err)
+		if errors.Is(err, config.ErrUnknownGame) || errors.Is(err, config.ErrOtherGame) {
+			key := "game"
+			if _, gerr := config.ResolvePath(sc.relative(sc.Game), ""); gerr == nil {
+				key = "variant" // the game is found: the problem is the variant
+			}
+			return nil, config.ErrAt(sc.Path, config.At(sc.root, key), "%v", err)
 		}
 		return nil, err
 	}
 	return p, nil
+}
+
+// SetVariant replaces the scenario's variant with one given on the command line (a variant file relative
+// to the working directory); "" keeps the scenario's.
+func (sc *Scenario) SetVariant(v string) error {
+	if v == "" {
+		return nil
+	}
+	if config.IsVariantFile(v) {
+		abs, err := filepath.Abs(config.Locate(v))
+		if err != nil {
+			return err
+		}
+		v = abs
+	}
+	sc.Variant = v
+	return nil
+}
+
+// relative is a game or variant the scenario names: a path relative to the scenario file's folder,
+// else as written.
+func (sc *Scenario) relative(name string) string {
+	if config.IsVariantFile(name) && !filepath.IsAbs(name) {
+		return filepath.Join(filepath.Dir(sc.Path), name)
+	}
+	return name
 }
 
 // Run plays the scenario on a fresh host.

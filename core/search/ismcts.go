@@ -59,6 +59,10 @@ type ISMCTS struct {
 	// every sample is kept.
 	Plausible func(s *core.State, seat int) (float64, error)
 
+	// Stop, checked before every iteration, stops the search with ErrInterrupted when it reports true
+	// (the batch was interrupted); nil: never.
+	Stop func() bool
+
 	// the cut of the current search: the sample's move count and rounds ended at its root
 	rootMoves, rootRounds int
 	spread                float64 // the largest |lead| seen in this search (Margin's scale)
@@ -141,6 +145,9 @@ func (b *ISMCTS) Analyse(v core.View) (*Analysis, error) {
 		if run.pastDeadline() {
 			break
 		}
+		if b.stopped() {
+			return nil, ErrInterrupted
+		}
 		if err := b.iteration(v, run); err != nil {
 			return nil, err
 		}
@@ -215,7 +222,7 @@ func (b *ISMCTS) iteration(v core.View, run *searchRun) error {
 		b.rootMoves, b.rootRounds = s.MoveCount(), len(s.RoundTotals())
 	}
 	if b.rollout == nil {
-		s.DropHistory() // random and rules playouts read no events; a rollout bot rebuilds its memory from them
+		s.StartPlayout() // random and rules playouts read no events; a rollout bot rebuilds its memory from them
 	}
 	scale := b.cfg.Exploration
 	if run.solo && run.hi > run.lo {
@@ -226,8 +233,10 @@ func (b *ISMCTS) iteration(v core.View, run *searchRun) error {
 	if err == nil {
 		err = b.rewards(s, run.reward, run.solo)
 	}
-	if pe := (policyError{}); errors.As(err, &pe) {
-		return pe.err // a broken playout policy is the game's bug, not a world it cannot play
+	if err != nil && fatal(err) {
+		// a broken policy, or a hook past its limits, is the game's bug, not a world it cannot play:
+		// it would fail again in every iteration
+		return unwrapPolicy(err)
 	}
 	if err != nil {
 		// The rules failed in this determinisation: it is a world the rules cannot play (a rule that

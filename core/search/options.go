@@ -23,6 +23,9 @@ func SpecOptions(spec string) string {
 	return strings.TrimPrefix(strings.TrimPrefix(spec, Prefix), ":")
 }
 
+// MaxMillis is the largest ms= budget: a day per decision.
+const MaxMillis = 24 * 60 * 60 * 1000
+
 // Bots is what the options need to know of a game's bots: whether one is named name, and the names to
 // list when it is not.
 type Bots struct {
@@ -60,8 +63,16 @@ var optionSetters = map[string]optionSetter{
 		return positiveInt("iterations", v, &cfg.Iterations)
 	},
 	"it": func(cfg *Config, v string, _ Bots) error { return positiveInt("iterations", v, &cfg.Iterations) },
-	"ms": func(cfg *Config, v string, _ Bots) error { return positiveInt("ms", v, &cfg.Millis) },
+	"ms": func(cfg *Config, v string, _ Bots) error {
+		if err := positiveInt("ms", v, &cfg.Millis); err != nil || cfg.Millis <= MaxMillis {
+			return err
+		}
+		return fmt.Errorf("ms must be at most %d (a day), not %q", MaxMillis, v)
+	},
 	"rollout": func(cfg *Config, v string, bots Bots) error {
+		if IsSpec(v) {
+			return fmt.Errorf("rollout=%s: a search may not roll out with a search (it would recurse)", v)
+		}
 		if v != "random" && v != "mast" && v != "rules" && !bots.Has(v) {
 			return fmt.Errorf("no rollout bot %q for %s (random, mast, rules or: %s)", v, bots.Game, strings.Join(bots.Names, ", "))
 		}
@@ -70,6 +81,8 @@ var optionSetters = map[string]optionSetter{
 	},
 	"prior": func(cfg *Config, v string, bots Bots) error {
 		switch {
+		case IsSpec(v):
+			return fmt.Errorf("prior=%s: a search may not be its own prior (it would recurse)", v)
 		case v == "none":
 			cfg.Prior = ""
 		case bots.Has(v):
@@ -89,7 +102,7 @@ var optionSetters = map[string]optionSetter{
 	},
 	"c": func(cfg *Config, v string, _ Bots) error {
 		f, err := strconv.ParseFloat(v, 64)
-		if err != nil || f <= 0 {
+		if err != nil || !(f > 0) || math.IsInf(f, 1) {
 			return fmt.Errorf("c must be a positive number, not %q", v)
 		}
 		cfg.Exploration = f

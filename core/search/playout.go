@@ -1,6 +1,7 @@
 package search
 
 import (
+	"errors"
 	"fmt"
 	"math"
 
@@ -26,10 +27,10 @@ func (b *ISMCTS) playout(s *core.State) error {
 		if b.rollout != nil {
 			var err error
 			if i, err = b.rollout[seat].Choose(s.ViewFor(seat)); err != nil {
-				return err
+				return policyError{fmt.Errorf("rollout bot %s: %w", b.cfg.Rollout, err)}
 			}
 			if i < 0 || i >= n {
-				return fmt.Errorf("rollout bot chose move %d of %d", i+1, n)
+				return policyError{fmt.Errorf("rollout bot %s chose move %d of %d", b.cfg.Rollout, i+1, n)}
 			}
 		} else if b.cfg.Rollout == "rules" {
 			var err error
@@ -49,7 +50,8 @@ func (b *ISMCTS) playout(s *core.State) error {
 	return nil
 }
 
-// policyError is an error of the game's playout policy (Rollout "rules"): it stops the search.
+// policyError is an error of a search policy (the rules' rollout hook, a rollout bot, the evaluation):
+// it stops the search, since the policy would fail again in every iteration.
 type policyError struct{ err error }
 
 // mastChoice picks a playout move for seat among legal: at random with chance MASTEpsilon, else the
@@ -81,3 +83,11 @@ func (b *ISMCTS) mastChoice(seat int, legal []string) int {
 func (e policyError) Error() string { return e.err.Error() }
 
 func (e policyError) Unwrap() error { return e.err }
+
+// unwrapPolicy is err without its policyError wrapper (the policy's own message).
+func unwrapPolicy(err error) error {
+	if pe := (policyError{}); errors.As(err, &pe) {
+		return pe.err
+	}
+	return err
+}

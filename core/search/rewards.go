@@ -130,10 +130,10 @@ func (b *ISMCTS) values(st standing, s *core.State) ([]float64, error) {
 	if b.Evaluate != nil {
 		v, err := b.Evaluate(s)
 		if err != nil {
-			return nil, err
+			return nil, policyError{err}
 		}
 		if len(v) != len(st.totals) {
-			return nil, fmt.Errorf("ismcts: the evaluation gave %d values for %d seats", len(v), len(st.totals))
+			return nil, policyError{fmt.Errorf("ismcts: the evaluation gave %d values for %d seats", len(v), len(st.totals))}
 		}
 		return v, nil
 	}

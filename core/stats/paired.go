@@ -162,5 +162,5 @@ func (q Sequential) LookMoments(d Moments, kind Kind) (Interval, bool) {
 }
 
 func (q Sequential) resolves(iv Interval) (Interval, bool) {
-	return iv, iv.Defined() && (iv.Low > 0 || iv.High < 0)
+	return iv, iv.ExcludesZero()
 }

@@ -46,6 +46,9 @@ type Interval struct {
 // Defined reports whether the interval has bounds.
 func (iv Interval) Defined() bool { return !math.IsNaN(iv.Low) && !math.IsNaN(iv.High) }
 
+// ExcludesZero reports whether the interval is defined and 0 lies outside it: a difference it resolves.
+func (iv Interval) ExcludesZero() bool { return iv.Defined() && (iv.Low > 0 || iv.High < 0) }
+
 func jsonNumber(f float64) *float64 {
 	if math.IsNaN(f) {
 		return nil

@@ -1,6 +1,7 @@
 package stats
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -229,27 +230,15 @@ func (t *Tournament) resample(rng *rand.Rand, cum, weights []int) {
 }
 
 // Report summarises the tournament; the rating's bootstrap draws boot resamples of the games from a
-// generator seeded with seed.
-func (t *Tournament) Report(seed uint64, boot int) TournamentReport {
+// generator seeded with seed. A cancelled ctx stops the bootstrap: the intervals are then those of the
+// resamples drawn, which Bootstrap counts (below boot).
+func (t *Tournament) Report(ctx context.Context, seed uint64, boot int) TournamentReport {
 	n := len(t.bots)
-	rep := TournamentReport{Games: t.games, Failed: t.failed, Confidence: Confidence, Bootstrap: boot}
+	rep := TournamentReport{Games: t.games, Failed: t.failed, Confidence: Confidence}
 	rating := fitBT(n, t.patterns, t.counts)
-	samples := make([][]float64, n)
-	rng := rand.New(rand.NewPCG(seed, 0xb007))
-	cum := make([]int, len(t.counts))
-	for i, c := range t.counts {
-		cum[i] = c
-		if i > 0 {
-			cum[i] += cum[i-1]
-		}
-	}
-	weights := make([]int, len(t.patterns))
-	for k := 0; k < boot && t.games > 0; k++ {
-		t.resample(rng, cum, weights)
-		r := fitBT(n, t.patterns, weights)
-		for i := range r {
-			samples[i] = append(samples[i], r[i])
-		}
+	samples := t.bootstrap(ctx, seed, boot)
+	if len(samples) > 0 {
+		rep.Bootstrap = len(samples[0])
 	}
 	for i, b := range t.bots {
 		br := BotReport{Bot: b, SeatGames: t.seatN[i], Wins: t.wins[i], WinRate: Wilson(t.wins[i], t.seatN[i]),
@@ -271,6 +260,30 @@ func (t *Tournament) Report(seed uint64, boot int) TournamentReport {
 		}
 	}
 	return rep
+}
+
+// bootstrap fits the ratings to boot resamples of the games (none without games) and returns each
+// bot's fitted ratings, one per resample drawn before ctx was cancelled.
+func (t *Tournament) bootstrap(ctx context.Context, seed uint64, boot int) [][]float64 {
+	n := len(t.bots)
+	samples := make([][]float64, n)
+	rng := rand.New(rand.NewPCG(seed, 0xb007))
+	cum := make([]int, len(t.counts))
+	for i, c := range t.counts {
+		cum[i] = c
+		if i > 0 {
+			cum[i] += cum[i-1]
+		}
+	}
+	weights := make([]int, len(t.patterns))
+	for k := 0; k < boot && t.games > 0 && ctx.Err() == nil; k++ {
+		t.resample(rng, cum, weights)
+		r := fitBT(n, t.patterns, weights)
+		for i := range r {
+			samples[i] = append(samples[i], r[i])
+		}
+	}
+	return samples
 }
 
 // MarshalJSON writes {"value", "low", "high"}; undefined bounds are null.

@@ -1,6 +1,7 @@
 package stats
 
 import (
+	"context"
 	"testing"
 
 	"github.com/ruleslab/ruleslab/core"
@@ -46,7 +47,7 @@ func TestBradleyTerry(t *testing.T) {
 			tr.Add(core.Result{Seats: []string{"a", "b", "c"}, Winners: []int{1}, Totals: []int{0, 1, 0}})
 		}
 	}
-	r := tr.Report(1, 200)
+	r := tr.Report(context.Background(), 1, 200)
 	require.Len(t, r.Bots, 3)
 	assert.Greater(t, r.Bots[0].Rating.Value, r.Bots[1].Rating.Value)
 	assert.Greater(t, r.Bots[1].Rating.Value, r.Bots[2].Rating.Value)
@@ -77,7 +78,7 @@ func TestHeadToHeadCountsGames(t *testing.T) {
 	tr.Add(core.Result{Seats: []string{"a", "a", "b", "c"}, Winners: []int{3}, Totals: []int{0, 0, 0, 1}})
 	// c is absent: no game between c and the others
 	tr.Add(core.Result{Seats: []string{"a", "a", "b", "b"}, Winners: []int{2}, Totals: []int{0, 0, 1, 0}})
-	r := tr.Report(1, 10)
+	r := tr.Report(context.Background(), 1, 10)
 	got := map[[2]string]HeadToHead{}
 	for _, h := range r.HeadToHead {
 		got[[2]string{h.A, h.B}] = h

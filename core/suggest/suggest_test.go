@@ -35,7 +35,7 @@ func TestDistance(t *testing.T) {
 	for _, c := range []struct {
 		a, b string
 		d    int
-	}{{"", "", 0}, {"abc", "", 3}, {"kitten", "sitting", 3}, {"é", "e", 1}} {
+	}{{"", "", 0}, {"abc", "", 3}, {"kitten", "sitting", 3}, {"é", "e", 1}, {"titel", "title", 1}, {"mdoe", "mode", 1}, {"ca", "abc", 3}} {
 		if got := Distance(c.a, c.b); got != c.d {
 			t.Errorf("Distance(%q, %q) = %d, want %d", c.a, c.b, got, c.d)
 		}

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/ruleslab/ruleslab/core"
+	"github.com/ruleslab/ruleslab/core/textsafe"
 )
 
 // maxEventLines is how many of the events since a seat's last decision its screen shows ('log' shows
@@ -29,7 +30,7 @@ func (hs *Seat) showEvents(events []core.Event, seat, max int) error {
 		if line == "" {
 			line = describeEvent(e, seat)
 		}
-		fmt.Fprintln(w, line)
+		fmt.Fprintln(w, textsafe.Escape(line)) // the describe hook's text, raw until here
 	}
 	return nil
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/ruleslab/ruleslab/core"
 	"github.com/ruleslab/ruleslab/core/bots"
 	"github.com/ruleslab/ruleslab/core/search"
+	"github.com/ruleslab/ruleslab/core/textsafe"
 	"github.com/ruleslab/ruleslab/scripting"
 )
 
@@ -108,10 +109,10 @@ func (d *decision) match(line string) (int, bool, error) {
 	case numErr == nil:
 		fmt.Fprintf(w, "no move %d: pick 1..%d\n", n, len(d.legal))
 		if ill.Reason != "" && !strings.HasPrefix(ill.Reason, "no legal move now uses") {
-			fmt.Fprintf(w, "(as a card: %s)\n", ill.Reason)
+			fmt.Fprintf(w, "(as a card: %s)\n", textsafe.Escape(ill.Reason))
 		}
 	case ill.Reason != "":
-		fmt.Fprintf(w, "%q is not a legal move now: %s\n", line, ill.Reason)
+		fmt.Fprintf(w, "%q is not a legal move now: %s\n", line, textsafe.Escape(ill.Reason))
 	default:
 		fmt.Fprintf(w, "%q is not a legal move now ('moves' lists them)\n", line)
 	}
@@ -156,6 +157,7 @@ func (d *decision) drawTable(text string) {
 	for _, b := range d.v.Boards() {
 		fmt.Fprint(w, core.RenderBoardTop(b, boardColors(d.v, b.Name), color))
 	}
+	text = textsafe.Escape(text) // the game's render hook's text: no escape sequence reaches the terminal
 	fmt.Fprint(w, text)
 	if !strings.HasSuffix(text, "\n") {
 		fmt.Fprintln(w)

@@ -4,8 +4,10 @@ game (random bots in every seat, one core), one row each.
 
     scripts/bench/perf-table.py [--games N] [--ruleslab CMD]
 
-CMD runs ruleslab (default: `go run ./cmd/ruleslab`, from the repository's root). Run it on an
-otherwise idle machine: times vary with the load, allocation counts do not.
+CMD runs ruleslab (default: `go run ./cmd/ruleslab`, from the repository's root). Times are the CPU
+time of the thread that played (bench's cpu_us_per_move and cpu_iterations_per_second, wall time where
+the system does not give it), which the load of a shared machine inflates far less than the wall time;
+allocation counts do not vary.
 """
 import argparse
 import json
@@ -27,18 +29,16 @@ def share(hooks, name):
     return sum(h["share"] for h in hooks if h["hook"] == name)
 
 
-def loading(hooks):
-    return sum(h["share"] for h in hooks if h["hook"].startswith("(loading") and h["hook"].endswith("rules.lua)"))
-
-
 def percent(x):
     return "under 1%" if x < 0.01 else f"{100 * x:.0f}%"
 
 
 def row(title, b):
-    cr = b["clone_resample"]
-    return (f"| {title} | {b['us_per_move']:.1f} µs | {b['allocs_per_move']:.1f} | {cr['us']:.1f} µs | "
-            f"{percent(share(b['hooks'], 'on_move'))} | {percent(loading(b['hooks']))} |")
+    cr, search = b["clone_resample"], b["ismcts"]
+    per_move = b.get("cpu_us_per_move") or b["us_per_move"]
+    iterations = search.get("cpu_iterations_per_second") or search["iterations_per_second"]
+    return (f"| {title} | {per_move:.1f} µs | {b['allocs_per_move']:.1f} | {cr['us']:.1f} µs | "
+            f"{percent(share(b['hooks'], 'on_move'))} | {iterations:,.0f} |")
 
 
 def main():
@@ -48,7 +48,7 @@ def main():
     args = ap.parse_args()
     cmd = shlex.split(args.ruleslab)
     print("| game | per move | allocations per move | clone + resample of a mid-game state "
-          "| `on_move`'s share of the time | loading `rules.lua`, once per game |")
+          "| `on_move`'s share of the time | `ismcts` iterations per second |")
     print("|---|---|---|---|---|---|")
     for game, title in GAMES:
         print(row(title, bench(cmd, game, args.games)))

@@ -74,12 +74,17 @@ function choose(obs, legal)
   local seen = {}
   for i = 1, #table_cards do seen[table_cards[i]] = true end
   for i = 1, #hand do seen[hand[i]] = true end
-  local unseen = {}
+  -- the unseen cards' facts, read from CARDS once per decision rather than once per legal move
+  local ulo, uhi, udouble = {}, {}, {}
+  local U = 0
   for i = 1, #DECK do
     local id = DECK[i]
-    if not seen[id] and not PLAYED[id] then unseen[#unseen + 1] = CARDS[id] end
+    if not seen[id] and not PLAYED[id] then
+      local c = CARDS[id]
+      U = U + 1
+      ulo[U], uhi[U], udouble[U] = c.lo, c.hi, is_double(c)
+    end
   end
-  local U = #unseen
 
   -- the trick as it stands: the values declared so far, the best of them and the Goal
   local leader = vars.leader
@@ -117,8 +122,8 @@ function choose(obs, legal)
     if winning then
       -- unseen cards that could beat v: a reading beyond v, or a double (it reverses the Goal)
       local beaters = 0
-      for _, c in ipairs(unseen) do
-        if is_double(c) or beats(g, g2, c.lo, v) or beats(g, g2, c.hi, v) then beaters = beaters + 1 end
+      for k = 1, U do
+        if udouble[k] or beats(g, g2, ulo[k], v) or beats(g, g2, uhi[k], v) then beaters = beaters + 1 end
       end
       p = 1
       if U > 0 then

@@ -17,7 +17,7 @@ local RULES = {"A", "B", "C"}
 -- JJ-12 / DECISION JJ-D2: may `card` (an id) be shared by a player whose Lost Jiji is `jiji` (an id)
 -- under the public shared rule `rule` ("A", "B" or "C")? The printed texts of A/B/C are unknown: these
 -- are placeholders. A variant replaces this hook (see variants/jiji/rule-cards-distance.yaml) and the
--- `rule_texts` param that `play` shows.
+-- `rule_texts` param that `play` shows. Returns true or false.
 function share_allowed(card, jiji, rule)
   local c, j = CARDS[card].number, CARDS[jiji].number
   if rule == "A" then return c > j end
@@ -52,9 +52,10 @@ end
 
 -- SHAREABLE[rule][jiji] = {card = true, ...}: what share_allowed allows, worked out once per worker
 -- (a pure function of the hook, never of a game) so the legal shares cost no hook calls
-local SHAREABLE = {}
-local function shareable(rule, jiji)
-  local by_jiji = SHAREABLE[rule]
+local SHAREABLE_KEY = {A = "shareable_A", B = "shareable_B", C = "shareable_C"}
+local function shareable(g, rule, jiji)
+  local key = SHAREABLE_KEY[rule] or "shareable_" .. rule
+  local by_jiji = g:memo(key)
   if not by_jiji then
     by_jiji = {}
     for _, j in ipairs(IDS) do
@@ -62,7 +63,7 @@ local function shareable(rule, jiji)
       for _, c in ipairs(IDS) do ok[c] = share_allowed(c, j, rule) or nil end
       by_jiji[j] = ok
     end
-    SHAREABLE[rule] = by_jiji
+    by_jiji = g:memo(key, by_jiji)
   end
   return by_jiji[jiji]
 end
@@ -81,25 +82,23 @@ end
 -- move strings, built once (constants, not game state)
 local SHARE, JIJI, GUESS = {}, {}, {}
 for _, id in ipairs(IDS) do SHARE[id] = "share " .. id; JIJI[id] = "jiji " .. id end
+for _, target in ipairs({0, 1, 2, 3, 4, 5, 6, 7, "extra"}) do -- seats are below 8
+  GUESS[target] = {}
+  for i, id in ipairs(IDS) do GUESS[target][i] = "guess " .. target .. " " .. id end
+end
 local function guess_list(target)
-  local l = GUESS[target]
-  if not l then
-    l = {}
-    for i, id in ipairs(IDS) do l[i] = "guess " .. target .. " " .. id end
-    GUESS[target] = l
-  end
-  return l
+  return GUESS[target]
 end
 
 local DRAW = {} -- DRAW[k]: the move list "draw 0" .. "draw k-1" (a constant, not game state)
+local NCARDS = 0
+for _ in pairs(CARDS) do NCARDS = NCARDS + 1 end
+for k = 1, NCARDS do
+  DRAW[k] = {}
+  for i = 0, k - 1 do DRAW[k][i + 1] = "draw " .. i end
+end
 local function draw_moves(k)
-  local m = DRAW[k]
-  if not m then
-    m = {}
-    for i = 0, k - 1 do m[#m + 1] = "draw " .. i end
-    DRAW[k] = m
-  end
-  return m
+  return DRAW[k]
 end
 
 local function deal_sizes(g)
@@ -312,7 +311,7 @@ local function share_moves(g, seat)
   local hand = g:cards("hand", seat)
   local jiji = g:top("jiji", seat)
   -- the ids this seat may share (every id when its Lost Jiji is discovered: the rule is ignored)
-  local ok = jiji and shareable(g:get("rule"), jiji)
+  local ok = jiji and shareable(g, g:get("rule"), jiji)
   if ok then g:rule("JJ-12", "JJ-D2") end -- the public rule limits what this seat may share
   local moves, k, last = {}, 0, nil
   for i = 1, #hand do
@@ -331,7 +330,6 @@ end
 
 -- JJ-13: a guess may name any seat but oneself whose Lost Jiji is hidden, or the extra one
 -- the list depends only on the seat and on which Lost Jiji are still hidden: build each one once
-local GUESS_ALL = {}
 local function guess_moves(g, seat)
   local n = g:players()
   local targets = {}
@@ -341,7 +339,8 @@ local function guess_moves(g, seat)
     if undiscovered(g, s) then targets[#targets + 1] = s; key = key + bit * 2 ^ s end
   end
   if g:top("extra") ~= nil then targets[#targets + 1] = "extra"; key = key + bit * 2 ^ 8 end
-  local moves = GUESS_ALL[key]
+  local memo_key = "guess_moves_" .. key
+  local moves = g:memo(memo_key)
   if moves then return moves end
   moves = {"noguess"}
   local m = 1
@@ -349,8 +348,7 @@ local function guess_moves(g, seat)
     local l = guess_list(targets[t])
     for i = 1, 16 do m = m + 1; moves[m] = l[i] end
   end
-  GUESS_ALL[key] = moves
-  return moves
+  return g:memo(memo_key, moves)
 end
 
 local function ask_share(g, seat)
@@ -476,6 +474,8 @@ finish = function(g, reason)
   g:finish(winners)
 end
 
+-- the game's extra numbers for sim: how it ended (end_a, all_discovered, cards_gone, stalled, each
+-- 0 or 1); returns {game = {...}} (hook)
 function stats(g)
   local r = g:get("end")
   return {game = {
@@ -486,6 +486,8 @@ function stats(g)
   }}
 end
 
+-- JJ-2..JJ-5: checks params.stall_turns, picks the start player (or the scenario's fixed `start`),
+-- deals, then asks for redeals or the shared rule (hook, called once)
 function setup(g)
   local n = g:players()
   local stall = g:param("stall_turns")
@@ -508,9 +510,8 @@ function setup(g)
   begin_redeals(g)
 end
 
--- the fields of the private draw events, refilled per draw (g:event copies them)
-local DREW, LOST = {}, {}
-
+-- `seat` answered `move` in the phase asked: "draw K", "keep" or "redeal", "rule R", "jiji ID",
+-- "share ID", "guess S ID" or "noguess" (JJ-5..JJ-15) (hook)
 function on_move(g, seat, move)
   local verb, rest, extra = words(move)
   local phase = g:get("phase")
@@ -526,10 +527,8 @@ function on_move(g, seat, move)
     g:sort("hand", left)
     g:sort("hand", seat)
     -- only the drawer and the victim learn which card moved
-    DREW.seat, DREW.from, DREW.card = seat, left, id
-    LOST.seat, LOST.to, LOST.card = left, seat, id
-    g:event("drew", DREW, seat)
-    g:event("lost", LOST, left)
+    g:event("drew", {seat = seat, from = left, card = id}, seat)
+    g:event("lost", {seat = left, to = seat, card = id}, left)
     prove(g, seat, id, twin)
     ask_share(g, seat)
   elseif verb == "share" then
@@ -571,13 +570,14 @@ end
 
 -- for a search bot's sampled world (ismcts deals again when this is false): could the seat be in it?
 -- Every card a player with a hidden Lost Jiji has shared satisfied the rule for that Lost Jiji (JJ-11).
+-- Returns true or false (hook, read-only).
 function sample_ok(g, seat)
   local rule = g:get("rule")
   if not rule then return true end
   for s = 0, g:players() - 1 do
     local jiji = s ~= seat and g:top("jiji", s)
     if jiji then
-      local ok = shareable(rule, jiji)
+      local ok = shareable(g, rule, jiji)
       for _, id in ipairs(g:cards("shared", s)) do
         if not ok[id] then return false end
       end

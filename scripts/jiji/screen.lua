@@ -46,6 +46,8 @@ local function why(obs, legal)
     next and pts[next] or pts.none, obs.params.wrong_guess)
 end
 
+-- what `play` shows a human seat: obs (its observation) and legal (its moves) in words;
+-- returns the text (hook)
 function render(obs, legal)
   local z, v, me = obs.zones, obs.vars, obs.seat
   local out = {}
@@ -86,6 +88,8 @@ end
 
 local function who(s, seat) return s == seat and "you" or ("seat " .. tostring(s)) end
 
+-- event `e` in words for seat `seat` (draws, pairs, shares, guesses...); returns a line, or nil
+-- for the engine's wording (hook)
 function describe(e, seat)
   local t = e.type
   if t == "drew" then
@@ -110,7 +114,7 @@ function describe(e, seat)
   return nil
 end
 
--- why a move is not legal now (read-only)
+-- why `move` of `seat` is not legal now (read-only): returns the reason, or nil (hook)
 function explain(g, seat, move)
   local verb, a, b = words(move)
   local phase = g:get("phase")

@@ -128,6 +128,8 @@ local function after_trick(g, winner)
   end
 end
 
+-- MT-13/MT-14: the trick `trick` is settled for seat `winner`: it takes the cards, or after a trump
+-- win (how == "trump") chooses the cards to keep; then the next trick or the round end (hook).
 -- `how` is trick_winner's second value. An override's trick_winner that returns only a position gives
 -- nil: then ask this script's own analysis.
 function trick_done(g, winner, trick, how)
@@ -164,7 +166,8 @@ local function take_kept(g, seat, move)
   end
 end
 
--- MT-20/MT-21: the score of colour counts (a list in COLORS order, Mimics already added to colours)
+-- MT-20/MT-21: the score of colour counts (a list in COLORS order, Mimics already added to colours):
+-- a number, the perfect-mimicry bonus or minus (largest - smallest)
 function score_counts(g, counts)
   local present, largest, smallest = 0, 0, nil
   for i = 1, 4 do
@@ -197,7 +200,8 @@ function auto_colour(counts)
   return low
 end
 
--- The score of a stack (colour counts and a number of Mimics) once the auto policy assigned its Mimics.
+-- The score of a stack (colour counts and a number of Mimics) once the auto policy assigned its Mimics:
+-- a number (score_counts of the counts with each Mimic added to auto_colour's colour).
 function stack_score(g, counts, mimics)
   local c = {counts[1], counts[2], counts[3], counts[4]}
   for _ = 1, mimics do
@@ -208,8 +212,8 @@ function stack_score(g, counts, mimics)
   return score_counts(g, c)
 end
 
--- MT-D3's auto policy for MT-18: whether adding the last card `last` to the stack scores at least as
--- well as setting it aside.
+-- MT-D3's auto policy for MT-18: true when adding the last card `last` to the stack (colour counts
+-- `counts`, `mimics` Mimics) scores at least as well as setting it aside.
 function auto_last(g, counts, mimics, last)
   local without = stack_score(g, counts, mimics)
   local c = {counts[1], counts[2], counts[3], counts[4]}
@@ -222,6 +226,7 @@ end
 -- param auto_first (MT-D3) the auto policy's choice comes first, a hint about a face-down stack that
 -- the physical game does not give.
 local LAST_MOVES, LAST_DISCARD_FIRST = {"last add", "last discard"}, {"last discard", "last add"}
+-- MT-18: asks seat `seat` to add its last card or set it aside (moves "last add", "last discard")
 function ask_last(g, seat)
   if g:param("auto_first") then
     -- the stack is still face down (see after_trick): zone `won`
@@ -328,6 +333,8 @@ local function deal_round(g)
   for seat = 0, n - 1 do g:sort("hand", seat) end
 end
 
+-- MT-1/MT-2: the lead player (drawn, or the scenario's fixed `leader`), round 1 dealt, the first
+-- trick started (hook, called once)
 function setup(g)
   local n = g:players()
   local leader = g:fixed("leader")
@@ -357,6 +364,8 @@ local function mark_score(g, counts, score)
   if present > 1 and present < 4 then g:rule("MT-20", "MT-D4") else g:rule("MT-20") end
 end
 
+-- MT-20..MT-24: scores every counted stack (score_counts), then deals the next round or ends
+-- the game (highest total wins); called once all stacks are counted
 function score_round(g)
   local n = g:players()
   local scores = {}
@@ -384,6 +393,8 @@ function score_round(g)
   g:start_trick(leader)
 end
 
+-- MT-14, MT-18, MT-19: `seat` answered `move`: "keep ...", "last add|discard" or "mimic ID COLOUR"
+-- (plays of cards are the trick mechanic's, through trick_winner and trick_done) (hook)
 function on_move(g, seat, move)
   local verb, a, b = words(move)
   if verb == "keep" then
@@ -408,7 +419,8 @@ function on_move(g, seat, move)
   end
 end
 
--- `keep B4 O4` and `keep O4 B4` are the same choice: spell kept cards in catalogue order
+-- `keep B4 O4` and `keep O4 B4` are the same choice: returns `move` with its kept cards in catalogue
+-- order, or unchanged (hook, read-only)
 function normalize(g, seat, move)
   local parts = {words(move)}
   if parts[1] ~= "keep" then return move end

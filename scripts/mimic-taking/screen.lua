@@ -57,6 +57,8 @@ local function why(obs, legal, plays, lead)
     COLOUR[lead], table.concat(follow, " "))
 end
 
+-- what `play` shows a human seat: obs (its observation) and legal (its moves) in words;
+-- returns the text (hook)
 function render(obs, legal)
   local z, me = obs.zones, obs.seat
   local out = {}
@@ -78,6 +80,8 @@ function render(obs, legal)
   return table.concat(out, "\n") .. "\n"
 end
 
+-- event `e` in words for seat `seat` (kept cards, Mimic colours, round scores); returns a line,
+-- or nil for the engine's wording (hook)
 function describe(e, seat)
   local who = e.seat == seat and "you" or ("seat " .. tostring(e.seat))
   if e.type == "move" then

@@ -1,6 +1,7 @@
 -- Mito, several rounds (MI-V1, MI-V2): replaces the base game's end_round and extends its stats.
 
 -- MI-V1: penalty points for the cards left in hand; MI-V2: next Keeper to the left, n rounds in all
+-- (`winners`, the seats that went out or hold the fewest cards, do not matter here)
 function end_round(g, winners)
   local n = g:players()
   local round = g:get("round")

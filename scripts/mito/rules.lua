@@ -35,41 +35,46 @@ local function value(id) return CARDS[id].value end
 local function kind(id) return CARDS[id].kind end
 local function nextseat(g, s) return (s + 1) % g:players() end
 
--- params never change: read them once per worker (one engine, with these locals, runs every game of a
--- worker, always of the same game and variant)
-local P
+-- params never change: read them once per worker (g:memo keeps them for every game of the worker, always
+-- of the same game and variant)
 local function params(g)
-  if P == nil then
-    P = {max = g:param("max_value"), voluntary = g:param("voluntary_draw"),
-      reshuffle = g:param("empty_deck") == "reshuffle", reflex = g:param("reflex") or {},
-      detect = g:param("cheat.detect_chance"), false_alarm = g:param("cheat.false_alarm_chance")}
+  local p = g:memo("params")
+  if p == nil then
+    local reflex = {}
+    for i, w in ipairs(g:param("reflex") or {}) do reflex[i] = w end
+    p = g:memo("params", {max = g:param("max_value"), voluntary = g:param("voluntary_draw"),
+      reshuffle = g:param("empty_deck") == "reshuffle", reflex = reflex,
+      detect = g:param("cheat.detect_chance"), false_alarm = g:param("cheat.false_alarm_chance")})
   end
-  return P
+  return p
 end
 
 -- Every move spelling, built once at load time (constants, not game state): PLAY[id], CHEAT[id],
--- THROW[id], GIVE[id][seat], and what each move means: MOVE[move] = {verb, id, seat}.
-local PLAY, CHEAT, THROW, GIVE, MOVE = {}, {}, {}, {}, {}
+-- THROW[id], GIVE[id][seat], and what each move means: MOVE_VERB[move], MOVE_ID[move], MOVE_TO[move]
+-- (flat tables of strings and numbers, which hooks read at the cost of a plain table).
+local PLAY, CHEAT, THROW, GIVE, MOVE_VERB, MOVE_ID, MOVE_TO = {}, {}, {}, {}, {}, {}, {}
 local MAX_SEATS = 5 -- MI-2 (a move naming a higher seat is read with words())
 for id, c in pairs(CARDS) do
   if type(c) == "table" and c.kind ~= "keeper" then
     PLAY[id], CHEAT[id], THROW[id] = "play " .. id, "cheat " .. id, "throw " .. id
-    MOVE[PLAY[id]], MOVE[CHEAT[id]], MOVE[THROW[id]] = {"play", id}, {"cheat", id}, {"throw", id}
+    for verb, m in pairs({play = PLAY[id], cheat = CHEAT[id], throw = THROW[id]}) do
+      MOVE_VERB[m], MOVE_ID[m] = verb, id
+    end
     GIVE[id] = {}
     for to = 0, MAX_SEATS - 1 do
       local m = "give " .. id .. " to " .. to
       GIVE[id][to] = m
-      MOVE[m] = {"give", id, to}
+      MOVE_VERB[m], MOVE_ID[m], MOVE_TO[m] = "give", id, to
     end
   end
 end
-for _, verb in ipairs({"draw", "accuse", "pass"}) do MOVE[verb] = {verb} end
+for _, verb in ipairs({"draw", "accuse", "pass"}) do MOVE_VERB[verb] = verb end
 
 local function give_move(id, to) return GIVE[id][to] or ("give " .. id .. " to " .. to) end
 
 local function parse(move)
-  local m = MOVE[move]
-  if m then return m[1], m[2], m[3] end
+  local verb = MOVE_VERB[move]
+  if verb then return verb, MOVE_ID[move], MOVE_TO[move] end
   local verb, id, _, to = words(move) -- "give S1 to 7"
   return verb, id, tonumber(to)
 end
@@ -90,7 +95,8 @@ end
 
 local function not_mito(id) return CARDS[id].kind ~= "mito" end
 
--- MI-7 / MI-8: the cards a seat may give away (never a Mito, never the last card)
+-- MI-7 / MI-8: the cards seat `seat` may give away (never a Mito, never the last card): a list of
+-- distinct ids, empty when it holds fewer than 2 cards
 function giveable(g, seat)
   local hand = g:cards("hand", seat)
   if #hand < 2 then return {} end
@@ -107,7 +113,7 @@ function can_draw(g)
   return params(g).reshuffle and g:count("discard") > 1
 end
 
--- MI-6 / MI-12 / MI-14: a seat draws one card; false when there is nothing to draw (MI-D3)
+-- MI-6 / MI-12 / MI-14: seat `seat` draws one card (true); false when there is nothing to draw (MI-D3)
 function draw_card(g, seat)
   if g:top("deck") == nil then
     if not can_draw(g) then return false end
@@ -132,7 +138,8 @@ local function reflex(g, seat)
   return w
 end
 
--- the fastest of `seats`: chance proportional to reflex (evenly if every reflex is 0)
+-- the fastest of `seats` (a list of seats): chance proportional to reflex (evenly if every reflex is 0);
+-- returns the chances, a list indexed seat + 1
 function fastest_chances(g, seats)
   local ch, total = {}, 0
   for s = 1, g:players() do ch[s] = 0 end
@@ -162,7 +169,7 @@ function slowest_chances(g, seats)
   return ch
 end
 
--- one seat drawn with these chances (seeded)
+-- one seat drawn with the chances `ch` (a list indexed seat + 1, seeded): returns the seat
 function draw_seat(g, ch)
   local x = (g:random(1000000) - 0.5) / 1000000
   local last
@@ -244,6 +251,8 @@ function start_round(g, keeper)
   begin_turn(g, keeper)
 end
 
+-- MI-2/MI-3: the first Bug Keeper (drawn, or the scenario's fixed `keeper`) and round 1 (start_round)
+-- (hook, called once)
 function setup(g)
   local n = g:players()
   for seat = 0, n - 1 do
@@ -262,9 +271,8 @@ function setup(g)
 end
 
 -- a turn: MI-13 / MI-15 cheat (non-Keeper, once, before playing or drawing), MI-5 / MI-7 play, MI-6 draw
-local TURN = {} -- the turn's moves, refilled in place (g:ask copies them)
 local function turn_moves(g, p, may_cheat)
-  local moves = TURN
+  local moves = {}
   local hand = g:cards("hand", p)
   local is_keeper = p == g:get("keeper")
   local pr = params(g)
@@ -303,10 +311,11 @@ local function turn_moves(g, p, may_cheat)
       end
     end
   end
-  for i = k + 1, #moves do moves[i] = nil end
   return moves
 end
 
+-- MI-5, MI-6, MI-13, MI-15: seat `p` takes a turn: it is asked to play, draw or (a non-Keeper)
+-- cheat a card up its sleeve
 function begin_turn(g, p)
   g:set("phase", "turn")
   g:set("turn", p)
@@ -446,10 +455,8 @@ local function power(g, p, id)
   end
 end
 
--- the Keeper's reply (MI-15) and the signal event's fields: constant / refilled tables (g:ask and
--- g:event copy them), so no table is built per turn
+-- the Keeper's reply (MI-15): a constant table (g:ask copies it), so no table is built per turn
 local REPLY = {"accuse", "pass"}
-local SIGNAL = {}
 
 -- MI-15: after a non-Keeper's turn the Keeper gets a private signal and accuses or passes
 function end_turn(g)
@@ -463,8 +470,7 @@ function end_turn(g)
   if g:top("sleeve", p) ~= nil then chance = params(g).detect else chance = params(g).false_alarm end
   local suspicious = g:chance(chance, "cheat_signal")
   g:set("signal", suspicious, keeper)
-  SIGNAL.seat, SIGNAL.suspicious = p, suspicious
-  g:event("signal", SIGNAL, keeper)
+  g:event("signal", {seat = p, suspicious = suspicious}, keeper)
   g:set("phase", "reply")
   g:ask(keeper, REPLY)
 end
@@ -531,7 +537,7 @@ function finish_turn(g)
   begin_turn(g, next or (p + 1) % n)
 end
 
--- MI-V1: penalty points of every hand (a player who went out has none)
+-- MI-V1: penalty points of every hand (a player who went out has none): a list indexed seat + 1
 function penalties(g)
   local scores = {}
   for seat = 0, g:players() - 1 do
@@ -544,7 +550,8 @@ function penalties(g)
 end
 
 -- MI-17: the base game is one round; the winner of the round wins. round_end carries the penalty points
--- each hand would score under MI-V1 (not added to the totals in the base game).
+-- each hand would score under MI-V1 (not added to the totals in the base game). `winners`: the seats
+-- that won the round (a list).
 function end_round(g, winners)
   g:rule("MI-17")
   g:round_end(g:get("round"), penalties(g))
@@ -559,6 +566,8 @@ local function give(g, from, id, to)
   g:event("received", {seat = to, from = from, card = id}, to)
 end
 
+-- `seat` answered `move` in the phase asked: "play ID", "draw", "cheat ID", "give ID to S",
+-- "throw ID", "accuse" or "pass" (MI-5..MI-15) (hook)
 function on_move(g, seat, move)
   local phase = g:get("phase")
   local verb, id, to = parse(move) -- "play G3", "give S1 to 2", "accuse"...
@@ -641,6 +650,7 @@ end
 
 -- typed moves in any case and spacing (`Play g3`) are matched by the engine itself
 
+-- the game's extra numbers for sim: cheats, cheats caught, blocked rounds; returns {game = {...}} (hook)
 function stats(g)
   -- per game: cheats attempted and caught by the whole table (per seat: the `cheats` and `caught` stats)
   return {game = {all_cheats = g:get("cheats") or 0, all_caught = g:get("caught") or 0,
@@ -676,19 +686,18 @@ function rollout(g, seat, legal)
   if legal[1] == "accuse" then return g:get("signal") and "accuse" or "pass" end
   local play, plays, mito = nil, 0, nil
   for i = 1, #legal do
-    local m = MOVE[legal[i]]
-    local verb = m and m[1]
+    local verb = MOVE_VERB[legal[i]]
     if verb == "throw" then return legal[i] end
     if verb == "play" then
       plays = plays + 1
       if math.random(plays) == 1 then play = legal[i] end
-    elseif verb == "cheat" and kind(m[2]) == "mito" then
+    elseif verb == "cheat" and kind(MOVE_ID[legal[i]]) == "mito" then
       mito = legal[i]
     end
   end
   if mito and math.random() < 0.5 then return mito end
   if play then return play end
-  if MOVE[legal[1]] and MOVE[legal[1]][1] ~= "give" then
+  if MOVE_VERB[legal[1]] and MOVE_VERB[legal[1]] ~= "give" then
     for i = 1, #legal do if legal[i] == "draw" then return "draw" end end
   end
   return legal[math.random(#legal)]

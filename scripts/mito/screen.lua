@@ -40,6 +40,8 @@ local function why(obs, legal)
   return s .. ", or draw (MI-5, MI-6)"
 end
 
+-- what `play` shows a human seat: obs (its observation) and legal (its moves) in words;
+-- returns the text (hook)
 function render(obs, legal)
   local z, v, me = obs.zones, obs.vars, obs.seat
   local out = {}
@@ -66,6 +68,8 @@ end
 
 local function who(s, seat) return s == seat and "you" or ("seat " .. tostring(s)) end
 
+-- event `e` in words for seat `seat` (signals, accusations, gifts, Cockroach throws...); returns
+-- a line, or nil for the engine's wording (hook)
 function describe(e, seat)
   local t = e.type
   if t == "round_start" then
@@ -99,7 +103,7 @@ function describe(e, seat)
   return nil
 end
 
--- why a move is not legal now (read-only)
+-- why `move` of `seat` is not legal now (read-only): returns the reason, or nil (hook)
 function explain(g, seat, move)
   local verb, id = words(move)
   local phase, keeper = g:get("phase"), g:get("keeper")

@@ -109,6 +109,8 @@ local function pairs_of_doubles(list)
   return out
 end
 
+-- SI-5..SI-14: the moves seat `seat` may make with its hand: every placement (placements) and
+-- every pair of doubles placed together (place2); returns a list of move strings
 function legal_moves(g, seat)
   local moves, doubles = placements(g, g:cards("hand", seat), true)
   for _, m in ipairs(pairs_of_doubles(doubles)) do moves[#moves + 1] = m end
@@ -319,6 +321,7 @@ local function start_round(g, first)
   start_turn(g, first)
 end
 
+-- SI-4: the first player (drawn, or the scenario's fixed `first`), then round 1 (hook, called once)
 function setup(g)
   local n = g:players()
   g:set("round", 1)
@@ -378,6 +381,8 @@ local function solitaire_end(g)
   g:finish({0})
 end
 
+-- SI-20 / SI-D8: the round is over (its points are in the seats' round_pts): scores it, then
+-- ends the game (game.rounds, game.target) or starts the next round
 function end_round(g)
   local n = g:players()
   local scores = {}
@@ -520,6 +525,8 @@ local function placement_of(tile, r, c, dir, f)
   return {tile = tile, r = r, c = c, dir = dir, floor = tonumber(f), r2 = r + dd[1], c2 = c + dd[2]}
 end
 
+-- `seat` answered `move`: "place TILE R C DIR FLOOR", "place2 ... ...", "pay TILE" or "pass"
+-- (SI-6..SI-19) (hook)
 function on_move(g, seat, move)
   local verb, w2, w3, w4, w5, w6, w7, w8, w9, w10, w11 = words(move)
   local rest = w2
@@ -591,6 +598,8 @@ local function canon_place(s)
   return spell(p.tile, p.r, p.c, p.dir, p.floor)
 end
 
+-- the canonical spelling of a typed `move` (floor 1 left out, a tile's letters reversed, a
+-- double by either half, two doubles in either order), or `move` unchanged (hook, read-only)
 function normalize(g, seat, move)
   local verb, rest = move:match("^%s*(%S+)%s*(.-)%s*$")
   if verb == "place" then
@@ -607,6 +616,7 @@ function normalize(g, seat, move)
   return move
 end
 
+-- the game's extra numbers for sim: blocked rounds and rounds played; returns {game = {...}} (hook)
 function stats(g)
   return {game = {blocked_rounds = g:get("blocked_rounds") or 0, rounds = g:get("round") or 0}}
 end

@@ -20,6 +20,8 @@ local function why(obs, legal)
   return s .. " or across two tiles above (SI-12)"
 end
 
+-- what `play` shows a human seat: obs (its observation) and legal (its moves) in words;
+-- returns the text (hook)
 function render(obs, legal)
   local z, v, me = obs.zones, obs.vars, obs.seat
   local out = {}
@@ -42,6 +44,8 @@ end
 
 local function who(s, seat) return s == seat and "you" or ("seat " .. tostring(s)) end
 
+-- event `e` in words for seat `seat` (draws, penalties, passes, going out...); returns a line, or nil
+-- for the engine's wording (hook)
 function describe(e, seat)
   local t = e.type
   if t == "draw" then
@@ -61,7 +65,7 @@ function describe(e, seat)
   return nil
 end
 
--- why a placement is not legal now (read-only)
+-- why `move` of `seat` is not legal now (read-only): returns the reason, or nil (hook)
 function explain(g, seat, move)
   local verb, tile, r, c, dir, f = words(move)
   if verb == "pay" and tile then

@@ -14,23 +14,27 @@ local function is_double(c) return c.kind == "double" end
 -- ZM-2: always 4 players (setup stops any other count)
 local PLAYERS = 4
 
--- ZM-1 / Notation: every move string, built once at load time (immutable data only):
--- LEAD_MOVES[id] / FOLLOW_MOVES[id] the moves of a card when it leads / follows, and what each move
--- means: MOVE[move] = {id, declaration} ("high"/"low" for a led double, a number, or nil for a double
--- that is not led).
-local LEAD_MOVES, FOLLOW_MOVES, MOVE = {}, {}, {}
+-- ZM-1 / Notation: every move string, built once at load time (immutable data only, in flat tables of
+-- strings and numbers, which hooks read at the cost of a plain table):
+-- LEAD_1[id], LEAD_2[id] / FOLLOW_1[id], FOLLOW_2[id] the moves of a card when it leads / follows (the
+-- second is nil for a card with one move), and what each move means: MOVE_ID[move] the card id and
+-- MOVE_DECL[move] its declaration ("high"/"low" for a led double, a number, or nil for a double that
+-- is not led).
+local LEAD_1, LEAD_2, FOLLOW_1, FOLLOW_2, MOVE_ID, MOVE_DECL = {}, {}, {}, {}, {}, {}
 for id, c in pairs(CARDS) do
   if type(c) == "table" and c.lo then
     local p = "play " .. id
     if is_double(c) then
-      LEAD_MOVES[id] = {p .. " high", p .. " low"} -- ZM-6
-      MOVE[p .. " high"], MOVE[p .. " low"] = {id, "high"}, {id, "low"}
-      FOLLOW_MOVES[id] = {p} -- ZM-8: a double that is not led has one value and no choice
-      MOVE[p] = {id, nil}
+      LEAD_1[id], LEAD_2[id] = p .. " high", p .. " low" -- ZM-6
+      MOVE_ID[p .. " high"], MOVE_DECL[p .. " high"] = id, "high"
+      MOVE_ID[p .. " low"], MOVE_DECL[p .. " low"] = id, "low"
+      FOLLOW_1[id] = p -- ZM-8: a double that is not led has one value and no choice
+      MOVE_ID[p] = id
     else
-      local m = {p .. " " .. c.lo, p .. " " .. c.hi} -- ZM-5 / ZM-7
-      LEAD_MOVES[id], FOLLOW_MOVES[id] = m, m
-      MOVE[m[1]], MOVE[m[2]] = {id, c.lo}, {id, c.hi}
+      local lo, hi = p .. " " .. c.lo, p .. " " .. c.hi -- ZM-5 / ZM-7
+      LEAD_1[id], LEAD_2[id], FOLLOW_1[id], FOLLOW_2[id] = lo, hi, lo, hi
+      MOVE_ID[lo], MOVE_DECL[lo] = id, c.lo
+      MOVE_ID[hi], MOVE_DECL[hi] = id, c.hi
     end
   end
 end
@@ -38,14 +42,13 @@ end
 -- Pure rule helpers (they read only their arguments and CARDS, so bots call them as RULES.name(g, ...)
 -- and follow a variant that replaces them).
 
--- what a move means: the card id and its declaration (see MOVE)
+-- what `move` means: returns the card id and its declaration ("high", "low", a number, or nil; see MOVE_ID)
 function move_info(g, move)
-  local m = MOVE[move]
-  return m[1], m[2]
+  return MOVE_ID[move], MOVE_DECL[move]
 end
 
--- ZM-5..ZM-8: the Goal and the value in play after card `id` is played with declaration `decl` onto a
--- trick whose Goal is `goal` (nil: the card leads)
+-- ZM-5..ZM-8: returns the Goal and the value in play after card `id` is played with declaration
+-- `decl` onto a trick whose Goal is `goal` (nil: the card leads)
 function play_effect(g, goal, id, decl)
   local c = CARDS[id]
   if goal == nil then
@@ -56,34 +59,34 @@ function play_effect(g, goal, id, decl)
   return goal, decl -- ZM-7: any card, any reading
 end
 
--- ZM-9: does value a beat value b under the Goal (values are distinct)?
+-- ZM-9: true when value a beats value b under the Goal `goal` ("high" or "low"; values are distinct)
 function beats(g, goal, a, b)
   if goal == "high" then return a > b end
   return a < b
 end
 
--- ZM-11: points per trick won in a round
+-- ZM-11: the points each trick won in round `round` (1..3) scores: a number (param trick_points)
 function trick_points(g, round)
   return g:param("trick_points")[round]
 end
 
--- ntrick: the number of cards already in the trick. The moves table is rebuilt in place (g:ask copies it).
-local ASKED = {}
+-- ntrick: the number of cards already in the trick.
 local function ask_play(g, seat, ntrick)
-  local cache = ntrick == 0 and LEAD_MOVES or FOLLOW_MOVES
   local hand = g:cards("hand", seat)
+  local asked = {}
   local k = 0
   for i = 1, #hand do
-    local m = cache[hand[i]]
+    local id = hand[i]
+    local first, second
+    if ntrick == 0 then first, second = LEAD_1[id], LEAD_2[id] else first, second = FOLLOW_1[id], FOLLOW_2[id] end
     k = k + 1
-    ASKED[k] = m[1]
-    if m[2] then
+    asked[k] = first
+    if second then
       k = k + 1
-      ASKED[k] = m[2]
+      asked[k] = second
     end
   end
-  for i = k + 1, #ASKED do ASKED[i] = nil end
-  g:ask(seat, ASKED)
+  g:ask(seat, asked)
 end
 
 local function param_list(g, name, n)
@@ -140,6 +143,8 @@ local function check_cards(g, key, list, used)
   return ids
 end
 
+-- ZM-2..ZM-4: checks 4 players and the params, removes cards, deals round 1 and asks the first
+-- leader to play (hook, called once)
 function setup(g)
   local n = g:players()
   if n ~= 4 then error("Zoomies is for exactly 4 players", 0) end -- ZM-2
@@ -291,19 +296,15 @@ local function end_round(g, round, last_winner)
   start_round(g, round + 1, leader)
 end
 
--- the trick event's fields, refilled for every trick: g:event copies them into the log (a table with
--- string keys costs an allocation of its own, so it is built once)
-local TRICK_VALUES = {}
-local TRICK_EVENT = {values = TRICK_VALUES}
-
 -- ZM-9 / ZM-10: every seat has played; `last` played the last card, so the seat after it led
 local function end_trick(g, last, goal)
   local leader = (last + 1) % PLAYERS
+  local values = {}
   local best, winner
   for i = 1, PLAYERS do
     local seat = (leader + i - 1) % PLAYERS
     local v = g:sget(seat, "value")
-    TRICK_VALUES[i] = v
+    values[i] = v
     g:sset(seat, "value", nil)
     -- ZM-9: the highest declared value wins if the Goal is High, the lowest if Low
     if best == nil or beats(g, goal, v, best) then
@@ -311,8 +312,7 @@ local function end_trick(g, last, goal)
     end
   end
   g:rule("ZM-9")
-  TRICK_EVENT.winner, TRICK_EVENT.cards, TRICK_EVENT.goal = winner, g:cards("trick"), goal
-  g:event("trick", TRICK_EVENT)
+  g:event("trick", {winner = winner, cards = g:cards("trick"), goal = goal, values = values})
   -- ZM-10: the winner takes the trick into the hidden score pile; only the count is public
   g:rule("ZM-10")
   g:move_all("trick", nil, "won", winner)
@@ -329,14 +329,15 @@ local function end_trick(g, last, goal)
   end
 end
 
+-- ZM-5..ZM-10: `seat` played `move` ("play ID DECL"): the card goes to the trick, the Goal and
+-- its value are set (play_effect), then the next seat plays or the trick ends (hook)
 function on_move(g, seat, move)
-  local m = MOVE[move]
-  local id = m[1]
+  local id, decl = MOVE_ID[move], MOVE_DECL[move]
   g:move(id, "hand", seat, "trick", nil)
   local ntrick = (seat - g:get("leader")) % PLAYERS + 1 -- cards in the trick, this one included
   local goal = nil
   if ntrick > 1 then goal = g:get("goal") end
-  local new_goal, value = play_effect(g, goal, id, m[2])
+  local new_goal, value = play_effect(g, goal, id, decl)
   -- ZM-5..ZM-8: a lead sets the Goal (a double's leader declares it), a double played later reverses it
   if ntrick == 1 then
     g:rule(is_double(CARDS[id]) and "ZM-6" or "ZM-5")
@@ -354,20 +355,19 @@ end
 
 -- Alternative spellings: the card id either way round (`54|45`), a reading with a leading zero
 -- (`04`), `HIGH`/`h`, and a bare number for a mirror card (`play 54` = `play 45|54 54`).
-local BY_VALUE
-local function card_by_value(v)
-  if not BY_VALUE then
-    BY_VALUE = {}
-    for id, c in pairs(CARDS) do
-      if type(c) == "table" and c.lo then
-        BY_VALUE[c.lo] = id
-        BY_VALUE[c.hi] = id
-      end
-    end
+local BY_VALUE = {}
+for id, c in pairs(CARDS) do
+  if type(c) == "table" and c.lo then
+    BY_VALUE[c.lo] = id
+    BY_VALUE[c.hi] = id
   end
+end
+local function card_by_value(v)
   return BY_VALUE[v]
 end
 
+-- the canonical spelling of a typed `move` of `seat` (ids either way round, h/l, a bare number),
+-- or `move` unchanged (hook, read-only)
 function normalize(g, seat, move)
   local words = {}
   for w in move:gmatch("%S+") do words[#words + 1] = w end

@@ -14,6 +14,8 @@ local function why(obs, legal)
     " Goal (ZM-7, ZM-8, ZM-9)", string.upper(obs.vars.goal))
 end
 
+-- what `play` shows a human seat: obs (its observation) and legal (its moves) in words;
+-- returns the text (hook)
 function render(obs, legal)
   local me, v = obs.seat, obs.vars
   local out = {}
@@ -42,6 +44,8 @@ function render(obs, legal)
   return table.concat(out, "\n") .. "\n"
 end
 
+-- event `e` in words for seat `seat` (tricks, eliminations); returns a line, or nil for the
+-- engine's wording (hook)
 function describe(e, seat)
   if e.type == "trick" then
     local who = e.winner == seat and "you" or ("seat " .. e.winner)
@@ -56,7 +60,7 @@ function describe(e, seat)
   return nil
 end
 
--- why a play is not legal now (read-only)
+-- why `move` of `seat` is not legal now (read-only): returns the reason, or nil (hook)
 function explain(g, seat, move)
   local verb, id, decl = words(move)
   if verb ~= "play" or not id then return "play a card and its number: play 45|54 45" end

@@ -1,0 +1,100 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/spf13/cobra"
+
+	"github.com/ruleslab/ruleslab/core/config"
+	"github.com/ruleslab/ruleslab/core/lab"
+	"github.com/ruleslab/ruleslab/scripting"
+)
+
+// SourceOptions are the options of `ruleslab source`.
+type SourceOptions struct {
+	IO      *IO
+	Game    string
+	Variant string
+	List    bool // only the paths
+	YAML    bool // the YAML files of the extends chain too
+}
+
+// NewCmdSource builds `ruleslab source`; runF runs the parsed options (nil: runSource).
+func NewCmdSource(io *IO, runF func(*SourceOptions) error) *cobra.Command {
+	opts := &SourceOptions{IO: io}
+	cmd := &cobra.Command{
+		Use:   "source GAME",
+		Short: "Print the Lua scripts of a game (bundled or on disk) in load order, to read what a house rule overrides",
+		Long: "Print the Lua scripts of the resolved game in the order they load, each after a header line\n" +
+			"with its path and its part: the base rules, the base screen, or an override (which may replace\n" +
+			"any global function of the scripts before it; `base.NAME` calls the replaced one).\n" +
+			"Bundled scripts are shown as scripts/<game>/NAME.lua, built into ruleslab when no ruleslab\n" +
+			"folder is found. --yaml prints the YAML files of the game's extends chain first (base game first).",
+		Args: exactArgs(1, "a GAME (bundled id or YAML path)"),
+		RunE: runOnGame(opts, &opts.Game, runF, runSource),
+	}
+	registerVariant(cmd.Flags(), &opts.Variant)
+	cmd.Flags().BoolVar(&opts.List, "list", false, "print only the paths, one a line")
+	cmd.Flags().BoolVar(&opts.YAML, "yaml", false, "also print the YAML files of the extends chain, before the scripts")
+	return cmd
+}
+
+// loadConfig loads the configuration of GAME and --variant (a bundled name, base, or a variant file)
+// without compiling its Lua, so that its files can be read even when a script does not compile. An
+// unknown game is a usage error, as for the commands that play.
+func loadConfig(game, variant string) (*config.Game, error) {
+	path, err := lab.VariantPath(game, variant)
+	if errors.Is(err, config.ErrUnknownGame) {
+		return nil, &UsageError{Msg: err.Error()}
+	}
+	if err != nil {
+		return nil, err
+	}
+	return config.Load(path)
+}
+
+func runSource(opts *SourceOptions) error {
+	g, err := loadConfig(opts.Game, opts.Variant)
+	if err != nil {
+		return err
+	}
+	files, err := config.Sources(g, opts.YAML)
+	if err != nil {
+		return err
+	}
+	for i, f := range files {
+		if opts.List {
+			fmt.Fprintln(opts.IO.Out, scripting.DisplayPath(f.Path))
+			continue
+		}
+		if i > 0 {
+			fmt.Fprintln(opts.IO.Out)
+		}
+		if err := printSource(opts.IO, f); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// printSource prints one file after a header line, a comment of the file's language, so the output of
+// one file can be saved and edited as it is.
+func printSource(io *IO, f config.SourceFile) error {
+	limit, comment := int64(config.MaxFileBytes), "#"
+	if f.Lua {
+		limit, comment = config.MaxScriptBytes, "--"
+	}
+	data, err := config.ReadFile(f.Path, limit)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(io.Out, "%s ==> %s (%s) <==\n", comment, scripting.DisplayPath(f.Path), f.Part)
+	if _, err := io.Out.Write(data); err != nil {
+		return err
+	}
+	if len(data) > 0 && data[len(data)-1] != '\n' {
+		fmt.Fprintln(io.Out)
+	}
+	return nil
+}

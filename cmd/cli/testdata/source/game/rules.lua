@@ -1,0 +1,5 @@
+-- the fixture's rules
+function setup(g) end
+
+-- moves are plain words
+function on_move(g, seat, move) end

@@ -1,0 +1,1 @@
+function render(obs, legal) return "" end

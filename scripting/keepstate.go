@@ -1,0 +1,249 @@
+package scripting
+
+import (
+	"fmt"
+
+	"github.com/yuin/gopher-lua/ast"
+)
+
+// StateWrite is a place where a function of a script writes a module-level local or a global (or a
+// field of one): state that would outlive the game it was written in if the script were loaded once
+// for every game of a worker. Such a script is loaded again for each game instead (Program.KeepsState).
+type StateWrite struct {
+	Path string
+	Name string // the module-level local or global written
+	Line int
+}
+
+// Message says what is kept and what it costs, as `validate` shows it.
+func (w StateWrite) Message() string {
+	return fmt.Sprintf("keeps state between games in `%s` (line %d): use g:set, or it is reloaded for every game at a cost",
+		w.Name, w.Line)
+}
+
+func (w StateWrite) String() string { return w.Path + ": " + w.Message() }
+
+// firstWrites keeps the first write of each name of each file (a cache is usually written in
+// several places; one note says it).
+func firstWrites(ws []StateWrite) []StateWrite {
+	seen := map[[2]string]bool{}
+	var out []StateWrite
+	for _, w := range ws {
+		if k := [2]string{w.Path, w.Name}; !seen[k] {
+			seen[k] = true
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// luaScope is one block's local names; fn marks the outermost block of a function body.
+type luaScope struct {
+	names  map[string]bool
+	parent *luaScope
+	fn     bool
+}
+
+// inFunction says whether name is a local of the running function (or of a function around it) rather
+// than a module-level local or a global.
+func (s *luaScope) inFunction(name string) bool {
+	for sc := s; sc != nil; sc = sc.parent {
+		if sc.names[name] {
+			return inside(sc)
+		}
+	}
+	return false
+}
+
+// moduleLocal says whether name, read in scope s, is a module-level local.
+func (s *luaScope) moduleLocal(name string) bool {
+	for sc := s; sc != nil; sc = sc.parent {
+		if sc.names[name] {
+			return !inside(sc)
+		}
+	}
+	return false
+}
+
+// stateScan walks a chunk's syntax tree with its scopes and records every write, from inside a
+// function, to a name that is not the function's own local, and every module-level local a function
+// uses other than by indexing it (t[k], t.k) or taking its length: such a table may reach code that
+// writes it.
+type stateScan struct {
+	path    string
+	writes  []StateWrite
+	escapes map[string]bool
+}
+
+// keptState lists the writes to module-level state in a parsed chunk, in source order.
+func keptState(path string, stmts []ast.Stmt) []StateWrite {
+	return scanState(path, stmts).writes
+}
+
+func scanState(path string, stmts []ast.Stmt) *stateScan {
+	s := &stateScan{path: path, escapes: map[string]bool{}}
+	s.block(stmts, &luaScope{names: map[string]bool{}}, false)
+	return s
+}
+
+func (s *stateScan) block(stmts []ast.Stmt, parent *luaScope, fn bool) {
+	sc := &luaScope{names: map[string]bool{}, parent: parent, fn: fn}
+	for _, st := range stmts {
+		s.stmt(st, sc)
+	}
+}
+
+// inside says whether code in scope sc runs inside a function (at call time, not at load time).
+func inside(sc *luaScope) bool {
+	for ; sc != nil; sc = sc.parent {
+		if sc.fn {
+			return true
+		}
+	}
+	return false
+}
+
+func (s *stateScan) stmt(st ast.Stmt, sc *luaScope) {
+	switch st := st.(type) {
+	case *ast.LocalAssignStmt:
+		// the names are declared after their values: `local x = x` reads the outer x. (The parser gives
+		// `local function f` the same shape, whose body sees f: a write to f there then counts as a
+		// write to the outer f, which at worst reloads the script, never misses a write.)
+		s.exprs(st.Exprs, sc)
+		for _, n := range st.Names {
+			sc.names[n] = true
+		}
+	case *ast.AssignStmt:
+		for _, l := range st.Lhs {
+			s.target(l, sc, st.Line())
+		}
+		s.exprs(st.Rhs, sc)
+	case *ast.FuncDefStmt:
+		if st.Name.Receiver != nil {
+			s.target(st.Name.Receiver, sc, st.Line())
+		} else {
+			s.target(st.Name.Func, sc, st.Line())
+		}
+		s.expr(st.Func, sc)
+	case *ast.FuncCallStmt:
+		s.expr(st.Expr, sc)
+	case *ast.DoBlockStmt:
+		s.block(st.Stmts, sc, false)
+	case *ast.WhileStmt:
+		s.expr(st.Condition, sc)
+		s.block(st.Stmts, sc, false)
+	case *ast.RepeatStmt:
+		// the condition sees the body's locals
+		body := &luaScope{names: map[string]bool{}, parent: sc}
+		for _, b := range st.Stmts {
+			s.stmt(b, body)
+		}
+		s.expr(st.Condition, body)
+	case *ast.IfStmt:
+		s.expr(st.Condition, sc)
+		s.block(st.Then, sc, false)
+		s.block(st.Else, sc, false)
+	case *ast.NumberForStmt:
+		s.exprs([]ast.Expr{st.Init, st.Limit, st.Step}, sc)
+		s.loop([]string{st.Name}, st.Stmts, sc)
+	case *ast.GenericForStmt:
+		s.exprs(st.Exprs, sc)
+		s.loop(st.Names, st.Stmts, sc)
+	case *ast.ReturnStmt:
+		s.exprs(st.Exprs, sc)
+	}
+}
+
+func (s *stateScan) loop(names []string, body []ast.Stmt, sc *luaScope) {
+	vars := &luaScope{names: map[string]bool{}, parent: sc}
+	for _, n := range names {
+		vars.names[n] = true
+	}
+	s.block(body, vars, false)
+}
+
+// target records an assignment to a name, or to a field of a table reached from a name, when it runs
+// inside a function and the name is not the function's own.
+func (s *stateScan) target(e ast.Expr, sc *luaScope, line int) {
+	root := e
+	for {
+		a, ok := root.(*ast.AttrGetExpr)
+		if !ok {
+			break
+		}
+		s.expr(a.Key, sc)
+		root = a.Object
+	}
+	id, ok := root.(*ast.IdentExpr)
+	if !ok {
+		s.expr(root, sc) // a field of a call's result or of a literal: nothing kept by name
+		return
+	}
+	if inside(sc) && !sc.inFunction(id.Value) {
+		s.writes = append(s.writes, StateWrite{Path: s.path, Name: id.Value, Line: line})
+	}
+}
+
+func (s *stateScan) exprs(es []ast.Expr, sc *luaScope) {
+	for _, e := range es {
+		s.expr(e, sc)
+	}
+}
+
+// expr looks for function bodies inside an expression (only their statements can write) and for
+// module-level locals a function uses other than by indexing them.
+func (s *stateScan) expr(e ast.Expr, sc *luaScope) {
+	switch e := e.(type) {
+	case *ast.FunctionExpr:
+		params := &luaScope{names: map[string]bool{}, parent: sc, fn: true}
+		if e.ParList != nil {
+			for _, n := range e.ParList.Names {
+				params.names[n] = true
+			}
+		}
+		params.names["self"] = true // a method's implicit parameter
+		s.block(e.Stmts, params, false)
+	case *ast.IdentExpr:
+		if inside(sc) && sc.moduleLocal(e.Value) {
+			s.escapes[e.Value] = true
+		}
+	case *ast.AttrGetExpr:
+		if id, ok := e.Object.(*ast.IdentExpr); !ok || !sc.moduleLocal(id.Value) {
+			s.expr(e.Object, sc) // t[k] with t a module-level local only reads t
+		}
+		s.expr(e.Key, sc)
+	case *ast.UnaryLenOpExpr:
+		if id, ok := e.Expr.(*ast.IdentExpr); !ok || !sc.moduleLocal(id.Value) {
+			s.expr(e.Expr, sc)
+		}
+	default:
+		s.exprs(operands(e), sc)
+	}
+}
+
+// operands are the expressions inside a call, a table constructor or an operator.
+func operands(e ast.Expr) []ast.Expr {
+	switch e := e.(type) {
+	case *ast.FuncCallExpr:
+		return append([]ast.Expr{e.Func, e.Receiver}, e.Args...)
+	case *ast.TableExpr:
+		var out []ast.Expr
+		for _, f := range e.Fields {
+			out = append(out, f.Key, f.Value)
+		}
+		return out
+	case *ast.LogicalOpExpr:
+		return []ast.Expr{e.Lhs, e.Rhs}
+	case *ast.RelationalOpExpr:
+		return []ast.Expr{e.Lhs, e.Rhs}
+	case *ast.ArithmeticOpExpr:
+		return []ast.Expr{e.Lhs, e.Rhs}
+	case *ast.StringConcatOpExpr:
+		return []ast.Expr{e.Lhs, e.Rhs}
+	case *ast.UnaryMinusOpExpr:
+		return []ast.Expr{e.Expr}
+	case *ast.UnaryNotOpExpr:
+		return []ast.Expr{e.Expr}
+	}
+	return nil
+}

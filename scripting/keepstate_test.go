@@ -1,0 +1,76 @@
+package scripting
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+	"github.com/yuin/gopher-lua/parse"
+
+	"github.com/ruleslab/ruleslab/core/config"
+)
+
+// keptState finds every write, from inside a function, to a module-level local or a global (or a field
+// of one), and nothing else: a function's own locals, parameters and loop variables, and anything the
+// script does at load time, keep no state between games.
+func TestKeptStateFindsWritesToModuleState(t *testing.T) {
+	for _, tc := range []struct {
+		name, src string
+		want      []string // name:line
+	}{
+		{"module local rebound", "local n = 0\nfunction setup(g)\n  n = n + 1\nend", []string{"n:3"}},
+		{"field of a module table", "local cache = {}\nlocal function f(k)\n  cache[k] = true\nend", []string{"cache:3"}},
+		{"nested field", "local t = {a = {}}\nfunction f()\n  t.a.b = 1\nend", []string{"t:3"}},
+		{"global assigned", "function setup(g)\n  COUNT = 1\nend", []string{"COUNT:2"}},
+		{"global function defined in a function", "function setup(g)\n  function helper() end\nend", []string{"helper:2"}},
+		{"method on a module table", "local M = {}\nfunction setup(g)\n  function M:f() end\nend", []string{"M:3"}},
+		{"closure inside a hook", "local seen = {}\nfunction on_move(g)\n  local f = function() seen[1] = 1 end\nend", []string{"seen:3"}},
+		{"load time is fine", "local t = {}\nfor i = 1, 3 do t[i] = i end\nX = 1\nfunction f() return t[1] end", nil},
+		{"own locals", "function f(g, a)\n  local t = {}\n  t.x = 1\n  a = 2\n  for i = 1, 2 do i = i + 1 end\n  for k, v in pairs(t) do v = k end\nend", nil},
+		{"a parameter shadows a module local", "local n = 0\nfunction f(n)\n  n = 1\nend", nil},
+		{"a local shadows a module table", "local t = {}\nfunction f()\n  local t = {}\n  t.x = 1\nend", nil},
+		{"an outer function's local", "function f()\n  local n = 0\n  return function() n = n + 1 end\nend", nil},
+		{"repeat sees its body's locals", "function f()\n  repeat local x = 1 until x == 1\nend", nil},
+		{"a local declared after a write is not in scope", "function f()\n  n = 1\n  local n\nend", []string{"n:2"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			stmts, err := parse.Parse(strings.NewReader(tc.src), "x.lua")
+			require.NoError(t, err)
+			var got []string
+			for _, w := range keptState("x.lua", stmts) {
+				require.Equal(t, "x.lua", w.Path)
+				got = append(got, fmt.Sprintf("%s:%d", w.Name, w.Line))
+			}
+			require.Equal(t, tc.want, got)
+		})
+	}
+}
+
+// The bundled rules keep no state between games, so each engine loads them once.
+func TestBundledRulesKeepNoState(t *testing.T) {
+	games, err := config.BundledGames()
+	require.NoError(t, err)
+	for _, g := range games {
+		for _, v := range append([]string{""}, g.Variants...) {
+			p, err := Load(g.ID, v)
+			require.NoError(t, err)
+			require.Empty(t, p.KeptState(), "%s %s", g.ID, v)
+		}
+	}
+}
+
+func TestStateWriteMessage(t *testing.T) {
+	w := StateWrite{Path: "house.lua", Name: "cache", Line: 12}
+	require.Equal(t, "house.lua: keeps state between games in `cache` (line 12): use g:set, or it is reloaded for every game at a cost", w.String())
+	ws := []StateWrite{w, {Path: "house.lua", Name: "cache", Line: 14}, {Path: "house.lua", Name: "n", Line: 20}}
+	require.Equal(t, []StateWrite{ws[0], ws[2]}, firstWrites(ws))
+}
+
+// `local f = function() f = 1 end` assigns the global f (the local is not yet in scope in its own
+// value), and is found; the same shape from `local function f` errs on the side of a reload.
+func TestKeptStateLocalFunctionValues(t *testing.T) {
+	stmts, err := parse.Parse(strings.NewReader("function setup(g)\n  local f = function() f = 1 end\nend"), "x.lua")
+	require.NoError(t, err)
+	require.Equal(t, []StateWrite{{Path: "x.lua", Name: "f", Line: 2}}, keptState("x.lua", stmts))
+}
