@@ -100,6 +100,13 @@ func TestSimVariantVersusBaseShardAndResume(t *testing.T) {
 	stdout, stderr := simHouse(t, "--shard", "0/2", "--out", "shard.jsonl")
 	assert.NotContains(t, stdout, "compared with")
 	assert.Contains(t, stderr, "note: not compared with what it extends: --shard plays part of the batch")
+	// the shards merged print what one machine prints without the comparison, and say why
+	simHouse(t, "--shard", "1/2", "--out", "shard1.jsonl")
+	merged, mergeErr, code := execute(t, "merge", "shard.jsonl", "shard1.jsonl")
+	require.Equal(t, 0, code, mergeErr)
+	alone, _ := simHouse(t, "--no-base")
+	assert.Equal(t, alone, merged)
+	assert.Contains(t, mergeErr, "note: not compared with what it extends: merge summarises the shards' results files")
 
 	full, _ := simHouse(t, "--out", "full.jsonl")
 	data, err := os.ReadFile("full.jsonl")
