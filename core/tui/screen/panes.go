@@ -48,8 +48,11 @@ func (m *Model) left(s Snapshot, w, h int) []string {
 	}
 	var out []string
 	for _, l := range strings.Split(strings.TrimRight(boardText(s, sel, m.st().color), "\n"), "\n") {
-		if l != "" {
+		switch {
+		case strings.ContainsAny(l, "|+"): // a line of a grid: cut, never wrapped
 			out = append(out, ansi.Truncate(l, w, ""))
+		case l != "":
+			out = append(out, wrap(l, w)...)
 		}
 	}
 	out = append(out, wrap(s.Table, w)...)
