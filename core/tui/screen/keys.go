@@ -66,7 +66,8 @@ func (m *Model) startTyping(k tea.KeyMsg) {
 		m.message = fmt.Sprintf("%s does nothing here: ←→ choose a card, ↑↓ a move, Enter plays it, ? rules, h hint, l log, q quit", k.String())
 		return
 	}
-	m.typing, m.input = true, string(k.Runes)
+	// keys typed quickly come as one message: ":last" is the move "last" typed after ':'
+	m.typing, m.input = true, strings.TrimLeft(string(k.Runes), ":/")
 }
 
 // selectKey moves the selection: ←→ (Tab) the card, ↑↓ the move; on a board placement the arrows
