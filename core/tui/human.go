@@ -128,7 +128,7 @@ func matchMove(s *core.State, rules core.Rules, legal []string, line, listed str
 	case numErr == nil:
 		why := fmt.Sprintf("no move %d: pick 1..%d", n, len(legal))
 		if ill.Reason != "" && !strings.HasPrefix(ill.Reason, "no legal move now uses") {
-			why += fmt.Sprintf(" (as a card: %s)", ill.Reason)
+			why += fmt.Sprintf("\n(as a card: %s)", ill.Reason)
 		}
 		return 0, false, why, nil
 	case ill.Reason != "":

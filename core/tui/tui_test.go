@@ -70,3 +70,13 @@ func TestWriteMovesGroups(t *testing.T) {
 		t.Errorf("a short list is one move a line:\n%s", b.String())
 	}
 }
+
+// A hint searches 40 times per legal move (at least the bot's default, at most 4000): 80 Simino
+// placements get 3200 iterations, not the default 300 that left each move 3 or 4 searches.
+func TestHintBudget(t *testing.T) {
+	for n, want := range map[int]string{2: "ismcts:iterations=300", 80: "ismcts:iterations=3200", 500: "ismcts:iterations=4000"} {
+		if got := hintSpec(n); got != want {
+			t.Errorf("%d moves: %s, want %s", n, got, want)
+		}
+	}
+}
