@@ -44,7 +44,16 @@ func (t *Table) frame(seat int) screen.Snapshot {
 	v := t.s.ViewFor(max(seat, 0))
 	snap := screen.Snapshot{Version: t.version, Game: t.info.Game, Seat: seat, Title: t.info.Title,
 		Variant: t.info.Variant, Seed: t.info.Seed, Players: t.s.Players, Names: t.names(seat), ToAct: v.ToAct(),
-		Moves: v.MoveCount(), Over: v.Over(), Totals: v.Scores(), Rounds: roundPoints(t.s.RoundTotals()), Running: t.info.Running}
+		Moves: v.MoveCount(), Over: v.Over(), Totals: v.Scores(), Rounds: roundPoints(t.s.RoundTotals())}
+	if t.info.Running != nil { // the session's totals with this game's so far
+		snap.Running = make([]int, t.s.Players)
+		for i, n := range t.s.Totals() {
+			snap.Running[i] = n
+			if i < len(t.info.Running) {
+				snap.Running[i] += t.info.Running[i]
+			}
+		}
+	}
 	for _, b := range v.Boards() {
 		snap.Boards = append(snap.Boards, screen.Board{View: b, Colors: boardColors(v, b.Name)})
 	}

@@ -39,6 +39,7 @@ type Model struct {
 	asked   int  // the decision an answer was sent for (no second answer to it)
 	ended   bool // the session is over: any key leaves
 	styles  *styles
+	lobby   []string // a session's lobby, shown until the first snapshot
 }
 
 // New is the screen of seats (one seat, or several human seats sharing a terminal), sending its
@@ -62,6 +63,8 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.message = msg.Text
 	case HintMsg:
 		m.hint, m.pane, m.scroll = msg.Lines, paneHint, 0
+	case LobbyMsg:
+		m.lobby = msg.Lines
 	case ClosedMsg:
 		m.message, m.ended = msg.Text, true
 		return m, tea.Quit

@@ -66,4 +66,6 @@ type (
 	HintMsg struct{ Lines []string }
 	// ClosedMsg ends the screen (the session is over); Text is its last word.
 	ClosedMsg struct{ Text string }
+	// LobbyMsg is what a session's screen shows before its first game: the seats and who has joined.
+	LobbyMsg struct{ Lines []string }
 )

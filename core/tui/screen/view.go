@@ -19,7 +19,14 @@ func (m *Model) View() string {
 	}
 	s, ok := m.current()
 	if !ok {
-		return m.fit([]string{"waiting for the game to start..."})
+		lines := append([]string{"waiting for the game to start..."}, m.lobby...)
+		if m.lobby != nil {
+			lines = m.lobby
+		}
+		if m.message != "" {
+			lines = append(lines, "", m.message)
+		}
+		return m.fit(lines)
 	}
 	head := []string{m.st().status.Render(ansi.Truncate(statusLine(s), m.width, "…"))}
 	foot := m.footer(s)
