@@ -62,6 +62,12 @@ type recorder struct {
 func (r *recorder) screen(msg any) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	if r.h == nil { // a spectator's
+		if snap, ok := msg.(screen.Snapshot); ok {
+			r.snaps = append(r.snaps, snap)
+		}
+		return
+	}
 	switch m := msg.(type) {
 	case screen.ExplainMsg:
 		r.explains = append(r.explains, m.Text)
@@ -92,6 +98,8 @@ func TestTableOfEveryGame(t *testing.T) {
 			g := newTableGame(t, b.ID, 3)
 			r := &recorder{h: g.human, typed: map[int]bool{}}
 			g.table.Attach(0, r.screen)
+			spectator := &recorder{}
+			g.table.Attach(-1, spectator.screen)
 			if err := core.PlayOut(g.s, g.e, g.seats, []string{"human"}); err != nil {
 				t.Fatal(err)
 			}
@@ -103,16 +111,34 @@ func TestTableOfEveryGame(t *testing.T) {
 			if len(r.explains) == 0 || !strings.Contains(r.explains[0], `"zzz 99" is not a legal move now`) {
 				t.Errorf("the illegal move is not explained: %q", r.explains)
 			}
-			checkNoLeak(t, g.e, g.s, 0, r.snaps)
+			checkNoLeak(t, g.e, g.s, []int{0}, r.snaps)
+			spectator.mu.Lock()
+			defer spectator.mu.Unlock()
+			if len(spectator.snaps) == 0 {
+				t.Fatal("the spectator saw nothing")
+			}
+			checkNoLeak(t, g.e, g.s, everySeat(g.s.Players), spectator.snaps)
 		})
 	}
 }
 
-// checkNoLeak fails when a snapshot names a card its seat has not seen by then: in no zone it could
-// see after any move so far, in no event it could see (the game re-played from its seed and moves).
-func checkNoLeak(t *testing.T, e *scripting.Engine, s *core.State, seat int, snaps []screen.Snapshot) {
+func everySeat(players int) []int {
+	out := make([]int, players)
+	for i := range out {
+		out[i] = i
+	}
+	return out
+}
+
+// checkNoLeak fails when a snapshot names a card that one of seats has not seen by then: in no zone
+// it could see after any move so far, in no event it could see (the game re-played from its seed and
+// moves). A seat's snapshots are checked against that seat; a spectator's against every seat.
+func checkNoLeak(t *testing.T, e *scripting.Engine, s *core.State, seats []int, snaps []screen.Snapshot) {
 	t.Helper()
-	known := knownCards(t, e, s, seat)
+	var knowns [][]map[string]bool
+	for _, seat := range seats {
+		knowns = append(knowns, knownCards(t, e, s, seat))
+	}
 	cards := map[string]bool{}
 	for _, card := range s.Game.Catalog.Cards {
 		cards[card.ID] = true
@@ -121,8 +147,10 @@ func checkNoLeak(t *testing.T, e *scripting.Engine, s *core.State, seat int, sna
 		// all it shows but the legal moves (which the seat is given: `guess 2 W8` names a card unseen)
 		text := fmt.Sprint(snap.Table, snap.Hand, snap.Others, snap.History, snap.Result, snap.Boards)
 		for _, w := range strings.FieldsFunc(text, func(r rune) bool { return strings.ContainsRune(" \n\t,:;()[]{}", r) }) {
-			if cards[w] && !known[snap.Moves][w] {
-				t.Fatalf("a snapshot of seat %d after %d moves names %s, a card it has not seen:\n%s", seat, snap.Moves, w, text)
+			for k, known := range knowns {
+				if cards[w] && !known[snap.Moves][w] {
+					t.Fatalf("a snapshot of seat %d after %d moves names %s, a card seat %d has not seen:\n%s", snap.Seat, snap.Moves, w, seats[k], text)
+				}
 			}
 		}
 	}
