@@ -57,7 +57,7 @@ as sim --log writes games, so replay re-plays it.`,
 	f := cmd.Flags()
 	f.StringVar(&opts.Variant, "variant", "", "a bundled variant of GAME")
 	f.StringVar(&opts.Seats, "seats", "human,human", "who plays each seat, in order: human (a person over SSH) or a bot spec; unlisted seats are random")
-	f.IntVar(&opts.Players, "players", 0, "number of players (default: the number of --seats, else the game's)")
+	f.IntVar(&opts.Players, "players", 0, "number of players (default: the number of --seats when the game allows it, else the game's)")
 	f.Uint64Var(&opts.Seed, "seed", 0, "the first game's seed, game N plays seed+N-1 (default: from the clock, printed)")
 	f.IntVar(&opts.Games, "games", 1, "games in a row, with running totals")
 	f.StringVar(&opts.Listen, "listen", ":2222", "address to listen on (host:port)")
@@ -78,13 +78,13 @@ func hostSession(opts *HostOptions) (*host.Options, error) {
 	if opts.Games < 1 {
 		return nil, usagef("--games must be at least 1")
 	}
-	players := opts.Players
-	if players == 0 {
-		players = len(strings.Split(opts.Seats, ","))
-	}
-	p, players, err := loadGame(opts.Game, opts.Variant, players)
+	p, players, err := loadGame(opts.Game, opts.Variant, opts.Players)
 	if err != nil {
 		return nil, err
+	}
+	// without --players, as many players as seats listed when the game allows it
+	if n, r := len(strings.Split(opts.Seats, ",")), p.Game.Config.Players; opts.Players == 0 && n >= r.Min && n <= r.Max {
+		players = n
 	}
 	reg := bots.For(p, bots.ExtOptions{})
 	seats, err := playSeats(reg, opts.Seats, players)
