@@ -145,13 +145,19 @@ func zoneFact(z core.ZoneView) string {
 // history adds to the seat's events in words those logged since its last snapshot (events(from)
 // gives the events the seat may see from a log index on).
 func (t *Table) history(seat int, events func(int) []core.Event) ([]string, error) {
+	if t.played[seat] == nil {
+		t.played[seat] = map[int]string{}
+	}
 	for _, e := range events(t.told[seat]) {
+		if e.Type == "move" {
+			t.played[seat][e.Seat] = e.Move
+		}
 		line, err := t.e.Describe(e, seat)
 		if err != nil {
 			return nil, err
 		}
 		if line == "" {
-			line = describeEvent(e, seat)
+			line = describeEvent(e, seat) + wonBy(e, t.played[seat])
 		}
 		t.said[seat] = append(t.said[seat], strings.TrimSpace(line))
 	}
@@ -202,4 +208,20 @@ func roundPoints(totals [][]int) [][]int {
 		}
 	}
 	return out
+}
+
+// wonBy says which card won a trick: the one of its cards its winner's last move named (" (won by
+// O5)"); "" for another event, or when no move names one.
+func wonBy(e core.Event, played map[int]string) string {
+	if e.Type != "trick" {
+		return ""
+	}
+	for _, w := range strings.Fields(played[e.Winner]) {
+		for _, c := range e.Cards {
+			if w == c {
+				return " (won by " + c + ")"
+			}
+		}
+	}
+	return ""
 }

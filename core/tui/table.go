@@ -39,14 +39,15 @@ type Table struct {
 
 	version int
 	humans  map[int]*Human
-	said    map[int][]string // each seat's events in words so far
-	told    map[int]int      // the log's length at each seat's last snapshot
+	said    map[int][]string       // each seat's events in words so far
+	told    map[int]int            // the log's length at each seat's last snapshot
+	played  map[int]map[int]string // per seat, the last move it saw of each seat (which card won a trick)
 }
 
 // NewTable is the table of the game s, played with the engine e of the registry's game.
 func NewTable(reg *bots.Registry, e *scripting.Engine, s *core.State, info Info) *Table {
 	return &Table{e: e, s: s, reg: reg, info: info, screens: map[int]map[int]Screen{}, last: map[int]screen.Snapshot{},
-		humans: map[int]*Human{}, said: map[int][]string{}, told: map[int]int{}}
+		humans: map[int]*Human{}, said: map[int][]string{}, told: map[int]int{}, played: map[int]map[int]string{}}
 }
 
 // Attach shows seat's table (-1: a spectator's) on a screen, from its latest snapshot on; detach

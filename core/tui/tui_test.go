@@ -80,3 +80,18 @@ func TestHintBudget(t *testing.T) {
 		}
 	}
 }
+
+// A trick's line names the card that won it: the one its winner's last move played.
+func TestWonBy(t *testing.T) {
+	played := map[int]string{0: "play O1", 1: "play M3", 2: "play O5"}
+	trick := core.Event{Type: "trick", Winner: 2, Cards: []string{"O1", "M3", "O5"}}
+	if got := wonBy(trick, played); got != " (won by O5)" {
+		t.Errorf("got %q", got)
+	}
+	if got := wonBy(core.Event{Type: "round_end"}, played); got != "" {
+		t.Errorf("a round's end: %q", got)
+	}
+	if got := wonBy(core.Event{Type: "trick", Winner: 3, Cards: []string{"O1"}}, played); got != "" {
+		t.Errorf("no move of the winner: %q", got)
+	}
+}
