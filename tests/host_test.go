@@ -64,7 +64,7 @@ func (h *hostedGame) join(t *testing.T, name, raw string) *tmuxPane {
 		"-o UserKnownHostsFile=/dev/null -o PubkeyAuthentication=no -o LogLevel=ERROR %s@127.0.0.1",
 		filepath.Join(h.dir, "askpass.sh"), h.port, name)
 	p := newTmuxPane(t, "ruleslab-host-"+raw, 110, 45, ssh)
-	if out, err := exec.Command("tmux", "pipe-pane", "-o", "-t", p.name, "cat >> "+filepath.Join(h.dir, raw+".raw")).CombinedOutput(); err != nil {
+	if out, err := p.tmux("pipe-pane", "-o", "-t", p.name, "cat >> "+filepath.Join(h.dir, raw+".raw")).CombinedOutput(); err != nil {
 		t.Fatalf("tmux pipe-pane: %v: %s", err, out)
 	}
 	return p
@@ -144,7 +144,7 @@ func playTurn(t *testing.T, panes ...*tmuxPane) {
 // dropAndRejoin closes alice's ssh and joins again with her name: she is back at seat 0.
 func dropAndRejoin(t *testing.T, h *hostedGame, alice *tmuxPane) *tmuxPane {
 	t.Helper()
-	if out, err := exec.Command("tmux", "kill-session", "-t", alice.name).CombinedOutput(); err != nil {
+	if out, err := alice.tmux("kill-session", "-t", alice.name).CombinedOutput(); err != nil {
 		t.Fatalf("tmux kill-session: %v: %s", err, out)
 	}
 	back := h.join(t, "alice", "alice2")

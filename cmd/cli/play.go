@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 	"time"
 
@@ -94,7 +95,7 @@ func runPlay(opts *PlayOptions) error {
 		return err
 	}
 	g := &playGame{p: p, reg: reg, e: e, s: s, seats: seats}
-	if opts.fullScreen() {
+	if opts.fullScreen() && slices.Contains(seats, "human") { // bots alone play out on the line screen
 		err = playFullScreen(opts, g)
 	} else {
 		err = playLines(opts, g)
@@ -181,9 +182,6 @@ func playFullScreen(opts *PlayOptions, g *playGame) error {
 		if g.seats[i] != "human" {
 			shown[i] = table.Bot(b)
 		}
-	}
-	if len(humans) == 0 {
-		return usagef("--seats: the full screen needs a human seat (or use --plain to watch bots)")
 	}
 	rules := coverage.RulesText(g.p.Game.Config)
 	err = tui.FullScreen(opts.IO.In, opts.IO.Out, table, humans, rules, func() error {

@@ -3,6 +3,8 @@ package host
 import (
 	"bytes"
 	"context"
+	"crypto/ed25519"
+	"crypto/rand"
 	"os"
 	"path/filepath"
 	"strings"
@@ -126,4 +128,43 @@ func TestLobbySeats(t *testing.T) {
 	if again := s.join("alice", nop); again.seat != 0 {
 		t.Errorf("alice again: seat %d", again.seat)
 	}
+}
+
+// With an authorized-keys file alone, its keys join and the password way is closed.
+func TestAuthorizedKeysOnly(t *testing.T) {
+	t.Setenv("RULESLAB_HOME", "../..")
+	_, priv, err := ed25519.GenerateKey(rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	signer, err := gossh.NewSignerFromKey(priv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	keys := filepath.Join(dir, "authorized_keys")
+	if err := os.WriteFile(keys, gossh.MarshalAuthorizedKey(signer.PublicKey()), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	p, err := scripting.Load("simino", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := NewSession(&Options{Program: p, Registry: bots.For(p, bots.ExtOptions{}), Seats: []string{"human", "random"}, Games: 1,
+		Listen: "127.0.0.1:0", HostKey: filepath.Join(dir, "key"), AuthorizedKeys: keys})
+	srv, err := NewServer(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	go func() { _ = srv.Serve() }()
+	defer srv.Close(context.Background())
+	if _, err := dial(srv, "alice", ""); err == nil {
+		t.Errorf("a password joined a keys-only session")
+	}
+	c, err := gossh.Dial("tcp", srv.Addr().String(), &gossh.ClientConfig{User: "alice", Auth: []gossh.AuthMethod{gossh.PublicKeys(signer)},
+		HostKeyCallback: gossh.InsecureIgnoreHostKey(), Timeout: 10 * time.Second})
+	if err != nil {
+		t.Fatalf("an authorized key: %v", err)
+	}
+	c.Close()
 }

@@ -41,8 +41,8 @@ func (m *Model) askHint() {
 		m.message = "a hint is for your own decision: wait for your turn"
 		return
 	}
-	m.message = "searching for a hint..."
 	m.answer(Answer{Hint: true})
+	m.message = "searching for a hint..."
 }
 
 // enter plays the selected move, or at the end of a game says it has been seen.
