@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"net"
 	"os"
 	"os/exec"
@@ -20,8 +21,9 @@ import (
 
 // A remote playtest end to end: `ruleslab host` on 127.0.0.1 with two human seats and a bot, joined
 // twice with OpenSSH's ssh (in tmux, the join code given by SSH_ASKPASS), played to the end by keys,
-// one connection dropped and resumed on the way; the log replays, and the bytes each connection
-// received never name a card its seat never sees in the game. Skipped without ssh or tmux.
+// one connection dropped and resumed on the way, a spectator watching; the log replays, and the bytes
+// each connection received never name a card its seat never sees in the game (a spectator's: a card
+// some seat never sees). Skipped without ssh or tmux.
 
 const joinCode = "test-code-27"
 
@@ -84,6 +86,8 @@ func TestHostedPlaytestOverSSH(t *testing.T) {
 	bob := h.join(t, "bob", "bob")
 	bob.waitText("you: seat 1")
 	alice.waitText("you: seat 0")
+	watch := h.join(t, "watch", "watch")
+	watch.waitText("spectator")
 
 	dropped := false
 	for decisions := 0; !bothOver(alice, bob); decisions++ {
@@ -96,6 +100,7 @@ func TestHostedPlaytestOverSSH(t *testing.T) {
 	if !dropped {
 		t.Fatalf("the game ended before a connection was dropped")
 	}
+	watch.waitText("game over")
 	alice.keys("Enter")
 	bob.keys("Enter")
 	if err := h.cmd.Wait(); err != nil {
@@ -108,7 +113,7 @@ func TestHostedPlaytestOverSSH(t *testing.T) {
 	if err != nil || !strings.Contains(string(out), "1 games replayed, all events identical") {
 		t.Fatalf("replay: %v\n%s", err, out)
 	}
-	checkConnectionBytes(t, h.dir, map[int][]string{0: {"alice.raw", "alice2.raw"}, 1: {"bob.raw"}})
+	checkConnectionBytes(t, h.dir, map[int][]string{0: {"alice.raw", "alice2.raw"}, 1: {"bob.raw"}, -1: {"watch.raw"}})
 }
 
 // bothOver reports whether both screens show the end of the game.
@@ -153,12 +158,17 @@ func dropAndRejoin(t *testing.T, h *hostedGame, alice *tmuxPane) *tmuxPane {
 }
 
 // checkConnectionBytes fails when the bytes a seat's connections received name a card the seat never
-// sees in the logged game.
+// sees in the logged game; a spectator's (seat -1), a card some seat never sees.
 func checkConnectionBytes(t *testing.T, dir string, files map[int][]string) {
 	t.Helper()
 	rec := readLogRecord(t, filepath.Join(dir, "games.jsonl"))
 	for seat, names := range files {
-		never := cardsNeverSeen(t, rec, seat)
+		never := map[string]bool{}
+		for s := 0; s < rec.Players; s++ {
+			if s == seat || seat < 0 {
+				maps.Copy(never, cardsNeverSeen(t, rec, s))
+			}
+		}
 		if seat == 0 && len(never) == 0 {
 			t.Fatalf("seat 0 sees every card of the game: the check would prove nothing")
 		}

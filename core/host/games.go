@@ -134,7 +134,7 @@ func (s *Session) seatGame(e *scripting.Engine, st *core.State, g int, seed uint
 		}
 	}
 	table := tui.NewTable(s.o.Registry, e, st, tui.Info{Title: s.o.Program.Game.Config.Title, Variant: s.o.Variant,
-		Seed: seed, Names: names, Game: g, Running: append([]int(nil), s.running...)})
+		Seed: seed, Names: names, Game: g, Running: append([]int(nil), s.running...), Spectators: true})
 	seated, raw := make([]core.Bot, len(s.o.Seats)), make([]core.Bot, len(s.o.Seats))
 	s.humans = map[int]*tui.Human{}
 	for i, spec := range s.o.Seats {

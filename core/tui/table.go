@@ -19,6 +19,9 @@ type Info struct {
 	Names          []string // who plays each seat: a person's name or a bot's spec
 	Game           int      // the game's number in a session (1 for one game)
 	Running        []int    // a session's totals before this game (nil: no session)
+	// Spectators: keep a spectator's snapshot up to date even while none watches, so one who joins
+	// in the middle of a decision sees the table at once (a host's table).
+	Spectators bool
 }
 
 // Table runs one game for people on full screens: before every decision it brings each human seat's
@@ -124,7 +127,7 @@ func (t *Table) Publish() error {
 		}
 		t.sendTo(seat, snap)
 	}
-	if t.Attached(-1) > 0 || t.s.Over() {
+	if t.info.Spectators || t.Attached(-1) > 0 {
 		snap, err := t.spectatorSnapshot()
 		if err != nil {
 			return err
