@@ -147,7 +147,8 @@ func (g *playGame) seatBots(seed uint64, human func(seat int) core.Bot) ([]core.
 
 // playLines plays on the line screen (pipes, scripts, --plain).
 func playLines(opts *PlayOptions, g *playGame) error {
-	t := tui.NewTerminal(opts.IO.In, opts.IO.Out, opts.IO.OutIsTerm, os.Getenv("NO_COLOR") == "")
+	// colour only on a terminal, and never with NO_COLOR (https://no-color.org)
+	t := tui.NewTerminal(opts.IO.In, opts.IO.Out, opts.IO.OutIsTerm, opts.IO.OutIsTerm && os.Getenv("NO_COLOR") == "")
 	seated, err := g.seatBots(opts.Seed, func(i int) core.Bot {
 		return t.NewSeat(i, g.reg, g.e, g.s, core.Mix(opts.Seed^0x4171, uint64(i)))
 	})
