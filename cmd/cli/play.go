@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 	"time"
 
@@ -11,6 +12,7 @@ import (
 
 	"github.com/ruleslab/ruleslab/core"
 	"github.com/ruleslab/ruleslab/core/bots"
+	"github.com/ruleslab/ruleslab/core/coverage"
 	"github.com/ruleslab/ruleslab/core/lab"
 	"github.com/ruleslab/ruleslab/core/tui"
 	"github.com/ruleslab/ruleslab/scripting"
@@ -27,7 +29,12 @@ type PlayOptions struct {
 	Ext     extBotFlags
 	// ClockSeed seeds the game from the clock instead of Seed (no --seed given).
 	ClockSeed bool
+	// Plain keeps the line screen on a terminal (the full screen is for a terminal on stdin and stdout).
+	Plain bool
 }
+
+// fullScreen reports whether play draws the full-screen table: on a terminal, without --plain.
+func (o *PlayOptions) fullScreen() bool { return o.IO.InIsTerm && o.IO.OutIsTerm && !o.Plain }
 
 // NewCmdPlay builds `ruleslab play`; runF runs the parsed options (nil: runPlay).
 func NewCmdPlay(io *IO, runF func(*PlayOptions) error) *cobra.Command {
@@ -47,8 +54,18 @@ func NewCmdPlay(io *IO, runF func(*PlayOptions) error) *cobra.Command {
 	f.StringVar(&opts.Seats, "seats", "human", "who plays each seat, in order: human or a bot spec (random, the game's bots, lua:PATH, cmd:COMMAND, ismcts[:iterations=N,...]); unlisted seats are random")
 	f.Uint64Var(&opts.Seed, "seed", 0, "game seed (default: from the clock, printed at the start)")
 	f.IntVar(&opts.Players, "players", 0, "number of players (default: the game's)")
+	f.BoolVar(&opts.Plain, "plain", false, "the line screen even on a terminal (it is always used when stdin or stdout is not a terminal)")
 	opts.Ext.register(f)
 	return cmd
+}
+
+// playGame is one game of `play` ready to start: the game, its state, and who plays each seat.
+type playGame struct {
+	p     *scripting.Program
+	reg   *bots.Registry
+	e     *scripting.Engine
+	s     *core.State
+	seats []string
 }
 
 func runPlay(opts *PlayOptions) error {
@@ -63,17 +80,9 @@ func runPlay(opts *PlayOptions) error {
 		return err
 	}
 	reg := bots.For(p, opts.Ext.options(opts.IO))
-	seatList, err := lab.Seats(reg, opts.Seats, "human")
+	seats, err := playSeats(reg, opts.Seats, players)
 	if err != nil {
 		return err
-	}
-	// Seats not listed are played by the random bot.
-	seats := make([]string, players)
-	for i := range seats {
-		seats[i] = "random"
-		if i < len(seatList) {
-			seats[i] = seatList[i]
-		}
 	}
 	h := scripting.NewHost()
 	defer h.Close()
@@ -85,22 +94,12 @@ func runPlay(opts *PlayOptions) error {
 	if err != nil {
 		return err
 	}
-	seated := make([]core.Bot, players)
-	defer bots.End(seated, s) // stops external bots' processes
-	t := tui.NewTerminal(opts.IO.In, opts.IO.Out, opts.IO.OutIsTerm, os.Getenv("NO_COLOR") == "")
-	for i, name := range seats {
-		if name == "human" {
-			seated[i] = t.NewSeat(i, reg, e, s, core.Mix(opts.Seed^0x4171, uint64(i)))
-			continue
-		}
-		b, err := reg.New(e, name, core.Mix(opts.Seed^0xb0b, uint64(i)))
-		if err != nil {
-			return usagef("--seats: %v", err)
-		}
-		seated[i] = b
+	g := &playGame{p: p, reg: reg, e: e, s: s, seats: seats}
+	if opts.fullScreen() && slices.Contains(seats, "human") { // bots alone play out on the line screen
+		err = playFullScreen(opts, g)
+	} else {
+		err = playLines(opts, g)
 	}
-	fmt.Fprintf(opts.IO.Out, "%s, %d players, seed %d; seats: %s\n", p.Game.Name(), players, opts.Seed, strings.Join(seats, ", "))
-	err = core.PlayOut(s, e, seated, seats)
 	if errors.Is(err, tui.ErrQuit) {
 		fmt.Fprintln(opts.IO.Out, "quit: the game was left unfinished")
 		return nil
@@ -108,10 +107,87 @@ func runPlay(opts *PlayOptions) error {
 	if err != nil {
 		return err
 	}
-	// the end as the last human seat sees it, then the result
-	if err := t.ShowEnd(s); err != nil {
-		return err
-	}
 	fmt.Fprintf(opts.IO.Out, "\ngame over: totals %v, winners %v\n", s.Totals(), s.Winners())
 	return nil
+}
+
+// playSeats are the seats' players: the listed ones (human or a bot spec), random for the others.
+func playSeats(reg *bots.Registry, list string, players int) ([]string, error) {
+	seatList, err := lab.Seats(reg, list, "human")
+	if err != nil {
+		return nil, err
+	}
+	seats := make([]string, players)
+	for i := range seats {
+		seats[i] = "random"
+		if i < len(seatList) {
+			seats[i] = seatList[i]
+		}
+	}
+	return seats, nil
+}
+
+// seatBots makes the bots of the seats that are not human (human makes a human seat's).
+func (g *playGame) seatBots(seed uint64, human func(seat int) core.Bot) ([]core.Bot, error) {
+	seated := make([]core.Bot, len(g.seats))
+	for i, name := range g.seats {
+		if name == "human" {
+			seated[i] = human(i)
+			continue
+		}
+		b, err := g.reg.New(g.e, name, core.Mix(seed^0xb0b, uint64(i)))
+		if err != nil {
+			bots.End(seated, g.s)
+			return nil, usagef("--seats: %v", err)
+		}
+		seated[i] = b
+	}
+	return seated, nil
+}
+
+// playLines plays on the line screen (pipes, scripts, --plain).
+func playLines(opts *PlayOptions, g *playGame) error {
+	// colour only on a terminal, and never with NO_COLOR (https://no-color.org)
+	t := tui.NewTerminal(opts.IO.In, opts.IO.Out, opts.IO.OutIsTerm, opts.IO.OutIsTerm && os.Getenv("NO_COLOR") == "")
+	seated, err := g.seatBots(opts.Seed, func(i int) core.Bot {
+		return t.NewSeat(i, g.reg, g.e, g.s, core.Mix(opts.Seed^0x4171, uint64(i)))
+	})
+	if err != nil {
+		return err
+	}
+	defer bots.End(seated, g.s) // stops external bots' processes
+	fmt.Fprintf(opts.IO.Out, "%s, %d players, seed %d; seats: %s\n", g.p.Game.Name(), len(g.seats), opts.Seed, strings.Join(g.seats, ", "))
+	if err := core.PlayOut(g.s, g.e, seated, g.seats); err != nil {
+		return err
+	}
+	// the end as the last human seat sees it
+	return t.ShowEnd(g.s)
+}
+
+// playFullScreen plays on the terminal's full screen; the seed and the result are printed after it.
+func playFullScreen(opts *PlayOptions, g *playGame) error {
+	names := append([]string(nil), g.seats...)
+	table := tui.NewTable(g.reg, g.e, g.s, tui.Info{Title: g.p.Game.Config.Title, Variant: opts.Variant, Seed: opts.Seed, Names: names, Game: 1})
+	var humans []int
+	seated, err := g.seatBots(opts.Seed, func(i int) core.Bot {
+		humans = append(humans, i)
+		return table.Human(i, core.Mix(opts.Seed^0x4171, uint64(i)))
+	})
+	if err != nil {
+		return err
+	}
+	defer bots.End(seated, g.s)
+	shown := make([]core.Bot, len(seated)) // each bot brings the screens up to date before it chooses
+	for i, b := range seated {
+		shown[i] = b
+		if g.seats[i] != "human" {
+			shown[i] = table.Bot(b)
+		}
+	}
+	rules := coverage.RulesText(g.p.Game.Config)
+	err = tui.FullScreen(opts.IO.In, opts.IO.Out, table, humans, rules, func() error {
+		return core.PlayOut(g.s, g.e, shown, g.seats)
+	})
+	fmt.Fprintf(opts.IO.Out, "%s, %d players, seed %d; seats: %s\n", g.p.Game.Name(), len(g.seats), opts.Seed, strings.Join(g.seats, ", "))
+	return err
 }

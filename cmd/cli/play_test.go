@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/ruleslab/ruleslab/core/config"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // firstMove answers every prompt of `play` with "1": the first legal move, and Enter at a hand-off.
@@ -112,5 +114,22 @@ func TestPlayHelpShowsNotation(t *testing.T) {
 		if lines := strings.Count(notation, "\n  "); lines < 3 {
 			t.Errorf("%s: help shows %d lines of notation:\n%s", g.ID, lines, out.String())
 		}
+	}
+}
+
+// The line screen writes no colour codes into a pipe (Simino's boards are coloured on a terminal), and
+// none on a terminal under NO_COLOR.
+func TestPlayColourOnlyOnATerminal(t *testing.T) {
+	for _, c := range []struct {
+		term    bool
+		noColor string
+		colour  bool
+	}{{false, "", false}, {true, "1", false}, {true, "", true}} {
+		t.Setenv("NO_COLOR", c.noColor)
+		var out, errb bytes.Buffer
+		io := &IO{In: strings.NewReader("quit\n"), Out: &out, Err: &errb, OutIsTerm: c.term}
+		code := Execute(io, []string{"play", "simino", "--seats", "human,greedy", "--seed", "5", "--plain"})
+		require.Equal(t, ExitOK, code, errb.String())
+		assert.Equal(t, c.colour, strings.Contains(out.String(), "\x1b["), "terminal %v, NO_COLOR=%q", c.term, c.noColor)
 	}
 }

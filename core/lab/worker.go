@@ -41,9 +41,20 @@ func (w *EngineWorker) Close() { w.H.Close() }
 // Play implements core.Worker: a failed game returns a Result with Error set.
 func (w *EngineWorker) Play(index int, seed uint64) core.Result {
 	defer w.H.Pin()()
-	r := core.Result{Index: index, Seed: seed, Players: w.Players, Seats: w.Seats}
 	w.index = index
 	s, err := w.play(seed)
+	r := GameResult(w.E, s, index, seed, w.Players, w.Seats, w.Events, err)
+	if err != nil {
+		r.Interrupted = w.H.Interrupted()
+	}
+	return r
+}
+
+// GameResult is the Result of game index played on s (nil when it could not start) with the engine
+// e: its moves, totals, winners, rules and statistics, its events when events is set, and err as its
+// error. `host` logs its games with it, as sim does.
+func GameResult(e *scripting.Engine, s *core.State, index int, seed uint64, players int, seats []string, events bool, err error) core.Result {
+	r := core.Result{Index: index, Seed: seed, Players: players, Seats: seats}
 	if s != nil {
 		if s.KeepsHistory() {
 			r.Moves = append([]string(nil), s.Moves()...)
@@ -54,16 +65,15 @@ func (w *EngineWorker) Play(index int, seed uint64) core.Result {
 		r.Tricks = s.Tricks()
 		r.RoundTotals = append([][]int(nil), s.RoundTotals()...)
 		r.Rules = append([]core.RuleHit(nil), s.Rules()...)
-		if w.Events {
+		if events {
 			r.Events = append([]core.Event(nil), s.Events()...)
 		}
 		if err == nil {
-			r.SeatStats, r.GameStats, err = w.E.GameStats(s)
+			r.SeatStats, r.GameStats, err = e.GameStats(s)
 		}
 	}
 	if err != nil {
 		r.Error = fmt.Sprintf("game %d (seed %d): %v", index, seed, err)
-		r.Interrupted = w.H.Interrupted()
 	}
 	return r
 }

@@ -1,14 +1,11 @@
 package tui
 
 import (
-	"errors"
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/ruleslab/ruleslab/core"
 	"github.com/ruleslab/ruleslab/core/bots"
-	"github.com/ruleslab/ruleslab/core/search"
 	"github.com/ruleslab/ruleslab/core/textsafe"
 	"github.com/ruleslab/ruleslab/scripting"
 )
@@ -24,7 +21,6 @@ type Seat struct {
 	e    *scripting.Engine
 	s    *core.State // the game, only to match typed moves with the engine's matcher; shown: the view
 	seen int         // events already shown
-	hint *search.ISMCTS
 	seed uint64
 }
 
@@ -88,35 +84,14 @@ func (d *decision) command(cmd string) (handled bool, err error) {
 	return true, err
 }
 
-// match finds the move a line names: its number, else the same matcher as run and replay (the
-// engine's): exact, normalize hook, case and spaces, a bare card (a number out of range too: a card
-// may be called 66); when none matches, it says why and the prompt asks again.
+// match finds the move a line names (matchMove); when none matches, it says why and the prompt asks
+// again.
 func (d *decision) match(line string) (int, bool, error) {
-	n, numErr := strconv.Atoi(line)
-	if numErr == nil && n >= 1 && n <= len(d.legal) {
-		return n - 1, true, nil
+	i, ok, why, err := matchMove(d.hs.s, d.hs.e, d.legal, line, "'moves' lists them")
+	if !ok && err == nil {
+		fmt.Fprintln(d.hs.t.out, why)
 	}
-	i, err := d.hs.s.Match(d.hs.e, line)
-	if err == nil {
-		return i, true, nil
-	}
-	var ill *core.IllegalMoveError
-	if !errors.As(err, &ill) {
-		return 0, false, err
-	}
-	w := d.hs.t.out
-	switch {
-	case numErr == nil:
-		fmt.Fprintf(w, "no move %d: pick 1..%d\n", n, len(d.legal))
-		if ill.Reason != "" && !strings.HasPrefix(ill.Reason, "no legal move now uses") {
-			fmt.Fprintf(w, "(as a card: %s)\n", textsafe.Escape(ill.Reason))
-		}
-	case ill.Reason != "":
-		fmt.Fprintf(w, "%q is not a legal move now: %s\n", line, textsafe.Escape(ill.Reason))
-	default:
-		fmt.Fprintf(w, "%q is not a legal move now ('moves' lists them)\n", line)
-	}
-	return 0, false, nil
+	return i, ok, err
 }
 
 // draw shows the decision's screen: the events since the seat's last decision, the table (the game's

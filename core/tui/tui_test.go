@@ -70,3 +70,28 @@ func TestWriteMovesGroups(t *testing.T) {
 		t.Errorf("a short list is one move a line:\n%s", b.String())
 	}
 }
+
+// A hint searches 40 times per legal move (at least the bot's default, at most 4000): 80 Simino
+// placements get 3200 iterations, not the default 300 that left each move 3 or 4 searches.
+func TestHintBudget(t *testing.T) {
+	for n, want := range map[int]string{2: "ismcts:iterations=300", 80: "ismcts:iterations=3200", 500: "ismcts:iterations=4000"} {
+		if got := hintSpec(n); got != want {
+			t.Errorf("%d moves: %s, want %s", n, got, want)
+		}
+	}
+}
+
+// A trick's line names the card that won it: the one its winner's last move played.
+func TestWonBy(t *testing.T) {
+	played := map[int]string{0: "play O1", 1: "play M3", 2: "play O5"}
+	trick := core.Event{Type: "trick", Winner: 2, Cards: []string{"O1", "M3", "O5"}}
+	if got := wonBy(trick, played); got != " (won by O5)" {
+		t.Errorf("got %q", got)
+	}
+	if got := wonBy(core.Event{Type: "round_end"}, played); got != "" {
+		t.Errorf("a round's end: %q", got)
+	}
+	if got := wonBy(core.Event{Type: "trick", Winner: 3, Cards: []string{"O1"}}, played); got != "" {
+		t.Errorf("no move of the winner: %q", got)
+	}
+}

@@ -1,0 +1,103 @@
+package host
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"slices"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/ruleslab/ruleslab/core/bots"
+	"github.com/ruleslab/ruleslab/core/lab"
+	"github.com/ruleslab/ruleslab/core/tui/screen"
+	"github.com/ruleslab/ruleslab/scripting"
+)
+
+// player is a connection's screen that plays the first move of each decision and says Ready at the
+// end of each game, keeping what it is sent.
+type player struct {
+	mu     sync.Mutex
+	s      *Session
+	c      *conn
+	snaps  []screen.Snapshot
+	closed string
+	done   chan struct{}
+}
+
+func (p *player) send(msg any) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	switch m := msg.(type) {
+	case screen.Snapshot:
+		p.snaps = append(p.snaps, m)
+		if m.Decision != 0 {
+			go p.s.answer(p.c, screen.Answer{Decision: m.Decision, Index: 0})
+		}
+		if m.Over {
+			go p.s.answer(p.c, screen.Answer{Ready: true})
+		}
+	case screen.ClosedMsg:
+		p.closed = m.Text
+		close(p.done)
+	}
+}
+
+// A session of two games in a row: it starts once both human seats are taken, logs each game in the
+// format replay reads, keeps running totals (shown to the seats in the second game) and closes every
+// screen with them.
+func TestSessionOfTwoGames(t *testing.T) {
+	t.Setenv("RULESLAB_HOME", "../..")
+	p, err := scripting.Load("zoomies", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var log, out bytes.Buffer
+	s := NewSession(&Options{Program: p, Registry: bots.For(p, bots.ExtOptions{}), Game: "zoomies",
+		Seats: []string{"human", "random", "human", "random"}, Seed: 9, Games: 2, Log: &log, Out: &out})
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	ran := make(chan error, 1)
+	go func() { ran <- s.Run(ctx) }()
+	var players []*player
+	for _, name := range []string{"alice", "bob"} {
+		pl := &player{s: s, done: make(chan struct{})}
+		pl.mu.Lock()
+		pl.c = s.join(name, pl.send)
+		pl.mu.Unlock()
+		players = append(players, pl)
+	}
+	if err := <-ran; err != nil {
+		t.Fatal(err)
+	}
+	<-players[0].done
+	var running []int
+	sc := bufio.NewScanner(&log)
+	sc.Buffer(nil, 1<<24)
+	games := 0
+	for sc.Scan() {
+		var rec lab.LogRecord
+		if err := json.Unmarshal(sc.Bytes(), &rec); err != nil || rec.Error != "" || rec.Game != "zoomies" || len(rec.Events) == 0 {
+			t.Fatalf("log line %d: %v %q", games+1, err, rec.Error)
+		}
+		if running == nil {
+			running = make([]int, len(rec.Totals))
+		}
+		for i, n := range rec.Totals {
+			running[i] += n
+		}
+		games++
+	}
+	if games != 2 {
+		t.Fatalf("%d games logged", games)
+	}
+	last := players[1].snaps[len(players[1].snaps)-1]
+	if last.Game != 2 || !last.Over || !slices.Equal(last.Running, running) || last.Seat != 2 {
+		t.Errorf("bob's last snapshot: game %d, over %v, running %v (want %v), seat %d", last.Game, last.Over, last.Running, running, last.Seat)
+	}
+	if players[0].closed == "" {
+		t.Errorf("alice's screen was not closed")
+	}
+}

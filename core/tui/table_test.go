@@ -1,0 +1,189 @@
+package tui
+
+import (
+	"fmt"
+	"maps"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/ruleslab/ruleslab/core"
+	"github.com/ruleslab/ruleslab/core/bots"
+	"github.com/ruleslab/ruleslab/core/config"
+	"github.com/ruleslab/ruleslab/core/tui/screen"
+	"github.com/ruleslab/ruleslab/scripting"
+)
+
+// tableGame is a bundled game ready to play at a table: seat 0 human, the others random.
+type tableGame struct {
+	e     *scripting.Engine
+	s     *core.State
+	table *Table
+	human *Human
+	seats []core.Bot
+}
+
+func newTableGame(t *testing.T, game string, seed uint64) *tableGame {
+	t.Helper()
+	p, err := scripting.Load(game, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := scripting.NewHost()
+	t.Cleanup(h.Close)
+	e, err := p.NewEngine(h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	players := p.Game.Config.Players.Default
+	s, err := e.NewState(players, seed, core.StateOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := &tableGame{e: e, s: s, table: NewTable(bots.For(p, bots.ExtOptions{}), e, s, Info{Title: p.Game.Config.Title, Seed: seed})}
+	g.human = g.table.Human(0, seed)
+	g.seats = []core.Bot{g.human}
+	for i := 1; i < players; i++ {
+		g.seats = append(g.seats, g.table.Bot(core.NewRandomBot(seed+uint64(i))))
+	}
+	return g
+}
+
+// recorder is a screen that keeps what it is sent and answers each decision with its first move
+// (after one move that is not legal, typed).
+type recorder struct {
+	mu       sync.Mutex
+	h        *Human
+	snaps    []screen.Snapshot
+	explains []string
+	typed    map[int]bool
+}
+
+func (r *recorder) screen(msg any) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.h == nil { // a spectator's
+		if snap, ok := msg.(screen.Snapshot); ok {
+			r.snaps = append(r.snaps, snap)
+		}
+		return
+	}
+	switch m := msg.(type) {
+	case screen.ExplainMsg:
+		r.explains = append(r.explains, m.Text)
+	case screen.Snapshot:
+		r.snaps = append(r.snaps, m)
+		if m.Decision == 0 {
+			return
+		}
+		if !r.typed[m.Decision] && len(r.explains) == 0 {
+			r.typed[m.Decision] = true
+			r.h.Send(screen.Answer{Decision: m.Decision, Typed: "zzz 99"})
+		}
+		r.h.Send(screen.Answer{Decision: m.Decision, Index: 0})
+	}
+}
+
+// Every bundled game plays to its end at a table with a screen that answers decisions: a typed move
+// that is not legal is explained to the screen, and no snapshot holds a card the seat never sees in
+// the whole game (the deck, the others' unplayed cards).
+func TestTableOfEveryGame(t *testing.T) {
+	t.Setenv("RULESLAB_HOME", "../..")
+	games, err := config.BundledGames()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, b := range games {
+		t.Run(b.ID, func(t *testing.T) {
+			g := newTableGame(t, b.ID, 3)
+			r := &recorder{h: g.human, typed: map[int]bool{}}
+			g.table.Attach(0, r.screen)
+			spectator := &recorder{}
+			g.table.Attach(-1, spectator.screen)
+			if err := core.PlayOut(g.s, g.e, g.seats, []string{"human"}); err != nil {
+				t.Fatal(err)
+			}
+			if err := g.table.Publish(); err != nil {
+				t.Fatal(err)
+			}
+			r.mu.Lock()
+			defer r.mu.Unlock()
+			if len(r.explains) == 0 || !strings.Contains(r.explains[0], `"zzz 99" is not a legal move now`) {
+				t.Errorf("the illegal move is not explained: %q", r.explains)
+			}
+			checkNoLeak(t, g.e, g.s, []int{0}, r.snaps)
+			spectator.mu.Lock()
+			defer spectator.mu.Unlock()
+			if len(spectator.snaps) == 0 {
+				t.Fatal("the spectator saw nothing")
+			}
+			checkNoLeak(t, g.e, g.s, everySeat(g.s.Players), spectator.snaps)
+		})
+	}
+}
+
+func everySeat(players int) []int {
+	out := make([]int, players)
+	for i := range out {
+		out[i] = i
+	}
+	return out
+}
+
+// checkNoLeak fails when a snapshot names a card that one of seats has not seen by then: in no zone
+// it could see after any move so far, in no event it could see (the game re-played from its seed and
+// moves). A seat's snapshots are checked against that seat; a spectator's against every seat.
+func checkNoLeak(t *testing.T, e *scripting.Engine, s *core.State, seats []int, snaps []screen.Snapshot) {
+	t.Helper()
+	var knowns [][]map[string]bool
+	for _, seat := range seats {
+		knowns = append(knowns, knownCards(t, e, s, seat))
+	}
+	cards := map[string]bool{}
+	for _, card := range s.Game.Catalog.Cards {
+		cards[card.ID] = true
+	}
+	for _, snap := range snaps {
+		// all it shows but the legal moves (which the seat is given: `guess 2 W8` names a card unseen)
+		text := fmt.Sprint(snap.Table, snap.Hand, snap.Others, snap.History, snap.Result, snap.Boards)
+		for _, w := range strings.FieldsFunc(text, func(r rune) bool { return strings.ContainsRune(" \n\t,:;()[]{}", r) }) {
+			for k, known := range knowns {
+				if cards[w] && !known[snap.Moves][w] {
+					t.Fatalf("a snapshot of seat %d after %d moves names %s, a card seat %d has not seen:\n%s", snap.Seat, snap.Moves, w, seats[k], text)
+				}
+			}
+		}
+	}
+}
+
+// knownCards are, after each number of moves of the game s, the cards seat has seen so far.
+func knownCards(t *testing.T, e *scripting.Engine, s *core.State, seat int) []map[string]bool {
+	t.Helper()
+	r, err := e.NewState(s.Players, s.Seed, core.StateOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	note := func() {
+		for _, ev := range r.VisibleEvents(seat, 0) {
+			for _, w := range strings.FieldsFunc(fmt.Sprint(ev.Move, ev.Cards, ev.Fields), func(r rune) bool { return strings.ContainsRune(" ,:[]{}", r) }) {
+				seen[w] = true
+			}
+		}
+		for _, z := range r.ViewFor(seat).Observation().Zones {
+			for _, id := range z.Cards {
+				seen[id] = true
+			}
+		}
+	}
+	note()
+	known := []map[string]bool{maps.Clone(seen)}
+	for _, m := range s.Moves() {
+		if err := r.Apply(e, m); err != nil {
+			t.Fatal(err)
+		}
+		note()
+		known = append(known, maps.Clone(seen))
+	}
+	return known
+}
