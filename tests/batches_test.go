@@ -137,7 +137,7 @@ func TestCompareResumeAfterSIGINT(t *testing.T) {
 
 func TestSweepResumeAfterSIGINT(t *testing.T) {
 	t.Parallel()
-	checkResume(t, []string{"sweep", "mimic-taking", "--set", "params.mimic_lead=effective,original", "--games", "80", "--seats", "greedy,random", "--seed", "4"})
+	checkResume(t, []string{"sweep", "mimic-taking", "--set", "params.mimic_lead=effective,original", "--games", "400", "--seats", "greedy,random", "--seed", "4"})
 }
 
 // A comparison that stops at a look of its sequential test saves the games up to that look: merged or
