@@ -75,7 +75,7 @@ func NewRoot(io *IO) *cobra.Command {
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return &UsageError{Msg: err.Error()} })
 	root.AddCommand(NewCmdGames(io, nil), NewCmdShow(io, nil), NewCmdValidate(io, nil), NewCmdRun(io, nil), NewCmdPlay(io, nil),
 		NewCmdSim(io, nil), NewCmdMerge(io, nil), NewCmdCompare(io, nil), NewCmdSweep(io, nil), NewCmdTournament(io, nil), NewCmdFuzz(io, nil),
-		NewCmdReplay(io, nil), NewCmdBench(io, nil), NewCmdSource(io, nil), NewCmdRules(io, nil), NewCmdHooks(io, nil), NewCmdNew(io, nil),
+		NewCmdReplay(io, nil), NewCmdBench(io, nil), NewCmdSource(io, nil), NewCmdRules(io, nil), NewCmdHooks(io, nil), NewCmdNew(io, nil), NewCmdBots(io, nil),
 		NewCmdVersion(io, nil))
 	addCompletions(root)
 	addExamples(root)
