@@ -151,3 +151,57 @@ func TestExampleBotInATournament(t *testing.T) {
 	_, errOut, code := execCLI(t, "tournament", "mimic-taking", "--bots", "cmd:python3 "+bot+",random", "--games", "4", "--json")
 	require.Equal(t, 0, code, "stderr: %s", errOut)
 }
+
+// TestProtocolMessages: the messages one seat receives in a game, as docs/protocol.md shows them:
+// hello with the version, decides whose visible zones always have cards ([] when empty) and whose
+// events hold the seat's own moves, and an end with the events since its last decision (its own last
+// move and the game's end) and its final observation.
+func TestProtocolMessages(t *testing.T) {
+	if _, err := exec.LookPath("python3"); err != nil {
+		t.Skip("python3 is not installed")
+	}
+	t.Setenv("RULESLAB_HOME", repoRoot(t))
+	dir := t.TempDir()
+	bot, msgs := exampleBot("python", "bot.py")(t, dir), filepath.Join(dir, "messages.jsonl")
+	seat := fmt.Sprintf("cmd:tee %s | python3 %s --first", msgs, bot)
+	_, errOut, code := execCLI(t, "sim", "mimic-taking", "--players", "3", "--games", "1", "--seats", "random,"+seat+",random")
+	require.Equal(t, 0, code, errOut)
+
+	got := readJSONLines(t, msgs)
+	require.Greater(t, len(got), 2)
+	hello, decides, end := got[0], got[1:len(got)-1], got[len(got)-1]
+	require.Equal(t, map[string]any{"type": "hello", "version": "1.0", "game": "mimic-taking", "players": 3.0, "seat": 1.0}, hello)
+	require.Equal(t, "end", end["type"])
+
+	emptySeen, own := false, 0
+	for _, d := range decides {
+		require.Equal(t, "decide", d["type"])
+		for _, z := range d["observation"].(map[string]any)["zones"].([]any) {
+			zone := z.(map[string]any)
+			cards, has := zone["cards"]
+			require.Equal(t, zone["visible"], has, "a zone has cards exactly when the seat sees it: %v", zone)
+			emptySeen = emptySeen || (has && len(cards.([]any)) == 0)
+		}
+		own += ownMoves(d["events"].([]any), 1)
+	}
+	require.True(t, emptySeen, "a visible empty zone (the trick at the first lead) is sent with cards: []")
+	endEvents := end["events"].([]any)
+	require.Equal(t, 1, ownMoves(endEvents, 1), "end carries the seat's last move")
+	require.Equal(t, len(decides), own+1, "every move of the seat is in the events it receives")
+	require.Equal(t, "game_end", endEvents[len(endEvents)-1].(map[string]any)["type"])
+	obs := end["observation"].(map[string]any)
+	require.Equal(t, -1.0, obs["to_act"])
+	require.Equal(t, end["totals"], obs["scores"])
+	require.NotEmpty(t, obs["zones"])
+}
+
+// ownMoves counts the move events of seat.
+func ownMoves(events []any, seat float64) int {
+	n := 0
+	for _, e := range events {
+		if ev := e.(map[string]any); ev["type"] == "move" && ev["seat"] == seat {
+			n++
+		}
+	}
+	return n
+}
