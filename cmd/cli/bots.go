@@ -33,9 +33,10 @@ func NewCmdBots(io *IO, runF func(*BotsOptions) error) *cobra.Command {
 func newCmdBotsList(io *IO, runF func(*BotsOptions) error) *cobra.Command {
 	opts := &BotsOptions{IO: io}
 	return &cobra.Command{
-		Use:   "list [GAME]",
-		Short: "List the kinds of bots a seat can have (with GAME: that game's own bots by name)",
-		Args:  cobra.MaximumNArgs(1),
+		Use:               "list [GAME]",
+		Short:             "List the kinds of bots a seat can have (with GAME: that game's own bots by name)",
+		Args:              cobra.MaximumNArgs(1),
+		ValidArgsFunction: completeGame,
 		RunE: func(_ *cobra.Command, args []string) error {
 			if len(args) == 1 {
 				opts.Game = args[0]

@@ -71,3 +71,13 @@ func TestBotsExample(t *testing.T) {
 	assert.Equal(t, ExitUsage, code)
 	assert.Contains(t, errs, `--lang: no example bot in "cobol" (languages: python, node)`)
 }
+
+// TestBotsCompletion: bots list completes a game id, bots example --lang a language.
+func TestBotsCompletion(t *testing.T) {
+	out, _, code := runCLI(t, "__complete", "bots", "list", "mi")
+	require.Equal(t, 0, code)
+	assert.Contains(t, out, "mimic-taking\n")
+	out, _, code = runCLI(t, "__complete", "bots", "example", "--lang", "")
+	require.Equal(t, 0, code)
+	assert.Contains(t, out, "python\nnode\n")
+}
