@@ -95,7 +95,7 @@ func playAndCheckEndings(t *testing.T, bot protocolBot, file, game, variant stri
 	args := []string{"sim", game, "--games", "2", "--workers", "2", "--seats", seat + ",random", "--json",
 		"--log", log, "--move-time", "20s", "--start-time", "30s"}
 	if variant != "" {
-		args = append(args, "--variant", variant)
+		args = append(args, "--variant", variant, "--no-base") // the base's games would not be in the log
 	}
 	out, errOut, code := execCLI(t, args...)
 	require.Equal(t, 0, code, "stderr: %s", errOut)

@@ -69,6 +69,7 @@ var botKinds = [][2]string{
 	{"ismcts[:OPTIONS]", "the search bot (docs/ismcts.md)"},
 	{"lua:PATH", "a Lua script (docs/bots.md)"},
 	{"cmd:COMMAND", "any program speaking JSON lines (docs/protocol.md); an example: ruleslab bots example --lang " + strings.Join(bots.ExampleLangs(), "|")},
+	{"human", "a person at the terminal (play only)"},
 }
 
 func runBotsList(opts *BotsOptions) error {

@@ -26,7 +26,7 @@ func TestBotsList(t *testing.T) {
 	for _, args := range [][]string{{"bots"}, {"bots", "list"}} {
 		out, errs, code := runCLI(t, args...)
 		require.Equal(t, 0, code, errs)
-		for _, kind := range []string{"random", "ismcts[:OPTIONS]", "lua:PATH", "cmd:COMMAND", "ruleslab bots list GAME", "bots example --lang python|node"} {
+		for _, kind := range []string{"random", "ismcts[:OPTIONS]", "lua:PATH", "cmd:COMMAND", "human", "ruleslab bots list GAME", "bots example --lang python|node"} {
 			assert.Contains(t, out, kind, "%v", args)
 		}
 	}
