@@ -58,8 +58,9 @@ func checkExtBot(spec string) error {
 // logMu keeps the random policy's reports whole lines when workers share a writer.
 var logMu sync.Mutex
 
-// ExtBot is a bot played by an external process (one per seat per game): the engine writes it a hello,
-// then one decide message per decision, and reads one line {"move": "..."} within the move time.
+// ExtBot is a bot played by an external process (one per seat per game): the engine writes it a hello
+// and reads its ready within the start time, then writes one decide message per decision and reads
+// one line {"move": "..."} within the move time, and at the game's end writes it an end.
 type ExtBot struct {
 	Name    string
 	seat    int
