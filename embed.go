@@ -9,3 +9,9 @@ import "embed"
 //
 //go:embed variants scripts/*/*.lua
 var Bundled embed.FS
+
+// ExampleBots is the example external bots (scripts/bots/example_bot.*, protocol of docs/protocol.md),
+// so that `ruleslab bots example` writes them outside a checkout.
+//
+//go:embed scripts/bots/example_bot.*
+var ExampleBots embed.FS

@@ -28,8 +28,8 @@ import (
 //     words and single- or double-quoted strings; a line with a variable, pipe, redirection or `;`
 //     fails the test, since it could not be run as shown.
 //   - The folder of a file a command writes (`--report`, `--out`, `--log`) is made in the scratch folder.
-//   - A line seating the example Python bot (`cmd:python3 ...`) is skipped when python3 is not
-//     installed, as the other external-bot tests are.
+//   - A line seating an example bot (`cmd:python3 ...`, `cmd:node ...`) is skipped when its
+//     interpreter is not installed, as the other external-bot tests are.
 //   - Batch sizes are capped so the suite stays fast: `--games N` above 40 (or no `--games`) runs 40
 //     games (4 with an external `cmd:` bot, which starts a process per seat per game); a `tournament`
 //     runs one pass of seatings (`--games 1`); every `ismcts` bot searches 2 iterations.
@@ -208,8 +208,8 @@ func runExamples(t *testing.T, root, name string, blocks []fence) (ran map[strin
 					checkToolchainLine(t, root, where, line)
 					continue
 				}
-				if _, err := exec.LookPath("python3"); err != nil && strings.Contains(line, "cmd:python3 ") {
-					t.Logf("%s: %q skipped: python3 is not installed", where, line)
+				if missing := missingInterpreter(line); missing != "" {
+					t.Logf("%s: %q skipped: %s is not installed", where, line, missing)
 					continue
 				}
 				words, ok := shellWords(strings.TrimPrefix(line, cmdPrefix))
@@ -316,4 +316,15 @@ func TestShellWordsAndCaps(t *testing.T) {
 		capArgs([]string{"sim", "simino", "--games", "10", "--seats", "ismcts:iterations=100,horizon=round"}))
 	require.Equal(t, []string{"tournament", "mito", "--bots", "ismcts:iterations=2,margin=0.5,greedy", "--games", "1"},
 		capArgs([]string{"tournament", "mito", "--bots", "ismcts:margin=0.5,greedy", "--games", "216"}))
+}
+
+// missingInterpreter is the interpreter of an example bot a command line seats (cmd:python3, cmd:node)
+// when it is not installed, else "".
+func missingInterpreter(line string) string {
+	for _, interp := range []string{"python3", "node"} {
+		if _, err := exec.LookPath(interp); err != nil && strings.Contains(line, "cmd:"+interp+" ") {
+			return interp
+		}
+	}
+	return ""
 }

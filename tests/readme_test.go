@@ -50,7 +50,7 @@ func TestReadmeExamplesAnywhere(t *testing.T) {
 func readmeExamples(t *testing.T, root string) {
 	ran, lines := runExamples(t, root, "README.md", mdFences(t, filepath.Join(root, "README.md")))
 	for _, cmd := range []string{"games", "show", "validate", "run", "play", "sim", "compare", "sweep", "merge",
-		"tournament", "fuzz", "replay", "bench", "source", "rules", "hooks", "new", "version"} {
+		"tournament", "fuzz", "replay", "bench", "source", "rules", "hooks", "new", "bots", "version"} {
 		require.True(t, ran[cmd], "README has no example of %s", cmd)
 	}
 	all := strings.Join(lines, "\n")

@@ -89,6 +89,12 @@ var commandExamples = map[string][]string{
 	"bench": {
 		"ruleslab bench mimic-taking --games 300",
 	},
+	"bots": {
+		"ruleslab bots",
+		"ruleslab bots list zoomies",
+		"ruleslab bots example --lang python --out bot.py",
+		"ruleslab sim zoomies --seats 'cmd:python3 bot.py,random'",
+	},
 	"completion": {
 		"source <(ruleslab completion bash)",
 		"ruleslab completion zsh > \"${fpath[1]}/_ruleslab\"",

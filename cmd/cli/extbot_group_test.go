@@ -24,7 +24,7 @@ func TestExtBotHelpersEndWithTheGame(t *testing.T) {
 		pids = append(pids, pidFile)
 		bot := fmt.Sprintf("cmd:sleep 600 >/dev/null 2>&1 & echo $! > %s; exit 0", pidFile)
 		_, errs, code := runCLI(t, "sim", "mimic-taking", "--seats", bot+",random", "--games", "1", "--seed", strconv.Itoa(i+1))
-		if code != ExitError || !strings.Contains(errs, "no answer: process exited with status 0") {
+		if code != ExitError || !strings.Contains(errs, "no ready: process exited with status 0") {
 			t.Fatalf("exit %d, stderr %s", code, errs)
 		}
 	}

@@ -97,19 +97,19 @@ func TestRunOptions(t *testing.T) {
 
 func TestPlayOptions(t *testing.T) {
 	o := parseCmd(t, NewCmdPlay, "mimic-taking", "--variant", "face-up", "--seats", "human,greedy", "--seed", "42",
-		"--players", "3", "--move-time", "2s", "--on-bot-error", "random")
+		"--players", "3", "--move-time", "2s", "--start-time", "3s", "--on-bot-error", "random")
 	assert.Equal(t, "mimic-taking", o.Game)
 	assert.Equal(t, "face-up", o.Variant)
 	assert.Equal(t, "human,greedy", o.Seats)
 	assert.Equal(t, uint64(42), o.Seed)
 	assert.False(t, o.ClockSeed)
 	assert.Equal(t, 3, o.Players)
-	assert.Equal(t, extBotFlags{MoveTime: 2 * time.Second, OnBotError: bots.OnBotErrorRandom}, o.Ext)
+	assert.Equal(t, extBotFlags{MoveTime: 2 * time.Second, StartTime: 3 * time.Second, OnBotError: bots.OnBotErrorRandom}, o.Ext)
 	require.NoError(t, o.Ext.check())
 
 	d := parseCmd(t, NewCmdPlay, "jiji")
 	assert.Equal(t, PlayOptions{IO: d.IO, Game: "jiji", Seats: "human", ClockSeed: true,
-		Ext: extBotFlags{MoveTime: bots.DefaultMoveTime, OnBotError: bots.OnBotErrorForfeit}}, *d)
+		Ext: extBotFlags{MoveTime: bots.DefaultMoveTime, StartTime: bots.DefaultStartTime, OnBotError: bots.OnBotErrorForfeit}}, *d)
 	zero := parseCmd(t, NewCmdPlay, "jiji", "--seed", "0")
 	assert.False(t, zero.ClockSeed, "--seed 0 is a given seed")
 	assert.Equal(t, uint64(0), zero.Seed)

@@ -72,6 +72,7 @@ func TestSimValidation(t *testing.T) {
 		{[]string{"--index", "1", "--out", "r"}, "--index plays one game of the batch (to reproduce it): it takes no --out or --shard"},
 		{[]string{"--shard", "0/20", "--games", "10"}, "--shard 0/20: more shards than the 10 games"},
 		{[]string{"--move-time", "0s"}, "--move-time 0s: must be positive"},
+		{[]string{"--start-time", "0s"}, "--start-time 0s: must be positive"},
 	} {
 		o := parseCmd(t, NewCmdSim, append([]string{"g"}, c.args...)...)
 		_, err := o.labOptions()

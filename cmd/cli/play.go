@@ -147,8 +147,7 @@ func (g *playGame) seatBots(seed uint64, human func(seat int) core.Bot) ([]core.
 
 // playLines plays on the line screen (pipes, scripts, --plain).
 func playLines(opts *PlayOptions, g *playGame) error {
-	// colour only on a terminal, and never with NO_COLOR (https://no-color.org)
-	t := tui.NewTerminal(opts.IO.In, opts.IO.Out, opts.IO.OutIsTerm, opts.IO.OutIsTerm && os.Getenv("NO_COLOR") == "")
+	t := tui.NewTerminal(opts.IO.In, opts.IO.Out, opts.IO.OutIsTerm, useColour(opts.IO.OutIsTerm))
 	seated, err := g.seatBots(opts.Seed, func(i int) core.Bot {
 		return t.NewSeat(i, g.reg, g.e, g.s, core.Mix(opts.Seed^0x4171, uint64(i)))
 	})
@@ -190,4 +189,14 @@ func playFullScreen(opts *PlayOptions, g *playGame) error {
 	})
 	fmt.Fprintf(opts.IO.Out, "%s, %d players, seed %d; seats: %s\n", g.p.Game.Name(), len(g.seats), opts.Seed, strings.Join(g.seats, ", "))
 	return err
+}
+
+// useColour: colours only on a terminal, or where CLICOLOR_FORCE asks for them (a pager that reads
+// escape codes), and never under NO_COLOR (https://no-color.org).
+func useColour(outIsTerm bool) bool {
+	if os.Getenv("NO_COLOR") != "" {
+		return false
+	}
+	force := os.Getenv("CLICOLOR_FORCE")
+	return outIsTerm || (force != "" && force != "0")
 }

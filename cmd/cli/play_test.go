@@ -117,15 +117,16 @@ func TestPlayHelpShowsNotation(t *testing.T) {
 	}
 }
 
-// The line screen writes no colour codes into a pipe (Simino's boards are coloured on a terminal), and
-// none on a terminal under NO_COLOR.
+// The line screen writes no colour codes into a pipe (Simino's boards are coloured on a terminal)
+// unless CLICOLOR_FORCE asks, and none at all under NO_COLOR.
 func TestPlayColourOnlyOnATerminal(t *testing.T) {
 	for _, c := range []struct {
-		term    bool
-		noColor string
-		colour  bool
-	}{{false, "", false}, {true, "1", false}, {true, "", true}} {
+		term           bool
+		noColor, force string
+		colour         bool
+	}{{false, "", "", false}, {true, "1", "", false}, {true, "", "", true}, {false, "", "1", true}, {false, "1", "1", false}} {
 		t.Setenv("NO_COLOR", c.noColor)
+		t.Setenv("CLICOLOR_FORCE", c.force)
 		var out, errb bytes.Buffer
 		io := &IO{In: strings.NewReader("quit\n"), Out: &out, Err: &errb, OutIsTerm: c.term}
 		code := Execute(io, []string{"play", "simino", "--seats", "human,greedy", "--seed", "5", "--plain"})

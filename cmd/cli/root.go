@@ -78,7 +78,7 @@ func NewRoot(io *IO) *cobra.Command {
 	root.AddCommand(NewCmdGames(io, nil), NewCmdShow(io, nil), NewCmdValidate(io, nil), NewCmdRun(io, nil), NewCmdPlay(io, nil),
 		NewCmdSim(io, nil), NewCmdMerge(io, nil), NewCmdCompare(io, nil), NewCmdSweep(io, nil), NewCmdTournament(io, nil), NewCmdFuzz(io, nil),
 		NewCmdReplay(io, nil), NewCmdBench(io, nil), NewCmdSource(io, nil), NewCmdRules(io, nil), NewCmdHooks(io, nil), NewCmdNew(io, nil),
-		NewCmdHost(io, nil), NewCmdVersion(io, nil))
+		NewCmdBots(io, nil), NewCmdHost(io, nil), NewCmdVersion(io, nil))
 	addCompletions(root)
 	addExamples(root)
 	return root

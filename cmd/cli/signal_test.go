@@ -112,7 +112,7 @@ func TestBatchCommandsStopOnSIGTERM(t *testing.T) {
 		{"bench", []string{"bench", "zoomies", "--games", "1000000"}, `^interrupted: bench reports only whole measures\n$`},
 		{"fuzz-ismcts", []string{"fuzz", "zoomies", "--seats", "ismcts:iterations=1000000000", "--games", "4", "--workers", "2"},
 			`^interrupted: 0 of 4 games checked\n$`},
-		{"cmd-bot", []string{"sim", "mimic-taking", "--seats", "cmd:read hello; read decide; sleep 600", "--games", "2", "--workers", "2", "--move-time", "120s"},
+		{"cmd-bot", []string{"sim", "mimic-taking", "--seats", "cmd:read hello; echo '{\"type\":\"ready\"}'; read decide; sleep 600", "--games", "2", "--workers", "2", "--move-time", "120s"},
 			`interrupted before any game finished`},
 	} {
 		t.Run(c.name, func(t *testing.T) {

@@ -44,23 +44,28 @@ func stopSignals() (context.Context, context.CancelFunc) {
 // extBotFlags are the options of external (cmd:COMMAND) bots.
 type extBotFlags struct {
 	MoveTime   time.Duration
+	StartTime  time.Duration
 	OnBotError string
 }
 
 func (x *extBotFlags) register(f *pflag.FlagSet) {
 	f.DurationVar(&x.MoveTime, "move-time", bots.DefaultMoveTime, "time an external bot (cmd:COMMAND) has for each decision")
+	f.DurationVar(&x.StartTime, "start-time", bots.DefaultStartTime, "time an external bot has to start and answer hello with ready (before its first decision)")
 	f.StringVar(&x.OnBotError, "on-bot-error", bots.OnBotErrorForfeit, "when an external bot fails (bad, late or illegal answer, exit): forfeit (the game fails) or random (random moves for that seat)")
 }
 
 // options are the checked flags as the bot registry takes them.
 func (x *extBotFlags) options(io *IO) bots.ExtOptions {
-	return bots.ExtOptions{MoveTime: x.MoveTime, OnError: x.OnBotError, Log: io.Err}
+	return bots.ExtOptions{MoveTime: x.MoveTime, StartTime: x.StartTime, OnError: x.OnBotError, Log: io.Err}
 }
 
 // check checks the flags.
 func (x *extBotFlags) check() error {
 	if x.MoveTime <= 0 {
 		return usagef("--move-time %v: must be positive", x.MoveTime)
+	}
+	if x.StartTime <= 0 {
+		return usagef("--start-time %v: must be positive", x.StartTime)
 	}
 	if x.OnBotError != bots.OnBotErrorForfeit && x.OnBotError != bots.OnBotErrorRandom {
 		return usagef("--on-bot-error %q: forfeit or random", x.OnBotError)

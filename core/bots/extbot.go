@@ -23,11 +23,12 @@ import (
 // lists are comma-separated).
 const ExtBotPrefix = "cmd:"
 
-// ProtocolVersion is the version of the external bot protocol the engine speaks.
-const ProtocolVersion = 1
-
 // DefaultMoveTime is the default time an external bot has for one decision.
 const DefaultMoveTime = 5 * time.Second
+
+// DefaultStartTime is the default time an external bot has to start and answer hello with ready: a
+// slow interpreter's start is not taken from its first move's time.
+const DefaultStartTime = 10 * time.Second
 
 // What the engine does when an external bot fails (a bad, late or illegal answer, a process that
 // exits or never starts).
@@ -38,9 +39,10 @@ const (
 
 // ExtOptions configure the external bots of a registry.
 type ExtOptions struct {
-	MoveTime time.Duration // per decision; 0 means DefaultMoveTime
-	OnError  string        // OnBotErrorForfeit (also when empty) or OnBotErrorRandom
-	Log      io.Writer     // where the random policy reports failures (default os.Stderr)
+	MoveTime  time.Duration // per decision; 0 means DefaultMoveTime
+	StartTime time.Duration // from the process's start to its ready; 0 means DefaultStartTime
+	OnError   string        // OnBotErrorForfeit (also when empty) or OnBotErrorRandom
+	Log       io.Writer     // where the random policy reports failures (default os.Stderr)
 }
 
 // IsExtBot reports whether a bot spec names an external bot.
@@ -56,8 +58,9 @@ func checkExtBot(spec string) error {
 // logMu keeps the random policy's reports whole lines when workers share a writer.
 var logMu sync.Mutex
 
-// ExtBot is a bot played by an external process (one per seat per game): the engine writes it a hello,
-// then one decide message per decision, and reads one line {"move": "..."} within the move time.
+// ExtBot is a bot played by an external process (one per seat per game): the engine writes it a hello
+// and reads its ready within the start time, then writes one decide message per decision and reads
+// one line {"move": "..."} within the move time, and at the game's end writes it an end.
 type ExtBot struct {
 	Name    string
 	seat    int
@@ -87,6 +90,9 @@ func newExtBot(spec string, opts ExtOptions, game int, seed uint64, interrupted 
 	}
 	if opts.MoveTime <= 0 {
 		opts.MoveTime = DefaultMoveTime
+	}
+	if opts.StartTime <= 0 {
+		opts.StartTime = DefaultStartTime
 	}
 	if opts.Log == nil {
 		opts.Log = os.Stderr
@@ -130,40 +136,6 @@ func (b *ExtBot) start() error {
 	return nil
 }
 
-type helloMsg struct {
-	Type     string `json:"type"`
-	Protocol int    `json:"protocol"`
-	Game     string `json:"game"`
-	Variant  string `json:"variant,omitempty"`
-	Players  int    `json:"players"`
-	Seat     int    `json:"seat"`
-}
-
-// decideObs is the observation without its events (they come apart) nor legal moves.
-type decideObs struct {
-	*core.Observation
-	Events *int `json:"events,omitempty"`
-	Legal  *int `json:"legal,omitempty"`
-}
-
-type decideMsg struct {
-	Type        string       `json:"type"`
-	Move        int          `json:"move"`
-	Observation decideObs    `json:"observation"`
-	Events      []core.Event `json:"events"`
-	Legal       []string     `json:"legal"`
-}
-
-type endMsg struct {
-	Type    string `json:"type"`
-	Totals  []int  `json:"totals"`
-	Winners []int  `json:"winners"`
-}
-
-type answer struct {
-	Move *string `json:"move"`
-}
-
 // Choose implements core.Bot.
 func (b *ExtBot) Choose(v core.View) (int, error) {
 	n := v.NumLegal()
@@ -188,36 +160,24 @@ func (b *ExtBot) Choose(v core.View) (int, error) {
 	return b.rng.IntN(n), nil
 }
 
-// ask sends the decision to the process and reads its answer.
+// ask sends the decision to the process (started, with its handshake, at the seat's first decision)
+// and reads its answer.
 func (b *ExtBot) ask(v core.View) (int, error) {
-	deadline := time.Now().Add(b.opts.MoveTime)
 	if !b.hello {
 		b.hello, b.seat = true, v.Seat()
-		if err := b.start(); err != nil {
-			return 0, err
-		}
-		cfg := v.Game().Config
-		if err := b.send(helloMsg{Type: "hello", Protocol: ProtocolVersion, Game: cfg.ID, Variant: cfg.Variant,
-			Players: v.Players(), Seat: v.Seat()}, deadline); err != nil {
+		if err := b.handshake(v); err != nil {
 			return 0, err
 		}
 	}
-	if b.lineage != v.Lineage() || b.events > v.EventCount() {
-		b.lineage, b.events = v.Lineage(), 0
-	}
-	obs := v.ObservationFrom(v.EventCount())
-	msg := decideMsg{Type: "decide", Move: v.MoveCount() + 1, Observation: decideObs{Observation: obs},
-		Events: v.Events(b.events), Legal: v.Legal()}
-	if msg.Events == nil {
-		msg.Events = []core.Event{}
-	}
-	b.events = v.EventCount()
-	if err := b.send(msg, deadline); err != nil {
+	deadline := time.Now().Add(b.opts.MoveTime)
+	msg := decideMsg{Type: "decide", Move: v.MoveCount() + 1, Observation: newProtoObs(v.ObservationFrom(v.EventCount())),
+		Events: b.newEvents(v), Legal: v.Legal()}
+	if err := b.send(msg, deadline, "no answer", b.opts.MoveTime); err != nil {
 		return 0, err
 	}
 	line, err := b.readLine(deadline)
 	if err != nil {
-		return 0, b.readError(err)
+		return 0, b.readError(err, "no answer", b.opts.MoveTime)
 	}
 	var a answer
 	if err := json.Unmarshal(line, &a); err != nil || a.Move == nil {
@@ -231,7 +191,28 @@ func (b *ExtBot) ask(v core.View) (int, error) {
 	return 0, fmt.Errorf("illegal move %q (legal: %s)", *a.Move, strings.Join(msg.Legal, ", "))
 }
 
-func (b *ExtBot) send(msg any, deadline time.Time) error {
+// handshake starts the process, sends hello and waits for its ready, all within the start time.
+func (b *ExtBot) handshake(v core.View) error {
+	deadline := time.Now().Add(b.opts.StartTime)
+	if err := b.start(); err != nil {
+		return err
+	}
+	cfg := v.Game().Config
+	hello := helloMsg{Type: "hello", Version: ProtocolVersion, Game: cfg.ID, Variant: cfg.Variant,
+		Players: v.Players(), Seat: v.Seat()}
+	if err := b.send(hello, deadline, "no ready", b.opts.StartTime); err != nil {
+		return err
+	}
+	line, err := b.readLine(deadline)
+	if err != nil {
+		return b.readError(err, "no ready", b.opts.StartTime)
+	}
+	return checkReady(line)
+}
+
+// send writes a message by the deadline; what names the answer awaited in errors ("no answer", "no
+// ready") and limit the time it had.
+func (b *ExtBot) send(msg any, deadline time.Time, what string, limit time.Duration) error {
 	data, err := json.Marshal(msg)
 	if err != nil {
 		return err
@@ -239,23 +220,24 @@ func (b *ExtBot) send(msg any, deadline time.Time) error {
 	b.in.SetWriteDeadline(deadline)
 	if _, err := b.in.Write(append(data, '\n')); err != nil {
 		if errors.Is(err, os.ErrDeadlineExceeded) {
-			return fmt.Errorf("no answer within %v (it reads no input)", b.opts.MoveTime)
+			return fmt.Errorf("%s within %v (it reads no input)", what, limit)
 		}
-		return b.exitError("no answer") // it exited (or closed its stdin)
+		return b.exitError(what) // it exited (or closed its stdin)
 	}
 	return nil
 }
 
-func (b *ExtBot) readError(err error) error {
+// readError describes a failed read of the answer what ("no answer", "no ready") awaited for limit.
+func (b *ExtBot) readError(err error, what string, limit time.Duration) error {
 	switch {
 	case errors.Is(err, ErrInterrupted):
 		return err
 	case errors.Is(err, os.ErrDeadlineExceeded):
-		return fmt.Errorf("no answer within %v", b.opts.MoveTime)
+		return fmt.Errorf("%s within %v", what, limit)
 	case errors.Is(err, bufio.ErrBufferFull):
 		return fmt.Errorf("bad answer: a line longer than %d bytes", b.rd.Size())
 	}
-	return b.exitError("no answer")
+	return b.exitError(what)
 }
 
 // exitError describes a process that closed its output: how it exited, with the last line of its
@@ -297,7 +279,10 @@ func (b *ExtBot) End(s *core.State) {
 		return
 	}
 	if b.failed == nil && s != nil && s.Over() {
-		b.send(endMsg{Type: "end", Totals: s.Totals(), Winners: append([]int{}, s.Winners()...)}, time.Now().Add(200*time.Millisecond))
+		v := s.ViewFor(b.seat)
+		end := endMsg{Type: "end", Totals: s.Totals(), Winners: append([]int{}, s.Winners()...),
+			Events: b.newEvents(v), Observation: newProtoObs(v.ObservationFrom(v.EventCount()))}
+		b.send(end, time.Now().Add(200*time.Millisecond), "end", 0)
 	}
 	grace := 500 * time.Millisecond
 	if b.stopNow() {
