@@ -94,45 +94,30 @@ func IntervalPlot(title, ylabel string, labels []string, names []string, series 
 	}
 	p.NominalX(labels...)
 	p.X.Min, p.X.Max = -0.5, float64(len(labels))-0.5
-	if !zero && scale == 100 {
-		p.Y.Min = 0 // rates from 0%
-	}
+	fitY(p, series, scale, zero || scale == 100) // rates from 0%, differences with their 0 line
 	p.Legend.Top = true
 	p.Add(plotter.NewGrid())
 	return p
 }
 
 // HistogramPlot draws the distribution of integer values (one histogram per series, drawn over each
-// other with transparent fills), with one bin per value when the range is small.
+// other with transparent fills), one bin per value centred on it when the range is small, at most 40
+// bins of whole values otherwise.
 func HistogramPlot(title, xlabel string, names []string, series [][]float64) *plot.Plot {
 	p := plot.New()
 	p.Title.Text = title
 	p.X.Label.Text = xlabel
 	p.Y.Label.Text = "games"
-	lo, hi := math.Inf(1), math.Inf(-1)
-	for _, vs := range series {
-		for _, v := range vs {
-			lo, hi = math.Min(lo, v), math.Max(hi, v)
-		}
-	}
+	lo, hi := seriesRange(series)
 	if math.IsInf(lo, 0) {
 		return p
 	}
-	bins := int(hi-lo) + 1
-	if bins > 40 {
-		bins = 40
-	}
-	if bins < 1 {
-		bins = 1
-	}
+	width := math.Max(1, math.Ceil((hi-lo+1)/40))
 	for k, vs := range series {
 		if len(vs) == 0 {
 			continue
 		}
-		h, err := plotter.NewHist(plotter.Values(vs), bins)
-		if err != nil {
-			continue
-		}
+		h := &plotter.Histogram{Bins: integerBins(vs, lo, hi, width), Width: width, LineStyle: plotter.DefaultLineStyle}
 		c := color.RGBAModel.Convert(plotColor(k)).(color.RGBA)
 		if len(series) > 1 {
 			c.A = 110
@@ -145,8 +130,36 @@ func HistogramPlot(title, xlabel string, names []string, series [][]float64) *pl
 			p.Legend.Add(names[k], h)
 		}
 	}
-	p.Legend.Top = true
+	p.X.Min, p.X.Max = lo-0.5-width*0.1, lo-0.5+width*math.Ceil((hi-lo+1)/width)+width*0.1
+	p.Y.Min = 0
 	return p
+}
+
+// seriesRange is the smallest and the largest value of all series (+Inf, -Inf when they are empty).
+func seriesRange(series [][]float64) (lo, hi float64) {
+	lo, hi = math.Inf(1), math.Inf(-1)
+	for _, vs := range series {
+		for _, v := range vs {
+			lo, hi = math.Min(lo, v), math.Max(hi, v)
+		}
+	}
+	return lo, hi
+}
+
+// integerBins counts vs in bins of width whole values from lo, each from half a value below its
+// first value to half a value above its last, up to hi.
+func integerBins(vs []float64, lo, hi, width float64) []plotter.HistogramBin {
+	n := int(math.Ceil((hi - lo + 1) / width))
+	bins := make([]plotter.HistogramBin, n)
+	for i := range bins {
+		bins[i].Min = lo - 0.5 + float64(i)*width
+		bins[i].Max = bins[i].Min + width
+	}
+	for _, v := range vs {
+		i := min(n-1, max(0, int(math.Floor((v-lo+0.5)/width))))
+		bins[i].Weight++
+	}
+	return bins
 }
 
 // CurvePlot draws y against x with 95% intervals as error bars, one line per series.
@@ -188,7 +201,37 @@ func CurvePlot(title, xlabel, ylabel string, xs []float64, names []string, serie
 		}
 		p.X.Min, p.X.Max = lo-pad, hi+pad
 	}
+	fitY(p, series, scale, false)
 	p.Legend.Top = true
 	p.Add(plotter.NewGrid())
 	return p
+}
+
+// fitY sets p's vertical range to hold every estimate and interval of series (times scale) with a
+// margin, so that no interval ends on or beyond the plot's frame; withZero keeps 0 in the range.
+func fitY(p *plot.Plot, series [][]stats.Interval, scale float64, withZero bool) {
+	lo, hi := math.Inf(1), math.Inf(-1)
+	if withZero {
+		lo, hi = 0, 0
+	}
+	for _, ivs := range series {
+		for _, iv := range ivs {
+			for _, v := range []float64{iv.Value, iv.Low, iv.High} {
+				if v = v * scale; !math.IsNaN(v) && !math.IsInf(v, 0) {
+					lo, hi = math.Min(lo, v), math.Max(hi, v)
+				}
+			}
+		}
+	}
+	if math.IsInf(lo, 0) {
+		return
+	}
+	pad := (hi - lo) * 0.08
+	if pad == 0 {
+		pad = math.Max(1, math.Abs(hi)*0.1)
+	}
+	p.Y.Min, p.Y.Max = lo-pad, hi+pad
+	if withZero && lo == 0 {
+		p.Y.Min = 0
+	}
 }

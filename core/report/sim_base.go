@@ -43,8 +43,14 @@ func VersusBaseText(w io.Writer, b *lab.BaseComparison) {
 	compareFootnote(w)
 }
 
-// AddVersusBase adds a sim's comparison with its base to its report.
+// AddVersusBase adds a sim's comparison with its base to its report, a variant file named by its
+// short name (ShortNames) in the table.
 func AddVersusBase(r *Report, b *lab.BaseComparison) {
+	named := *b.CompareResult
+	named.Variants = ShortNames(b.Variants)
+	nb := *b
+	nb.CompareResult = &named
+	b = &nb
 	s := r.Section("Versus the base")
 	for _, line := range versusBaseIntro(b) {
 		s.AddText("%s", line)
