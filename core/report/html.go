@@ -9,18 +9,19 @@ import (
 	"github.com/ruleslab/ruleslab/core/textsafe"
 )
 
-// htmlHead is the page's style: the page never scrolls sideways at 1400 px; a table's headers wrap,
-// its cells do not; plots scale down to the page's width.
+// htmlHead is the page's style: the page never scrolls sideways at 1400 px: a table's cells wrap
+// between a value and its interval (htmlCell), plots scale down to the page's width. The plots' text
+// is in Liberation Serif, the font gonum measures it in, or Times New Roman, of the same widths.
 const htmlHead = `<style>
 body { font-family: system-ui, sans-serif; margin: 2em auto; max-width: 84em; padding: 0 1em; color: #222; background: #fff; }
 pre { background: #f4f4f4; padding: .6em; white-space: pre-wrap; overflow-wrap: anywhere; }
 table { border-collapse: collapse; margin: .8em 0; font-size: 85%; max-width: 100%; }
 th, td { border: 1px solid #ccc; padding: .25em .6em; text-align: right; }
-td { white-space: nowrap; }
-th:first-child, td:first-child { text-align: left; white-space: normal; }
+th:first-child, td:first-child { text-align: left; }
 th { background: #eee; }
 figure { display: inline-block; vertical-align: top; margin: .5em 1em .5em 0; max-width: 100%; }
 svg.plot { display: block; max-width: 100%; height: auto; border: 1px solid #ddd; background: #fff; }
+svg.plot text { font-family: "Liberation Serif", "Times New Roman", Times, serif; }
 figcaption { font-size: 85%; color: #555; max-width: 40em; }
 </style>
 </head>
@@ -66,7 +67,7 @@ func htmlTable(b *strings.Builder, t *Table) {
 	for _, row := range t.Rows {
 		b.WriteString("<tr>")
 		for _, c := range row {
-			fmt.Fprintf(b, "<td>%s</td>", e(c))
+			fmt.Fprintf(b, "<td>%s</td>", htmlCell(c))
 		}
 		b.WriteString("</tr>\n")
 	}
@@ -84,3 +85,11 @@ func htmlFiles(b *strings.Builder, files []SourceText) {
 		fmt.Fprintf(b, "<h3>%s (%s)</h3>\n<pre class=\"file\">%s</pre>\n", e(textsafe.Escape(f.Path)), e(f.Part), e(textsafe.Escape(f.Text)))
 	}
 }
+
+// noBreak are the spaces a table cell must not wrap at: inside an interval "[4.74, 8.06]", between a
+// difference and its unit "+1.2 pts", and before a significance mark.
+var noBreak = strings.NewReplacer(", ", ",\u00a0", " pts", "\u00a0pts", " *", "\u00a0*")
+
+// htmlCell is a table cell's text, escaped, that wraps only between an estimate and its interval (or
+// between words of text).
+func htmlCell(s string) string { return noBreak.Replace(html.EscapeString(s)) }

@@ -18,6 +18,11 @@ const plotMargin = vg.Length(14)
 // legendGap separates the plot from its legend.
 const legendGap = vg.Length(8)
 
+// legendSlack widens the legend's column beyond what gonum measured in Liberation Serif: a browser
+// without that font (or Times New Roman, of the same widths) draws the text in a wider serif, such as
+// DejaVu Serif, about a fifth wider.
+const legendSlack = 1.3
+
 // plotSVG draws p as an SVG document of w × h, within plotMargin of every edge, with its legend (if
 // it has entries) in a column to the right of the plot rather than over the data.
 func plotSVG(p *plot.Plot, w, h vg.Length) (svg []byte, err error) {
@@ -32,7 +37,7 @@ func plotSVG(p *plot.Plot, w, h vg.Length) (svg []byte, err error) {
 	legend := p.Legend
 	p.Legend = plot.NewLegend()
 	defer func() { p.Legend = legend }()
-	legendWidth := legend.Rectangle(dc).Size().X
+	legendWidth := legend.Rectangle(dc).Size().X * legendSlack
 	if legendWidth > 0 {
 		legend.Top, legend.Left = true, true
 		legend.XOffs, legend.YOffs = 0, 0
