@@ -94,7 +94,8 @@ func IntervalPlot(title, ylabel string, labels []string, names []string, series 
 	}
 	p.NominalX(labels...)
 	p.X.Min, p.X.Max = -0.5, float64(len(labels))-0.5
-	fitY(p, series, scale, zero || scale == 100) // rates from 0%, differences with their 0 line
+	rates := !zero && scale == 100
+	fitY(p, series, scale, zero || rates, rates) // rates from 0%, differences with their 0 line
 	p.Legend.Top = true
 	p.Add(plotter.NewGrid())
 	return p
@@ -201,15 +202,16 @@ func CurvePlot(title, xlabel, ylabel string, xs []float64, names []string, serie
 		}
 		p.X.Min, p.X.Max = lo-pad, hi+pad
 	}
-	fitY(p, series, scale, false)
+	fitY(p, series, scale, false, false)
 	p.Legend.Top = true
 	p.Add(plotter.NewGrid())
 	return p
 }
 
 // fitY sets p's vertical range to hold every estimate and interval of series (times scale) with a
-// margin, so that no interval ends on or beyond the plot's frame; withZero keeps 0 in the range.
-func fitY(p *plot.Plot, series [][]stats.Interval, scale float64, withZero bool) {
+// margin, so that no interval ends on or beyond the plot's frame; withZero keeps 0 in the range, and
+// fromZero starts it at 0 when nothing is below.
+func fitY(p *plot.Plot, series [][]stats.Interval, scale float64, withZero, fromZero bool) {
 	lo, hi := math.Inf(1), math.Inf(-1)
 	if withZero {
 		lo, hi = 0, 0
@@ -231,7 +233,7 @@ func fitY(p *plot.Plot, series [][]stats.Interval, scale float64, withZero bool)
 		pad = math.Max(1, math.Abs(hi)*0.1)
 	}
 	p.Y.Min, p.Y.Max = lo-pad, hi+pad
-	if withZero && lo == 0 {
+	if fromZero && lo == 0 {
 		p.Y.Min = 0
 	}
 }

@@ -34,9 +34,10 @@ func plotSVG(p *plot.Plot, w, h vg.Length) (svg []byte, err error) {
 	c := vgsvg.New(w, h)
 	dc := draw.New(c)
 	dc = draw.Crop(dc, plotMargin, -plotMargin, plotMargin, -plotMargin)
-	legend := p.Legend
+	own := p.Legend
 	p.Legend = plot.NewLegend()
-	defer func() { p.Legend = legend }()
+	defer func() { p.Legend = own }()
+	legend := own
 	legendWidth := legend.Rectangle(dc).Size().X * legendSlack
 	if legendWidth > 0 {
 		legend.Top, legend.Left = true, true
