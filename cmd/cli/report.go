@@ -2,6 +2,8 @@ package cli
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/ruleslab/ruleslab/core/config"
@@ -100,9 +102,20 @@ func variantSources(game string, variants []string) []report.SourceText {
 			}
 			seen[f.Path] = true
 			if text, err := config.ReadFile(f.Path, config.MaxFileBytes); err == nil {
-				out = append(out, report.SourceText{Path: config.Shown(f.Path), Part: f.Part, Text: string(text)})
+				out = append(out, report.SourceText{Path: shownPath(f.Path), Part: f.Part, Text: string(text)})
 			}
 		}
 	}
 	return out
+}
+
+// shownPath is a file's path as a report shows it: relative to the current folder when it lies below
+// it, as messages show it otherwise.
+func shownPath(p string) string {
+	if wd, err := os.Getwd(); err == nil && !config.IsEmbedded(p) {
+		if rel, err := filepath.Rel(wd, p); err == nil && !strings.HasPrefix(rel, "..") {
+			return rel
+		}
+	}
+	return config.Shown(p)
 }
