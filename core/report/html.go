@@ -10,7 +10,7 @@ import (
 )
 
 // htmlHead is the page's style: the page never scrolls sideways at 1400 px: a table's cells wrap
-// between a value and its interval (htmlCell), plots scale down to the page's width. The plots' text
+// between an estimate and its interval (htmlCell), plots scale down to the page's width. The plots' text
 // is in Liberation Serif, the font gonum measures it in, or Times New Roman, of the same widths.
 const htmlHead = `<style>
 body { font-family: system-ui, sans-serif; margin: 2em auto; max-width: 84em; padding: 0 1em; color: #222; background: #fff; }
@@ -22,6 +22,7 @@ th { background: #eee; }
 figure { display: inline-block; vertical-align: top; margin: .5em 1em .5em 0; max-width: 100%; }
 svg.plot { display: block; max-width: 100%; height: auto; border: 1px solid #ddd; background: #fff; }
 svg.plot text { font-family: "Liberation Serif", "Times New Roman", Times, serif; }
+span.nw { white-space: nowrap; }
 figcaption { font-size: 85%; color: #555; max-width: 40em; }
 </style>
 </head>
@@ -86,10 +87,12 @@ func htmlFiles(b *strings.Builder, files []SourceText) {
 	}
 }
 
-// noBreak are the spaces a table cell must not wrap at: inside an interval "[4.74, 8.06]", between a
-// difference and its unit "+1.2 pts", and before a significance mark.
-var noBreak = strings.NewReplacer(", ", ",\u00a0", " pts", "\u00a0pts", " *", "\u00a0*")
-
-// htmlCell is a table cell's text, escaped, that wraps only between an estimate and its interval (or
-// between words of text).
-func htmlCell(s string) string { return noBreak.Replace(html.EscapeString(s)) }
+// htmlCell is a table cell's text, escaped; an estimate followed by its interval ("30.0% [18.1, 45.4]")
+// is two spans that do not wrap, so the cell wraps only between them.
+func htmlCell(s string) string {
+	i := strings.LastIndex(s, " [")
+	if i < 0 || !strings.Contains(s[i:], "]") {
+		return html.EscapeString(s)
+	}
+	return fmt.Sprintf(`<span class="nw">%s</span> <span class="nw">%s</span>`, html.EscapeString(s[:i]), html.EscapeString(s[i+1:]))
+}

@@ -140,3 +140,18 @@ func TestLegendBesideTheData(t *testing.T) {
 		t.Error("drawing changed the plot's own legend")
 	}
 }
+
+// A cell wraps only between an estimate and its interval; text is escaped either way.
+func TestHTMLCell(t *testing.T) {
+	for _, c := range [][2]string{
+		{"30.0% [18.1, 45.4]", `<span class="nw">30.0%</span> <span class="nw">[18.1, 45.4]</span>`},
+		{"+1.2 pts [0.1, 2.3]", `<span class="nw">+1.2 pts</span> <span class="nw">[0.1, 2.3]</span>`},
+		{"91.7% [74.2, 97.7] *", `<span class="nw">91.7%</span> <span class="nw">[74.2, 97.7] *</span>`},
+		{"a <b> [c", "a &lt;b&gt; [c"},
+		{"house/house.yaml", "house/house.yaml"},
+	} {
+		if got := htmlCell(c[0]); got != c[1] {
+			t.Errorf("htmlCell(%q) = %q, want %q", c[0], got, c[1])
+		}
+	}
+}
