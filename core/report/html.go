@@ -39,7 +39,7 @@ func (r *Report) HTML() []byte {
 	fmt.Fprintf(&b, "<title>%s</title>\n", e(r.Title))
 	b.WriteString(htmlHead)
 	fmt.Fprintf(&b, "<h1>%s</h1>\n", e(r.Title))
-	fmt.Fprintf(&b, "<p>Produced by:</p>\n<pre class=\"cmd\">%s</pre>\n", e(r.Command))
+	fmt.Fprintf(&b, "<p>Produced by:</p>\n<pre class=\"cmd\">%s</pre>\n", e(textsafe.Escape(r.Command)))
 	for _, s := range r.Sections {
 		fmt.Fprintf(&b, "<h2>%s</h2>\n", e(s.Heading))
 		for _, it := range s.Items {

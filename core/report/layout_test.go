@@ -43,9 +43,9 @@ func TestVariantFilesEmbedded(t *testing.T) {
 		{Path: "house/house.yaml", Part: "variant", Text: "extends: g\ntitle: <b>&</b>\n"},
 		{Path: "house/house.lua", Part: "override", Text: "-- ``` not the end\x1b\nfunction f() end\n"},
 	}
-	r := New("t", Stamp{Command: "ruleslab sim house/house.yaml", Files: files})
+	r := New("t", Stamp{Command: "ruleslab sim 'house/<x>\x1b.yaml'", Files: files})
 	page := string(r.HTML())
-	for _, want := range []string{"<h2>Variant files</h2>", "<h3>house/house.yaml (variant)</h3>",
+	for _, want := range []string{"<pre class=\"cmd\">ruleslab sim &#39;house/&lt;x&gt;\\x1b.yaml&#39;</pre>", "<h2>Variant files</h2>", "<h3>house/house.yaml (variant)</h3>",
 		"<pre class=\"file\">extends: g\ntitle: &lt;b&gt;&amp;&lt;/b&gt;\n</pre>", "-- ``` not the end\\x1b\n"} {
 		if !strings.Contains(page, want) {
 			t.Errorf("the page has no %q", want)
