@@ -67,10 +67,10 @@ func writeHouseRule(t *testing.T, dir, game string) string {
 	return filepath.Join(folder, "house.yaml")
 }
 
-// Each kind of report (sim, compare of three variants with a variant file, sweep, tournament) opens in
-// headless Chromium at 1400 px without scrolling sideways, and no element of any plot (interval,
-// point, tick label, legend) lies outside its SVG. Skipped where Chromium is not installed (.ci/run
-// installs Debian's chromium).
+// Each kind of report (sim, compare of three variants with a variant file, sweep along one key and over
+// a grid of nine points, tournament) opens in headless Chromium at 1400 px without scrolling sideways,
+// and no element of any plot (interval, point, tick label, legend) lies outside its SVG. Skipped where
+// Chromium is not installed (.ci/run installs Debian's chromium).
 func TestReportsFitInChromium(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts headless Chromium: the full suite runs it")
@@ -88,6 +88,7 @@ func TestReportsFitInChromium(t *testing.T) {
 		{"sim", []string{"sim", "zoomies", "--games", "20"}},
 		{"compare", []string{"compare", game, "--variant", "base", "--variant", variant, "--variant", house, "--games", "20"}},
 		{"sweep", []string{"sweep", "zoomies", "--set", "params.trick_points.2=1,3,5", "--games", "10"}},
+		{"sweep-grid", []string{"sweep", "zoomies", "--set", "params.trick_points.2=1,3,5", "--set", "params.trick_points.1=0,1,2", "--games", "4"}},
 		{"tournament", []string{"tournament", game, "--bots", "random,greedy", "--games", "12"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {

@@ -149,8 +149,9 @@ func Sweep(s *lab.SweepResult, stamp Stamp) *Report {
 	}
 	var labels []string
 	for _, pt := range s.Points {
-		labels = append(labels, pointName(s, pt))
+		labels = append(labels, pointValues(s, pt))
 	}
+	keys := strings.Join(axisKeys(s.Axes), ", ")
 	for _, c := range s.Columns {
 		var ivs []stats.Interval
 		for _, pt := range s.Points {
@@ -160,12 +161,14 @@ func Sweep(s *lab.SweepResult, stamp Stamp) *Report {
 		if len(ivs) > 0 && ivs[0].Kind == stats.Rate {
 			scale, unit = 100, s.Labels[c]+" (%)"
 		}
-		title := fmt.Sprintf("%s by %s", s.Labels[c], strings.Join(axisKeys(s.Axes), ", "))
+		caption := fmt.Sprintf("%s by %s with 95%% intervals", s.Labels[c], keys)
 		if numeric {
-			p.AddPlot(title+" with 95% intervals", CurvePlot(title, s.Axes[0].Key, unit, xs, nil, [][]stats.Interval{ivs}, scale), 16, 10)
-		} else {
-			p.AddPlot(title+" with 95% intervals", IntervalPlot(title, unit, labels, nil, [][]stats.Interval{ivs}, scale, false), 16, 10)
+			p.AddPlot(caption, CurvePlot(s.Labels[c], s.Axes[0].Key, unit, xs, nil, [][]stats.Interval{ivs}, scale), 16, 10)
+			continue
 		}
+		pl := IntervalPlot(s.Labels[c], unit, labels, nil, [][]stats.Interval{ivs}, scale, false)
+		pl.X.Label.Text = keys
+		p.AddPlot(caption, pl, 16, 10)
 	}
 	return r
 }

@@ -94,6 +94,10 @@ func IntervalPlot(title, ylabel string, labels []string, names []string, series 
 	}
 	p.NominalX(labels...)
 	p.X.Min, p.X.Max = -0.5, float64(len(labels))-0.5
+	if len(labels) > 8 { // upright, so that they do not run into each other
+		p.X.Tick.Label.Rotation = math.Pi / 2
+		p.X.Tick.Label.XAlign, p.X.Tick.Label.YAlign = draw.XRight, draw.YCenter
+	}
 	rates := !zero && scale == 100
 	fitY(p, series, scale, zero || rates, rates) // rates from 0%, differences with their 0 line
 	p.Legend.Top = true
