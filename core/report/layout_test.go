@@ -155,3 +155,24 @@ func TestHTMLCell(t *testing.T) {
 		}
 	}
 }
+
+func TestTrimmedTicks(t *testing.T) {
+	var labels []string
+	for _, tk := range (trimmedTicks{}).Ticks(0, 52) {
+		if tk.Label != "" {
+			labels = append(labels, tk.Label)
+		}
+	}
+	if got := strings.Join(labels, " "); got != "0 25 50" {
+		t.Errorf("ticks %q", got)
+	}
+	labels = nil
+	for _, tk := range (trimmedTicks{}).Ticks(-12.9, 7.9) {
+		if tk.Label != "" {
+			labels = append(labels, tk.Label)
+		}
+	}
+	if got := strings.Join(labels, " "); got != "-12.5 -2.5 7.5" {
+		t.Errorf("ticks %q", got)
+	}
+}

@@ -3,6 +3,7 @@ package report
 import (
 	"image/color"
 	"math"
+	"strings"
 
 	"github.com/ruleslab/ruleslab/core/stats"
 	"gonum.org/v1/plot"
@@ -49,6 +50,7 @@ func finite(x float64) float64 {
 func IntervalPlot(title, ylabel string, labels []string, names []string, series [][]stats.Interval, scale float64, zero bool) *plot.Plot {
 	p := plot.New()
 	p.Title.Text = title
+	p.Y.Tick.Marker = trimmedTicks{}
 	p.Y.Label.Text = ylabel
 	n := len(series)
 	for k, ivs := range series {
@@ -111,6 +113,7 @@ func IntervalPlot(title, ylabel string, labels []string, names []string, series 
 func HistogramPlot(title, xlabel string, names []string, series [][]float64) *plot.Plot {
 	p := plot.New()
 	p.Title.Text = title
+	p.Y.Tick.Marker = trimmedTicks{}
 	p.X.Label.Text = xlabel
 	p.Y.Label.Text = "games"
 	lo, hi := seriesRange(series)
@@ -171,6 +174,7 @@ func integerBins(vs []float64, lo, hi, width float64) []plotter.HistogramBin {
 func CurvePlot(title, xlabel, ylabel string, xs []float64, names []string, series [][]stats.Interval, scale float64) *plot.Plot {
 	p := plot.New()
 	p.Title.Text = title
+	p.Y.Tick.Marker = trimmedTicks{}
 	p.X.Label.Text = xlabel
 	p.Y.Label.Text = ylabel
 	for k, ivs := range series {
@@ -240,4 +244,18 @@ func fitY(p *plot.Plot, series [][]stats.Interval, scale float64, withZero, from
 	if fromZero && lo == 0 {
 		p.Y.Min = 0
 	}
+}
+
+// trimmedTicks are gonum's default ticks with their labels' trailing zeros left out ("50" for "50.00",
+// "2.5" for "2.50"), so that a percentage axis reads as percentages.
+type trimmedTicks struct{ plot.DefaultTicks }
+
+func (t trimmedTicks) Ticks(min, max float64) []plot.Tick {
+	ticks := t.DefaultTicks.Ticks(min, max)
+	for i, tk := range ticks {
+		if strings.Contains(tk.Label, ".") && !strings.ContainsAny(tk.Label, "eE") {
+			ticks[i].Label = strings.TrimSuffix(strings.TrimRight(tk.Label, "0"), ".")
+		}
+	}
+	return ticks
 }
