@@ -137,7 +137,7 @@ func printCompare(opts *CompareOptions, res *lab.CompareResult, reports []covera
 		return err
 	}
 	if opts.Output.Report != "" {
-		return report.Compare(res, reports, reportStamp(opts.IO)).WriteFile(opts.Output.Report)
+		return writeReport(opts.IO, report.Compare(res, reports, reportStamp(opts.IO)), opts.Output.Report, opts.Game, opts.Variants...)
 	}
 	return nil
 }

@@ -2,8 +2,11 @@ package cli
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 
+	"github.com/ruleslab/ruleslab/core/config"
 	"github.com/ruleslab/ruleslab/core/report"
 	"github.com/ruleslab/ruleslab/core/textsafe"
 )
@@ -58,4 +61,61 @@ func quoteCommandLine(args []string) string {
 		parts = append(parts, a)
 	}
 	return strings.Join(parts, " ")
+}
+
+// writeReport writes a command's --report with the text of the variant files it played (GAME when it
+// is a variant file, each --variant file), and says on stderr where it went.
+func writeReport(io *IO, r *report.Report, path, game string, variants ...string) error {
+	r.Files = variantSources(game, variants)
+	if err := r.WriteFile(path); err != nil {
+		return err
+	}
+	fmt.Fprintf(io.Err, "report written to %s\n", textsafe.Escape(path))
+	return nil
+}
+
+// variantSources are the variant YAML files and override Lua files of GAME and its variants, each
+// once, in the order they load. A variant that does not load has been reported by the command
+// already: it adds nothing here.
+func variantSources(game string, variants []string) []report.SourceText {
+	if len(variants) == 0 {
+		variants = []string{""}
+	}
+	var out []report.SourceText
+	seen := map[string]bool{}
+	for _, v := range variants {
+		path, err := config.ResolvePath(game, v)
+		if err != nil {
+			continue
+		}
+		g, err := config.Load(path)
+		if err != nil {
+			continue
+		}
+		files, err := config.Sources(g, true)
+		if err != nil {
+			continue
+		}
+		for _, f := range files {
+			if seen[f.Path] || (f.Part != "variant" && f.Part != "override") {
+				continue
+			}
+			seen[f.Path] = true
+			if text, err := config.ReadFile(f.Path, config.MaxFileBytes); err == nil {
+				out = append(out, report.SourceText{Path: shownPath(f.Path), Part: f.Part, Text: string(text)})
+			}
+		}
+	}
+	return out
+}
+
+// shownPath is a file's path as a report shows it: relative to the current folder when it lies below
+// it, as messages show it otherwise.
+func shownPath(p string) string {
+	if wd, err := os.Getwd(); err == nil && !config.IsEmbedded(p) {
+		if rel, err := filepath.Rel(wd, p); err == nil && !strings.HasPrefix(rel, "..") {
+			return rel
+		}
+	}
+	return config.Shown(p)
 }

@@ -118,7 +118,7 @@ func runSim(opts *SimOptions) error {
 		if rep.Base != nil && rep.Base.Pairs > 0 {
 			report.AddVersusBase(r, rep.Base)
 		}
-		err = afterSummary(opts.IO, err, r.WriteFile(opts.Output.Report))
+		err = afterSummary(opts.IO, err, writeReport(opts.IO, r, opts.Output.Report, opts.Game, opts.Variant))
 	}
 	return err
 }

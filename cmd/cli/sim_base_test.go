@@ -136,5 +136,6 @@ func TestSimVariantVersusBaseReport(t *testing.T) {
 	page := string(data)
 	assert.Contains(t, page, "Versus the base")
 	assert.Contains(t, page, "house.yaml compared with what it extends (mimic-taking)")
-	assert.Contains(t, page, "house.yaml - base (paired 95% CI)")
+	assert.Contains(t, page, "house - base (paired 95% CI)", "a variant file goes by its stem")
+	assert.Contains(t, page, "| house | house.yaml |")
 }

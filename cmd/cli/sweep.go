@@ -105,7 +105,7 @@ func runSweep(opts *SweepOptions) error {
 		return err
 	}
 	if opts.Output.Report != "" {
-		if err := report.Sweep(res, reportStamp(opts.IO)).WriteFile(opts.Output.Report); err != nil {
+		if err := writeReport(opts.IO, report.Sweep(res, reportStamp(opts.IO)), opts.Output.Report, opts.Game, opts.Variant); err != nil {
 			return err
 		}
 	}

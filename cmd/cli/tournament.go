@@ -104,7 +104,7 @@ func runTournament(opts *TournamentOptions) error {
 	}
 	err = afterSummary(opts.IO, err, res.SaveErr())
 	if opts.Output.Report != "" {
-		err = afterSummary(opts.IO, err, report.Tournament(res.Reports(), res.RungNames(), reportStamp(opts.IO)).WriteFile(opts.Output.Report))
+		err = afterSummary(opts.IO, err, writeReport(opts.IO, report.Tournament(res.Reports(), res.RungNames(), reportStamp(opts.IO)), opts.Output.Report, opts.Game, opts.Variant))
 	}
 	return err
 }

@@ -25,7 +25,21 @@ func (r *Report) Markdown() []byte {
 			}
 		}
 	}
+	markdownFiles(&b, r.Files)
 	return []byte(b.String())
+}
+
+// markdownFiles writes the text of the variant files, each in a code block under its path.
+func markdownFiles(b *strings.Builder, files []SourceText) {
+	if len(files) == 0 {
+		return
+	}
+	b.WriteString("\n## Variant files\n")
+	for _, f := range files {
+		text := textsafe.Escape(strings.TrimRight(f.Text, "\n"))
+		fence := codeFence(text)
+		fmt.Fprintf(b, "\n### %s (%s)\n\n%s\n%s\n%s\n", markdownText(f.Path), markdownText(f.Part), fence, text, fence)
+	}
 }
 
 func markdownTable(b *strings.Builder, t *Table) {

@@ -1,7 +1,6 @@
 package report
 
 import (
-	"bytes"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -9,8 +8,6 @@ import (
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
-	"gonum.org/v1/plot/vg/draw"
-	"gonum.org/v1/plot/vg/vgsvg"
 )
 
 // Report is a self-contained report of one command: the command line that produced it, then sections
@@ -30,6 +27,15 @@ type Report struct {
 type Stamp struct {
 	Command string // the command line, "ruleslab ARGS..."
 	Version string // the ruleslab version, in the HTML page's footer
+	// Files are the variant files the command played (each YAML and the Lua files it overrides with),
+	// whose text the report carries so that a reader sees the rules it measured.
+	Files []SourceText
+}
+
+// SourceText is a file a report carries: its path as given, what it is ("variant", "override") and
+// its text.
+type SourceText struct {
+	Path, Part, Text string
 }
 
 // Section is a heading followed by paragraphs, tables and plots, in the order they were added.
@@ -88,21 +94,6 @@ func (s *Section) AddPlot(caption string, p *plot.Plot, w, h float64) {
 		return
 	}
 	s.Items = append(s.Items, Item{Plot: &Plot{Caption: caption, SVG: svg}})
-}
-
-func plotSVG(p *plot.Plot, w, h vg.Length) (svg []byte, err error) {
-	defer func() {
-		if e := recover(); e != nil {
-			err = fmt.Errorf("%v", e)
-		}
-	}()
-	c := vgsvg.New(w, h)
-	p.Draw(draw.New(c))
-	var buf bytes.Buffer
-	if _, err := c.WriteTo(&buf); err != nil {
-		return nil, err
-	}
-	return buf.Bytes(), nil
 }
 
 // FormatError is a report file name with no known format.

@@ -35,7 +35,7 @@ func TestHTMLAndMarkdown(t *testing.T) {
 			t.Errorf("the page has no %q", want)
 		}
 	}
-	if n := strings.Count(page, `<img class="plot" alt="`); n != 3 {
+	if n := strings.Count(page, `<svg class="plot"`); n != 3 {
 		t.Errorf("%d plots on the page, want 3", n)
 	}
 	md := string(r.Markdown())

@@ -50,7 +50,7 @@ func Sim(sum stats.Summary, games []core.Result, cov *coverage.Report, stamp Sta
 		seats = append(seats, fmt.Sprintf("%d %s", seat.Seat, seat.Bot))
 		win = append(win, seat.WinRate)
 	}
-	p.AddPlot("Win rate by seat with 95% intervals (Wilson)", IntervalPlot("Win rate by seat", "win rate (%)", seats, nil, [][]stats.Interval{win}, 100, false), 14, 9)
+	p.AddPlot("Win rate by seat with 95% intervals (Wilson)", IntervalPlot("Win rate by seat", "win rate (%)", seats, nil, [][]stats.Interval{win}, 100, false), 16, 10)
 	scores := make([][]float64, sum.Players)
 	var lengths []float64
 	for _, g := range games {
@@ -65,8 +65,8 @@ func Sim(sum stats.Summary, games []core.Result, cov *coverage.Report, stamp Sta
 	for i := range scores {
 		seatNames = append(seatNames, fmt.Sprintf("seat %d", i))
 	}
-	p.AddPlot("Score distribution by seat", HistogramPlot("Score distribution", "final score", seatNames, scores), 14, 9)
-	p.AddPlot("Game length (moves)", HistogramPlot("Game length", "moves", nil, [][]float64{lengths}), 14, 9)
+	AddDistribution(p, "Score distribution by seat", "Score distribution", "final score", "points", seatNames, Weighted(scores), 16, 10)
+	AddDistribution(p, "Game length (moves)", "Game length", "moves", "moves", nil, Weighted([][]float64{lengths}), 16, 10)
 	if cov != nil {
 		AddCoverage(r, *cov)
 	}

@@ -43,9 +43,16 @@ func VersusBaseText(w io.Writer, b *lab.BaseComparison) {
 	compareFootnote(w)
 }
 
-// AddVersusBase adds a sim's comparison with its base to its report.
+// AddVersusBase adds a sim's comparison with its base to its report, a variant file named by its
+// short name (ShortNames) in the table.
 func AddVersusBase(r *Report, b *lab.BaseComparison) {
 	s := r.Section("Versus the base")
+	AddVariantNames(s, b.Variants)
+	named := *b.CompareResult
+	named.Variants = ShortNames(b.Variants)
+	nb := *b
+	nb.CompareResult = &named
+	b = &nb
 	for _, line := range versusBaseIntro(b) {
 		s.AddText("%s", line)
 	}

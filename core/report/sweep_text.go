@@ -36,6 +36,16 @@ func pointName(s *lab.SweepResult, pt *lab.SweepPoint) string {
 	return strings.Join(parts, " ")
 }
 
+// pointValues spells a point by its values alone, in the order of the axes ("3, 0"), for a plot whose
+// axis names the keys.
+func pointValues(s *lab.SweepResult, pt *lab.SweepPoint) string {
+	var parts []string
+	for _, ax := range s.Axes {
+		parts = append(parts, pt.Settings[ax.Key])
+	}
+	return strings.Join(parts, ", ")
+}
+
 // sweepRows is the grid table: per point, its settings and every column's estimate.
 func sweepRows(s *lab.SweepResult) ([]string, [][]string) {
 	var header []string

@@ -45,11 +45,11 @@ func Tournament(reps []stats.TournamentReport, rungs []string, stamp Stamp) *Rep
 			ratings[k] = stats.Interval{Value: b.Rating.Value, Low: b.Rating.Low, High: b.Rating.High}
 		}
 		s.AddPlot("Win rate per bot over the seats it played, with Wilson's 95% interval",
-			IntervalPlot("Win rate", "win rate (%)", names, nil, [][]stats.Interval{wins}, 100, false), 6, 3.2)
+			IntervalPlot("Win rate", "win rate (%)", names, nil, [][]stats.Interval{wins}, 100, false), 16, 10)
 		s.AddPlot("Mean score per bot with Student's t 95% interval",
-			IntervalPlot("Mean score", "score", names, nil, [][]stats.Interval{scores}, 1, false), 6, 3.2)
+			IntervalPlot("Mean score", "score", names, nil, [][]stats.Interval{scores}, 1, false), 16, 10)
 		s.AddPlot("Bradley-Terry rating (Elo scale, mean 0) with its 95% bootstrap interval",
-			IntervalPlot("Rating", "Elo", names, nil, [][]stats.Interval{ratings}, 1, true), 6, 3.2)
+			IntervalPlot("Rating", "Elo", names, nil, [][]stats.Interval{ratings}, 1, true), 16, 10)
 	}
 	s := r.Section("Method")
 	s.AddText("Win rates: Wilson's score interval. Mean scores: Student's t. Head to head: Wilson's interval on the share of decisive games (games, not pairs of seats, are the independent draws: the pairs of one game share its winner). Ratings: Bradley-Terry fitted on every game, on the Elo scale with mean 0 (half a win each way per pair as a prior), with percentile intervals over %d bootstrap resamples of the games.", reps[0].Bootstrap)
