@@ -64,7 +64,7 @@ func readReport(t *testing.T, extra []string) string {
 	data, err := os.ReadFile(extra[1])
 	require.NoError(t, err)
 	require.NoError(t, os.Remove(extra[1]))
-	require.Contains(t, string(data), "data:image/svg+xml")
+	require.Contains(t, string(data), `<svg class="plot"`) // plots are drawn inline
 	return reportDate.ReplaceAllString(string(data), "DATE</small>")
 }
 
