@@ -25,7 +25,13 @@ type batchReport struct {
 func (rep *batchReport) print(io *IO) error {
 	sum := rep.Summary
 	if sum.Games == 0 {
-		// Nothing finished: a table of zeros would hide why.
+		// Nothing finished: a table of zeros would hide why; a script reading --json still gets an
+		// object, with the failures
+		if rep.JSON {
+			if err := rep.printSummary(io.Out); err != nil {
+				return err
+			}
+		}
 		switch {
 		case sum.Failed > 0:
 			fmt.Fprintf(io.Err, "all %d games failed; nothing to report. The first: %s\n", sum.Failed, rep.First)
@@ -82,9 +88,25 @@ func (rep *batchReport) printSummary(w io.Writer) error {
 	}
 	return report.JSON(w, struct {
 		stats.Summary
+		Failures   *jsonFailures       `json:"failures,omitempty"`
 		Coverage   *coverage.Report    `json:"coverage,omitempty"`
 		VersusBase *lab.BaseComparison `json:"versus_base,omitempty"`
-	}{rep.Summary, rep.Coverage, base})
+	}{rep.Summary, newJSONFailures(rep.Failures), rep.Coverage, base})
+}
+
+// jsonFailures are a batch's failed games as --json gives them: how many, the first's index, and the
+// first few messages.
+type jsonFailures struct {
+	Count      int      `json:"count"`
+	FirstIndex int      `json:"first_index"`
+	First      []string `json:"first"`
+}
+
+func newJSONFailures(f lab.Failures) *jsonFailures {
+	if f.Count == 0 {
+		return nil
+	}
+	return &jsonFailures{Count: f.Count, FirstIndex: f.FirstIndex, First: f.List}
 }
 
 func (rep *batchReport) repro(io *IO) {

@@ -96,6 +96,11 @@ func runTournament(opts *TournamentOptions) error {
 		return err
 	}
 	if res.Status() == lab.NothingDone {
+		if opts.Output.JSON { // a script reading the JSON still gets an object, with the failed count
+			if err := printTournaments(opts, res); err != nil {
+				return err
+			}
+		}
 		return &SilentError{Code: ExitError}
 	}
 	err = printTournaments(opts, res)
