@@ -1,6 +1,7 @@
 package tests
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -64,4 +65,27 @@ func TestFuzzFindsPlantedBug(t *testing.T) {
 	require.True(t, strings.HasPrefix(check.err, "ruleslab: lost.yaml:"), check.err)
 	plain := runBinary(t, bin, work, "run", "lost.yaml")
 	require.Equal(t, 0, plain.code, plain.err)
+
+	// --json: the same run as one object, the exit code and the scenario unchanged
+	j := runBinary(t, bin, work, "fuzz", lossy, "--games", "40", "--shrink-time", "3s", "--scenario", "lost-json.yaml", "--json")
+	require.Equal(t, 1, j.code, j.out+j.err)
+	var got struct {
+		Checked int `json:"checked"`
+		Failed  int `json:"failed"`
+		First   struct {
+			Error string `json:"error"`
+		} `json:"first"`
+		Shrunk struct {
+			Players   int    `json:"players"`
+			Violation string `json:"violation"`
+		} `json:"shrunk"`
+		Scenario string `json:"scenario"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(j.out), &got), j.out)
+	require.Positive(t, got.Failed)
+	require.Contains(t, got.First.Error, "is in no zone")
+	require.Equal(t, 3, got.Shrunk.Players)
+	require.Contains(t, got.Shrunk.Violation, "conservation: ")
+	require.Equal(t, "lost-json.yaml", got.Scenario)
+	require.FileExists(t, filepath.Join(work, "lost-json.yaml"))
 }

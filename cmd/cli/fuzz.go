@@ -2,6 +2,7 @@ package cli
 
 import (
 	"fmt"
+	"io"
 	"strings"
 	"time"
 
@@ -19,6 +20,7 @@ type FuzzOptions struct {
 	Scenario string
 	Shrink   time.Duration
 	Results  resultsFlags // --out, --resume, --shard
+	JSON     bool
 }
 
 // NewCmdFuzz builds `ruleslab fuzz`; runF runs the parsed options (nil: runFuzz).
@@ -47,6 +49,7 @@ failing the same check), writes a scenario file (--scenario) that reproduces it 
 	f.StringVar(&opts.Scenario, "scenario", "fuzz-failure.yaml", "where to write the scenario of a failure")
 	opts.Results.register(f, "out")
 	f.DurationVar(&opts.Shrink, "shrink-time", 20*time.Second, "how long to look for a smaller failing case")
+	f.BoolVar(&opts.JSON, "json", false, `print one object: {"game", "games", "checked", "moves", "failed", "interrupted", "first", "shrunk", "scenario"}`)
 	return cmd
 }
 
@@ -75,6 +78,12 @@ func runFuzz(opts *FuzzOptions) error {
 		return err
 	}
 	out := opts.IO.Out
+	if opts.JSON {
+		if jerr := writeJSON(out, newFuzzJSON(res)); jerr != nil {
+			return jerr
+		}
+		out = io.Discard // the same exit and stderr as the text, the text itself left out
+	}
 	if res.First == nil {
 		fmt.Fprintf(out, "%s: %d games, %d moves checked: no violation\n", res.Name, res.Done, res.Moves)
 		if res.Interrupted {
@@ -95,4 +104,46 @@ func runFuzz(opts *FuzzOptions) error {
 	fmt.Fprintf(out, "shrunk to %d players and %d moves: %s\n", res.Shrunk.Players, len(res.Shrunk.Moves), res.Shrunk.Violation.Error())
 	fmt.Fprintf(out, "wrote %s; reproduce it with: ruleslab run --check %s\n", res.Path, lab.ShellQuote(res.Path))
 	return &SilentError{Code: ExitError}
+}
+
+// fuzzJSON is a fuzz run as --json prints it.
+type fuzzJSON struct {
+	Game        string       `json:"game"`
+	Games       int          `json:"games"`
+	Checked     int          `json:"checked"`
+	Moves       int          `json:"moves"`
+	Failed      int          `json:"failed"`
+	Interrupted bool         `json:"interrupted"`
+	First       *fuzzFailure `json:"first,omitempty"`
+	Shrunk      *fuzzShrunk  `json:"shrunk,omitempty"`
+	Scenario    string       `json:"scenario,omitempty"` // the scenario file written
+}
+
+// fuzzFailure is the first game that broke an invariant.
+type fuzzFailure struct {
+	Index   int      `json:"index"`
+	Seed    uint64   `json:"seed"`
+	Players int      `json:"players"`
+	Seats   []string `json:"seats"`
+	Moves   int      `json:"moves"`
+	Error   string   `json:"error"`
+}
+
+// fuzzShrunk is the smallest failing case found.
+type fuzzShrunk struct {
+	Players   int      `json:"players"`
+	Moves     []string `json:"moves"`
+	Violation string   `json:"violation"`
+}
+
+func newFuzzJSON(res *lab.FuzzResult) fuzzJSON {
+	j := fuzzJSON{Game: res.Name, Games: res.Games, Checked: res.Done, Moves: res.Moves, Failed: res.Failed, Interrupted: res.Interrupted}
+	if f := res.First; f != nil {
+		j.First = &fuzzFailure{Index: f.Index, Seed: f.Seed, Players: f.Players, Seats: f.Seats, Moves: f.Length(), Error: f.Error}
+	}
+	if sh := res.Shrunk; sh != nil {
+		j.Shrunk = &fuzzShrunk{Players: sh.Players, Moves: sh.Moves, Violation: sh.Violation.Error()}
+		j.Scenario = res.Path
+	}
+	return j
 }
