@@ -82,10 +82,7 @@ func hostSession(opts *HostOptions) (*host.Options, error) {
 	if err != nil {
 		return nil, err
 	}
-	// without --players, as many players as seats listed when the game allows it
-	if n, r := len(strings.Split(opts.Seats, ",")), p.Game.Config.Players; opts.Players == 0 && n >= r.Min && n <= r.Max {
-		players = n
-	}
+	players = seatedPlayers(p, opts.Seats, opts.Players, players)
 	reg := bots.For(p, bots.ExtOptions{})
 	seats, err := playSeats(reg, opts.Seats, players)
 	if err != nil {

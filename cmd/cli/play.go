@@ -51,9 +51,9 @@ func NewCmdPlay(io *IO, runF func(*PlayOptions) error) *cobra.Command {
 	}
 	f := cmd.Flags()
 	registerVariant(f, &opts.Variant)
-	f.StringVar(&opts.Seats, "seats", "human", "who plays each seat, in order: human or a bot spec (random, the game's bots, lua:PATH, cmd:COMMAND, ismcts[:iterations=N,...]); unlisted seats are random")
+	f.StringVar(&opts.Seats, "seats", "human", "who plays each seat, in order: human or a bot spec (random, the game's bots, lua:PATH, cmd:COMMAND, ismcts[:iterations=N,...]); without --players, as many players as seats listed when the game allows it; unlisted seats are random")
 	f.Uint64Var(&opts.Seed, "seed", 0, "game seed (default: from the clock, printed at the start)")
-	f.IntVar(&opts.Players, "players", 0, "number of players (default: the game's)")
+	f.IntVar(&opts.Players, "players", 0, "number of players (default: the number of --seats when the game allows it, else the game's)")
 	f.BoolVar(&opts.Plain, "plain", false, "the line screen even on a terminal (it is always used when stdin or stdout is not a terminal)")
 	opts.Ext.register(f)
 	return cmd
@@ -79,6 +79,7 @@ func runPlay(opts *PlayOptions) error {
 	if err := opts.Ext.check(); err != nil {
 		return err
 	}
+	players = seatedPlayers(p, opts.Seats, opts.Players, players)
 	reg := bots.For(p, opts.Ext.options(opts.IO))
 	seats, err := playSeats(reg, opts.Seats, players)
 	if err != nil {
@@ -109,6 +110,17 @@ func runPlay(opts *PlayOptions) error {
 	}
 	fmt.Fprintf(opts.IO.Out, "\ngame over: totals %v, winners %v\n", s.Totals(), s.Winners())
 	return nil
+}
+
+// seatedPlayers is the number of players of a game people play (play, host): --players when given
+// (flagPlayers), else as many as the seats listed when the game allows that many (`--seats
+// human,greedy` is a two-player game), else the game's default (resolved).
+func seatedPlayers(p *scripting.Program, list string, flagPlayers, resolved int) int {
+	seats, err := bots.Split(list)
+	if r := p.Game.Config.Players; flagPlayers == 0 && err == nil && len(seats) >= r.Min && len(seats) <= r.Max {
+		return len(seats)
+	}
+	return resolved
 }
 
 // playSeats are the seats' players: the listed ones (human or a bot spec), random for the others.

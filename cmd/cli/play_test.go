@@ -134,3 +134,20 @@ func TestPlayColourOnlyOnATerminal(t *testing.T) {
 		assert.Equal(t, c.colour, strings.Contains(out.String(), "\x1b["), "terminal %v, NO_COLOR=%q", c.term, c.noColor)
 	}
 }
+
+// Without --players, play deals as many players as seats listed when the game allows it (as host
+// does); else the game's default, the unlisted seats random.
+func TestPlayPlayersFromSeats(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"simino", "--seats", "human,greedy"}, "simino, 2 players, seed 5; seats: human, greedy\n"},
+		{[]string{"simino", "--seats", "human,greedy", "--players", "3"}, "simino, 3 players, seed 5; seats: human, greedy, random\n"},
+		{[]string{"mimic-taking", "--seats", "human,greedy"}, "mimic-taking, 4 players, seed 5; seats: human, greedy, random, random\n"},
+	} {
+		out, errb, code := runCLI(t, append([]string{"play", "--seed", "5", "--plain"}, c.args...)...)
+		require.Equal(t, ExitOK, code, errb)
+		assert.True(t, strings.HasPrefix(out, c.want), "%v: %q", c.args, out)
+	}
+}
