@@ -44,7 +44,7 @@ and scripts).`,
 }
 
 func runShow(opts *ShowOptions) error {
-	cfg, err := config.Resolve(opts.Game, opts.Variant)
+	cfg, err := loadConfig(opts.Game, opts.Variant) // a mistyped game or variant: a usage error
 	if err != nil {
 		return err
 	}

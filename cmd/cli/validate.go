@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"errors"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -9,6 +10,7 @@ import (
 
 	"github.com/ruleslab/ruleslab/core"
 	"github.com/ruleslab/ruleslab/core/config"
+	"github.com/ruleslab/ruleslab/core/lab"
 	"github.com/ruleslab/ruleslab/core/scenario"
 	"github.com/ruleslab/ruleslab/scripting"
 )
@@ -69,6 +71,9 @@ or a variant file whose extends leads to that game.`,
 }
 
 func runValidate(opts *ValidateOptions) error {
+	if err := checkVariantFlag(opts); err != nil {
+		return err
+	}
 	rep := ValidateReport{OK: true, Files: []ValidateResult{}}
 	for _, path := range opts.Paths {
 		res := ValidateResult{Path: path, OK: true, Problems: []Problem{}}
@@ -97,6 +102,22 @@ func runValidate(opts *ValidateOptions) error {
 	}
 	if !rep.OK {
 		return &SilentError{Code: ExitError}
+	}
+	return nil
+}
+
+// checkVariantFlag: with --variant each PATH is a GAME, and a game or variant that names nothing is a
+// usage error (exit 2), as in every command. Without it, a PATH that is no file is a problem of that
+// file, reported with the others (exit 1).
+func checkVariantFlag(opts *ValidateOptions) error {
+	if opts.Variant == "" {
+		return nil
+	}
+	for _, path := range opts.Paths {
+		var usage *UsageError
+		if _, err := lab.VariantPath(path, opts.Variant); errors.As(err, &usage) {
+			return err
+		}
 	}
 	return nil
 }

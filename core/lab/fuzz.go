@@ -93,7 +93,7 @@ func newFuzzWorker(p *scripting.Program, plan fuzzPlan) (Worker, error) {
 func Fuzz(ctx context.Context, o *FuzzOptions) (*FuzzResult, error) {
 	p, err := scripting.Load(o.Game, o.Variant)
 	if err != nil {
-		return nil, err
+		return nil, usageIfBadName(err) // a mistyped game or variant is a usage error, as in every command
 	}
 	plan, err := planFuzz(o, p)
 	if err != nil {
