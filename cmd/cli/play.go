@@ -167,6 +167,7 @@ func playLines(opts *PlayOptions, g *playGame) error {
 		return err
 	}
 	defer bots.End(seated, g.s) // stops external bots' processes
+	defer onInterrupt(opts.IO, func() { bots.End(seated, g.s) })()
 	fmt.Fprintf(opts.IO.Out, "%s, %d players, seed %d; seats: %s\n", g.p.Game.Name(), len(g.seats), opts.Seed, strings.Join(g.seats, ", "))
 	if err := core.PlayOut(g.s, g.e, seated, g.seats); err != nil {
 		return err
@@ -211,4 +212,26 @@ func useColour(outIsTerm bool) bool {
 	}
 	force := os.Getenv("CLICOLOR_FORCE")
 	return outIsTerm || (force != "" && force != "0")
+}
+
+// exitProcess ends the process; tests replace it.
+var exitProcess = os.Exit
+
+// onInterrupt stops a game waiting on a person at the line screen when SIGINT, SIGTERM or SIGHUP comes:
+// the read of a line cannot be cancelled, so end (which stops the external bots' process groups) runs,
+// the game is said to be left unfinished, and the process exits 130. The returned function stops
+// watching.
+func onInterrupt(io *IO, end func()) (stop func()) {
+	ctx, cancel := stopSignals()
+	done := make(chan struct{})
+	go func() {
+		select {
+		case <-ctx.Done():
+			end()
+			fmt.Fprintln(io.Err, "ruleslab: interrupted: the game was left unfinished")
+			exitProcess(ExitInterrupted)
+		case <-done:
+		}
+	}()
+	return func() { close(done); cancel() }
 }

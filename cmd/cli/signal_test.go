@@ -2,7 +2,9 @@ package cli
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
+	"io"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -11,6 +13,9 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // SIGTERM (like Ctrl-C and SIGHUP) stops a batch within a moment, even while hooks are stuck: the
@@ -148,4 +153,31 @@ func TestBatchCommandsStopOnSIGTERM(t *testing.T) {
 			}
 		})
 	}
+}
+
+// SIGTERM while play waits for a person's move at the line screen: the game's bots are ended, play
+// says the game was left unfinished and exits 130 (it cannot wait for the read of a line to end).
+func TestPlayStopsOnSIGTERM(t *testing.T) {
+	t.Setenv("RULESLAB_HOME", "../..")
+	codes := make(chan int, 1)
+	old := exitProcess
+	exitProcess = func(code int) { codes <- code }
+	defer func() { exitProcess = old }()
+	in, typing := io.Pipe() // a person who never types
+	var out, errb bytes.Buffer
+	done := make(chan int, 1)
+	go func() {
+		done <- Execute(&IO{In: in, Out: &out, Err: &errb}, []string{"play", "mimic-taking", "--seats", "human,random", "--plain"})
+	}()
+	time.Sleep(700 * time.Millisecond) // the game is dealt, the handler installed; play waits for a line
+	require.NoError(t, syscall.Kill(os.Getpid(), syscall.SIGTERM))
+	select {
+	case code := <-codes:
+		assert.Equal(t, ExitInterrupted, code)
+	case <-time.After(10 * time.Second):
+		t.Fatal("play did not stop within 10 s of SIGTERM")
+	}
+	typing.Close() // let the read end, as the process's exit would
+	<-done
+	assert.Contains(t, errb.String(), "ruleslab: interrupted: the game was left unfinished")
 }
