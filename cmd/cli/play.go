@@ -214,14 +214,14 @@ func useColour(outIsTerm bool) bool {
 	return outIsTerm || (force != "" && force != "0")
 }
 
-// exitProcess ends the process; tests replace it.
-var exitProcess = os.Exit
-
 // onInterrupt stops a game waiting on a person at the line screen when SIGINT, SIGTERM or SIGHUP comes:
 // the read of a line cannot be cancelled, so end (which stops the external bots' process groups) runs,
-// the game is said to be left unfinished, and the process exits 130. The returned function stops
-// watching.
+// the game is said to be left unfinished, and the process exits 130 (io.exit; in-process, where
+// io.exit is nil, nothing else is done). The returned function stops watching.
 func onInterrupt(io *IO, end func()) (stop func()) {
+	if io.exit == nil {
+		return func() {}
+	}
 	ctx, cancel := stopSignals()
 	done := make(chan struct{})
 	go func() {
@@ -229,7 +229,7 @@ func onInterrupt(io *IO, end func()) (stop func()) {
 		case <-ctx.Done():
 			end()
 			fmt.Fprintln(io.Err, "ruleslab: interrupted: the game was left unfinished")
-			exitProcess(ExitInterrupted)
+			io.exit(ExitInterrupted)
 		case <-done:
 		}
 	}()

@@ -38,6 +38,9 @@ type IO struct {
 	merge      []string         // the results files `merge` summarises: batch commands read them instead of playing
 	// stopped: a signal stopped the command's batch (runBatch); it exits ExitInterrupted
 	stopped bool
+	// exit ends the process where a signal cannot reach the code that waits (a read from a person):
+	// os.Exit from Main; nil in-process (tests), where nothing blocks on a terminal
+	exit func(code int)
 }
 
 // System returns the process's standard streams.
@@ -86,6 +89,7 @@ func NewRoot(io *IO) *cobra.Command {
 
 // Main runs the command line and returns the exit code.
 func Main(io *IO) int {
+	io.exit = os.Exit
 	return Execute(io, os.Args[1:])
 }
 

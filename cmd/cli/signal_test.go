@@ -160,14 +160,12 @@ func TestBatchCommandsStopOnSIGTERM(t *testing.T) {
 func TestPlayStopsOnSIGTERM(t *testing.T) {
 	t.Setenv("RULESLAB_HOME", "../..")
 	codes := make(chan int, 1)
-	old := exitProcess
-	exitProcess = func(code int) { codes <- code }
-	defer func() { exitProcess = old }()
 	in, typing := io.Pipe() // a person who never types
 	var out, errb bytes.Buffer
 	done := make(chan int, 1)
 	go func() {
-		done <- Execute(&IO{In: in, Out: &out, Err: &errb}, []string{"play", "mimic-taking", "--seats", "human,random", "--plain"})
+		cli := &IO{In: in, Out: &out, Err: &errb, exit: func(code int) { codes <- code }}
+		done <- Execute(cli, []string{"play", "mimic-taking", "--seats", "human,random", "--plain"})
 	}()
 	time.Sleep(700 * time.Millisecond) // the game is dealt, the handler installed; play waits for a line
 	require.NoError(t, syscall.Kill(os.Getpid(), syscall.SIGTERM))
