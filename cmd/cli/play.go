@@ -112,15 +112,14 @@ func runPlay(opts *PlayOptions) error {
 	return nil
 }
 
-// seatedPlayers is the number of players of a game people play (play, host): --players when given
-// (flagPlayers), else as many as the seats listed when the game allows that many (`--seats
-// human,greedy` is a two-player game), else the game's default (resolved).
+// seatedPlayers is lab.SeatedPlayers of a --seats list as typed (an unreadable list is left to
+// playSeats to report).
 func seatedPlayers(p *scripting.Program, list string, flagPlayers, resolved int) int {
 	seats, err := bots.Split(list)
-	if r := p.Game.Config.Players; flagPlayers == 0 && err == nil && len(seats) >= r.Min && len(seats) <= r.Max {
-		return len(seats)
+	if err != nil {
+		return resolved
 	}
-	return resolved
+	return lab.SeatedPlayers(p, flagPlayers, resolved, len(seats))
 }
 
 // playSeats are the seats' players: the listed ones (human or a bot spec), random for the others.

@@ -82,6 +82,7 @@ func Bench(ctx context.Context, o *BenchOptions) (*BenchReport, error) {
 	if err != nil {
 		return nil, err
 	}
+	players = SeatedPlayers(p, o.Players, players, len(seats))
 	seats = CycleSeats(seats, players)
 	defer TuneGC()()
 	w, err := NewEngineWorker(reg, players, seats, false)

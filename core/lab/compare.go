@@ -198,12 +198,12 @@ func loadRuns(o *CompareOptions) ([]*VariantRun, int, error) {
 		if err != nil {
 			return runs, 0, err
 		}
-		if players, err = resolvePlayers(p, players); err != nil {
-			return runs, 0, err
-		}
 		reg := bots.For(p, bots.ExtOptions{})
 		seats, err := Seats(reg, o.Seats)
 		if err != nil {
+			return runs, 0, err
+		}
+		if players, err = resolvePlayers(p, SeatedPlayers(p, players, 0, len(seats))); err != nil {
 			return runs, 0, err
 		}
 		v := newVariantRun(name, p, reg, CycleSeats(seats, players))

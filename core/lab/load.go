@@ -68,6 +68,17 @@ func resolvePlayers(p *scripting.Program, players int) (int, error) {
 	return players, checkPlayers(p, players)
 }
 
+// SeatedPlayers is the number of players of a game in every command that seats a list (--seats): the
+// --players flag when given (flag > 0), else as many players as seats listed when the game allows that
+// many (`--seats human,greedy` is a two-player Simino game), else resolved (the game's default); the
+// list is then cycled over the seats.
+func SeatedPlayers(p *scripting.Program, flag, resolved, listed int) int {
+	if r := p.Game.Config.Players; flag == 0 && listed >= r.Min && listed <= r.Max {
+		return listed
+	}
+	return resolved
+}
+
 // checkPlayers checks the game can be played by that many players.
 func checkPlayers(p *scripting.Program, players int) error {
 	cfg := p.Game.Config

@@ -82,6 +82,7 @@ func Sim(ctx context.Context, o *SimOptions) (*SimResult, error) {
 	if err := CheckOutputs(GameInputs(p, seats), map[string]string{"--out": o.Out, "--log": o.Log, "--report": o.Report}); err != nil {
 		return nil, err
 	}
+	players = SeatedPlayers(p, o.Players, players, len(seats))
 	s := &simRun{o: o, p: p, bots: reg, players: players, seats: CycleSeats(seats, players)}
 	hdr, err := s.header()
 	if err != nil {

@@ -171,6 +171,9 @@ func Sweep(ctx context.Context, o *SweepOptions) (*SweepResult, error) {
 	players := o.Players
 	if players == 0 {
 		players = first.Players.Default
+		if listed, err := Seats(bots.For(progs[0], bots.ExtOptions{}), o.Seats); err == nil {
+			players = SeatedPlayers(progs[0], 0, players, len(listed))
+		}
 	}
 	var seats, inputs []string
 	for _, p := range progs {
