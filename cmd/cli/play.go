@@ -226,6 +226,11 @@ func onInterrupt(io *IO, end func()) (stop func()) {
 	go func() {
 		select {
 		case <-ctx.Done():
+			select {
+			case <-done: // stopped watching (which also cancels ctx): the game ended on its own
+				return
+			default:
+			}
 			end()
 			fmt.Fprintln(io.Err, "ruleslab: interrupted: the game was left unfinished")
 			io.exit(ExitInterrupted)
