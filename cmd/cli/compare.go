@@ -49,7 +49,7 @@ so the chance of stopping on a difference that is really 0 is at most 5%. Measur
 	f.StringArrayVar(&opts.Variants, "variant", nil, "a variant to compare (repeat; the first is the reference): base, a bundled variant or a variant YAML path")
 	opts.Batch.register(f, batchDefaults{Games: 1000, GamesHelp: "games per variant (the most, with --until-significant)", MinGames: 2,
 		SeedHelp: "batch seed: game i of every variant is seeded from it", PlayersHelp: "number of players (default: the first variant's)",
-		Seats: "random", SeatsHelp: "bots by seat, comma-separated; cycled if shorter than the player count"})
+		Seats: "random", SeatsHelp: "bots by seat, comma-separated: without --players, as many players as listed when the game allows it; cycled if shorter than the player count"})
 	f.StringVar(&opts.Until, "until-significant", "", "stop once this measure's paired difference is resolved (sequential test, 5% error)")
 	f.IntVar(&opts.Every, "every", 0, "with --until-significant: games between looks (default: a tenth of --games)")
 	opts.Output.register(f, "print everything as JSON", "print the measures as CSV", true)

@@ -47,7 +47,7 @@ is not compared (it plays part of the batch; merge prints the variant alone): a 
 	registerVariant(f, &opts.Variant)
 	opts.Batch.register(f, batchDefaults{Games: 1000, GamesHelp: "number of games",
 		SeedHelp: "batch seed: game i is seeded from it, whatever the number of workers",
-		Seats:    "random", SeatsHelp: "bots by seat, comma-separated; cycled if shorter than the player count",
+		Seats:    "random", SeatsHelp: "bots by seat, comma-separated: without --players, as many players as listed when the game allows it; cycled if shorter than the player count",
 		LogHelp: "write every game (moves and events) to this JSON-lines file, for replay"})
 	opts.Output.register(f, "print the summary as JSON", "", true)
 	f.BoolVar(&opts.Coverage, "coverage", false, "report how often each hook ran and each rule fired, and the rules that never fired")

@@ -43,7 +43,7 @@ compare's (win.0, score.spread, moves, rounds, lead_changes, decided_early, tie,
 	f.StringVar(&opts.Variant, "variant", "", "the variant to sweep: base, a bundled variant or a variant YAML path")
 	f.StringArrayVar(&opts.Sets, "set", nil, "key=v1,v2,...: a dotted configuration path and its values (repeat for a grid)")
 	opts.Batch.register(f, batchDefaults{Games: 500, GamesHelp: "games at each point", SeedHelp: "batch seed: every point plays the same seeds",
-		Seats: "random", SeatsHelp: "bots by seat, comma-separated; cycled if shorter than the player count"})
+		Seats: "random", SeatsHelp: "bots by seat, comma-separated: without --players, as many players as listed when the game allows it; cycled if shorter than the player count"})
 	f.StringArrayVar(&opts.Targets, "target", nil, "measure=value±tol: report the points whose estimate is within tol of value (repeat)")
 	f.StringVar(&opts.Measures, "measures", "", "comma-separated measures for the table (default: win rates, score spread, moves, rounds, targets, game statistics)")
 	opts.Output.register(f, "print everything as JSON", "print every measure at every point as CSV", true)
