@@ -93,6 +93,11 @@ func runCompare(opts *CompareOptions) error {
 		return err
 	}
 	if res.Pairs == 0 {
+		if opts.Output.JSON { // a script reading the JSON still gets an object: no pairs, the failed counts
+			if err := writeJSON(opts.IO.Out, res); err != nil {
+				return err
+			}
+		}
 		return nothingCompared(opts.IO, res)
 	}
 	var reports []coverage.Report
