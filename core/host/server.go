@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/ssh"
@@ -51,6 +52,26 @@ type Server struct {
 	s   *Session
 	srv *ssh.Server
 	ln  net.Listener
+
+	// The ssh library's Serve adds to a WaitGroup that Shutdown waits on, with no lock between them:
+	// Close must not shut down while Serve is starting. mu orders the two; accepting is closed once
+	// Serve accepts (its listener is tracked by then).
+	mu        sync.Mutex
+	serving   bool
+	closed    bool
+	accepting chan struct{}
+	once      sync.Once
+}
+
+// acceptSignal is the listener Serve accepts on: its first Accept says Serve has started.
+type acceptSignal struct {
+	net.Listener
+	sv *Server
+}
+
+func (l acceptSignal) Accept() (net.Conn, error) {
+	l.sv.once.Do(func() { close(l.sv.accepting) })
+	return l.Listener.Accept()
 }
 
 // NewServer listens on o.Listen for the session (the host key made in o.HostKey if missing).
@@ -80,23 +101,44 @@ func NewServer(s *Session) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Server{s: s, srv: srv, ln: ln}, nil
+	return &Server{s: s, srv: srv, ln: ln, accepting: make(chan struct{})}, nil
 }
 
 // Addr is the address the server listens on.
 func (sv *Server) Addr() net.Addr { return sv.ln.Addr() }
 
-// Serve serves connections until Close.
+// Serve serves connections until Close (at once nil if Close came first).
 func (sv *Server) Serve() error {
-	err := sv.srv.Serve(sv.ln)
+	sv.mu.Lock()
+	if sv.closed {
+		sv.mu.Unlock()
+		return nil
+	}
+	sv.serving = true
+	sv.mu.Unlock()
+	err := sv.srv.Serve(acceptSignal{sv.ln, sv})
 	if errors.Is(err, ssh.ErrServerClosed) {
 		return nil
 	}
 	return err
 }
 
-// Close stops the server and its connections.
-func (sv *Server) Close(ctx context.Context) error { return sv.srv.Shutdown(ctx) }
+// Close stops the server and its connections; if Serve is starting, once it accepts.
+func (sv *Server) Close(ctx context.Context) error {
+	sv.mu.Lock()
+	sv.closed = true
+	serving := sv.serving
+	sv.mu.Unlock()
+	if !serving {
+		return sv.ln.Close()
+	}
+	select {
+	case <-sv.accepting:
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+	return sv.srv.Shutdown(ctx)
+}
 
 // tableOnly refuses a command (`ssh host ls`) or a subsystem (sftp): a connection gets the table only.
 func tableOnly(next ssh.Handler) ssh.Handler {
