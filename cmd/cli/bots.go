@@ -18,6 +18,7 @@ type BotsOptions struct {
 	Game string // list: the game whose own bots are named ("" for none)
 	Lang string // example: the example bot's language
 	Out  string // example: the file to write ("" for stdout)
+	JSON bool   // list: as a JSON array of {"spec", "about"}
 }
 
 // NewCmdBots builds `ruleslab bots` with its subcommands list and example; runF runs the parsed options
@@ -32,7 +33,7 @@ func NewCmdBots(io *IO, runF func(*BotsOptions) error) *cobra.Command {
 
 func newCmdBotsList(io *IO, runF func(*BotsOptions) error) *cobra.Command {
 	opts := &BotsOptions{IO: io}
-	return &cobra.Command{
+	cmd := &cobra.Command{
 		Use:               "list [GAME]",
 		Short:             "List the kinds of bots a seat can have (with GAME: that game's own bots by name)",
 		Args:              cobra.MaximumNArgs(1),
@@ -44,6 +45,8 @@ func newCmdBotsList(io *IO, runF func(*BotsOptions) error) *cobra.Command {
 			return runOr(runF, runBotsList)(opts)
 		},
 	}
+	cmd.Flags().BoolVar(&opts.JSON, "json", false, `print a JSON array of {"spec", "about"}`)
+	return cmd
 }
 
 func newCmdBotsExample(io *IO, runF func(*BotsOptions) error) *cobra.Command {
@@ -82,6 +85,13 @@ func runBotsList(opts *BotsOptions) error {
 		own = [2]string{strings.Join(p.BotNames()[1:], ", "), p.Game.Name() + "'s own bots"}
 	}
 	kinds := append([][2]string{botKinds[0], own}, botKinds[1:]...)
+	if opts.JSON {
+		list := make([]map[string]string, len(kinds))
+		for i, k := range kinds {
+			list[i] = map[string]string{"spec": k[0], "about": k[1]}
+		}
+		return writeJSON(opts.IO.Out, list)
+	}
 	for _, k := range kinds {
 		fmt.Fprintf(opts.IO.Out, "%-18s %s\n", k[0], k[1])
 	}

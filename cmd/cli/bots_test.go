@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"testing"
@@ -80,4 +81,21 @@ func TestBotsCompletion(t *testing.T) {
 	out, _, code = runCLI(t, "__complete", "bots", "example", "--lang", "")
 	require.Equal(t, 0, code)
 	assert.Contains(t, out, "python\nnode\n")
+}
+
+// --json of bots list and of version: objects a script can read.
+func TestBotsListAndVersionJSON(t *testing.T) {
+	out, errb, code := runCLI(t, "bots", "list", "mimic-taking", "--json")
+	require.Equal(t, ExitOK, code, errb)
+	var kinds []map[string]string
+	require.NoError(t, json.Unmarshal([]byte(out), &kinds), out)
+	require.NotEmpty(t, kinds)
+	assert.Equal(t, "random", kinds[0]["spec"])
+	assert.Equal(t, "greedy", kinds[1]["spec"])
+	out, errb, code = runCLI(t, "version", "--json")
+	require.Equal(t, ExitOK, code, errb)
+	var v map[string]string
+	require.NoError(t, json.Unmarshal([]byte(out), &v), out)
+	assert.Equal(t, Version(), v["version"])
+	assert.NotEmpty(t, v["go"])
 }

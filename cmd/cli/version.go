@@ -2,6 +2,7 @@ package cli
 
 import (
 	"fmt"
+	"runtime"
 	"runtime/debug"
 
 	"github.com/spf13/cobra"
@@ -45,22 +46,28 @@ func Version() string {
 
 // VersionOptions are the options of `ruleslab version`.
 type VersionOptions struct {
-	IO *IO
+	IO   *IO
+	JSON bool
 }
 
 // NewCmdVersion builds `ruleslab version`; runF runs the parsed options (nil: runVersion).
 func NewCmdVersion(io *IO, runF func(*VersionOptions) error) *cobra.Command {
 	opts := &VersionOptions{IO: io}
-	return &cobra.Command{
+	cmd := &cobra.Command{
 		Use:     "version",
 		Short:   "Print the version and commit of this binary",
-		Example: "  ruleslab version\n  ruleslab --version",
+		Example: "  ruleslab version\n  ruleslab --version\n  ruleslab version --json",
 		Args:    exactArgs(0, "no arguments"),
 		RunE:    func(*cobra.Command, []string) error { return runOr(runF, runVersion)(opts) },
 	}
+	cmd.Flags().BoolVar(&opts.JSON, "json", false, `print {"version", "go"}`)
+	return cmd
 }
 
 func runVersion(opts *VersionOptions) error {
+	if opts.JSON {
+		return writeJSON(opts.IO.Out, map[string]string{"version": Version(), "go": runtime.Version()})
+	}
 	fmt.Fprintf(opts.IO.Out, "ruleslab %s\n", Version())
 	return nil
 }
