@@ -109,7 +109,7 @@ func TestSimResumeAfterSIGTERM(t *testing.T) {
 		args     []string
 	}{
 		{"greedy", 20_000, []string{"sim", "zoomies", "--games", "1500", "--seats", "greedy,random", "--seed", "11", "--workers", "2", "--json"}},
-		{"ismcts", 800, []string{"sim", "zoomies", "--games", "40", "--seats", "ismcts:iterations=10,random", "--seed", "5", "--workers", "2", "--json"}},
+		{"ismcts", 800, []string{"sim", "zoomies", "--games", "200", "--seats", "ismcts:iterations=10,random", "--seed", "5", "--workers", "2", "--json"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
