@@ -202,7 +202,7 @@ func (c *CompareResult) pair(rs []core.Result) {
 func (c *CompareResult) look() {
 	m, ok := c.measure(c.until)
 	if !ok {
-		c.err = Usagef("--until-significant %s: no such measure (measures: %s)", c.until, strings.Join(c.measureNames(), ", "))
+		c.err = c.noSuchMeasure()
 		c.resolved = true
 		return
 	}
@@ -218,6 +218,10 @@ func (c *CompareResult) look() {
 	q.Games = c.Played
 	q.Resolved = all
 	c.resolved = all
+}
+
+func (c *CompareResult) noSuchMeasure() error {
+	return Usagef("--until-significant %s: no such measure (measures: %s)", c.until, strings.Join(c.measureNames(), ", "))
 }
 
 func (c *CompareResult) measure(name string) (stats.Measure, bool) {

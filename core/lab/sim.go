@@ -150,7 +150,7 @@ func (s *simRun) openLog(batch Batch, resumed int) error {
 	if s.o.Log == "" {
 		return nil
 	}
-	f, w, err := openLog(s.o.Log, s.o.Resume, batch, resumed)
+	f, w, err := openLog(s.o.Log, s.o.Resume, batch.Index, resumed)
 	if err != nil {
 		return err
 	}
