@@ -66,9 +66,9 @@ type CompareResult struct {
 	Interrupted bool          `json:"-"`
 	// Deferred: a shard of --until-significant, which plays its games up to --games and takes no look
 	// (the stopping rule needs every game before a look: merge applies it to the shards' games).
-	Deferred bool `json:"-"`
-	Out         string        `json:"-"`
-	SaveErr     error         `json:"-"`
+	Deferred bool   `json:"-"`
+	Out      string `json:"-"`
+	SaveErr  error  `json:"-"`
 
 	seq      stats.Sequential
 	sums     *stats.MeasureSums
