@@ -2,6 +2,7 @@ package cli
 
 import (
 	"fmt"
+	"math"
 
 	"github.com/spf13/cobra"
 
@@ -64,7 +65,9 @@ func (opts *TournamentOptions) labOptions() (*lab.TournamentOptions, error) {
 	if err := checkFlags(opts.Batch.validate, opts.Output.validate, opts.Ext.check); err != nil {
 		return nil, err
 	}
-	results, err := opts.Results.options(opts.IO, "tournament", opts.Game, opts.Batch.Games)
+	// --games is rounded up to whole passes (on every rung of a ladder): the lab checks --shard against
+	// the games the tournament plays
+	results, err := opts.Results.options(opts.IO, "tournament", opts.Game, math.MaxInt)
 	if err != nil {
 		return nil, err
 	}
