@@ -45,9 +45,15 @@ func shardFiles(t *testing.T, dir string, n int, args []string) []string {
 // as text, JSON and CSV (stdout, stderr and exit code), and write the same --report but for its date.
 func checkShardsMerge(t *testing.T, args []string) {
 	t.Helper()
+	checkShardsMergeOutputs(t, args, [][]string{nil, {"--json"}, {"--csv"}, {"--report", "r.html"}})
+}
+
+// checkShardsMergeOutputs is checkShardsMerge for the outputs the command has (each extra flags).
+func checkShardsMergeOutputs(t *testing.T, args []string, outputs [][]string) {
+	t.Helper()
 	t.Chdir(t.TempDir()) // the reports, by the same relative name
 	files := shardFiles(t, t.TempDir(), 3, args)
-	for _, extra := range [][]string{nil, {"--json"}, {"--csv"}, {"--report", "r.html"}} {
+	for _, extra := range outputs {
 		want := execute(append(append([]string{}, args...), extra...)...)
 		require.Equal(t, 0, want.code, want.err)
 		wantReport := readReport(t, extra)
@@ -77,6 +83,31 @@ func TestTournamentShardsMergeEqualOneMachine(t *testing.T) { checkShardsMerge(t
 func TestCompareShardsMergeEqualOneMachine(t *testing.T)    { checkShardsMerge(t, compareArgs) }
 func TestSweepShardsMergeEqualOneMachine(t *testing.T)      { checkShardsMerge(t, sweepArgs) }
 func TestLadderShardsMergeEqualOneMachine(t *testing.T)     { checkShardsMerge(t, ladderArgs) }
+
+// sim's report draws its score and length histograms from counts per value: the shards' counts,
+// merged, draw the very plots of one machine.
+func TestSimReportShardsMergeEqualOneMachine(t *testing.T) {
+	args := []string{"sim", "mimic-taking", "--games", "60", "--seats", "greedy,random", "--seed", "4"}
+	checkShardsMergeOutputs(t, args, [][]string{nil, {"--json"}, {"--report", "r.html"}})
+}
+
+// A variant's sim, which plays game i under the variant and under its base as one unit, interrupted by
+// SIGINT and resumed prints what an uninterrupted run prints, the comparison with the base included;
+// its results file, merged, prints the variant alone (as --no-base does).
+func TestVariantSimResumeAfterSIGINT(t *testing.T) {
+	t.Parallel()
+	bin := buildBinary(t)
+	dir := t.TempDir()
+	args := []string{"sim", "mimic-taking", "--variant", "face-up", "--games", "400", "--seats", "greedy,random", "--seed", "4", "--workers", "2"}
+	want := runBinary(t, bin, dir, args...)
+	require.Equal(t, 0, want.code, want.err)
+	require.Contains(t, want.out, "compared with what it extends")
+	withOut := append(append([]string{}, args...), "--out", "results.jsonl")
+	interruptAfter(t, bin, dir, syscall.SIGINT, "results.jsonl", moreLines(20), withOut...)
+	require.Equal(t, want, runBinary(t, bin, dir, append(withOut, "--resume")...))
+	require.Equal(t, 401, countLines(t, filepath.Join(dir, "results.jsonl")))
+	require.Equal(t, runBinary(t, bin, dir, append(args, "--no-base")...).out, runBinary(t, bin, dir, "merge", "results.jsonl").out)
+}
 
 // A sequential comparison in 3 shards, each playing its games up to --games without looking, merges
 // to what one machine prints: the stopping rule applied to the games in index order, counting the
