@@ -30,6 +30,7 @@ type rung struct {
 
 // tournamentPlan is a tournament in progress over its rungs.
 type tournamentPlan struct {
+	ctx      context.Context // the batch's: cancelled, it stops the rating's bootstrap
 	t        *tournament
 	rungs    []*rung
 	games    int // per rung
@@ -82,7 +83,7 @@ func (p *tournamentPlan) over() bool {
 // tournament) and starts rung k.
 func (p *tournamentPlan) advance(k int) {
 	for !p.stopped && p.cur < k {
-		run := p.end(context.Background(), false)
+		run := p.end(false)
 		if p.stopRule && run.Status >= Stopped {
 			p.stopped = true
 			break
@@ -93,11 +94,13 @@ func (p *tournamentPlan) advance(k int) {
 	}
 }
 
-// end reports the rung being counted as a run; interrupted tells the batch was stopped in it.
-func (p *tournamentPlan) end(ctx context.Context, interrupted bool) *TournamentRun {
+// end reports the rung being counted as a run; interrupted tells the batch was stopped in it (or in
+// its rating's bootstrap).
+func (p *tournamentPlan) end(interrupted bool) *TournamentRun {
 	o, r := p.t.o, p.rungs[p.cur]
 	run := &TournamentRun{Games: p.games, Out: o.Out, Done: r.done, FirstErr: r.firstErr}
-	run.Report = r.tally.Report(ctx, r.seed, o.Boot)
+	run.Report = r.tally.Report(p.ctx, r.seed, o.Boot)
+	interrupted = interrupted || p.ctx.Err() != nil
 	cfg := p.t.p.Game.Config
 	run.Report.Game, run.Report.Variant, run.Report.Players, run.Report.Seed, run.Report.Seatings = cfg.ID, cfg.Variant, p.t.players, r.seed, p.seatings
 	run.Status = tournamentStatus(run.Report, interrupted)
@@ -112,15 +115,15 @@ func (p *tournamentPlan) end(ctx context.Context, interrupted bool) *TournamentR
 }
 
 // finish ends the rungs left: the one the batch was interrupted in, or every rung not yet reported.
-func (p *tournamentPlan) finish(ctx context.Context, interrupted bool) {
+func (p *tournamentPlan) finish(interrupted bool) {
 	switch {
 	case p.stopped:
 	case interrupted:
-		p.end(ctx, true)
+		p.end(true)
 	default:
 		p.advance(len(p.rungs) - 1)
 		if !p.stopped {
-			p.end(ctx, false)
+			p.end(false)
 		}
 	}
 }

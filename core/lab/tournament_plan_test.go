@@ -21,6 +21,7 @@ func planOf(t *testing.T, shards int) *tournamentPlan {
 	}
 	plan, err := tr.newPlan(rungs)
 	require.NoError(t, err)
+	plan.ctx = context.Background()
 	return plan
 }
 
@@ -41,7 +42,7 @@ func countRungs(t *testing.T, plan *tournamentPlan, failed map[int]bool) []int {
 	for j := 0; j < plan.total() && !plan.over(); j++ {
 		plan.add(unit(plan, j, failed[j/plan.games+1]))
 	}
-	plan.finish(context.Background(), false)
+	plan.finish(false)
 	var rungs []int
 	for _, run := range plan.runs {
 		rungs = append(rungs, run.Rung)

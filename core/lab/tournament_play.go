@@ -73,6 +73,7 @@ func (t *tournament) play(ctx context.Context, p *tournamentPlan, bots []string)
 	u := &units[Record]{hdr: hdr, opts: o.ResultsOptions, index: recordIndex, progress: o.Progress, over: p.over,
 		check: func(rec Record) error { r, i := p.at(rec.Index); return rec.check(r.plan.seed(i), t.players) }}
 	defer u.close()
+	p.ctx = ctx
 	p.start()
 	batch := hdr.Batch()
 	batch.Workers = o.Workers
@@ -85,7 +86,7 @@ func (t *tournament) play(ctx context.Context, p *tournamentPlan, bots []string)
 	}
 	interrupted := t.playRungs(ctx, u, rest, p)
 	saveErr := t.flush(u)
-	p.finish(ctx, interrupted)
+	p.finish(interrupted)
 	if last := p.runs[len(p.runs)-1]; saveErr != nil {
 		last.SaveErr = saveErr
 	}
