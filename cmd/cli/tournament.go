@@ -130,7 +130,7 @@ func playedRun(opts *TournamentOptions, run *lab.TournamentRun) {
 	case run.Status == lab.Stopped:
 		fmt.Fprintf(opts.IO.Err, "interrupted: %d of %d games finished and reported\n", run.Done, run.Games)
 		if run.Out != "" {
-			fmt.Fprintf(opts.IO.Err, "they are saved in %s: run the same command with --resume to play the other %d\n", run.Out, run.Games-run.Done)
+			fmt.Fprintf(opts.IO.Err, "they are saved in %s: run the same command with --resume to play the other %d\n", run.Out, run.Left)
 		}
 		if rep.Games > 0 && rep.Bootstrap < opts.Boot {
 			fmt.Fprintf(opts.IO.Err, "the rating intervals use %d of the %d bootstrap resamples\n", rep.Bootstrap, opts.Boot)

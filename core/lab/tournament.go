@@ -57,6 +57,7 @@ type TournamentRun struct {
 	Report   stats.TournamentReport
 	Games    int // planned
 	Done     int // finished (in order) when interrupted
+	Left     int // when interrupted: the games of the batch (every rung, this shard) not yet played
 	FirstErr string
 	Status   TournamentStatus
 	Out      string // the results file, if any

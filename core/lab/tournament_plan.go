@@ -36,6 +36,8 @@ type tournamentPlan struct {
 	games    int // per rung
 	seatings int
 	cur      int // the rung being counted
+	// planned and counted are the units of this batch (a shard's) and those counted so far.
+	planned, counted int
 	runs     []*TournamentRun
 	// stopped: a rung ended the tournament, later units are not counted; stopRule: this run counts the
 	// whole batch in index order (not a shard), so a rung whose every game failed ends it.
@@ -65,6 +67,7 @@ func (p *tournamentPlan) add(rec Record) {
 	res := rec.Result(p.t.players, r.plan.seats(i))
 	r.tally.Add(res)
 	r.done++
+	p.counted++
 	if res.Error == "" {
 		r.finished++
 	} else if r.firstErr == "" {
@@ -98,7 +101,7 @@ func (p *tournamentPlan) advance(k int) {
 // its rating's bootstrap).
 func (p *tournamentPlan) end(interrupted bool) *TournamentRun {
 	o, r := p.t.o, p.rungs[p.cur]
-	run := &TournamentRun{Games: p.games, Out: o.Out, Done: r.done, FirstErr: r.firstErr}
+	run := &TournamentRun{Games: p.games, Out: o.Out, Done: r.done, FirstErr: r.firstErr, Left: p.planned - p.counted}
 	run.Report = r.tally.Report(p.ctx, r.seed, o.Boot)
 	interrupted = interrupted || p.ctx.Err() != nil
 	cfg := p.t.p.Game.Config

@@ -65,3 +65,19 @@ func TestLadderEndsAtARungWhoseEveryGameFailed(t *testing.T) {
 	assert.Equal(t, []int{1, 2, 3}, countRungs(t, shard, map[int]bool{2: true}), "a shard reports every rung")
 	assert.Equal(t, []TournamentStatus{Complete, NothingDone, Complete}, []TournamentStatus{shard.runs[0].Status, shard.runs[1].Status, shard.runs[2].Status})
 }
+
+// An interrupted ladder reports the rung it was stopped in, and how many games of the whole batch are
+// left to play (every later rung's too).
+func TestInterruptedLadderCountsTheGamesLeft(t *testing.T) {
+	plan := planOf(t, 1)
+	plan.planned = plan.total()
+	for j := 0; j < plan.games+1; j++ {
+		plan.add(unit(plan, j, false))
+	}
+	plan.finish(true)
+	require.Len(t, plan.runs, 2)
+	last := plan.runs[1]
+	assert.Equal(t, Stopped, last.Status)
+	assert.Equal(t, 1, last.Done)
+	assert.Equal(t, 3*plan.games-plan.games-1, last.Left)
+}

@@ -77,6 +77,7 @@ func (t *tournament) play(ctx context.Context, p *tournamentPlan, bots []string)
 	p.start()
 	batch := hdr.Batch()
 	batch.Workers = o.Workers
+	p.planned = batch.Count()
 	rest, resumed, err := u.open(batch, p.add)
 	if err == nil {
 		err = t.openLog(batch, resumed, p)
