@@ -38,7 +38,7 @@ type tournamentPlan struct {
 	cur      int // the rung being counted
 	// planned and counted are the units of this batch (a shard's) and those counted so far.
 	planned, counted int
-	runs     []*TournamentRun
+	runs             []*TournamentRun
 	// stopped: a rung ended the tournament, later units are not counted; stopRule: this run counts the
 	// whole batch in index order (not a shard), so a rung whose every game failed ends it.
 	stopped, stopRule bool
