@@ -97,14 +97,14 @@ var gZoneMethods = map[string]lua.LGFunction{
 						c = counts[i]
 					}
 				}
-				t.RawSetInt(j, lua.LNumber(c))
+				t.RawSetInt(j, g.r.h.int(c)) // preboxed: a number stored is otherwise an allocation
 			}
 			L.Push(t)
 			return 1
 		}
 		t := L.CreateTable(0, n+len(more))
 		for i := 0; i < n; i++ {
-			t.RawSetString(distinct[i], lua.LNumber(counts[i]))
+			t.RawSetString(distinct[i], g.r.h.int(counts[i]))
 		}
 		for k, v := range more {
 			t.RawSetString(k, lua.LNumber(v))
@@ -122,7 +122,7 @@ var gZoneMethods = map[string]lua.LGFunction{
 				n++
 			}
 		}
-		L.Push(lua.LNumber(n))
+		L.Push(g.r.h.int(n))
 		return 1
 	},
 	"move": func(L *lua.LState) int {
@@ -135,7 +135,7 @@ var gZoneMethods = map[string]lua.LGFunction{
 	"move_top": func(L *lua.LState) int {
 		g := handle(L)
 		from, to := zoneArg(L, g, 2, 3), zoneArg(L, g, 4, 5)
-		L.Push(lua.LNumber(g.s.Handle().MoveTop(from, to, L.OptInt(6, 1))))
+		L.Push(g.r.h.int(g.s.Handle().MoveTop(from, to, L.OptInt(6, 1))))
 		return 1
 	},
 	"move_all": func(L *lua.LState) int {
