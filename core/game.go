@@ -46,8 +46,8 @@ type Game struct {
 	trick     *config.Trick
 	suit      []int16 // -1: no suit
 	wild      []bool
-	suitNames []string // suit index -> the `suit` attribute's value
-	trickHand int      // zone def of the trick mechanic's hand (-1 without the mechanic)
+	suitNames []string  // suit index -> the `suit` attribute's value
+	trickHand int       // zone def of the trick mechanic's hand (-1 without the mechanic)
 	firstOfID []CardIdx // by card: the first card of the catalogue with its id (plays are spelled per id)
 }
 
