@@ -50,6 +50,14 @@ func toLua(L *lua.LState, v any) lua.LValue {
 	return lua.LNil
 }
 
+// smallFloats are the numbers 0..255 boxed once: boxing a float64 in an interface allocates.
+var smallFloats = func() (out [256]any) {
+	for i := range out {
+		out[i] = float64(i)
+	}
+	return out
+}()
+
 // maxDepth is how deeply tables may nest in a value converted for Go (event fields...).
 const maxDepth = 32
 
@@ -63,10 +71,14 @@ func toGo(v lua.LValue) (any, error) {
 func toGoDepth(v lua.LValue, depth int, path []*lua.LTable) (any, error) {
 	switch x := v.(type) {
 	case lua.LNumber:
-		if f := float64(x); math.IsNaN(f) || math.IsInf(f, 0) {
+		f := float64(x)
+		if math.IsNaN(f) || math.IsInf(f, 0) {
 			return nil, fmt.Errorf("%v is not a finite number", f)
 		}
-		return float64(x), nil
+		if i := int(f); i >= 0 && i < len(smallFloats) && float64(i) == f && !math.Signbit(f) {
+			return smallFloats[i], nil // preboxed: event fields are mostly seats and counts
+		}
+		return f, nil
 	case lua.LString:
 		return string(x), nil
 	case lua.LBool:
