@@ -50,6 +50,14 @@ func toLua(L *lua.LState, v any) lua.LValue {
 	return lua.LNil
 }
 
+// forEach is LTable.ForEach without its allocations: ForEach boxes every string key it hands over,
+// while Next hands back the key the table already holds (event fields cross on every move).
+func forEach(t *lua.LTable, fn func(k, v lua.LValue)) {
+	for k, v := t.Next(lua.LNil); k != lua.LNil; k, v = t.Next(k) {
+		fn(k, v)
+	}
+}
+
 // smallFloats are the numbers 0..255 boxed once: boxing a float64 in an interface allocates.
 var smallFloats = func() (out [256]any) {
 	for i := range out {
@@ -107,7 +115,7 @@ func toGoDepth(v lua.LValue, depth int, path []*lua.LTable) (any, error) {
 		}
 		m := map[string]any{}
 		var err error
-		x.ForEach(func(k, val lua.LValue) {
+		forEach(x, func(k, val lua.LValue) {
 			if err != nil {
 				return
 			}

@@ -22,3 +22,16 @@ func TestToGoNumbers(t *testing.T) {
 	_, err = toGo(lua.LNumber(math.NaN()))
 	assert.Error(t, err)
 }
+
+// forEach visits the same keys and values as LTable.ForEach: array part, string keys, other keys.
+func TestForEachMatchesLTableForEach(t *testing.T) {
+	L := lua.NewState()
+	defer L.Close()
+	require.NoError(t, L.DoString(`t = {10, 20, nil, 40, a = 1, b = "x", [2.5] = true, [false] = 3}; t.b = nil; t.c = 5`))
+	tab := L.GetGlobal("t").(*lua.LTable)
+	want, got := map[string]string{}, map[string]string{}
+	tab.ForEach(func(k, v lua.LValue) { want[k.String()] = v.String() })
+	forEach(tab, func(k, v lua.LValue) { got[k.String()] = v.String() })
+	assert.Equal(t, want, got)
+	assert.Len(t, got, 7)
+}
