@@ -58,6 +58,18 @@ func forEach(t *lua.LTable, fn func(k, v lua.LValue)) {
 	}
 }
 
+// numberToGo is a finite number as a float64; 0..255 preboxed, as event fields are mostly seats and
+// counts.
+func numberToGo(f float64) (any, error) {
+	if math.IsNaN(f) || math.IsInf(f, 0) {
+		return nil, fmt.Errorf("%v is not a finite number", f)
+	}
+	if i := int(f); i >= 0 && i < len(smallFloats) && float64(i) == f && !math.Signbit(f) {
+		return smallFloats[i], nil
+	}
+	return f, nil
+}
+
 // smallFloats are the numbers 0..255 boxed once: boxing a float64 in an interface allocates.
 var smallFloats = func() (out [256]any) {
 	for i := range out {
@@ -79,14 +91,7 @@ func toGo(v lua.LValue) (any, error) {
 func toGoDepth(v lua.LValue, depth int, path []*lua.LTable) (any, error) {
 	switch x := v.(type) {
 	case lua.LNumber:
-		f := float64(x)
-		if math.IsNaN(f) || math.IsInf(f, 0) {
-			return nil, fmt.Errorf("%v is not a finite number", f)
-		}
-		if i := int(f); i >= 0 && i < len(smallFloats) && float64(i) == f && !math.Signbit(f) {
-			return smallFloats[i], nil // preboxed: event fields are mostly seats and counts
-		}
-		return f, nil
+		return numberToGo(float64(x))
 	case lua.LString:
 		return string(x), nil
 	case lua.LBool:
