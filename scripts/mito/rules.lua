@@ -31,8 +31,28 @@
 -- * gifts are handed face down: the giver's move is private, a public `gift` event names giver and
 --   receiver, and the receiver alone gets a `received` event with the card.
 
-local function value(id) return CARDS[id].value end
-local function kind(id) return CARDS[id].kind end
+-- the catalogue as flat tables, built once at load time: CARD_VALUE[id], CARD_KIND[id], CARD_PENALTY[id]
+-- (CARDS[id].value reads two read-only proxies; a flat table of plain values is one plain lookup)
+local CARD_VALUE, CARD_KIND, CARD_PENALTY = {}, {}, {}
+for id, c in pairs(CARDS) do
+  if type(c) == "table" then CARD_VALUE[id], CARD_KIND[id], CARD_PENALTY[id] = c.value, c.kind, c.penalty end
+end
+
+-- the ids g:distinct keeps (sets of card ids: Go picks them from a hand, so no hook loops over it):
+-- GIVEABLE the cards that may be given (MI-7: no Mito), THROWABLE[v] those a Cockroach of value v lets
+-- a player throw (MI-10: no Mito either)
+local GIVEABLE, THROWABLE = {}, {}
+for id, kind in pairs(CARD_KIND) do
+  if kind ~= "mito" and kind ~= "keeper" then
+    GIVEABLE[id] = true
+    local v = CARD_VALUE[id]
+    THROWABLE[v] = THROWABLE[v] or {}
+    THROWABLE[v][id] = true
+  end
+end
+
+local function value(id) return CARD_VALUE[id] end
+local function kind(id) return CARD_KIND[id] end
 local function nextseat(g, s) return (s + 1) % g:players() end
 
 -- params never change: read them once per worker (g:memo keeps them for every game of the worker, always
@@ -42,9 +62,27 @@ local function params(g)
   if p == nil then
     local reflex = {}
     for i, w in ipairs(g:param("reflex") or {}) do reflex[i] = w end
-    p = g:memo("params", {max = g:param("max_value"), voluntary = g:param("voluntary_draw"),
+    local max = g:param("max_value")
+    -- MI-5 / MI-7: the ids a player may play on each top value (one higher or one lower, with
+    -- wrap-around: max is below 1, 1 is above max), plays[top] (no Mito) and keeper_plays[top], for
+    -- g:distinct
+    local plays, keeper_plays = {}, {}
+    for _, top in pairs(CARD_VALUE) do
+      if plays[top] == nil then
+        plays[top], keeper_plays[top] = {}, {}
+        for id, v in pairs(CARD_VALUE) do
+          local d = (v - top) % max
+          if d == 1 or d == max - 1 then
+            keeper_plays[top][id] = true
+            if CARD_KIND[id] ~= "mito" then plays[top][id] = true end
+          end
+        end
+      end
+    end
+    p = g:memo("params", {max = max, voluntary = g:param("voluntary_draw"),
       reshuffle = g:param("empty_deck") == "reshuffle", reflex = reflex,
-      detect = g:param("cheat.detect_chance"), false_alarm = g:param("cheat.false_alarm_chance")})
+      detect = g:param("cheat.detect_chance"), false_alarm = g:param("cheat.false_alarm_chance"),
+      plays = plays, keeper_plays = keeper_plays})
   end
   return p
 end
@@ -79,28 +117,13 @@ local function parse(move)
   return verb, id, tonumber(to)
 end
 
--- the distinct card ids of a hand (copies are indistinguishable: each is offered once). Hands are kept
--- in catalogue order, so copies lie next to each other.
-local function distinct(cards, keep)
-  local out, last = {}, nil
-  for i = 1, #cards do
-    local id = cards[i]
-    if id ~= last then
-      last = id
-      if keep == nil or keep(id) then out[#out + 1] = id end
-    end
-  end
-  return out
-end
-
-local function not_mito(id) return CARDS[id].kind ~= "mito" end
-
 -- MI-7 / MI-8: the cards seat `seat` may give away (never a Mito, never the last card): a list of
--- distinct ids, empty when it holds fewer than 2 cards
+-- distinct ids, empty when it holds fewer than 2 cards (copies are indistinguishable: each is offered
+-- once; hands are kept in catalogue order, so copies lie next to each other, as g:distinct expects)
 function giveable(g, seat)
-  local hand = g:cards("hand", seat)
-  if #hand < 2 then return {} end
-  return distinct(hand, not_mito)
+  local ids, size = g:distinct("hand", seat, GIVEABLE)
+  if size < 2 then return {} end
+  return ids
 end
 
 local function counter(g, key, delta)
@@ -115,7 +138,8 @@ end
 
 -- MI-6 / MI-12 / MI-14: seat `seat` draws one card (true); false when there is nothing to draw (MI-D3)
 function draw_card(g, seat)
-  if g:top("deck") == nil then
+  -- the draw itself says whether the deck held a card (one call into Go, not two)
+  if g:move_top("deck", nil, "hand", seat) == 0 then
     if not can_draw(g) then return false end
     -- MI-D3: the discard pile except its top card becomes the new deck
     g:rule("MI-D3")
@@ -124,8 +148,8 @@ function draw_card(g, seat)
     g:move(top, "deck", nil, "discard", nil)
     g:shuffle("deck")
     g:event("reshuffle", {cards = g:count("deck")})
+    g:move_top("deck", nil, "hand", seat)
   end
-  g:move_top("deck", nil, "hand", seat)
   g:sort("hand", seat)
   return true
 end
@@ -271,28 +295,16 @@ function setup(g)
 end
 
 -- a turn: MI-13 / MI-15 cheat (non-Keeper, once, before playing or drawing), MI-5 / MI-7 play, MI-6 draw
-local function turn_moves(g, p, may_cheat)
-  local moves = {}
-  local hand = g:cards("hand", p)
-  local is_keeper = p == g:get("keeper")
+-- (`keeper`: the Keeper's seat when the caller has read it already, else it is read here)
+local function turn_moves(g, p, may_cheat, keeper)
+  local is_keeper = p == (keeper or g:get("keeper"))
   local pr = params(g)
-  local m = pr.max
-  local tv = value(g:top("discard"))
-  local plays, last = 0, nil
-  for i = 1, #hand do
-    local id = hand[i]
-    if id ~= last then
-      last = id
-      local c = CARDS[id]
-      -- MI-5: one higher or one lower, with wrap-around (5 is below 1, 1 is above 5); MI-7: Mitos only
-      -- for the Keeper
-      local d = (c.value - tv) % m
-      if (d == 1 or d == m - 1) and (is_keeper or c.kind ~= "mito") then
-        plays = plays + 1
-        moves[plays] = PLAY[id]
-      end
-    end
-  end
+  local tv = CARD_VALUE[g:top("discard")]
+  -- MI-5: one higher or one lower, with wrap-around (5 is below 1, 1 is above 5); MI-7: Mitos only
+  -- for the Keeper (the filters by top value, built once in params; the hand's ids come from Go)
+  local ids, size = g:distinct("hand", p, is_keeper and pr.keeper_plays[tv] or pr.plays[tv])
+  local moves, plays = {}, #ids
+  for i = 1, plays do moves[i] = PLAY[ids[i]] end
   local k = plays
   -- MI-6 / MI-D2: declining is always allowed (with nothing to draw it is a pass)
   if plays == 0 or pr.voluntary then
@@ -300,16 +312,9 @@ local function turn_moves(g, p, may_cheat)
     k = k + 1
     moves[k] = "draw"
   end
-  if may_cheat and not is_keeper and #hand >= 2 then
-    last = nil
-    for i = 1, #hand do
-      local id = hand[i]
-      if id ~= last then
-        last = id
-        k = k + 1
-        moves[k] = CHEAT[id]
-      end
-    end
+  if may_cheat and not is_keeper and size >= 2 then
+    local all = g:distinct("hand", p)
+    for i = 1, #all do moves[k + i] = CHEAT[all[i]] end
   end
   return moves
 end
@@ -317,18 +322,19 @@ end
 -- MI-5, MI-6, MI-13, MI-15: seat `p` takes a turn: it is asked to play, draw or (a non-Keeper)
 -- cheat a card up its sleeve
 function begin_turn(g, p)
+  local keeper, cheated = g:get("keeper", "cheated")
   g:set("phase", "turn")
   g:set("turn", p)
-  g:set("cheated", nil)
+  if cheated ~= nil then g:set("cheated", nil) end -- (clearing a value that is not set is a no-op)
   -- MI-15: one more chance to cheat (public: everyone sees whose turn it is); the box never holds
   -- more cards than this (its `at_most`, which a search bot's sampled world respects)
   -- the sleeve may hold a card only for this turn's player, a non-Keeper, up to the reply (`sleeve_room`:
   -- the sleeve's `at_most`, public as whose turn it is)
-  if p ~= g:get("keeper") then
+  if p ~= keeper then
     g:sset(p, "cheat_chances", g:sget(p, "cheat_chances") + 1)
     g:sset(p, "sleeve_room", 1)
   end
-  g:ask(p, turn_moves(g, p, true))
+  g:ask(p, turn_moves(g, p, true, keeper))
 end
 
 -- MI-9: the others give the slowest one card each, clockwise from the slowest's left
@@ -356,17 +362,11 @@ local function next_throw(g, k)
   local first, v = g:get("roach_from"), g:get("roach_value")
   while k < n do
     local seat = (first + k) % n
-    local moves = {}
-    local hand, last = g:cards("hand", seat), nil
-    for i = 1, #hand do
-      local id = hand[i]
-      if id ~= last then
-        last = id
-        if kind(id) ~= "mito" and value(id) == v then moves[#moves + 1] = THROW[id] end
-      end
-    end
-    if #moves > 0 then
-      moves[#moves + 1] = "pass"
+    local ids = g:distinct("hand", seat, THROWABLE[v])
+    if #ids > 0 then
+      local moves = {}
+      for i = 1, #ids do moves[i] = THROW[ids[i]] end
+      moves[#ids + 1] = "pass"
       g:set("roach_k", k)
       g:ask(seat, moves)
       return
@@ -413,9 +413,9 @@ end
 
 -- the power of an action card played by player p (MI-9..MI-12); the start card has none
 local function power(g, p, id)
-  local k = kind(id)
-  local n = g:players()
+  local k = CARD_KIND[id]
   if k == "mosquito" then
+    local n = g:players()
     g:rule("MI-9", "MI-D4")
     local all = {}
     for s = 0, n - 1 do all[#all + 1] = s end
@@ -433,6 +433,7 @@ local function power(g, p, id)
     g:set("roach_value", value(id))
     next_throw(g, 0)
   elseif k == "spider" then
+    local n = g:players()
     g:rule("MI-11")
     local cards = giveable(g, p)
     if #cards == 0 then
@@ -447,6 +448,7 @@ local function power(g, p, id)
     end
     g:ask(p, moves)
   elseif k == "ant" then
+    local n = g:players()
     g:rule("MI-12")
     for i = 1, n - 1 do draw_card(g, (p + i) % n) end
     end_turn(g)
@@ -460,14 +462,14 @@ local REPLY = {"accuse", "pass"}
 
 -- MI-15: after a non-Keeper's turn the Keeper gets a private signal and accuses or passes
 function end_turn(g)
-  local p, keeper = g:get("turn"), g:get("keeper")
+  local p, keeper = g:get("turn", "keeper")
   if p == keeper then
     finish_turn(g)
     return
   end
   g:rule("MI-15", "MI-D6")
-  local chance
-  if g:top("sleeve", p) ~= nil then chance = params(g).detect else chance = params(g).false_alarm end
+  local pr, chance = params(g), nil
+  if g:top("sleeve", p) ~= nil then chance = pr.detect else chance = pr.false_alarm end
   local suspicious = g:chance(chance, "cheat_signal")
   g:set("signal", suspicious, keeper)
   g:event("signal", {seat = p, suspicious = suspicious}, keeper)
@@ -496,13 +498,14 @@ end
 
 -- MI-16 / MI-17: the end of a turn: someone out, a blocked table, or the next player
 function finish_turn(g)
-  local n, p = g:players(), g:get("turn")
-  g:set("phase", nil)
-  g:set("signal", nil)
+  local p, next, stall, signal = g:get("turn", "next", "stall", "signal")
+  local n = g:players()
+  -- the phase is cleared where the round ends; begin_turn sets the next one (a value not set is
+  -- not cleared: each g:set costs a call into Go)
+  if signal ~= nil then g:set("signal", nil) end
   g:move_all("sleeve", p, "box", p) -- an uncaught cheat: the card stays gone
   g:sset(p, "sleeve_room", 0)
   -- the seat that won a Cockroach throw takes the next turn (MI-10)
-  local next = g:get("next")
   if next ~= nil then g:set("next", nil) end
   -- only the player and a Cockroach thrower can have played their last card: nobody gives away or
   -- loses a last card (MI-8); the player goes out first (if two hands empty at once, the mover first)
@@ -513,12 +516,14 @@ function finish_turn(g)
     winner = next
   end
   if winner then
+    g:set("phase", nil)
     g:rule("MI-16")
     g:event("out", {seat = winner})
     close_round(g, {winner})
     return
   end
-  if g:get("stall") >= n then
+  if stall >= n then
+    g:set("phase", nil)
     -- MI-D8: a whole circle of turns passed with no card played or drawn: the round ends `blocked`,
     -- scored as any round; the fewest cards win (ties share)
     local fewest
@@ -543,7 +548,7 @@ function penalties(g)
   for seat = 0, g:players() - 1 do
     local sum = 0
     local hand = g:cards("hand", seat)
-    for i = 1, #hand do sum = sum + CARDS[hand[i]].penalty end
+    for i = 1, #hand do sum = sum + CARD_PENALTY[hand[i]] end
     scores[seat + 1] = sum
   end
   return scores
@@ -569,7 +574,8 @@ end
 -- `seat` answered `move` in the phase asked: "play ID", "draw", "cheat ID", "give ID to S",
 -- "throw ID", "accuse" or "pass" (MI-5..MI-15) (hook)
 function on_move(g, seat, move)
-  local phase = g:get("phase")
+  -- the values most moves need, read in one call (each call into Go costs as much as ~15 Lua steps)
+  local phase, stall, p = g:get("phase", "stall", "turn")
   local verb, id, to = parse(move) -- "play G3", "give S1 to 2", "accuse"...
   if phase == "turn" then
     if verb == "cheat" then
@@ -581,18 +587,18 @@ function on_move(g, seat, move)
       counter(g, "cheats", 1)
       g:ask(seat, turn_moves(g, seat, false))
     elseif verb == "play" then
-      g:rule("MI-5")
-      if kind(id) == "mito" then g:rule("MI-7") end -- only the Keeper is offered a Mito
+      -- MI-7: only the Keeper is offered a Mito (both marks in one call)
+      if CARD_KIND[id] == "mito" then g:rule("MI-5", "MI-7") else g:rule("MI-5") end
       g:move(id, "hand", seat, "discard", nil)
-      g:set("stall", 0)
+      if stall ~= 0 then g:set("stall", 0) end
       power(g, seat, id)
     elseif verb == "draw" then
       g:rule("MI-6")
       if draw_card(g, seat) then
-        g:set("stall", 0)
+        if stall ~= 0 then g:set("stall", 0) end
       else
         g:rule("MI-D3") -- nothing to draw: the player passes
-        g:set("stall", g:get("stall") + 1)
+        g:set("stall", stall + 1)
         g:event("no_card", {seat = seat})
       end
       end_turn(g)
@@ -607,7 +613,6 @@ function on_move(g, seat, move)
     if verb == "throw" then g:sset(seat, "throw", id, "hidden") end
     next_throw(g, g:get("roach_k") + 1)
   elseif phase == "reply" then
-    local p = g:get("turn")
     if verb == "pass" then
       finish_turn(g)
       return
@@ -637,7 +642,7 @@ function on_move(g, seat, move)
       end
     else
       g:stat(seat, "wrong_accusations", 1)
-      if draw_card(g, seat) then g:set("stall", 0) end
+      if draw_card(g, seat) and stall ~= 0 then g:set("stall", 0) end
       finish_turn(g)
     end
   elseif phase == "penalty" then
