@@ -127,7 +127,7 @@ function giveable(g, seat)
 end
 
 local function counter(g, key, delta)
-  g:set(key, (g:get(key) or 0) + delta, "hidden")
+  g:add(key, delta, "hidden")
 end
 
 -- MI-D3: is there a card to draw (the deck, or the pile under its top card when reshuffling)?
@@ -331,7 +331,7 @@ function begin_turn(g, p)
   -- the sleeve may hold a card only for this turn's player, a non-Keeper, up to the reply (`sleeve_room`:
   -- the sleeve's `at_most`, public as whose turn it is)
   if p ~= keeper then
-    g:sset(p, "cheat_chances", g:sget(p, "cheat_chances") + 1)
+    g:sadd(p, "cheat_chances", 1)
     g:sset(p, "sleeve_room", 1)
   end
   g:ask(p, turn_moves(g, p, true, keeper))
@@ -389,9 +389,10 @@ local function next_throw(g, k)
     local id = g:sget(w, "throw")
     g:move(id, "hand", w, "discard", nil)
     g:set("next", w)
-    g:event("cockroach", {seat = w, card = id, throwers = #throwers, chances = ch})
+    -- the events logged on every turn are emitted (fields as arguments: no table is built for them)
+    g:emit("cockroach", nil, "seat", w, "card", id, "throwers", #throwers, "chances", ch)
   else
-    g:event("cockroach", {throwers = 0})
+    g:emit("cockroach", nil, "throwers", 0)
   end
   for seat = 0, n - 1 do g:sset(seat, "throw", nil) end
   g:set("roach_from", nil)
@@ -422,7 +423,7 @@ local function power(g, p, id)
     local ch = slowest_chances(g, all) -- MI-D4
     local s = draw_seat(g, ch)
     g:stat(s, "slowest", 1)
-    g:event("mosquito", {seat = s, chances = ch})
+    g:emit("mosquito", nil, "seat", s, "chances", ch)
     g:set("phase", "mosquito")
     g:set("slowest", s)
     next_gift(g, nextseat(g, s))
@@ -472,7 +473,8 @@ function end_turn(g)
   if g:top("sleeve", p) ~= nil then chance = pr.detect else chance = pr.false_alarm end
   local suspicious = g:chance(chance, "cheat_signal")
   g:set("signal", suspicious, keeper)
-  g:event("signal", {seat = p, suspicious = suspicious}, keeper)
+  -- (the events logged on every turn are emitted: fields as arguments, no table is built for them)
+  g:emit("signal", keeper, "seat", p, "suspicious", suspicious)
   g:set("phase", "reply")
   g:ask(keeper, REPLY)
 end
@@ -482,7 +484,7 @@ local function hand_over(g)
   local keeper, p = g:get("keeper"), g:get("turn")
   g:move("BK", "keeper_card", keeper, "keeper_card", p)
   g:set("keeper", p)
-  g:event("keeper", {seat = p})
+  g:emit("keeper", nil, "seat", p)
   finish_turn(g)
 end
 
@@ -567,15 +569,16 @@ end
 local function give(g, from, id, to)
   g:move(id, "hand", from, "hand", to)
   g:sort("hand", to)
-  g:event("gift", {seat = from, to = to})
-  g:event("received", {seat = to, from = from, card = id}, to)
+  -- (the events logged on every turn are emitted: fields as arguments, no table is built for them)
+  g:emit("gift", nil, "seat", from, "to", to)
+  g:emit("received", to, "seat", to, "from", from, "card", id)
 end
 
 -- `seat` answered `move` in the phase asked: "play ID", "draw", "cheat ID", "give ID to S",
 -- "throw ID", "accuse" or "pass" (MI-5..MI-15) (hook)
 function on_move(g, seat, move)
   -- the values most moves need, read in one call (each call into Go costs as much as ~15 Lua steps)
-  local phase, stall, p = g:get("phase", "stall", "turn")
+  local phase, stall, p, keeper = g:get("phase", "stall", "turn", "keeper")
   local verb, id, to = parse(move) -- "play G3", "give S1 to 2", "accuse"...
   if phase == "turn" then
     if verb == "cheat" then
@@ -585,7 +588,7 @@ function on_move(g, seat, move)
       g:set("cheated", id, seat)
       g:stat(seat, "cheats", 1)
       counter(g, "cheats", 1)
-      g:ask(seat, turn_moves(g, seat, false))
+      g:ask(seat, turn_moves(g, seat, false, keeper))
     elseif verb == "play" then
       -- MI-7: only the Keeper is offered a Mito (both marks in one call)
       if CARD_KIND[id] == "mito" then g:rule("MI-5", "MI-7") else g:rule("MI-5") end
@@ -599,7 +602,7 @@ function on_move(g, seat, move)
       else
         g:rule("MI-D3") -- nothing to draw: the player passes
         g:set("stall", stall + 1)
-        g:event("no_card", {seat = seat})
+        g:emit("no_card", nil, "seat", seat)
       end
       end_turn(g)
     end
@@ -622,7 +625,7 @@ function on_move(g, seat, move)
     -- guilt is read from the sleeve, not from `cheated`: a search bot's sampled world redeals the
     -- sleeve as it redeals every zone whose size the Keeper does not know, and keeps hidden values
     local cheated = g:top("sleeve", p)
-    g:event("accusation", {seat = p, guilty = cheated ~= nil})
+    g:emit("accusation", nil, "seat", p, "guilty", cheated ~= nil)
     if cheated then
       -- MI-14: the cheated card comes back, the Keeper gives a card and the Keeper card
       g:move(cheated, "sleeve", p, "hand", p)
