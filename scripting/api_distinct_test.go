@@ -44,6 +44,10 @@ func TestDistinctListsEachRunOfCopiesOnce(t *testing.T) {
 		{`local ids, n = g:distinct("deck")`, "A2 2"},
 		// a keep table kept in g:memo is read-only (a proxy): it is read through
 		{`local ids, n = g:distinct("hand", 0, g:memo("keep", {B1 = true}))`, "B1 5"},
+		// spelled, appended to a list
+		{`local ids, n = g:distinct("hand", 0, {A1 = true}, {A1 = "play A1", B1 = "play B1"})`, "play A1,play A1 5"},
+		{`local into = {"x"} local ids, n = g:distinct("hand", 0, nil, nil, into) assert(ids == into)`, "x,A1,B1,A2,A1 5"},
+		{`local ids, n = g:distinct("hand", 0, {B1 = true}, {B1 = "give B1"}, {"draw"})`, "draw,give B1 5"},
 	} {
 		t.Run(c.code, func(t *testing.T) {
 			f, err := copiesProbe(t, c.code+` g:event("got", {ids = table.concat(ids, ",") .. " " .. n})`)
@@ -53,9 +57,21 @@ func TestDistinctListsEachRunOfCopiesOnce(t *testing.T) {
 	}
 }
 
-// A keep argument that is no table is an error naming the argument.
-func TestDistinctRejectsABadKeep(t *testing.T) {
-	_, err := copiesProbe(t, `g:distinct("hand", 0, "A1")`)
-	require.Error(t, err)
-	assert.Contains(t, err.Error(), "expected a table keyed by card id (the ids to keep) or nil")
+// Bad arguments are errors naming what is wrong; a read-only list is not appended to.
+func TestDistinctRejectsBadArguments(t *testing.T) {
+	for _, c := range []struct{ code, want string }{
+		{`g:distinct("hand", 0, "A1")`, "expected a table keyed by card id (the ids to keep) or nil"},
+		{`g:distinct("hand", 0, nil, 5)`, "expected a table id -> spelling or nil"},
+		{`g:distinct("hand", 0, nil, {A1 = "play A1"})`, "spell has no string for B1"},
+		{`g:distinct("hand", 0, nil, nil, "x")`, "expected a list to append to or nil"},
+		{`g:distinct("hand", 0, nil, nil, g:memo("list", {}))`, "g:distinct: memo list is read-only"},
+		{`g:distinct("pile")`, "pile"},
+	} {
+		t.Run(c.code, func(t *testing.T) {
+			_, err := copiesProbe(t, c.code)
+			require.Error(t, err)
+			assert.Contains(t, err.Error(), "hook setup: ")
+			assert.Contains(t, err.Error(), c.want)
+		})
+	}
 }

@@ -301,21 +301,16 @@ local function turn_moves(g, p, may_cheat, keeper)
   local pr = params(g)
   local tv = CARD_VALUE[g:top("discard")]
   -- MI-5: one higher or one lower, with wrap-around (5 is below 1, 1 is above 5); MI-7: Mitos only
-  -- for the Keeper (the filters by top value, built once in params; the hand's ids come from Go)
-  local ids, size = g:distinct("hand", p, is_keeper and pr.keeper_plays[tv] or pr.plays[tv])
-  local moves, plays = {}, #ids
-  for i = 1, plays do moves[i] = PLAY[ids[i]] end
-  local k = plays
+  -- for the Keeper (the sets by top value are built once in params; g:distinct spells the hand's
+  -- playable ids as moves in Go, so no hook loop runs over the hand)
+  local moves, size = g:distinct("hand", p, is_keeper and pr.keeper_plays[tv] or pr.plays[tv], PLAY)
+  local plays = #moves
   -- MI-6 / MI-D2: declining is always allowed (with nothing to draw it is a pass)
   if plays == 0 or pr.voluntary then
     if plays > 0 then g:rule("MI-D2") end -- a player who could play may draw instead
-    k = k + 1
-    moves[k] = "draw"
+    moves[plays + 1] = "draw"
   end
-  if may_cheat and not is_keeper and size >= 2 then
-    local all = g:distinct("hand", p)
-    for i = 1, #all do moves[k + i] = CHEAT[all[i]] end
-  end
+  if may_cheat and not is_keeper and size >= 2 then g:distinct("hand", p, nil, CHEAT, moves) end
   return moves
 end
 
@@ -362,11 +357,9 @@ local function next_throw(g, k)
   local first, v = g:get("roach_from"), g:get("roach_value")
   while k < n do
     local seat = (first + k) % n
-    local ids = g:distinct("hand", seat, THROWABLE[v])
-    if #ids > 0 then
-      local moves = {}
-      for i = 1, #ids do moves[i] = THROW[ids[i]] end
-      moves[#ids + 1] = "pass"
+    local moves = g:distinct("hand", seat, THROWABLE[v], THROW)
+    if #moves > 0 then
+      moves[#moves + 1] = "pass"
       g:set("roach_k", k)
       g:ask(seat, moves)
       return
