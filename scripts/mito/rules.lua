@@ -317,10 +317,8 @@ end
 -- MI-5, MI-6, MI-13, MI-15: seat `p` takes a turn: it is asked to play, draw or (a non-Keeper)
 -- cheat a card up its sleeve
 function begin_turn(g, p)
-  local keeper, cheated = g:get("keeper", "cheated")
-  g:set("phase", "turn")
-  g:set("turn", p)
-  if cheated ~= nil then g:set("cheated", nil) end -- (clearing a value that is not set is a no-op)
+  local keeper = g:get("keeper")
+  g:set_values("phase", "turn", "turn", p, "cheated", nil) -- (one call into Go for the three)
   -- MI-15: one more chance to cheat (public: everyone sees whose turn it is); the box never holds
   -- more cards than this (its `at_most`, which a search bot's sampled world respects)
   -- the sleeve may hold a card only for this turn's player, a non-Keeper, up to the reply (`sleeve_room`:
