@@ -38,8 +38,8 @@ func gDistinct(L *lua.LState) int {
 		}
 		if spell == nil {
 			list.Append(str[c])
-		} else if s, ok := spell.RawGet(str[c]).(lua.LString); ok {
-			list.Append(s)
+		} else if s := spell.RawGet(str[c]); s.Type() == lua.LTString {
+			list.Append(s) // the stored value as it is: re-boxing the string would allocate
 		} else {
 			L.ArgError(5, fmt.Sprintf("spell has no string for %s", str[c].String()))
 		}
