@@ -5,27 +5,18 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"github.com/ruleslab/ruleslab/scripting"
 )
 
 // g:add and g:sadd count from 0, return the new value, and store it with the visibility given (as
 // g:set and g:sset do: public unless told).
 func TestAddCountsAValue(t *testing.T) {
-	p := probe(t, "testdata/tiny.yaml", "", `
-function setup(g)
+	s, err := tinySetup(t, `
   local first, second = g:add("n", 2), g:add("n", 3)
   g:add("h", 1.5, "hidden")
   g:sadd(1, "c", 4)
   local c = g:sadd(1, "c", -1)
   g:sadd(0, "o", 1, "owner")
-  g:event("got", {first = first, second = second, n = g:get("n"), h = g:get("h"), c = c, sc = g:sget(1, "c")})
-  base.setup(g)
-end
-`)
-	h := scripting.NewHost()
-	defer h.Close()
-	_, s, err := startGame(p, h, 2, 1)
+  g:event("got", {first = first, second = second, n = g:get("n"), h = g:get("h"), c = c, sc = g:sget(1, "c")})`)
 	require.NoError(t, err)
 	assert.Equal(t, map[string]any{"first": 2.0, "second": 5.0, "n": 5.0, "h": 1.5, "c": 3.0, "sc": 3.0},
 		s.Events()[0].Fields)
@@ -38,20 +29,13 @@ end
 // Adding to a value that is no number, or past a finite number, is an error naming the hook; so is a
 // count in a hook that may only read the game.
 func TestAddRejectsWhatIsNoCount(t *testing.T) {
-	for _, c := range []struct{ code, want string }{
+	setupFails(t, []struct{ code, want string }{
 		{`g:set("s", "x") g:add("s", 1)`, "value s is not a number: it cannot be added to"},
 		{`g:sset(0, "b", true) g:sadd(0, "b", 1)`, "value b is not a number: it cannot be added to"},
 		{`g:add("n", 1e308) g:add("n", 1e308)`, "values must be finite numbers, not +Inf"},
 		{`g:add("n", "one")`, "number expected"},
 		{`g:sadd(7, "n", 1)`, "expected a seat 0..1"},
-	} {
-		t.Run(c.code, func(t *testing.T) {
-			err := setupError(t, probe(t, "testdata/tiny.yaml", "", "function setup(g) "+c.code+" base.setup(g) end\n"))
-			require.Error(t, err)
-			assert.Contains(t, err.Error(), "hook setup: ")
-			assert.Contains(t, err.Error(), c.want)
-		})
-	}
+	})
 	r := batch(t, probe(t, "mimic-taking", "", `function can_play(g, seat, card, trick) g:add("x", 1) return true end`+"\n"),
 		4, []string{"random"}, 1, 1)
 	assert.Contains(t, r, "g:add changes the game: can_play may only read it")

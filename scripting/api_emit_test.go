@@ -10,17 +10,37 @@ import (
 	"github.com/ruleslab/ruleslab/scripting"
 )
 
-// setupEvents runs code in the setup of the tiny game and returns the events it logged.
-func setupEvents(t *testing.T, code string) ([]core.Event, error) {
+// tinySetup runs code at the start of the tiny game's setup (two seats) and returns the game.
+func tinySetup(t *testing.T, code string) (*core.State, error) {
 	t.Helper()
 	p := probe(t, "testdata/tiny.yaml", "", "function setup(g) "+code+" base.setup(g) end\n")
 	h := scripting.NewHost()
 	defer h.Close()
 	_, s, err := startGame(p, h, 2, 1)
+	return s, err
+}
+
+// setupEvents runs code in the setup of the tiny game and returns the events it logged.
+func setupEvents(t *testing.T, code string) ([]core.Event, error) {
+	t.Helper()
+	s, err := tinySetup(t, code)
 	if err != nil {
 		return nil, err
 	}
 	return s.Events(), nil
+}
+
+// setupFails checks that each code, run in the tiny game's setup, is an error naming the hook and want.
+func setupFails(t *testing.T, cases []struct{ code, want string }) {
+	t.Helper()
+	for _, c := range cases {
+		t.Run(c.code, func(t *testing.T) {
+			_, err := tinySetup(t, c.code)
+			require.Error(t, err)
+			assert.Contains(t, err.Error(), "hook setup: ")
+			assert.Contains(t, err.Error(), c.want)
+		})
+	}
 }
 
 // g:emit logs the event g:event logs with the same fields in a table: the seat lifted, a nil field
@@ -46,17 +66,10 @@ func TestEmitLogsWhatEventLogs(t *testing.T) {
 
 // Bad fields are errors naming the hook and what is wrong.
 func TestEmitRejectsBadFields(t *testing.T) {
-	for _, c := range []struct{ code, want string }{
+	setupFails(t, []struct{ code, want string }{
 		{`g:emit("x", nil, "a")`, "event fields come in pairs: a name, then its value"},
 		{`g:emit("x", nil, "v", 0/0)`, "field v: NaN is not a finite number"},
 		{`g:emit("x", 5, "a", 1)`, "visibility: no seat 5 (seats are 0..1)"},
 		{`g:emit("x", nil, {}, 1)`, "string expected"},
-	} {
-		t.Run(c.code, func(t *testing.T) {
-			_, err := setupEvents(t, c.code)
-			require.Error(t, err)
-			assert.Contains(t, err.Error(), "hook setup: ")
-			assert.Contains(t, err.Error(), c.want)
-		})
-	}
+	})
 }

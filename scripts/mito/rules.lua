@@ -42,8 +42,8 @@ end
 -- GIVEABLE the cards that may be given (MI-7: no Mito), THROWABLE[v] those a Cockroach of value v lets
 -- a player throw (MI-10: no Mito either)
 local GIVEABLE, THROWABLE = {}, {}
-for id, kind in pairs(CARD_KIND) do
-  if kind ~= "mito" and kind ~= "keeper" then
+for id, k in pairs(CARD_KIND) do
+  if k ~= "mito" and k ~= "keeper" then
     GIVEABLE[id] = true
     local v = CARD_VALUE[id]
     THROWABLE[v] = THROWABLE[v] or {}
@@ -380,7 +380,7 @@ local function next_throw(g, k)
     local id = g:sget(w, "throw")
     g:move(id, "hand", w, "discard", nil)
     g:set("next", w)
-    -- the events logged on every turn are emitted (fields as arguments: no table is built for them)
+    -- (g:emit: the fields as arguments, no table built for them, as for every event of a turn)
     g:emit("cockroach", nil, "seat", w, "card", id, "throwers", #throwers, "chances", ch)
   else
     g:emit("cockroach", nil, "throwers", 0)
@@ -464,7 +464,7 @@ function end_turn(g)
   if g:top("sleeve", p) ~= nil then chance = pr.detect else chance = pr.false_alarm end
   local suspicious = g:chance(chance, "cheat_signal")
   g:set("signal", suspicious, keeper)
-  -- (the events logged on every turn are emitted: fields as arguments, no table is built for them)
+  -- (g:emit, not g:event: the fields as arguments, no table is built for them on every turn)
   g:emit("signal", keeper, "seat", p, "suspicious", suspicious)
   g:set("phase", "reply")
   g:ask(keeper, REPLY)
@@ -560,7 +560,7 @@ end
 local function give(g, from, id, to)
   g:move(id, "hand", from, "hand", to)
   g:sort("hand", to)
-  -- (the events logged on every turn are emitted: fields as arguments, no table is built for them)
+  -- (g:emit: the fields as arguments, no table built for them, as for every event of a turn)
   g:emit("gift", nil, "seat", from, "to", to)
   g:emit("received", to, "seat", to, "from", from, "card", id)
 end
@@ -568,7 +568,7 @@ end
 -- `seat` answered `move` in the phase asked: "play ID", "draw", "cheat ID", "give ID to S",
 -- "throw ID", "accuse" or "pass" (MI-5..MI-15) (hook)
 function on_move(g, seat, move)
-  -- the values most moves need, read in one call (each call into Go costs as much as ~15 Lua steps)
+  -- the values most moves need, read in one call (a call into Go costs as much as ~15 Lua steps)
   local phase, stall, p, keeper = g:get("phase", "stall", "turn", "keeper")
   local verb, id, to = parse(move) -- "play G3", "give S1 to 2", "accuse"...
   if phase == "turn" then
