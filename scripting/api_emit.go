@@ -27,6 +27,14 @@ func gEmit(L *lua.LState) int {
 	if top > 3 && (top-3)%2 != 0 {
 		L.ArgError(top, "event fields come in pairs: a name, then its value")
 	}
+	if !g.s.KeepsHistory() && e.Type != "trick" {
+		// nothing keeps the event: only its size counts (against the log's limit), so plain fields
+		// are measured where they lie instead of converted
+		if size, ok := plainFieldsSize(L, top); ok {
+			must(L, g.s.Log(e, size))
+			return 0
+		}
+	}
 	e.Fields = make(map[string]any, (top-3)/2)
 	for i := 4; i < top; i += 2 {
 		name := L.CheckString(i)
@@ -47,4 +55,40 @@ func gEmit(L *lua.LState) int {
 	liftEventFields(&e)
 	must(L, g.s.Log(e, sizeOf(e.Fields)))
 	return 0
+}
+
+// plainFieldsSize is the size sizeOf gives the fields map g:emit would build from arguments 4..top, a
+// number "seat" lifted out of it (a nil field is left out), when every value is a finite number, a
+// string or a boolean and no name comes twice; ok is false otherwise (the map is built, which checks
+// and counts everything else).
+func plainFieldsSize(L *lua.LState, top int) (size int, ok bool) {
+	size = 48
+	for i := 4; i < top; i += 2 {
+		name, isName := L.Get(i).(lua.LString)
+		if !isName {
+			return 0, false
+		}
+		for j := 4; j < i; j += 2 {
+			if L.Get(j) == name {
+				return 0, false
+			}
+		}
+		switch v := L.Get(i + 1).(type) {
+		case *lua.LNilType:
+		case lua.LNumber:
+			if !finite(float64(v)) {
+				return 0, false
+			}
+			if name != "seat" {
+				size += 16 + len(name) + 16
+			}
+		case lua.LBool:
+			size += 16 + len(name) + 16
+		case lua.LString:
+			size += 16 + len(name) + 16 + len(v)
+		default:
+			return 0, false
+		}
+	}
+	return size, true
 }

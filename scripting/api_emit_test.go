@@ -1,6 +1,7 @@
 package scripting_test
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -72,4 +73,36 @@ func TestEmitRejectsBadFields(t *testing.T) {
 		{`g:emit("x", 5, "a", 1)`, "visibility: no seat 5 (seats are 0..1)"},
 		{`g:emit("x", nil, {}, 1)`, "string expected"},
 	})
+}
+
+// Without a kept history g:emit only counts an event's size (against the log's limit), and counts it as
+// g:event does: the same event fails at the same point, whether its fields are plain or not.
+func TestEmitCountsLikeEventWithoutHistory(t *testing.T) {
+	// about 100,000 events of some 200 bytes: a byte counted differently moves the failure by hundreds
+	loop := `local big, i = string.rep("x", 100), 0
+  local ok, err = pcall(function() while true do i = i + 1 %s end end)
+  g:set("i", i)
+  g:set("error", tostring(err))`
+	for _, c := range []struct{ event, emit string }{
+		{`g:event("x", {seat = 1, s = big, n = 2, b = true, gone = nil})`, `g:emit("x", nil, "seat", 1, "s", big, "n", 2, "b", true, "gone", nil)`},
+		{`g:event("x", {seat = "one", s = big, l = {1, 2}})`, `g:emit("x", nil, "seat", "one", "s", big, "l", {1, 2})`},
+		{`g:event("x", {s = big, t = "y"})`, `g:emit("x", nil, "s", "z", "s", big, "t", "y")`},
+	} {
+		t.Run(c.emit, func(t *testing.T) {
+			failsAt := func(code string) any {
+				p := probe(t, "testdata/tiny.yaml", "", "function setup(g) "+fmt.Sprintf(loop, code)+" base.setup(g) end\n")
+				h := scripting.NewHost()
+				defer h.Close()
+				e, err := p.NewEngine(h)
+				require.NoError(t, err)
+				s, err := e.NewState(2, 1, core.StateOptions{NoHistory: true})
+				require.NoError(t, err)
+				assert.Contains(t, s.VisibleVars(0, -1)["error"], "the game logged more than 32 MiB of events")
+				return s.VisibleVars(0, -1)["i"]
+			}
+			want := failsAt(c.event)
+			require.NotNil(t, want)
+			assert.Equal(t, want, failsAt(c.emit))
+		})
+	}
 }
