@@ -156,8 +156,10 @@ end
 
 -- MI-D4 / MI-D5: reaction draws weighted by `reflex` (index = seat). Each returns the chance of every
 -- seat (a list indexed seat + 1, 0 for seats not in the race), so events can show them.
-local function reflex(g, seat)
-  local w = params(g).reflex[seat + 1]
+-- (`pr`: the params when the caller has them; the loops over seats and cards below index their lists,
+-- as ipairs is a call into Go at every step in this sandbox)
+local function reflex(g, seat, pr)
+  local w = (pr or params(g)).reflex[seat + 1]
   if w == nil then return 1 end
   return w
 end
@@ -165,11 +167,12 @@ end
 -- the fastest of `seats` (a list of seats): chance proportional to reflex (evenly if every reflex is 0);
 -- returns the chances, a list indexed seat + 1
 function fastest_chances(g, seats)
-  local ch, total = {}, 0
+  local ch, total, pr = {}, 0, params(g)
   for s = 1, g:players() do ch[s] = 0 end
-  for _, s in ipairs(seats) do total = total + reflex(g, s) end
-  for _, s in ipairs(seats) do
-    if total > 0 then ch[s + 1] = reflex(g, s) / total else ch[s + 1] = 1 / #seats end
+  for i = 1, #seats do total = total + reflex(g, seats[i], pr) end
+  for i = 1, #seats do
+    local s = seats[i]
+    if total > 0 then ch[s + 1] = reflex(g, s, pr) / total else ch[s + 1] = 1 / #seats end
   end
   return ch
 end
@@ -177,13 +180,15 @@ end
 -- the slowest of `seats`: chance proportional to 1/reflex; a seat with reflex 0 never reacts, so the
 -- slowest is drawn evenly among those
 function slowest_chances(g, seats)
-  local ch, zero, total = {}, 0, 0
+  local ch, zero, total, pr = {}, 0, 0, params(g)
   for s = 1, g:players() do ch[s] = 0 end
-  for _, s in ipairs(seats) do
-    if reflex(g, s) <= 0 then zero = zero + 1 else total = total + 1 / reflex(g, s) end
+  for i = 1, #seats do
+    local r = reflex(g, seats[i], pr)
+    if r <= 0 then zero = zero + 1 else total = total + 1 / r end
   end
-  for _, s in ipairs(seats) do
-    local r = reflex(g, s)
+  for i = 1, #seats do
+    local s = seats[i]
+    local r = reflex(g, s, pr)
     if zero > 0 then
       if r <= 0 then ch[s + 1] = 1 / zero end
     else
@@ -435,8 +440,8 @@ local function power(g, p, id)
     end
     g:set("phase", "spider")
     local moves = {}
-    for _, c in ipairs(cards) do
-      for i = 1, n - 1 do moves[#moves + 1] = give_move(c, (p + i) % n) end
+    for j = 1, #cards do
+      for i = 1, n - 1 do moves[#moves + 1] = give_move(cards[j], (p + i) % n) end
     end
     g:ask(p, moves)
   elseif k == "ant" then
@@ -628,7 +633,7 @@ function on_move(g, seat, move)
       if #cards > 0 then
         g:set("phase", "penalty")
         local moves = {}
-        for _, c in ipairs(cards) do moves[#moves + 1] = give_move(c, p) end
+        for i = 1, #cards do moves[i] = give_move(cards[i], p) end
         g:ask(seat, moves)
       else
         g:rule("MI-8") -- the Keeper holds only a last card or Mitos: she gives none
