@@ -9,7 +9,7 @@ function end_round(g, winners)
   g:rule("MI-V1")
   for seat = 0, n - 1 do g:add_score(seat, scores[seat + 1]) end
   g:round_end(round, scores)
-  g:set("rounds", (g:get("rounds") or 0) + 1, "hidden")
+  g:add("rounds", 1, "hidden")
   if round >= n then
     local low
     for seat = 0, n - 1 do

@@ -31,8 +31,28 @@
 -- * gifts are handed face down: the giver's move is private, a public `gift` event names giver and
 --   receiver, and the receiver alone gets a `received` event with the card.
 
-local function value(id) return CARDS[id].value end
-local function kind(id) return CARDS[id].kind end
+-- the catalogue as flat tables, built once at load time: CARD_VALUE[id], CARD_KIND[id], CARD_PENALTY[id]
+-- (CARDS[id].value reads two read-only proxies; a flat table of plain values is one plain lookup)
+local CARD_VALUE, CARD_KIND, CARD_PENALTY = {}, {}, {}
+for id, c in pairs(CARDS) do
+  if type(c) == "table" then CARD_VALUE[id], CARD_KIND[id], CARD_PENALTY[id] = c.value, c.kind, c.penalty end
+end
+
+-- the ids g:distinct keeps (sets of card ids: Go picks them from a hand, so no hook loops over it):
+-- GIVEABLE the cards that may be given (MI-7: no Mito), THROWABLE[v] those a Cockroach of value v lets
+-- a player throw (MI-10: no Mito either)
+local GIVEABLE, THROWABLE = {}, {}
+for id, k in pairs(CARD_KIND) do
+  if k ~= "mito" and k ~= "keeper" then
+    GIVEABLE[id] = true
+    local v = CARD_VALUE[id]
+    THROWABLE[v] = THROWABLE[v] or {}
+    THROWABLE[v][id] = true
+  end
+end
+
+local function value(id) return CARD_VALUE[id] end
+local function kind(id) return CARD_KIND[id] end
 local function nextseat(g, s) return (s + 1) % g:players() end
 
 -- params never change: read them once per worker (g:memo keeps them for every game of the worker, always
@@ -42,9 +62,27 @@ local function params(g)
   if p == nil then
     local reflex = {}
     for i, w in ipairs(g:param("reflex") or {}) do reflex[i] = w end
-    p = g:memo("params", {max = g:param("max_value"), voluntary = g:param("voluntary_draw"),
+    local max = g:param("max_value")
+    -- MI-5 / MI-7: the ids a player may play on each top value (one higher or one lower, with
+    -- wrap-around: max is below 1, 1 is above max), plays[top] (no Mito) and keeper_plays[top], for
+    -- g:distinct
+    local plays, keeper_plays = {}, {}
+    for _, top in pairs(CARD_VALUE) do
+      if plays[top] == nil then
+        plays[top], keeper_plays[top] = {}, {}
+        for id, v in pairs(CARD_VALUE) do
+          local d = (v - top) % max
+          if d == 1 or d == max - 1 then
+            keeper_plays[top][id] = true
+            if CARD_KIND[id] ~= "mito" then plays[top][id] = true end
+          end
+        end
+      end
+    end
+    p = g:memo("params", {max = max, voluntary = g:param("voluntary_draw"),
       reshuffle = g:param("empty_deck") == "reshuffle", reflex = reflex,
-      detect = g:param("cheat.detect_chance"), false_alarm = g:param("cheat.false_alarm_chance")})
+      detect = g:param("cheat.detect_chance"), false_alarm = g:param("cheat.false_alarm_chance"),
+      plays = plays, keeper_plays = keeper_plays})
   end
   return p
 end
@@ -79,32 +117,17 @@ local function parse(move)
   return verb, id, tonumber(to)
 end
 
--- the distinct card ids of a hand (copies are indistinguishable: each is offered once). Hands are kept
--- in catalogue order, so copies lie next to each other.
-local function distinct(cards, keep)
-  local out, last = {}, nil
-  for i = 1, #cards do
-    local id = cards[i]
-    if id ~= last then
-      last = id
-      if keep == nil or keep(id) then out[#out + 1] = id end
-    end
-  end
-  return out
-end
-
-local function not_mito(id) return CARDS[id].kind ~= "mito" end
-
 -- MI-7 / MI-8: the cards seat `seat` may give away (never a Mito, never the last card): a list of
--- distinct ids, empty when it holds fewer than 2 cards
+-- distinct ids, empty when it holds fewer than 2 cards (copies are indistinguishable: each is offered
+-- once; hands are kept in catalogue order, so copies lie next to each other, as g:distinct expects)
 function giveable(g, seat)
-  local hand = g:cards("hand", seat)
-  if #hand < 2 then return {} end
-  return distinct(hand, not_mito)
+  local ids, size = g:distinct("hand", seat, GIVEABLE)
+  if size < 2 then return {} end
+  return ids
 end
 
 local function counter(g, key, delta)
-  g:set(key, (g:get(key) or 0) + delta, "hidden")
+  g:add(key, delta, "hidden")
 end
 
 -- MI-D3: is there a card to draw (the deck, or the pile under its top card when reshuffling)?
@@ -115,7 +138,8 @@ end
 
 -- MI-6 / MI-12 / MI-14: seat `seat` draws one card (true); false when there is nothing to draw (MI-D3)
 function draw_card(g, seat)
-  if g:top("deck") == nil then
+  -- the draw itself says whether the deck held a card (one call into Go, not two)
+  if g:move_top("deck", nil, "hand", seat) == 0 then
     if not can_draw(g) then return false end
     -- MI-D3: the discard pile except its top card becomes the new deck
     g:rule("MI-D3")
@@ -124,16 +148,18 @@ function draw_card(g, seat)
     g:move(top, "deck", nil, "discard", nil)
     g:shuffle("deck")
     g:event("reshuffle", {cards = g:count("deck")})
+    g:move_top("deck", nil, "hand", seat)
   end
-  g:move_top("deck", nil, "hand", seat)
   g:sort("hand", seat)
   return true
 end
 
 -- MI-D4 / MI-D5: reaction draws weighted by `reflex` (index = seat). Each returns the chance of every
 -- seat (a list indexed seat + 1, 0 for seats not in the race), so events can show them.
-local function reflex(g, seat)
-  local w = params(g).reflex[seat + 1]
+-- (`pr`: the params when the caller has them; the loops over seats and cards below index their lists,
+-- as ipairs is a call into Go at every step in this sandbox)
+local function reflex(g, seat, pr)
+  local w = (pr or params(g)).reflex[seat + 1]
   if w == nil then return 1 end
   return w
 end
@@ -141,11 +167,12 @@ end
 -- the fastest of `seats` (a list of seats): chance proportional to reflex (evenly if every reflex is 0);
 -- returns the chances, a list indexed seat + 1
 function fastest_chances(g, seats)
-  local ch, total = {}, 0
+  local ch, total, pr = {}, 0, params(g)
   for s = 1, g:players() do ch[s] = 0 end
-  for _, s in ipairs(seats) do total = total + reflex(g, s) end
-  for _, s in ipairs(seats) do
-    if total > 0 then ch[s + 1] = reflex(g, s) / total else ch[s + 1] = 1 / #seats end
+  for i = 1, #seats do total = total + reflex(g, seats[i], pr) end
+  for i = 1, #seats do
+    local s = seats[i]
+    if total > 0 then ch[s + 1] = reflex(g, s, pr) / total else ch[s + 1] = 1 / #seats end
   end
   return ch
 end
@@ -153,13 +180,15 @@ end
 -- the slowest of `seats`: chance proportional to 1/reflex; a seat with reflex 0 never reacts, so the
 -- slowest is drawn evenly among those
 function slowest_chances(g, seats)
-  local ch, zero, total = {}, 0, 0
+  local ch, zero, total, pr = {}, 0, 0, params(g)
   for s = 1, g:players() do ch[s] = 0 end
-  for _, s in ipairs(seats) do
-    if reflex(g, s) <= 0 then zero = zero + 1 else total = total + 1 / reflex(g, s) end
+  for i = 1, #seats do
+    local r = reflex(g, seats[i], pr)
+    if r <= 0 then zero = zero + 1 else total = total + 1 / r end
   end
-  for _, s in ipairs(seats) do
-    local r = reflex(g, s)
+  for i = 1, #seats do
+    local s = seats[i]
+    local r = reflex(g, s, pr)
     if zero > 0 then
       if r <= 0 then ch[s + 1] = 1 / zero end
     else
@@ -271,64 +300,39 @@ function setup(g)
 end
 
 -- a turn: MI-13 / MI-15 cheat (non-Keeper, once, before playing or drawing), MI-5 / MI-7 play, MI-6 draw
-local function turn_moves(g, p, may_cheat)
-  local moves = {}
-  local hand = g:cards("hand", p)
-  local is_keeper = p == g:get("keeper")
+-- (`keeper`: the Keeper's seat when the caller has read it already, else it is read here)
+local function turn_moves(g, p, may_cheat, keeper)
+  local is_keeper = p == (keeper or g:get("keeper"))
   local pr = params(g)
-  local m = pr.max
-  local tv = value(g:top("discard"))
-  local plays, last = 0, nil
-  for i = 1, #hand do
-    local id = hand[i]
-    if id ~= last then
-      last = id
-      local c = CARDS[id]
-      -- MI-5: one higher or one lower, with wrap-around (5 is below 1, 1 is above 5); MI-7: Mitos only
-      -- for the Keeper
-      local d = (c.value - tv) % m
-      if (d == 1 or d == m - 1) and (is_keeper or c.kind ~= "mito") then
-        plays = plays + 1
-        moves[plays] = PLAY[id]
-      end
-    end
-  end
-  local k = plays
+  local tv = CARD_VALUE[g:top("discard")]
+  -- MI-5: one higher or one lower, with wrap-around (5 is below 1, 1 is above 5); MI-7: Mitos only
+  -- for the Keeper (the sets by top value are built once in params; g:distinct spells the hand's
+  -- playable ids as moves in Go, so no hook loop runs over the hand)
+  local moves, size = g:distinct("hand", p, is_keeper and pr.keeper_plays[tv] or pr.plays[tv], PLAY)
+  local plays = #moves
   -- MI-6 / MI-D2: declining is always allowed (with nothing to draw it is a pass)
   if plays == 0 or pr.voluntary then
     if plays > 0 then g:rule("MI-D2") end -- a player who could play may draw instead
-    k = k + 1
-    moves[k] = "draw"
+    moves[plays + 1] = "draw"
   end
-  if may_cheat and not is_keeper and #hand >= 2 then
-    last = nil
-    for i = 1, #hand do
-      local id = hand[i]
-      if id ~= last then
-        last = id
-        k = k + 1
-        moves[k] = CHEAT[id]
-      end
-    end
-  end
+  if may_cheat and not is_keeper and size >= 2 then g:distinct("hand", p, nil, CHEAT, moves) end
   return moves
 end
 
 -- MI-5, MI-6, MI-13, MI-15: seat `p` takes a turn: it is asked to play, draw or (a non-Keeper)
 -- cheat a card up its sleeve
 function begin_turn(g, p)
-  g:set("phase", "turn")
-  g:set("turn", p)
-  g:set("cheated", nil)
+  local keeper = g:get("keeper")
+  g:set_values("phase", "turn", "turn", p, "cheated", nil) -- (one call into Go for the three)
   -- MI-15: one more chance to cheat (public: everyone sees whose turn it is); the box never holds
   -- more cards than this (its `at_most`, which a search bot's sampled world respects)
   -- the sleeve may hold a card only for this turn's player, a non-Keeper, up to the reply (`sleeve_room`:
   -- the sleeve's `at_most`, public as whose turn it is)
-  if p ~= g:get("keeper") then
-    g:sset(p, "cheat_chances", g:sget(p, "cheat_chances") + 1)
+  if p ~= keeper then
+    g:sadd(p, "cheat_chances", 1)
     g:sset(p, "sleeve_room", 1)
   end
-  g:ask(p, turn_moves(g, p, true))
+  g:ask(p, turn_moves(g, p, true, keeper))
 end
 
 -- MI-9: the others give the slowest one card each, clockwise from the slowest's left
@@ -356,15 +360,7 @@ local function next_throw(g, k)
   local first, v = g:get("roach_from"), g:get("roach_value")
   while k < n do
     local seat = (first + k) % n
-    local moves = {}
-    local hand, last = g:cards("hand", seat), nil
-    for i = 1, #hand do
-      local id = hand[i]
-      if id ~= last then
-        last = id
-        if kind(id) ~= "mito" and value(id) == v then moves[#moves + 1] = THROW[id] end
-      end
-    end
+    local moves = g:distinct("hand", seat, THROWABLE[v], THROW)
     if #moves > 0 then
       moves[#moves + 1] = "pass"
       g:set("roach_k", k)
@@ -389,9 +385,10 @@ local function next_throw(g, k)
     local id = g:sget(w, "throw")
     g:move(id, "hand", w, "discard", nil)
     g:set("next", w)
-    g:event("cockroach", {seat = w, card = id, throwers = #throwers, chances = ch})
+    -- (g:emit: the fields as arguments, no table built for them, as for every event of a turn)
+    g:emit("cockroach", nil, "seat", w, "card", id, "throwers", #throwers, "chances", ch)
   else
-    g:event("cockroach", {throwers = 0})
+    g:emit("cockroach", nil, "throwers", 0)
   end
   for seat = 0, n - 1 do g:sset(seat, "throw", nil) end
   g:set("roach_from", nil)
@@ -413,16 +410,16 @@ end
 
 -- the power of an action card played by player p (MI-9..MI-12); the start card has none
 local function power(g, p, id)
-  local k = kind(id)
-  local n = g:players()
+  local k = CARD_KIND[id]
   if k == "mosquito" then
+    local n = g:players()
     g:rule("MI-9", "MI-D4")
     local all = {}
     for s = 0, n - 1 do all[#all + 1] = s end
     local ch = slowest_chances(g, all) -- MI-D4
     local s = draw_seat(g, ch)
     g:stat(s, "slowest", 1)
-    g:event("mosquito", {seat = s, chances = ch})
+    g:emit("mosquito", nil, "seat", s, "chances", ch)
     g:set("phase", "mosquito")
     g:set("slowest", s)
     next_gift(g, nextseat(g, s))
@@ -433,6 +430,7 @@ local function power(g, p, id)
     g:set("roach_value", value(id))
     next_throw(g, 0)
   elseif k == "spider" then
+    local n = g:players()
     g:rule("MI-11")
     local cards = giveable(g, p)
     if #cards == 0 then
@@ -442,11 +440,12 @@ local function power(g, p, id)
     end
     g:set("phase", "spider")
     local moves = {}
-    for _, c in ipairs(cards) do
-      for i = 1, n - 1 do moves[#moves + 1] = give_move(c, (p + i) % n) end
+    for j = 1, #cards do
+      for i = 1, n - 1 do moves[#moves + 1] = give_move(cards[j], (p + i) % n) end
     end
     g:ask(p, moves)
   elseif k == "ant" then
+    local n = g:players()
     g:rule("MI-12")
     for i = 1, n - 1 do draw_card(g, (p + i) % n) end
     end_turn(g)
@@ -460,17 +459,18 @@ local REPLY = {"accuse", "pass"}
 
 -- MI-15: after a non-Keeper's turn the Keeper gets a private signal and accuses or passes
 function end_turn(g)
-  local p, keeper = g:get("turn"), g:get("keeper")
+  local p, keeper = g:get("turn", "keeper")
   if p == keeper then
     finish_turn(g)
     return
   end
   g:rule("MI-15", "MI-D6")
-  local chance
-  if g:top("sleeve", p) ~= nil then chance = params(g).detect else chance = params(g).false_alarm end
+  local pr, chance = params(g), nil
+  if g:top("sleeve", p) ~= nil then chance = pr.detect else chance = pr.false_alarm end
   local suspicious = g:chance(chance, "cheat_signal")
   g:set("signal", suspicious, keeper)
-  g:event("signal", {seat = p, suspicious = suspicious}, keeper)
+  -- (g:emit, not g:event: the fields as arguments, no table is built for them on every turn)
+  g:emit("signal", keeper, "seat", p, "suspicious", suspicious)
   g:set("phase", "reply")
   g:ask(keeper, REPLY)
 end
@@ -480,7 +480,7 @@ local function hand_over(g)
   local keeper, p = g:get("keeper"), g:get("turn")
   g:move("BK", "keeper_card", keeper, "keeper_card", p)
   g:set("keeper", p)
-  g:event("keeper", {seat = p})
+  g:emit("keeper", nil, "seat", p)
   finish_turn(g)
 end
 
@@ -496,13 +496,14 @@ end
 
 -- MI-16 / MI-17: the end of a turn: someone out, a blocked table, or the next player
 function finish_turn(g)
-  local n, p = g:players(), g:get("turn")
-  g:set("phase", nil)
-  g:set("signal", nil)
+  local p, next, stall, signal = g:get("turn", "next", "stall", "signal")
+  local n = g:players()
+  -- the phase is cleared where the round ends; begin_turn sets the next one (a value not set is
+  -- not cleared: each g:set costs a call into Go)
+  if signal ~= nil then g:set("signal", nil) end
   g:move_all("sleeve", p, "box", p) -- an uncaught cheat: the card stays gone
   g:sset(p, "sleeve_room", 0)
   -- the seat that won a Cockroach throw takes the next turn (MI-10)
-  local next = g:get("next")
   if next ~= nil then g:set("next", nil) end
   -- only the player and a Cockroach thrower can have played their last card: nobody gives away or
   -- loses a last card (MI-8); the player goes out first (if two hands empty at once, the mover first)
@@ -513,12 +514,14 @@ function finish_turn(g)
     winner = next
   end
   if winner then
+    g:set("phase", nil)
     g:rule("MI-16")
     g:event("out", {seat = winner})
     close_round(g, {winner})
     return
   end
-  if g:get("stall") >= n then
+  if stall >= n then
+    g:set("phase", nil)
     -- MI-D8: a whole circle of turns passed with no card played or drawn: the round ends `blocked`,
     -- scored as any round; the fewest cards win (ties share)
     local fewest
@@ -543,7 +546,7 @@ function penalties(g)
   for seat = 0, g:players() - 1 do
     local sum = 0
     local hand = g:cards("hand", seat)
-    for i = 1, #hand do sum = sum + CARDS[hand[i]].penalty end
+    for i = 1, #hand do sum = sum + CARD_PENALTY[hand[i]] end
     scores[seat + 1] = sum
   end
   return scores
@@ -562,14 +565,16 @@ end
 local function give(g, from, id, to)
   g:move(id, "hand", from, "hand", to)
   g:sort("hand", to)
-  g:event("gift", {seat = from, to = to})
-  g:event("received", {seat = to, from = from, card = id}, to)
+  -- (g:emit: the fields as arguments, no table built for them, as for every event of a turn)
+  g:emit("gift", nil, "seat", from, "to", to)
+  g:emit("received", to, "seat", to, "from", from, "card", id)
 end
 
 -- `seat` answered `move` in the phase asked: "play ID", "draw", "cheat ID", "give ID to S",
 -- "throw ID", "accuse" or "pass" (MI-5..MI-15) (hook)
 function on_move(g, seat, move)
-  local phase = g:get("phase")
+  -- the values most moves need, read in one call (a call into Go costs as much as ~15 Lua steps)
+  local phase, stall, p, keeper = g:get("phase", "stall", "turn", "keeper")
   local verb, id, to = parse(move) -- "play G3", "give S1 to 2", "accuse"...
   if phase == "turn" then
     if verb == "cheat" then
@@ -579,21 +584,21 @@ function on_move(g, seat, move)
       g:set("cheated", id, seat)
       g:stat(seat, "cheats", 1)
       counter(g, "cheats", 1)
-      g:ask(seat, turn_moves(g, seat, false))
+      g:ask(seat, turn_moves(g, seat, false, keeper))
     elseif verb == "play" then
-      g:rule("MI-5")
-      if kind(id) == "mito" then g:rule("MI-7") end -- only the Keeper is offered a Mito
+      -- MI-7: only the Keeper is offered a Mito (both marks in one call)
+      if CARD_KIND[id] == "mito" then g:rule("MI-5", "MI-7") else g:rule("MI-5") end
       g:move(id, "hand", seat, "discard", nil)
-      g:set("stall", 0)
+      if stall ~= 0 then g:set("stall", 0) end
       power(g, seat, id)
     elseif verb == "draw" then
       g:rule("MI-6")
       if draw_card(g, seat) then
-        g:set("stall", 0)
+        if stall ~= 0 then g:set("stall", 0) end
       else
         g:rule("MI-D3") -- nothing to draw: the player passes
-        g:set("stall", g:get("stall") + 1)
-        g:event("no_card", {seat = seat})
+        g:set("stall", stall + 1)
+        g:emit("no_card", nil, "seat", seat)
       end
       end_turn(g)
     end
@@ -607,7 +612,6 @@ function on_move(g, seat, move)
     if verb == "throw" then g:sset(seat, "throw", id, "hidden") end
     next_throw(g, g:get("roach_k") + 1)
   elseif phase == "reply" then
-    local p = g:get("turn")
     if verb == "pass" then
       finish_turn(g)
       return
@@ -617,7 +621,7 @@ function on_move(g, seat, move)
     -- guilt is read from the sleeve, not from `cheated`: a search bot's sampled world redeals the
     -- sleeve as it redeals every zone whose size the Keeper does not know, and keeps hidden values
     local cheated = g:top("sleeve", p)
-    g:event("accusation", {seat = p, guilty = cheated ~= nil})
+    g:emit("accusation", nil, "seat", p, "guilty", cheated ~= nil)
     if cheated then
       -- MI-14: the cheated card comes back, the Keeper gives a card and the Keeper card
       g:move(cheated, "sleeve", p, "hand", p)
@@ -629,7 +633,7 @@ function on_move(g, seat, move)
       if #cards > 0 then
         g:set("phase", "penalty")
         local moves = {}
-        for _, c in ipairs(cards) do moves[#moves + 1] = give_move(c, p) end
+        for i = 1, #cards do moves[i] = give_move(cards[i], p) end
         g:ask(seat, moves)
       else
         g:rule("MI-8") -- the Keeper holds only a last card or Mitos: she gives none
@@ -637,7 +641,7 @@ function on_move(g, seat, move)
       end
     else
       g:stat(seat, "wrong_accusations", 1)
-      if draw_card(g, seat) then g:set("stall", 0) end
+      if draw_card(g, seat) and stall ~= 0 then g:set("stall", 0) end
       finish_turn(g)
     end
   elseif phase == "penalty" then
