@@ -77,6 +77,7 @@ type ISMCTS struct {
 	mastMoves []mastMove
 	paths     [][]int32 // each tree's nodes an iteration went through (the root first)
 	sizes     []int     // each tree's size before the iteration (dropAdded)
+	kids      []int32   // a tree step's child of each legal move (-1: none), matchChildren
 	last      *Analysis
 }
 
@@ -386,16 +387,16 @@ func (b *ISMCTS) treeStep(s *core.State, scale float64, first bool) (expanded bo
 		}
 	}
 	legal := s.Legal()
-	untried := b.countAvailable(t, legal, actor)
+	untried := b.matchChildren(t, legal, actor)
 	var pick int
 	if untried > 0 {
-		pick = b.pickUntried(t, legal, actor, untried)
+		pick = b.pickUntried(untried)
 	} else {
 		prior := ""
 		if first {
 			prior = b.priorMove
 		}
-		pick = b.pickUCB(t, legal, actor, scale, prior)
+		pick = b.pickUCB(t, legal, scale, prior)
 	}
 	move := legal[pick]
 	if b.mast != nil {
