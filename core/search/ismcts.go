@@ -75,9 +75,10 @@ type ISMCTS struct {
 	// current iteration, to credit
 	mast      []map[string]mastStat
 	mastMoves []mastMove
-	paths     [][]int32 // each tree's nodes an iteration went through (the root first)
-	sizes     []int     // each tree's size before the iteration (dropAdded)
-	kids      []int32   // a tree step's child of each legal move (-1: none), matchChildren
+	paths     [][]int32   // each tree's nodes an iteration went through (the root first)
+	sizes     []int       // each tree's size before the iteration (dropAdded)
+	kids      []int32     // a tree step's child of each legal move (-1: none), matchChildren
+	spare     *core.State // the last sampled world, whose buffers the next one reuses
 	last      *Analysis
 }
 
@@ -340,10 +341,11 @@ func (b *ISMCTS) choosePrior(v core.View) error {
 // (a yes or no does not, so a game whose hook only says yes or no searches as before).
 func (b *ISMCTS) sample(v core.View) (*core.State, error) {
 	for try := 1; ; try++ {
-		s, err := v.Sample(b.rng, b.rules)
+		s, err := v.SampleInto(b.spare, b.rng, b.rules)
 		if err != nil {
 			return nil, err
 		}
+		b.spare = s // the next sample reuses its buffers: nothing keeps a world past its iteration
 		if b.Plausible == nil || try == PlausibleTries {
 			return s, nil
 		}
