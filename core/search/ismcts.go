@@ -79,7 +79,11 @@ type ISMCTS struct {
 	sizes     []int       // each tree's size before the iteration (dropAdded)
 	kids      []int32     // a tree step's child of each legal move (-1: none), matchChildren
 	spare     *core.State // the last sampled world, whose buffers the next one reuses
-	last      *Analysis
+	// the rewards' buffers of one entry per seat (scratch): the score totals as values, the leads of
+	// Margin, the winners of Pairwise
+	totals, leads []float64
+	won           []bool
+	last          *Analysis
 }
 
 // MoveStat is one root move after a search: how often it was tried and its mean reward for the seat
