@@ -9,9 +9,6 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
-
-	"github.com/ruleslab/ruleslab/core/search"
-	"github.com/ruleslab/ruleslab/scripting"
 )
 
 var updateGolden = flag.Bool("update", false, "rewrite the golden files under testdata/ismcts")
@@ -55,24 +52,11 @@ func TestISMCTSAnalysesGolden(t *testing.T) {
 	}
 }
 
-// goldenSearch searches the decision of a game of gv after a few random moves with spec, seed 7, and
-// spells out what it found: every root move's visits and mean reward (NaN: never tried), the choice,
-// and the number of edges of the tree and their visits.
+// goldenSearch searches the decision of a game of gv after a few random moves with spec
+// (searchDecision) and spells out what it found: every root move's visits and mean reward (NaN: never
+// tried), the choice, and the number of edges of the tree and their visits.
 func goldenSearch(t *testing.T, gv [2]string, spec string) string {
-	p := loadProgram(t, gv[0], gv[1])
-	h := scripting.NewHost()
-	t.Cleanup(h.Close)
-	e, err := p.NewEngine(h)
-	require.NoError(t, err)
-	s := midGame(t, e, p.Game.Config.Players.Default, 3, 8)
-	for seed := uint64(4); s.Over() || len(s.Legal()) < 2; seed++ {
-		s = midGame(t, e, p.Game.Config.Players.Default, seed, 8)
-	}
-	bot, err := newBot(e, spec, 7)
-	require.NoError(t, err)
-	b := bot.(*search.ISMCTS)
-	a, err := b.Analyse(s.ViewFor(s.ToAct()))
-	require.NoError(t, err, spec)
+	b, s, a := searchDecision(t, loadProgram(t, gv[0], gv[1]), spec, 8)
 	var out strings.Builder
 	fmt.Fprintf(&out, "%s: %d iterations, %d failed, best %d, prior %q\n", spec, a.Iterations, a.Failed, a.Best, a.Prior)
 	for _, m := range a.Moves {
