@@ -62,7 +62,7 @@ func reuse[T any](buf, src []T) []T {
 }
 
 // SampleInto is Sample into the buffers of dst, a sample the caller no longer needs (nil: a new state;
-// see State.ResampleInto).
+// see State.ResampleInto). It writes dst only, never the viewed state, so a View stays read-only.
 func (v View) SampleInto(dst *State, rng *rand.Rand, rules Rules) (*State, error) {
 	return v.s.ResampleInto(dst, v.seat, rng, rules)
 }
