@@ -75,9 +75,15 @@ type ISMCTS struct {
 	// current iteration, to credit
 	mast      []map[string]mastStat
 	mastMoves []mastMove
-	paths     [][]int32 // each tree's nodes an iteration went through (the root first)
-	sizes     []int     // each tree's size before the iteration (dropAdded)
-	last      *Analysis
+	paths     [][]int32   // each tree's nodes an iteration went through (the root first)
+	sizes     []int       // each tree's size before the iteration (dropAdded)
+	kids      []int32     // a tree step's child of each legal move (-1: none), matchChildren
+	spare     *core.State // the last sampled world, whose buffers the next one reuses
+	// the rewards' buffers of one entry per seat (scratch): the score totals as values, the leads of
+	// Margin, the winners of Pairwise
+	totals, leads []float64
+	won           []bool
+	last          *Analysis
 }
 
 // MoveStat is one root move after a search: how often it was tried and its mean reward for the seat
@@ -339,10 +345,11 @@ func (b *ISMCTS) choosePrior(v core.View) error {
 // (a yes or no does not, so a game whose hook only says yes or no searches as before).
 func (b *ISMCTS) sample(v core.View) (*core.State, error) {
 	for try := 1; ; try++ {
-		s, err := v.Sample(b.rng, b.rules)
+		s, err := v.SampleInto(b.spare, b.rng, b.rules)
 		if err != nil {
 			return nil, err
 		}
+		b.spare = s // the next sample reuses its buffers: nothing keeps a world past its iteration
 		if b.Plausible == nil || try == PlausibleTries {
 			return s, nil
 		}
@@ -386,16 +393,16 @@ func (b *ISMCTS) treeStep(s *core.State, scale float64, first bool) (expanded bo
 		}
 	}
 	legal := s.Legal()
-	untried := b.countAvailable(t, legal, actor)
+	untried := b.matchChildren(t, legal, actor)
 	var pick int
 	if untried > 0 {
-		pick = b.pickUntried(t, legal, actor, untried)
+		pick = b.pickUntried(untried)
 	} else {
 		prior := ""
 		if first {
 			prior = b.priorMove
 		}
-		pick = b.pickUCB(t, legal, actor, scale, prior)
+		pick = b.pickUCB(t, legal, scale, prior)
 	}
 	move := legal[pick]
 	if b.mast != nil {

@@ -45,7 +45,7 @@ func (b *ISMCTS) rewardsOf(st standing, s *core.State, r []float64, solo bool) e
 		r[0] = vals[0]
 		return nil
 	case b.cfg.Pairwise:
-		pairwiseShares(r, st, vals)
+		pairwiseShares(r, st, vals, scratch(&b.won, len(r)))
 	case st.over:
 		for _, seat := range st.winners {
 			r[seat] += 1 / float64(len(st.winners))
@@ -60,9 +60,9 @@ func (b *ISMCTS) rewardsOf(st standing, s *core.State, r []float64, solo bool) e
 }
 
 // pairwiseShares gives each seat the share of the other seats it stands ahead of (ties half): the
-// winners of a finished game ahead of the rest, the others by their values.
-func pairwiseShares(r []float64, st standing, vals []float64) {
-	won := make([]bool, len(r))
+// winners of a finished game ahead of the rest, the others by their values. won is a cleared buffer
+// of one flag per seat.
+func pairwiseShares(r []float64, st standing, vals []float64, won []bool) {
 	if st.over {
 		for _, seat := range st.winners {
 			won[seat] = true
@@ -106,7 +106,7 @@ func leaderShares(r []float64, vals []float64) {
 // mixLeads makes each reward (1-m)·reward + m·lead, the lead over the best other seat scaled to 0..1
 // by the largest lead seen in this search.
 func (b *ISMCTS) mixLeads(r []float64, vals []float64, m float64) {
-	leads := make([]float64, len(r))
+	leads := scratch(&b.leads, len(r))
 	for i := range r {
 		leads[i] = math.Inf(1)
 		for j, x := range vals {
@@ -137,7 +137,7 @@ func (b *ISMCTS) values(st standing, s *core.State) ([]float64, error) {
 		}
 		return v, nil
 	}
-	v := make([]float64, len(st.totals))
+	v := scratch(&b.totals, len(st.totals))
 	for i, x := range st.totals {
 		v[i] = float64(x)
 	}
@@ -150,4 +150,15 @@ func (b *ISMCTS) cut(s *core.State) bool {
 		return true
 	}
 	return b.cfg.HorizonRound && len(s.RoundTotals()) > b.rootRounds
+}
+
+// scratch is *buf cleared and resized to n, its array reused from one iteration to the next (a
+// playout's rewards need a few slices of one entry per seat).
+func scratch[T any](buf *[]T, n int) []T {
+	if cap(*buf) < n {
+		*buf = make([]T, n)
+	}
+	*buf = (*buf)[:n]
+	clear(*buf)
+	return *buf
 }

@@ -73,26 +73,30 @@ func (b *ISMCTS) treeOf(seat int) int {
 	return 0
 }
 
-// countAvailable counts a visit's availability on every child of the legal moves in tree t, and returns
-// the number of legal moves with no child yet.
-func (b *ISMCTS) countAvailable(t int, legal []string, actor int) (untried int) {
+// matchChildren looks up, once per tree step, the child of tree t's current node for each legal move
+// chosen by actor (-1: none yet) into b.kids, counts a visit's availability on each child found, and
+// returns the number of legal moves with no child yet. pickUntried and pickUCB read b.kids, so a step
+// looks each move up once (a lookup compares or hashes the move's text).
+func (b *ISMCTS) matchChildren(t int, legal []string, actor int) (untried int) {
 	nodes, cur := b.trees[t], b.cur[t]
+	b.kids = b.kids[:0]
 	for _, m := range legal {
-		if ci := b.child(t, cur, m, actor); ci >= 0 {
+		ci := b.child(t, cur, m, actor)
+		if ci >= 0 {
 			nodes[ci].avail++
 		} else {
 			untried++
 		}
+		b.kids = append(b.kids, ci)
 	}
 	return untried
 }
 
-// pickUntried draws one of the untried legal moves at random, to expand it.
-func (b *ISMCTS) pickUntried(t int, legal []string, actor, untried int) int {
-	cur := b.cur[t]
+// pickUntried draws one of the untried legal moves (b.kids: no child) at random, to expand it.
+func (b *ISMCTS) pickUntried(untried int) int {
 	k := b.rng.IntN(untried)
-	for i, m := range legal {
-		if b.child(t, cur, m, actor) < 0 {
+	for i, ci := range b.kids {
+		if ci < 0 {
 			if k == 0 {
 				return i
 			}
@@ -102,15 +106,15 @@ func (b *ISMCTS) pickUntried(t int, legal []string, actor, untried int) int {
 	return -1
 }
 
-// pickUCB chooses among legal moves that all have a child by UCB (availability counts, not the parent's
-// visits); the prior's move (at the root) gets its bonus.
-func (b *ISMCTS) pickUCB(t int, legal []string, actor int, scale float64, prior string) int {
-	nodes, cur := b.trees[t], b.cur[t]
+// pickUCB chooses among legal moves that all have a child (b.kids) by UCB (availability counts, not the
+// parent's visits); the prior's move (at the root) gets its bonus.
+func (b *ISMCTS) pickUCB(t int, legal []string, scale float64, prior string) int {
+	nodes := b.trees[t]
 	bestV, pick := math.Inf(-1), -1
-	for i, m := range legal {
-		c := &nodes[b.child(t, cur, m, actor)]
+	for i, ci := range b.kids {
+		c := &nodes[ci]
 		v := c.reward/float64(c.visits) + scale*math.Sqrt(math.Log(float64(c.avail))/float64(c.visits))
-		if m == prior {
+		if legal[i] == prior {
 			v += b.priorWeight() * scale / b.cfg.Exploration * math.Sqrt(float64(c.avail)) / float64(1+c.visits)
 		}
 		if v > bestV {
