@@ -384,7 +384,7 @@ func (r *Engine) Rollout(s *core.State, seat int, rng *rand.Rand) (int, error) {
 	}
 	t := r.rolloutLegal
 	for i, m := range legal {
-		t.RawSetInt(i+1, lua.LString(m))
+		t.RawSetInt(i+1, r.h.str(m)) // interned: boxing a move string allocates
 	}
 	for i := t.Len(); i > len(legal); i-- {
 		t.RawSetInt(i, lua.LNil)
