@@ -194,8 +194,8 @@ func midGame(w *EngineWorker, players int) (*core.State, *rand.Rand, error) {
 	return s, rng, nil
 }
 
-// benchResample measures what a search bot pays per determinisation: Clone + Resample of a state a
-// third of the way into a random game, for the seat to act.
+// benchResample measures what a search bot pays per determinisation: a resample of a state a third of
+// the way into a random game, for the seat to act, into the last sample's buffers as the search does.
 func benchResample(w *EngineWorker, players int) (ResampleReport, error) {
 	s, rng, err := midGame(w, players)
 	if err != nil {
@@ -209,8 +209,9 @@ func benchResample(w *EngineWorker, players int) (ResampleReport, error) {
 	defer runtime.UnlockOSThread()
 	cpu0 := scripting.ThreadCPU()
 	start := time.Now()
+	var sample *core.State
 	for i := 0; i < reps; i++ {
-		if _, err := s.Resample(seat, rng, w.E); err != nil {
+		if sample, err = s.ResampleInto(sample, seat, rng, w.E); err != nil {
 			return ResampleReport{}, err
 		}
 	}

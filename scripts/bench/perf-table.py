@@ -47,7 +47,7 @@ def main():
     ap.add_argument("--ruleslab", default="go run ./cmd/ruleslab")
     args = ap.parse_args()
     cmd = shlex.split(args.ruleslab)
-    print("| game | per move | allocations per move | clone + resample of a mid-game state "
+    print("| game | per move | allocations per move | resample of a mid-game state "
           "| `on_move`'s share of the time | `ismcts` iterations per second |")
     print("|---|---|---|---|---|---|")
     for game, title in GAMES:
