@@ -26,6 +26,9 @@ type Board struct {
 	values []string
 	pieces []Piece
 	top    int
+	// scratch holds Fits' candidates between calls (no allocation per search); a clone starts
+	// without it, so two states never share it
+	scratch []Domino
 }
 
 func newBoard(d *BoardDef) *Board {
@@ -38,6 +41,7 @@ func (b *Board) clone() *Board {
 	c.cells = append([]int32(nil), b.cells...)
 	c.values = append([]string(nil), b.values...)
 	c.pieces = b.pieces[:len(b.pieces):len(b.pieces)] // pieces are never changed once placed
+	c.scratch = nil
 	return &c
 }
 

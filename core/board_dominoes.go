@@ -18,6 +18,26 @@ type Domino struct {
 	// Corner is true when one of the cells is a corner cell of the grid (the piece is then flush with
 	// both sides of that corner).
 	Corner bool
+	// near are Adj before joining: what Fits matches against, without a string built per candidate
+	near [2]nearValues
+}
+
+// nearValues are the distinct values of a cell's covered same-floor neighbours, in up, left, right,
+// down order (at most four).
+type nearValues struct {
+	v [4]string
+	n int
+}
+
+// joined spells the values as Domino.Adj does.
+func (n *nearValues) joined() string {
+	switch n.n {
+	case 0:
+		return ""
+	case 1:
+		return n.v[0]
+	}
+	return strings.Join(n.v[:n.n], ",")
 }
 
 // DominoOptions filter Dominoes.
@@ -36,22 +56,42 @@ type DominoOptions struct {
 // floor 1, both cells beneath covered by two different pieces (a junction). Each unordered pair of
 // cells appears once (Dir 'r' or 'd').
 func (b *Board) Dominoes(floor int, opt DominoOptions) ([]Domino, error) {
+	out, err := b.appendDominoes(nil, floor, opt)
+	for i := range out {
+		out[i].Adj = [2]string{out[i].near[0].joined(), out[i].near[1].joined()}
+	}
+	return out, err
+}
+
+// AppendJunctions appends to buf the positions Dominoes offers on a floor >= 2 (Adj left empty): the
+// allocation-free path for callers that search the junctions on every turn with a buffer of their own.
+func (b *Board) AppendJunctions(buf []Domino, floor int) []Domino {
+	out, _ := b.appendDominoes(buf, floor, DominoOptions{}) // no holes option: never an error
+	return out
+}
+
+// appendDominoes appends Dominoes' candidates to out (Adj left empty: near holds the values).
+func (b *Board) appendDominoes(out []Domino, floor int, opt DominoOptions) ([]Domino, error) {
 	if floor < 1 || floor > b.Def.Floors {
-		return nil, nil
+		return out, nil
 	}
 	switch opt.Holes {
 	case "", "none", "isolated", "parity":
 	default:
-		return nil, fmt.Errorf("holes must be none, isolated or parity, not %q", opt.Holes)
+		return out, fmt.Errorf("holes must be none, isolated or parity, not %q", opt.Holes)
 	}
-	var out []Domino
 	var seen []bool // the holes check's scratch space, shared by every candidate
 	for r := 0; r < b.Def.Rows; r++ {
 		for c := 0; c < b.Def.Cols; c++ {
+			if b.cells[b.at(floor, r, c)] != 0 {
+				continue // cheap test first: most cells of a busy floor are covered
+			}
 			for _, d := range dominoDirs {
-				dm := Domino{R1: r, C1: c, R2: r + d.dr, C2: c + d.dc, Dir: d.dir}
-				if i1, i2, ok := b.standing(&dm, floor); ok && b.keep(&dm, floor, i1, i2, opt, &seen) {
-					out = append(out, dm)
+				// filled in place at the end of out, dropped again when it fails: no copy per candidate
+				out = append(out, Domino{R1: r, C1: c, R2: r + d.dr, C2: c + d.dc, Dir: d.dir})
+				dm := &out[len(out)-1]
+				if i1, i2, ok := b.standing(dm, floor); !ok || !b.keep(dm, floor, i1, i2, opt, &seen) {
+					out = out[:len(out)-1]
 				}
 			}
 		}
@@ -93,9 +133,9 @@ func (b *Board) keep(dm *Domino, floor, i1, i2 int, opt DominoOptions, seen *[]b
 	if opt.Corners && !dm.Corner {
 		return false
 	}
-	dm.Adj[0] = b.adjValues(floor, dm.R1, dm.C1, dm.R2, dm.C2)
-	dm.Adj[1] = b.adjValues(floor, dm.R2, dm.C2, dm.R1, dm.C1)
-	if opt.Adjacent && dm.Adj[0] == "" && dm.Adj[1] == "" {
+	b.nearValues(&dm.near[0], floor, dm.R1, dm.C1, dm.R2, dm.C2)
+	b.nearValues(&dm.near[1], floor, dm.R2, dm.C2, dm.R1, dm.C1)
+	if opt.Adjacent && dm.near[0].n == 0 && dm.near[1].n == 0 {
 		return false
 	}
 	if opt.Holes == "isolated" || opt.Holes == "parity" {
@@ -104,9 +144,10 @@ func (b *Board) keep(dm *Domino, floor, i1, i2 int, opt DominoOptions, seen *[]b
 	return true
 }
 
-func (b *Board) adjValues(floor, r, c, pr, pc int) string {
-	var vals [4]string
-	n := 0
+// nearValues sets into the distinct values of the covered neighbours of (r, c) on a floor, its
+// partner cell (pr, pc) left out.
+func (b *Board) nearValues(into *nearValues, floor, r, c, pr, pc int) {
+	into.n = 0
 	for _, d := range dirs4 {
 		nr, nc := r+d[0], c+d[1]
 		if nr < 0 || nr >= b.Def.Rows || nc < 0 || nc >= b.Def.Cols || (nr == pr && nc == pc) {
@@ -118,21 +159,14 @@ func (b *Board) adjValues(floor, r, c, pr, pc int) string {
 		}
 		v := b.values[i]
 		dup := false
-		for _, x := range vals[:n] {
+		for _, x := range into.v[:into.n] {
 			if x == v {
 				dup = true
 			}
 		}
 		if !dup {
-			vals[n] = v
-			n++
+			into.v[into.n] = v
+			into.n++
 		}
 	}
-	switch n {
-	case 0:
-		return ""
-	case 1:
-		return vals[0]
-	}
-	return strings.Join(vals[:n], ",")
 }

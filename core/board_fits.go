@@ -1,9 +1,6 @@
 package core
 
-import (
-	"fmt"
-	"strings"
-)
+import "fmt"
 
 // FitOptions say which two-value pieces fit a floor-level position (see Fit).
 type FitOptions struct {
@@ -26,7 +23,13 @@ type Fit struct {
 	Dir   byte
 }
 
-var backDir = map[byte]byte{'r': 'l', 'd': 'u'}
+// backDir is the direction of a candidate's first cell from its second ('r' -> 'l', 'd' -> 'u').
+func backDir(dir byte) byte {
+	if dir == 'r' {
+		return 'l'
+	}
+	return 'u'
+}
 
 // Fits lists, for each piece (its two values) in order, every position and orientation on a floor
 // that Dominoes offers and that passes opt.Match: the fast path of matching pieces by adjacency.
@@ -36,21 +39,23 @@ func (b *Board) Fits(floor int, pieces [][2]string, opt FitOptions) ([]Fit, erro
 	default:
 		return nil, fmt.Errorf("match must be one or all, not %q", opt.Match)
 	}
-	cands, err := b.Dominoes(floor, opt.DominoOptions)
+	cands, err := b.appendDominoes(b.scratch[:0], floor, opt.DominoOptions)
+	b.scratch = cands
 	if err != nil {
 		return nil, err
 	}
 	m := fitMatcher{match: opt.Match, wild: opt.Wild}
-	var out []Fit // appended here, not in a helper: the compiler starts it on the stack
+	out := make([]Fit, 0, 4*len(pieces)) // room for a typical turn's fits: few regrowths
 	for pi, p := range pieces {
+		free := opt.Free[pi]
 		for k := range cands {
 			d := &cands[k]
-			first, second := m.lays(p, d, opt.Free[pi] && d.Corner)
+			first, second := m.lays(p, d, free && d.Corner)
 			if first {
 				out = append(out, Fit{Piece: pi, R: d.R1, C: d.C1, Dir: d.Dir})
 			}
 			if second {
-				out = append(out, Fit{Piece: pi, R: d.R2, C: d.C2, Dir: backDir[d.Dir]})
+				out = append(out, Fit{Piece: pi, R: d.R2, C: d.C2, Dir: backDir(d.Dir)})
 			}
 		}
 	}
@@ -65,7 +70,8 @@ func (m fitMatcher) lays(p [2]string, d *Domino, free bool) (first, second bool)
 	return first, second
 }
 
-// fitMatcher applies FitOptions.Match and Wild to a candidate's neighbour values (Domino.Adj).
+// fitMatcher applies FitOptions.Match and Wild to a candidate's neighbour values (Domino.Adj, read
+// from the unjoined near values).
 type fitMatcher struct {
 	match string
 	wild  []string
@@ -77,9 +83,9 @@ func (m fitMatcher) ok(x, y string, d *Domino) bool {
 	case "":
 		return true
 	case "one":
-		return m.has(d.Adj[0], x) || m.has(d.Adj[1], y)
+		return m.has(&d.near[0], x) || m.has(&d.near[1], y)
 	}
-	return (m.has(d.Adj[0], x) || m.has(d.Adj[1], y)) && m.all(d.Adj[0], x) && m.all(d.Adj[1], y)
+	return (m.has(&d.near[0], x) || m.has(&d.near[1], y)) && m.all(&d.near[0], x) && m.all(&d.near[1], y)
 }
 
 // isWild reports whether v is a wild value.
@@ -93,14 +99,14 @@ func (m fitMatcher) isWild(v string) bool {
 }
 
 // has reports whether one of the neighbour values adj matches v.
-func (m fitMatcher) has(adj, v string) bool {
-	if adj == "" {
+func (m fitMatcher) has(adj *nearValues, v string) bool {
+	if adj.n == 0 {
 		return false
 	}
 	if m.isWild(v) {
 		return true
 	}
-	for _, x := range strings.Split(adj, ",") {
+	for _, x := range adj.v[:adj.n] {
 		if x == v || m.isWild(x) {
 			return true
 		}
@@ -109,11 +115,11 @@ func (m fitMatcher) has(adj, v string) bool {
 }
 
 // all reports whether every neighbour value in adj matches v.
-func (m fitMatcher) all(adj, v string) bool {
-	if adj == "" || m.isWild(v) {
+func (m fitMatcher) all(adj *nearValues, v string) bool {
+	if adj.n == 0 || m.isWild(v) {
 		return true
 	}
-	for _, x := range strings.Split(adj, ",") {
+	for _, x := range adj.v[:adj.n] {
 		if x != v && !m.isWild(x) {
 			return false
 		}

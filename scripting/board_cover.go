@@ -13,6 +13,9 @@ type coverRule struct {
 	index map[string]int
 	ans   []int8 // 16^4 entries by value numbers: 0 not asked yet, 1 no, 2 yes
 	more  map[[4]string]bool
+	// junctions and below are boardCovers' scratch space, reused by every call in the game
+	junctions []core.Domino
+	below     [][2]int
 }
 
 const coverFlat = 16
@@ -65,9 +68,9 @@ func boardCovers(L *lua.LState) int {
 	}
 	out := moveSpeller{prefix: lua.LVAsString(ot.RawGetString("prefix")), suffix: lua.LVAsString(ot.RawGetString("suffix"))}
 	pieces := piecesOf(L, g, ids, attrs)
-	ds, err := b.Dominoes(floor, core.DominoOptions{})
-	must(L, err)
 	q := coverAsk{L: L, allow: allow, rule: g.r.ruleFor(allow)}
+	ds := b.AppendJunctions(q.rule.junctions[:0], floor)
+	q.rule.junctions = ds
 	below := q.rule.numberBelow(ds)
 	out.t = L.CreateTable(0, 0)
 	q.spellCovers(&out, ids, pieces, ds, below)
@@ -75,13 +78,13 @@ func boardCovers(L *lua.LState) int {
 	return 1
 }
 
-// numberBelow numbers the two values beneath each junction.
+// numberBelow numbers the two values beneath each junction (in c's scratch space).
 func (c *coverRule) numberBelow(ds []core.Domino) [][2]int {
-	below := make([][2]int, len(ds))
-	for i, d := range ds {
-		below[i] = [2]int{c.number(d.Below[0]), c.number(d.Below[1])}
+	c.below = c.below[:0]
+	for i := range ds {
+		c.below = append(c.below, [2]int{c.number(ds[i].Below[0]), c.number(ds[i].Below[1])})
 	}
-	return below
+	return c.below
 }
 
 // coverAsk asks boardCovers' rule allow, remembering its answers in rule.
@@ -97,8 +100,8 @@ func (q *coverAsk) spellCovers(out *moveSpeller, ids []string, pieces [][2]strin
 	for i, id := range ids {
 		a, c := pieces[i][0], pieces[i][1]
 		na, nc := q.rule.number(a), q.rule.number(c)
-		for k, d := range ds {
-			nb := below[k]
+		for k := range ds {
+			d, nb := &ds[k], below[k]
 			if q.ask(a, c, d.Below[0], d.Below[1], na, nc, nb[0], nb[1]) {
 				out.spell(id, d.R1, d.C1, d.Dir)
 			}
