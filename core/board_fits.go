@@ -23,8 +23,8 @@ type Fit struct {
 	Dir   byte
 }
 
-// backDir is the direction of a candidate's first cell from its second ('r' -> 'l', 'd' -> 'u').
-func backDir(dir byte) byte {
+// BackDir is the direction of a candidate's first cell from its second ('r' -> 'l', 'd' -> 'u').
+func BackDir(dir byte) byte {
 	if dir == 'r' {
 		return 'l'
 	}
@@ -55,7 +55,7 @@ func (b *Board) Fits(floor int, pieces [][2]string, opt FitOptions) ([]Fit, erro
 				out = append(out, Fit{Piece: pi, R: d.R1, C: d.C1, Dir: d.Dir})
 			}
 			if second {
-				out = append(out, Fit{Piece: pi, R: d.R2, C: d.C2, Dir: backDir(d.Dir)})
+				out = append(out, Fit{Piece: pi, R: d.R2, C: d.C2, Dir: BackDir(d.Dir)})
 			}
 		}
 	}

@@ -6,6 +6,7 @@ local BOARD = "main"
 local ORDER = {W = 1, Y = 2, O = 3, R = 4, P = 5, B = 6, G = 7, K = 8}
 local DIRS = {r = {0, 1}, l = {0, -1}, d = {1, 0}, u = {-1, 0}}
 local BACK = {r = "l", l = "r", d = "u", u = "d"}
+local ATTRS = {"a", "b"} -- the tile attributes holding its two colours
 
 local function halves(id) return id:sub(1, 1), id:sub(2, 2) end
 
@@ -39,13 +40,12 @@ local function spell(tile, r, c, dir, floor)
   return string.format("place %s %d %d %s %d", tile, r, c, dir, floor)
 end
 
--- Every single placement of `hand`'s tiles: floor-1 moves (spelled by Go's g:board_fits, which
--- applies SI-6/7 corners, SI-8/SI-D2 abutting and the SI-10 hole test), then upper-floor moves on
--- junctions filtered by can_cover (SI-12; g:board_covers asks it once per colour combination).
--- doubles_up collects the doubles placeable on floors >= 2. With count_only it stops at the first
--- placement found and returns true/false.
+-- Every single placement of `hand`'s tiles, found by Go's g:board_placements: floor-1 moves (SI-6/7
+-- corners, SI-8/SI-D2 abutting, the SI-10 hole test), then upper-floor moves on junctions filtered by
+-- can_cover (SI-12; asked once per colour combination, the answers remembered). doubles_up collects
+-- the doubles placeable on floors >= 2. With count_only it stops at the first floor with a placement
+-- and returns true/false.
 function placements(g, hand, want_doubles, count_only)
-  local out, doubles_up = {}, {}
   local distinct, done = {}, {}
   for _, tile in ipairs(hand) do
     if not done[tile] then done[tile] = true distinct[#distinct + 1] = tile end
@@ -58,29 +58,24 @@ function placements(g, hand, want_doubles, count_only)
       if not seen:find(a, 1, true) and not seen:find(b, 1, true) then free[#free + 1] = tile end
     end
   end
-  local ones = g:board_fits(BOARD, 1, distinct, {attrs = {"a", "b"}, match = g:param("abut"),
-    wild = g:param("floor1_wild"), free = free, holes = g:param("holes"), prefix = "place ", suffix = " 1"})
-  if count_only and #ones > 0 then return true end
-  for _, m in ipairs(ones) do out[#out + 1] = m end
-  local top = g:board_top(BOARD)
-  local _, _, maxf = g:board_size(BOARD)
-  for f = 2, math.min(top + 1, maxf) do
-    -- SI-12 and the variants' colour rules (can_cover), both orientations, spelled in Go
-    local ups = g:board_covers(BOARD, f, distinct, {attrs = {"a", "b"}, allow = can_cover,
-      prefix = "place ", suffix = " " .. f})
-    if count_only and #ups > 0 then return true end
-    for _, m in ipairs(ups) do
-      out[#out + 1] = m
-      if want_doubles and m:byte(7) == m:byte(8) then -- "place XX ...": a double
-        local _, tile, r, c, dir = words(m)
+  -- one Go call for every floor: no table per floor, no copying of moves in Lua
+  local out, n1 = g:board_placements(BOARD, distinct, {attrs = ATTRS, match = g:param("abut"),
+    wild = g:param("floor1_wild"), free = free, holes = g:param("holes"), allow = can_cover,
+    prefix = "place ", first = count_only})
+  if count_only then return #out > 0 end
+  local doubles_up = {}
+  if want_doubles then
+    for i = n1 + 1, #out do
+      local m = out[i]
+      if m:byte(7) == m:byte(8) then -- "place XX ...": a double
+        local _, tile, r, c, dir, f = words(m)
         r, c = tonumber(r), tonumber(c)
         local r2, c2 = r, c + 1
         if dir == "d" then r2, c2 = r + 1, c end
-        doubles_up[#doubles_up + 1] = {move = m, tile = tile, floor = f, r1 = r, c1 = c, r2 = r2, c2 = c2}
+        doubles_up[#doubles_up + 1] = {move = m, tile = tile, floor = tonumber(f), r1 = r, c1 = c, r2 = r2, c2 = c2}
       end
     end
   end
-  if count_only then return false end
   return out, doubles_up
 end
 
