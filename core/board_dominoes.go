@@ -23,21 +23,26 @@ type Domino struct {
 }
 
 // nearValues are the distinct values of a cell's covered same-floor neighbours, in up, left, right,
-// down order (at most four).
+// down order (at most four), as the board indices of cells showing them: no string copied per
+// candidate.
 type nearValues struct {
-	v [4]string
-	n int
+	at [4]int32
+	n  int32
 }
 
 // joined spells the values as Domino.Adj does.
-func (n *nearValues) joined() string {
+func (n *nearValues) joined(b *Board) string {
 	switch n.n {
 	case 0:
 		return ""
 	case 1:
-		return n.v[0]
+		return b.values[n.at[0]]
 	}
-	return strings.Join(n.v[:n.n], ",")
+	vals := make([]string, n.n)
+	for k := range vals {
+		vals[k] = b.values[n.at[k]]
+	}
+	return strings.Join(vals, ",")
 }
 
 // DominoOptions filter Dominoes.
@@ -50,6 +55,8 @@ type DominoOptions struct {
 	Adjacent bool
 	// Corners keeps only candidates covering a corner cell.
 	Corners bool
+	// noNear skips the neighbour values (AppendJunctions: nobody reads them there)
+	noNear bool
 }
 
 // Dominoes enumerates every position of a two-cell piece on a floor: both cells free and, above
@@ -58,7 +65,7 @@ type DominoOptions struct {
 func (b *Board) Dominoes(floor int, opt DominoOptions) ([]Domino, error) {
 	out, err := b.appendDominoes(nil, floor, opt)
 	for i := range out {
-		out[i].Adj = [2]string{out[i].near[0].joined(), out[i].near[1].joined()}
+		out[i].Adj = [2]string{out[i].near[0].joined(b), out[i].near[1].joined(b)}
 	}
 	return out, err
 }
@@ -66,7 +73,7 @@ func (b *Board) Dominoes(floor int, opt DominoOptions) ([]Domino, error) {
 // AppendJunctions appends to buf the positions Dominoes offers on a floor >= 2 (Adj left empty): the
 // allocation-free path for callers that search the junctions on every turn with a buffer of their own.
 func (b *Board) AppendJunctions(buf []Domino, floor int) []Domino {
-	out, _ := b.appendDominoes(buf, floor, DominoOptions{}) // no holes option: never an error
+	out, _ := b.appendDominoes(buf, floor, DominoOptions{noNear: true}) // no holes option: never an error
 	return out
 }
 
@@ -87,11 +94,9 @@ func (b *Board) appendDominoes(out []Domino, floor int, opt DominoOptions) ([]Do
 				continue // cheap test first: most cells of a busy floor are covered
 			}
 			for _, d := range dominoDirs {
-				// filled in place at the end of out, dropped again when it fails: no copy per candidate
-				out = append(out, Domino{R1: r, C1: c, R2: r + d.dr, C2: c + d.dc, Dir: d.dir})
-				dm := &out[len(out)-1]
-				if i1, i2, ok := b.standing(dm, floor); !ok || !b.keep(dm, floor, i1, i2, opt, &seen) {
-					out = out[:len(out)-1]
+				dm := Domino{R1: r, C1: c, R2: r + d.dr, C2: c + d.dc, Dir: d.dir}
+				if i1, i2, ok := b.standing(&dm, floor); ok && b.keep(&dm, floor, i1, i2, opt, &seen) {
+					out = append(out, dm)
 				}
 			}
 		}
@@ -133,6 +138,9 @@ func (b *Board) keep(dm *Domino, floor, i1, i2 int, opt DominoOptions, seen *[]b
 	if opt.Corners && !dm.Corner {
 		return false
 	}
+	if opt.noNear {
+		return true // AppendJunctions: no other filter applies
+	}
 	b.nearValues(&dm.near[0], floor, dm.R1, dm.C1, dm.R2, dm.C2)
 	b.nearValues(&dm.near[1], floor, dm.R2, dm.C2, dm.R1, dm.C1)
 	if opt.Adjacent && dm.near[0].n == 0 && dm.near[1].n == 0 {
@@ -157,15 +165,14 @@ func (b *Board) nearValues(into *nearValues, floor, r, c, pr, pc int) {
 		if b.cells[i] == 0 {
 			continue
 		}
-		v := b.values[i]
 		dup := false
-		for _, x := range into.v[:into.n] {
-			if x == v {
+		for _, x := range into.at[:into.n] {
+			if b.values[x] == b.values[i] {
 				dup = true
 			}
 		}
 		if !dup {
-			into.v[into.n] = v
+			into.at[into.n] = int32(i)
 			into.n++
 		}
 	}

@@ -44,7 +44,7 @@ func (b *Board) Fits(floor int, pieces [][2]string, opt FitOptions) ([]Fit, erro
 	if err != nil {
 		return nil, err
 	}
-	m := fitMatcher{match: opt.Match, wild: opt.Wild}
+	m := fitMatcher{match: opt.Match, wild: opt.Wild, values: b.values}
 	out := make([]Fit, 0, 4*len(pieces)) // room for a typical turn's fits: few regrowths
 	for pi, p := range pieces {
 		free := opt.Free[pi]
@@ -73,8 +73,9 @@ func (m fitMatcher) lays(p [2]string, d *Domino, free bool) (first, second bool)
 // fitMatcher applies FitOptions.Match and Wild to a candidate's neighbour values (Domino.Adj, read
 // from the unjoined near values).
 type fitMatcher struct {
-	match string
-	wild  []string
+	match  string
+	wild   []string
+	values []string // the board's cell values, which near indexes
 }
 
 // ok reports whether values x and y, laid on d's first and second cell, pass the match.
@@ -106,8 +107,8 @@ func (m fitMatcher) has(adj *nearValues, v string) bool {
 	if m.isWild(v) {
 		return true
 	}
-	for _, x := range adj.v[:adj.n] {
-		if x == v || m.isWild(x) {
+	for _, i := range adj.at[:adj.n] {
+		if x := m.values[i]; x == v || m.isWild(x) {
 			return true
 		}
 	}
@@ -119,8 +120,8 @@ func (m fitMatcher) all(adj *nearValues, v string) bool {
 	if adj.n == 0 || m.isWild(v) {
 		return true
 	}
-	for _, x := range adj.v[:adj.n] {
-		if x != v && !m.isWild(x) {
+	for _, i := range adj.at[:adj.n] {
+		if x := m.values[i]; x != v && !m.isWild(x) {
 			return false
 		}
 	}

@@ -231,3 +231,39 @@ func TestRenderBoard(t *testing.T) {
 		t.Fatal("colour rendering added no ANSI codes")
 	}
 }
+
+// AppendJunctions offers what Dominoes does on an upper floor (positions and the values beneath),
+// appended to the buffer given.
+func TestAppendJunctionsMatchesDominoes(t *testing.T) {
+	bd := benchBoard(t)
+	want, err := bd.Dominoes(2, DominoOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(want) == 0 {
+		t.Fatal("the bench board has junctions on floor 2")
+	}
+	buf := []Domino{{R1: -1}}
+	got := bd.AppendJunctions(buf, 2)
+	if len(got) != len(want)+1 || got[0].R1 != -1 {
+		t.Fatalf("AppendJunctions appends after the buffer's %d entries: got %d for %d", len(buf), len(got), len(want))
+	}
+	for i, w := range want {
+		g := got[i+1]
+		if g.R1 != w.R1 || g.C1 != w.C1 || g.R2 != w.R2 || g.C2 != w.C2 || g.Dir != w.Dir || g.Below != w.Below {
+			t.Errorf("junction %d: got %+v, want %+v", i, g, w)
+		}
+	}
+	if got := bd.AppendJunctions(nil, 1); len(got) != len(bd.mustDominoes(t, 1)) {
+		t.Errorf("floor 1: %d positions, Dominoes has %d", len(got), len(bd.mustDominoes(t, 1)))
+	}
+}
+
+func (b *Board) mustDominoes(t *testing.T, floor int) []Domino {
+	t.Helper()
+	ds, err := b.Dominoes(floor, DominoOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ds
+}

@@ -1,6 +1,7 @@
 package scripting
 
 import (
+	"slices"
 	"strconv"
 
 	lua "github.com/yuin/gopher-lua"
@@ -13,12 +14,13 @@ func init() { gMethods["board_placements"] = boardPlacements }
 // boardPlacements is g:board_placements(name, ids, opts) -> moves, n1: the placements of the pieces
 // ids on floor 1 that g:board_fits offers (opts.match, wild, free, holes), then, with opts.allow, on
 // each floor from 2 to one above the highest piece (at most the top floor) those g:board_covers
-// offers. Each is spelled prefix .. "ID ROW COL DIR FLOOR"; n1 is how many lie on floor 1. With
-// opts.first it stops after the first floor that has any.
+// offers. An id listed twice (a hand holding two alike) counts once. Each is spelled prefix .. "ID ROW
+// COL DIR FLOOR"; n1 is how many lie on floor 1. With opts.first it stops after the first floor that
+// has any.
 func boardPlacements(L *lua.LState) int {
 	g := handle(L)
 	b := boardArg(L, g, 2)
-	ids := stringList(L, L.CheckTable(3), "ids")
+	ids := distinctIDs(stringList(L, L.CheckTable(3), "ids"))
 	ot := raw(L.CheckTable(4))
 	attrs := attrsOpt(L, ot)
 	opt := fitOptions(L, ot, ids)
@@ -53,4 +55,15 @@ func boardPlacements(L *lua.LState) int {
 	L.Push(out.t)
 	L.Push(lua.LNumber(len(fits)))
 	return 2
+}
+
+// distinctIDs drops the repeats of ids, keeping the first of each in order.
+func distinctIDs(ids []string) []string {
+	out := ids[:0]
+	for _, id := range ids {
+		if !slices.Contains(out, id) {
+			out = append(out, id)
+		}
+	}
+	return out
 }

@@ -27,10 +27,11 @@ function setup(g)
   check(#g:board_covers("grid", 2, {"BC"}, opts) == 1 and asked == 5, "board_covers remembers answers")
   -- board_placements: board_fits' floor-1 moves, then board_covers' on each floor above, in one call
   local ids = {"AB", "BC", "AC", "CC"}
+  local twice = {"AB", "BC", "AB", "AC", "CC", "CC"} -- board_placements counts each id once
   local fits = {attrs = {"a", "b"}, match = "one", holes = "isolated", prefix = "x ", suffix = " 1"}
   local ones, twos = g:board_fits("grid", 1, ids, fits), g:board_covers("grid", 2, ids, opts)
   check(#ones > 0 and #twos > 0, "board_placements test has moves on both floors")
-  local all, n1 = g:board_placements("grid", ids, {attrs = {"a", "b"}, match = "one", holes = "isolated",
+  local all, n1 = g:board_placements("grid", twice, {attrs = {"a", "b"}, match = "one", holes = "isolated",
     allow = rule, prefix = "x "})
   check(n1 == #ones and #all == #ones + #twos, "board_placements: floor 1 then floor 2")
   for i, m in ipairs(ones) do check(all[i] == m, "board_placements floor 1: " .. m) end

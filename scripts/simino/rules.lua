@@ -46,20 +46,17 @@ end
 -- the doubles placeable on floors >= 2. With count_only it stops at the first floor with a placement
 -- and returns true/false.
 function placements(g, hand, want_doubles, count_only)
-  local distinct, done = {}, {}
-  for _, tile in ipairs(hand) do
-    if not done[tile] then done[tile] = true distinct[#distinct + 1] = tile end
-  end
   local free = {}
   if g:get("corners_open") then
     local seen = g:get("colours") or ""
-    for _, tile in ipairs(distinct) do
+    for _, tile in ipairs(hand) do
       local a, b = halves(tile)
       if not seen:find(a, 1, true) and not seen:find(b, 1, true) then free[#free + 1] = tile end
     end
   end
-  -- one Go call for every floor: no table per floor, no copying of moves in Lua
-  local out, n1 = g:board_placements(BOARD, distinct, {attrs = ATTRS, match = g:param("abut"),
+  -- one Go call for every floor (a tile held twice counts once): no table per floor, no copying of
+  -- moves in Lua
+  local out, n1 = g:board_placements(BOARD, hand, {attrs = ATTRS, match = g:param("abut"),
     wild = g:param("floor1_wild"), free = free, holes = g:param("holes"), allow = can_cover,
     prefix = "place ", first = count_only})
   if count_only then return #out > 0 end
@@ -108,7 +105,9 @@ end
 -- every pair of doubles placed together (place2); returns a list of move strings
 function legal_moves(g, seat)
   local moves, doubles = placements(g, g:cards("hand", seat), true)
-  for _, m in ipairs(pairs_of_doubles(doubles)) do moves[#moves + 1] = m end
+  if #doubles > 1 then
+    for _, m in ipairs(pairs_of_doubles(doubles)) do moves[#moves + 1] = m end
+  end
   return moves
 end
 
@@ -130,6 +129,13 @@ local function seats_in(g)
   local list = {}
   for s = 0, g:players() - 1 do if is_in(g, s) then list[#list + 1] = s end end
   return list
+end
+
+-- how many seats are still in (seats_in without a table: round_over asks after every move)
+local function count_in(g)
+  local n = 0
+  for s = 0, g:players() - 1 do if is_in(g, s) then n = n + 1 end end
+  return n
 end
 
 -- the seat acting on turn t, or nil when nobody can (SI-V1: a partner plays for an out seat)
@@ -160,7 +166,7 @@ local function round_over(g)
     end
     return false
   end
-  return #seats_in(g) <= 1 -- SI-18
+  return count_in(g) <= 1 -- SI-18
 end
 
 local function hand_total(g)
@@ -217,9 +223,9 @@ local function put_on_board(g, p, from_zone, from_seat)
   g:board_place(BOARD, p.tile, p.floor, {{p.r, p.c, a}, {p.r2, p.c2, b}})
   g:move(p.tile, from_zone, from_seat, "box", nil)
   local seen = g:get("colours") or ""
-  for _, x in ipairs({a, b}) do
-    if not seen:find(x, 1, true) then seen = seen .. x end
-  end
+  -- the two halves one by one, not in a loop over a table built for them (once per move)
+  if not seen:find(a, 1, true) then seen = seen .. a end
+  if not seen:find(b, 1, true) then seen = seen .. b end
   g:set("colours", seen)
 end
 
@@ -339,7 +345,7 @@ local function blocked_end(g)
     g:rule("SI-D5")
     local n = g:players()
     local last = g:get("last_mover") or g:get("first")
-    while not round_over(g) and #seats_in(g) > 0 do
+    while not round_over(g) and count_in(g) > 0 do
       local best, bestn
       for k = 1, n do
         local s = (last + k) % n
@@ -349,7 +355,7 @@ local function blocked_end(g)
         end
       end
       go_out(g, best)
-      if #seats_in(g) <= 1 and not g:param("teams") then break end
+      if count_in(g) <= 1 and not g:param("teams") then break end
     end
   end
   end_round(g)
@@ -445,8 +451,6 @@ end
 
 -- after the placement and the penalty: draw, players out, next turn
 local function end_turn(g, seat, passed)
-  g:set("owe", nil)
-  g:set("owe_to", nil)
   local mode = g:param("draw")
   if mode == "refill" and not passed then -- SI-11: a pass draws nothing
     local need = g:param("hand_size") - g:count("hand", seat)
@@ -565,6 +569,8 @@ function on_move(g, seat, move)
       ask_pay(g, seat)
       return
     end
+    g:set("owe", nil) -- paid (or nothing left to pay with)
+    g:set("owe_to", nil)
     end_turn(g, seat)
   elseif verb == "pass" then
     g:rule("SI-11")
