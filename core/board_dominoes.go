@@ -90,12 +90,16 @@ func (b *Board) appendDominoes(out []Domino, floor int, opt DominoOptions) ([]Do
 	var seen []bool // the holes check's scratch space, shared by every candidate
 	for r := 0; r < b.Def.Rows; r++ {
 		for c := 0; c < b.Def.Cols; c++ {
-			if b.cells[b.at(floor, r, c)] != 0 {
-				continue // cheap test first: most cells of a busy floor are covered
-			}
 			for _, d := range dominoDirs {
+				i1, i2, ok := b.standing(floor, r, c, r+d.dr, c+d.dc)
+				if !ok {
+					continue // most positions of a busy floor: decided before a Domino is built
+				}
 				dm := Domino{R1: r, C1: c, R2: r + d.dr, C2: c + d.dc, Dir: d.dir}
-				if i1, i2, ok := b.standing(&dm, floor); ok && b.keep(&dm, floor, i1, i2, opt, &seen) {
+				if floor > 1 {
+					dm.Below = [2]string{b.values[b.below(i1)], b.values[b.below(i2)]}
+				}
+				if b.keep(&dm, floor, i1, i2, opt, &seen) {
 					out = append(out, dm)
 				}
 			}
@@ -110,26 +114,25 @@ var dominoDirs = [2]struct {
 	dir    byte
 }{{0, 1, 'r'}, {1, 0, 'd'}}
 
-// standing reports whether dm's two cells are on the grid and free and, above floor 1, stand on a
-// junction (setting dm.Below); it returns the cells' indices.
-func (b *Board) standing(dm *Domino, floor int) (i1, i2 int, ok bool) {
-	if dm.R2 >= b.Def.Rows || dm.C2 >= b.Def.Cols {
+// standing reports whether the cells (r1, c1) and (r2, c2) are on the grid and free on a floor and,
+// above floor 1, stand on a junction; it returns their indices.
+func (b *Board) standing(floor, r1, c1, r2, c2 int) (i1, i2 int, ok bool) {
+	if r2 >= b.Def.Rows || c2 >= b.Def.Cols {
 		return 0, 0, false
 	}
-	i1, i2 = b.at(floor, dm.R1, dm.C1), b.at(floor, dm.R2, dm.C2)
+	i1, i2 = b.at(floor, r1, c1), b.at(floor, r2, c2)
 	if b.cells[i1] != 0 || b.cells[i2] != 0 {
 		return 0, 0, false
 	}
 	if floor == 1 {
 		return i1, i2, true
 	}
-	j1, j2 := b.at(floor-1, dm.R1, dm.C1), b.at(floor-1, dm.R2, dm.C2)
-	if b.cells[j1] == 0 || b.cells[j2] == 0 || b.cells[j1] == b.cells[j2] {
-		return 0, 0, false
-	}
-	dm.Below = [2]string{b.values[j1], b.values[j2]}
-	return i1, i2, true
+	p1, p2 := b.cells[b.below(i1)], b.cells[b.below(i2)]
+	return i1, i2, p1 != 0 && p2 != 0 && p1 != p2
 }
+
+// below is the index of the cell beneath the cell at index i (on a floor above 1).
+func (b *Board) below(i int) int { return i - b.Def.Rows*b.Def.Cols }
 
 // keep fills in dm's corner and neighbour values and reports whether it passes opt's filters (the
 // cheap ones first).
