@@ -46,8 +46,9 @@ end
 -- the doubles placeable on floors >= 2. With count_only it stops at the first floor with a placement
 -- and returns true/false.
 function placements(g, hand, want_doubles, count_only)
-  local free = {}
+  local free -- the tiles free to take a corner (SI-6/7); nil once the corners are closed (SI-9)
   if g:get("corners_open") then
+    free = {}
     local seen = g:get("colours") or ""
     for _, tile in ipairs(hand) do
       local a, b = halves(tile)
