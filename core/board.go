@@ -28,7 +28,8 @@ type Board struct {
 	top    int
 	// scratch holds Fits' candidates between calls (no allocation per search); a clone starts
 	// without it, so two states never share it
-	scratch []Domino
+	scratch   []Domino
+	holeState []int8
 }
 
 func newBoard(d *BoardDef) *Board {
@@ -41,7 +42,7 @@ func (b *Board) clone() *Board {
 	c.cells = append([]int32(nil), b.cells...)
 	c.values = append([]string(nil), b.values...)
 	c.pieces = b.pieces[:len(b.pieces):len(b.pieces)] // pieces are never changed once placed
-	c.scratch = nil
+	c.scratch, c.holeState = nil, nil
 	return &c
 }
 

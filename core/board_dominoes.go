@@ -82,10 +82,8 @@ func (b *Board) appendDominoes(out []Domino, floor int, opt DominoOptions) ([]Do
 	if floor < 1 || floor > b.Def.Floors {
 		return out, nil
 	}
-	switch opt.Holes {
-	case "", "none", "isolated", "parity":
-	default:
-		return out, fmt.Errorf("holes must be none, isolated or parity, not %q", opt.Holes)
+	if err := checkHoles(opt.Holes); err != nil {
+		return out, err
 	}
 	var seen []bool // the holes check's scratch space, shared by every candidate
 	for r := 0; r < b.Def.Rows; r++ {
@@ -106,6 +104,15 @@ func (b *Board) appendDominoes(out []Domino, floor int, opt DominoOptions) ([]Do
 		}
 	}
 	return out, nil
+}
+
+// checkHoles checks a DominoOptions.Holes value.
+func checkHoles(holes string) error {
+	switch holes {
+	case "", "none", "isolated", "parity":
+		return nil
+	}
+	return fmt.Errorf("holes must be none, isolated or parity, not %q", holes)
 }
 
 // dominoDirs are where a candidate's second cell lies from its first: right, then down.

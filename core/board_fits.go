@@ -39,11 +39,15 @@ func (b *Board) Fits(floor int, pieces [][2]string, opt FitOptions) ([]Fit, erro
 	default:
 		return nil, fmt.Errorf("match must be one or all, not %q", opt.Match)
 	}
-	cands, err := b.appendDominoes(b.scratch[:0], floor, opt.DominoOptions)
-	b.scratch = cands
-	if err != nil {
+	// the holes test is the dearest filter: it runs only on the candidates some piece takes, once each
+	dopt := opt.DominoOptions
+	dopt.Holes = ""
+	if err := checkHoles(opt.Holes); err != nil {
 		return nil, err
 	}
+	cands, _ := b.appendDominoes(b.scratch[:0], floor, dopt)
+	b.scratch = cands
+	h := lazyHoles{b: b, floor: floor, holes: opt.Holes, state: b.holeState[:0]}
 	m := fitMatcher{match: opt.Match, wild: opt.Wild, values: b.values}
 	out := make([]Fit, 0, 4*len(pieces)) // room for a typical turn's fits: few regrowths
 	for pi, p := range pieces {
@@ -51,6 +55,9 @@ func (b *Board) Fits(floor int, pieces [][2]string, opt FitOptions) ([]Fit, erro
 		for k := range cands {
 			d := &cands[k]
 			first, second := m.lays(p, d, free && d.Corner)
+			if (first || second) && h.leaves(k, d) {
+				continue
+			}
 			if first {
 				out = append(out, Fit{Piece: pi, R: d.R1, C: d.C1, Dir: d.Dir})
 			}
@@ -59,7 +66,36 @@ func (b *Board) Fits(floor int, pieces [][2]string, opt FitOptions) ([]Fit, erro
 			}
 		}
 	}
+	b.holeState = h.state
 	return out, nil
+}
+
+// lazyHoles applies DominoOptions.Holes to Fits' candidates when first needed, remembering each
+// answer (state by candidate: 0 not tested yet, 1 passes, 2 leaves a hole).
+type lazyHoles struct {
+	b     *Board
+	floor int
+	holes string
+	state []int8
+	seen  []bool
+}
+
+// leaves reports whether candidate number k, d, leaves a hole the option forbids.
+func (h *lazyHoles) leaves(k int, d *Domino) bool {
+	if h.holes != "isolated" && h.holes != "parity" {
+		return false
+	}
+	for len(h.state) <= k {
+		h.state = append(h.state, 0)
+	}
+	if h.state[k] == 0 {
+		h.state[k] = 1
+		i1, i2 := h.b.at(h.floor, d.R1, d.C1), h.b.at(h.floor, d.R2, d.C2)
+		if h.b.leavesHole(h.floor, i1, i2, h.holes == "parity", &h.seen) {
+			h.state[k] = 2
+		}
+	}
+	return h.state[k] == 2
 }
 
 // lays reports whether a piece with values p takes candidate d with its first value on d's first

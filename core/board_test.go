@@ -1,6 +1,7 @@
 package core
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/ruleslab/ruleslab/core/config"
@@ -254,14 +255,55 @@ func TestAppendJunctionsMatchesDominoes(t *testing.T) {
 			t.Errorf("junction %d: got %+v, want %+v", i, g, w)
 		}
 	}
-	if got := bd.AppendJunctions(nil, 1); len(got) != len(bd.mustDominoes(t, 1)) {
-		t.Errorf("floor 1: %d positions, Dominoes has %d", len(got), len(bd.mustDominoes(t, 1)))
+	if got, all := bd.AppendJunctions(nil, 1), bd.mustDominoesWith(t, DominoOptions{}); len(got) != len(all) {
+		t.Errorf("floor 1: %d positions, Dominoes has %d", len(got), len(all))
 	}
 }
 
-func (b *Board) mustDominoes(t *testing.T, floor int) []Domino {
+
+// Fits tests holes only on the positions some piece takes: it offers exactly the fits without the
+// option whose position Dominoes keeps with it.
+func TestFitsHolesAsDominoes(t *testing.T) {
+	bd := benchBoard(t)
+	hand := [][2]string{{"R", "G"}, {"B", "B"}, {"Y", "W"}, {"G", "R"}, {"W", "W"}, {"B", "Y"}}
+	for _, holes := range []string{"isolated", "parity"} {
+		kept := map[[3]int]bool{}
+		for _, d := range bd.mustDominoesWith(t, DominoOptions{Holes: holes}) {
+			kept[[3]int{d.R1, d.C1, int(d.Dir)}] = true
+		}
+		all, err := bd.Fits(1, hand, FitOptions{Match: "one"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var want []Fit
+		for _, f := range all {
+			r, c, dir := f.R, f.C, f.Dir
+			if dir == 'l' || dir == 'u' { // the position as Dominoes lists it: from its first cell
+				r, c, dir = r-map[byte]int{'l': 0, 'u': 1}[dir], c-map[byte]int{'l': 1, 'u': 0}[dir], map[byte]byte{'l': 'r', 'u': 'd'}[dir]
+			}
+			if kept[[3]int{r, c, int(dir)}] {
+				want = append(want, f)
+			}
+		}
+		got, err := bd.Fits(1, hand, FitOptions{Match: "one", DominoOptions: DominoOptions{Holes: holes}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(want) == len(all) {
+			t.Fatalf("%s: the bench board has fits that leave holes", holes)
+		}
+		if fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Errorf("%s: got %v, want %v", holes, got, want)
+		}
+	}
+	if _, err := bd.Fits(1, hand, FitOptions{DominoOptions: DominoOptions{Holes: "odd"}}); err == nil {
+		t.Error("an unknown holes option is an error")
+	}
+}
+
+func (b *Board) mustDominoesWith(t *testing.T, opt DominoOptions) []Domino {
 	t.Helper()
-	ds, err := b.Dominoes(floor, DominoOptions{})
+	ds, err := b.Dominoes(1, opt)
 	if err != nil {
 		t.Fatal(err)
 	}
