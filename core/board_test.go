@@ -260,7 +260,6 @@ func TestAppendJunctionsMatchesDominoes(t *testing.T) {
 	}
 }
 
-
 // Fits tests holes only on the positions some piece takes: it offers exactly the fits without the
 // option whose position Dominoes keeps with it.
 func TestFitsHolesAsDominoes(t *testing.T) {
