@@ -224,10 +224,12 @@ local function put_on_board(g, p, from_zone, from_seat)
   g:board_place(BOARD, p.tile, p.floor, {{p.r, p.c, a}, {p.r2, p.c2, b}})
   g:move(p.tile, from_zone, from_seat, "box", nil)
   local seen = g:get("colours") or ""
-  -- the two halves one by one, not in a loop over a table built for them (once per move)
-  if not seen:find(a, 1, true) then seen = seen .. a end
-  if not seen:find(b, 1, true) then seen = seen .. b end
-  g:set("colours", seen)
+  -- the two halves one by one, not in a loop over a table built for them, and written only when a
+  -- colour is new (this runs on every move)
+  local now = seen
+  if not now:find(a, 1, true) then now = now .. a end
+  if not now:find(b, 1, true) then now = now .. b end
+  if now ~= seen then g:set("colours", now) end
 end
 
 -- scenario `board`: tiles already placed, checked for geometry and the colour rule of upper floors
@@ -543,8 +545,10 @@ function on_move(g, seat, move)
       -- SI-9: a floor-1 tile with a colour already placed is an abutting placement (a corner
       -- placement needs two new colours, SI-7): the free corners are closed for good
       g:rule("SI-8", "SI-D2")
-      if g:get("corners_open") then g:rule("SI-9") end
-      g:set("corners_open", false)
+      if g:get("corners_open") then
+        g:rule("SI-9")
+        g:set("corners_open", false)
+      end
     elseif seen == "" then
       g:rule("SI-6") -- the first tile, in a corner
     else
