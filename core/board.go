@@ -26,8 +26,8 @@ type Board struct {
 	values []string
 	pieces []Piece
 	top    int
-	// scratch holds Fits' candidates between calls (no allocation per search); a clone starts
-	// without it, so two states never share it
+	// scratch and holeState are Fits' candidates and their holes answers, kept between calls (no
+	// allocation per search); a clone starts without them, so two states never share them
 	scratch   []Domino
 	holeState []int8
 }

@@ -70,10 +70,7 @@ func boardCovers(L *lua.LState) int {
 	}
 	ids := stringList(L, L.CheckTable(4), "ids")
 	ot := raw(L.CheckTable(5))
-	attrs := stringList(L, ot.RawGetString("attrs"), "attrs")
-	if len(attrs) != 2 {
-		L.ArgError(5, "attrs must name the two card attributes holding a piece's values")
-	}
+	attrs := attrsOpt(L, ot)
 	allow, ok := ot.RawGetString("allow").(*lua.LFunction)
 	if !ok {
 		L.ArgError(5, "allow must be the rule function(g, t1, t2, b1, b2) -> boolean")
