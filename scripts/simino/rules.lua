@@ -219,10 +219,12 @@ local function parse_place(s)
   return {tile = tile, r = r, c = c, dir = dir, floor = f, r2 = r + dd[1], c2 = c + dd[2]}
 end
 
-local function put_on_board(g, p, from_zone, from_seat)
-  local a, b = halves(p.tile)
-  g:board_place(BOARD, p.tile, p.floor, {{p.r, p.c, a}, {p.r2, p.c2, b}})
-  g:move(p.tile, from_zone, from_seat, "box", nil)
+-- tile's first half on (r, c) and its second on (r2, c2), from a zone; positional rather than a
+-- placement table, which would cost a table with seven named fields on every move
+local function put_on_board(g, tile, floor, r, c, r2, c2, from_zone, from_seat)
+  local a, b = halves(tile)
+  g:board_place(BOARD, tile, floor, {{r, c, a}, {r2, c2, b}})
+  g:move(tile, from_zone, from_seat, "box", nil)
   local seen = g:get("colours") or ""
   -- the two halves one by one, not in a loop over a table built for them, and written only when a
   -- colour is new (this runs on every move)
@@ -260,7 +262,7 @@ local function setup_board(g, list)
     elseif not (g:board_is_corner(BOARD, p.r, p.c) or g:board_is_corner(BOARD, p.r2, p.c2)) then
       all_corners = false
     end
-    put_on_board(g, p, "reserve", nil)
+    put_on_board(g, p.tile, p.floor, p.r, p.c, p.r2, p.c2, "reserve", nil)
   end
   -- SI-6/7/9: corner play stays open only if every floor-1 tile lies in a corner
   g:set("corners_open", all_corners)
@@ -536,11 +538,13 @@ function on_move(g, seat, move)
   -- payer's own placement)
   if verb == "place" or verb == "place2" then g:set("last_mover", seat) end
   if verb == "place" then
-    local p = placement_of(w2, w3, w4, w5, w6)
-    local a, b = halves(p.tile)
+    -- the placement in locals, not a table: this is the path of nearly every move
+    local tile, r, c, f = w2, tonumber(w3), tonumber(w4), tonumber(w6)
+    local dd = DIRS[w5]
+    local a, b = halves(tile)
     local seen = g:get("colours") or ""
-    if p.floor > 1 then
-      mark_cover(g, p)
+    if f > 1 then
+      mark_cover(g, placement_of(w2, w3, w4, w5, w6))
     elseif seen:find(a, 1, true) or seen:find(b, 1, true) then
       -- SI-9: a floor-1 tile with a colour already placed is an abutting placement (a corner
       -- placement needs two new colours, SI-7): the free corners are closed for good
@@ -554,16 +558,16 @@ function on_move(g, seat, move)
     else
       g:rule("SI-7") -- two new colours, in another free corner
     end
-    put_on_board(g, p, "hand", seat)
-    penalise(g, seat, penalty_of(g, p.floor))
+    put_on_board(g, tile, f, r, c, r + dd[1], c + dd[2], "hand", seat)
+    penalise(g, seat, penalty_of(g, f))
   elseif verb == "place2" then
     local p = placement_of(w2, w3, w4, w5, w6)
     local q = placement_of(w7, w8, w9, w10, w11)
     g:rule("SI-14")
     mark_cover(g, p)
     mark_cover(g, q)
-    put_on_board(g, p, "hand", seat)
-    put_on_board(g, q, "hand", seat)
+    put_on_board(g, p.tile, p.floor, p.r, p.c, p.r2, p.c2, "hand", seat)
+    put_on_board(g, q.tile, q.floor, q.r, q.c, q.r2, q.c2, "hand", seat)
     penalise(g, seat, penalty_of(g, p.floor) + penalty_of(g, q.floor))
   elseif verb == "pay" then
     g:move(rest, "hand", seat, "hand", g:get("owe_to"))
