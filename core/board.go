@@ -26,6 +26,10 @@ type Board struct {
 	values []string
 	pieces []Piece
 	top    int
+	// scratch and holeState are Fits' candidates and their holes answers, kept between calls (no
+	// allocation per search); a clone starts without them, so two states never share them
+	scratch   []Domino
+	holeState []int8
 }
 
 func newBoard(d *BoardDef) *Board {
@@ -38,6 +42,7 @@ func (b *Board) clone() *Board {
 	c.cells = append([]int32(nil), b.cells...)
 	c.values = append([]string(nil), b.values...)
 	c.pieces = b.pieces[:len(b.pieces):len(b.pieces)] // pieces are never changed once placed
+	c.scratch, c.holeState = nil, nil
 	return &c
 }
 

@@ -18,6 +18,31 @@ type Domino struct {
 	// Corner is true when one of the cells is a corner cell of the grid (the piece is then flush with
 	// both sides of that corner).
 	Corner bool
+	// near are Adj before joining: what Fits matches against, without a string built per candidate
+	near [2]nearValues
+}
+
+// nearValues are the distinct values of a cell's covered same-floor neighbours, in up, left, right,
+// down order (at most four), as the board indices of cells showing them: no string copied per
+// candidate.
+type nearValues struct {
+	at [4]int32
+	n  int32
+}
+
+// joined spells the values as Domino.Adj does.
+func (n *nearValues) joined(b *Board) string {
+	switch n.n {
+	case 0:
+		return ""
+	case 1:
+		return b.values[n.at[0]]
+	}
+	vals := make([]string, n.n)
+	for k := range vals {
+		vals[k] = b.values[n.at[k]]
+	}
+	return strings.Join(vals, ",")
 }
 
 // DominoOptions filter Dominoes.
@@ -30,27 +55,49 @@ type DominoOptions struct {
 	Adjacent bool
 	// Corners keeps only candidates covering a corner cell.
 	Corners bool
+	// noNear skips the neighbour values (AppendJunctions: nobody reads them there)
+	noNear bool
 }
 
 // Dominoes enumerates every position of a two-cell piece on a floor: both cells free and, above
 // floor 1, both cells beneath covered by two different pieces (a junction). Each unordered pair of
 // cells appears once (Dir 'r' or 'd').
 func (b *Board) Dominoes(floor int, opt DominoOptions) ([]Domino, error) {
+	out, err := b.appendDominoes(nil, floor, opt)
+	for i := range out {
+		out[i].Adj = [2]string{out[i].near[0].joined(b), out[i].near[1].joined(b)}
+	}
+	return out, err
+}
+
+// AppendJunctions appends to buf the positions Dominoes offers on a floor >= 2 (Adj left empty): the
+// allocation-free path for callers that search the junctions on every turn with a buffer of their own.
+func (b *Board) AppendJunctions(buf []Domino, floor int) []Domino {
+	out, _ := b.appendDominoes(buf, floor, DominoOptions{noNear: true}) // no holes option: never an error
+	return out
+}
+
+// appendDominoes appends Dominoes' candidates to out (Adj left empty: near holds the values).
+func (b *Board) appendDominoes(out []Domino, floor int, opt DominoOptions) ([]Domino, error) {
 	if floor < 1 || floor > b.Def.Floors {
-		return nil, nil
+		return out, nil
 	}
-	switch opt.Holes {
-	case "", "none", "isolated", "parity":
-	default:
-		return nil, fmt.Errorf("holes must be none, isolated or parity, not %q", opt.Holes)
+	if err := checkHoles(opt.Holes); err != nil {
+		return out, err
 	}
-	var out []Domino
 	var seen []bool // the holes check's scratch space, shared by every candidate
 	for r := 0; r < b.Def.Rows; r++ {
 		for c := 0; c < b.Def.Cols; c++ {
 			for _, d := range dominoDirs {
+				i1, i2, ok := b.standing(floor, r, c, r+d.dr, c+d.dc)
+				if !ok {
+					continue // most positions of a busy floor: decided before a Domino is built
+				}
 				dm := Domino{R1: r, C1: c, R2: r + d.dr, C2: c + d.dc, Dir: d.dir}
-				if i1, i2, ok := b.standing(&dm, floor); ok && b.keep(&dm, floor, i1, i2, opt, &seen) {
+				if floor > 1 {
+					dm.Below = [2]string{b.values[b.below(i1)], b.values[b.below(i2)]}
+				}
+				if b.keep(&dm, floor, i1, i2, opt, &seen) {
 					out = append(out, dm)
 				}
 			}
@@ -59,32 +106,40 @@ func (b *Board) Dominoes(floor int, opt DominoOptions) ([]Domino, error) {
 	return out, nil
 }
 
+// checkHoles checks a DominoOptions.Holes value.
+func checkHoles(holes string) error {
+	switch holes {
+	case "", "none", "isolated", "parity":
+		return nil
+	}
+	return fmt.Errorf("holes must be none, isolated or parity, not %q", holes)
+}
+
 // dominoDirs are where a candidate's second cell lies from its first: right, then down.
 var dominoDirs = [2]struct {
 	dr, dc int
 	dir    byte
 }{{0, 1, 'r'}, {1, 0, 'd'}}
 
-// standing reports whether dm's two cells are on the grid and free and, above floor 1, stand on a
-// junction (setting dm.Below); it returns the cells' indices.
-func (b *Board) standing(dm *Domino, floor int) (i1, i2 int, ok bool) {
-	if dm.R2 >= b.Def.Rows || dm.C2 >= b.Def.Cols {
+// standing reports whether the cells (r1, c1) and (r2, c2) are on the grid and free on a floor and,
+// above floor 1, stand on a junction; it returns their indices.
+func (b *Board) standing(floor, r1, c1, r2, c2 int) (i1, i2 int, ok bool) {
+	if r2 >= b.Def.Rows || c2 >= b.Def.Cols {
 		return 0, 0, false
 	}
-	i1, i2 = b.at(floor, dm.R1, dm.C1), b.at(floor, dm.R2, dm.C2)
+	i1, i2 = b.at(floor, r1, c1), b.at(floor, r2, c2)
 	if b.cells[i1] != 0 || b.cells[i2] != 0 {
 		return 0, 0, false
 	}
 	if floor == 1 {
 		return i1, i2, true
 	}
-	j1, j2 := b.at(floor-1, dm.R1, dm.C1), b.at(floor-1, dm.R2, dm.C2)
-	if b.cells[j1] == 0 || b.cells[j2] == 0 || b.cells[j1] == b.cells[j2] {
-		return 0, 0, false
-	}
-	dm.Below = [2]string{b.values[j1], b.values[j2]}
-	return i1, i2, true
+	p1, p2 := b.cells[b.below(i1)], b.cells[b.below(i2)]
+	return i1, i2, p1 != 0 && p2 != 0 && p1 != p2
 }
+
+// below is the index of the cell beneath the cell at index i (on a floor above 1).
+func (b *Board) below(i int) int { return i - b.Def.Rows*b.Def.Cols }
 
 // keep fills in dm's corner and neighbour values and reports whether it passes opt's filters (the
 // cheap ones first).
@@ -93,9 +148,12 @@ func (b *Board) keep(dm *Domino, floor, i1, i2 int, opt DominoOptions, seen *[]b
 	if opt.Corners && !dm.Corner {
 		return false
 	}
-	dm.Adj[0] = b.adjValues(floor, dm.R1, dm.C1, dm.R2, dm.C2)
-	dm.Adj[1] = b.adjValues(floor, dm.R2, dm.C2, dm.R1, dm.C1)
-	if opt.Adjacent && dm.Adj[0] == "" && dm.Adj[1] == "" {
+	if opt.noNear {
+		return true // AppendJunctions: no other filter applies
+	}
+	b.nearValues(&dm.near[0], floor, dm.R1, dm.C1, dm.R2, dm.C2)
+	b.nearValues(&dm.near[1], floor, dm.R2, dm.C2, dm.R1, dm.C1)
+	if opt.Adjacent && dm.near[0].n == 0 && dm.near[1].n == 0 {
 		return false
 	}
 	if opt.Holes == "isolated" || opt.Holes == "parity" {
@@ -104,9 +162,10 @@ func (b *Board) keep(dm *Domino, floor, i1, i2 int, opt DominoOptions, seen *[]b
 	return true
 }
 
-func (b *Board) adjValues(floor, r, c, pr, pc int) string {
-	var vals [4]string
-	n := 0
+// nearValues sets into the distinct values of the covered neighbours of (r, c) on a floor, its
+// partner cell (pr, pc) left out.
+func (b *Board) nearValues(into *nearValues, floor, r, c, pr, pc int) {
+	into.n = 0
 	for _, d := range dirs4 {
 		nr, nc := r+d[0], c+d[1]
 		if nr < 0 || nr >= b.Def.Rows || nc < 0 || nc >= b.Def.Cols || (nr == pr && nc == pc) {
@@ -116,23 +175,15 @@ func (b *Board) adjValues(floor, r, c, pr, pc int) string {
 		if b.cells[i] == 0 {
 			continue
 		}
-		v := b.values[i]
 		dup := false
-		for _, x := range vals[:n] {
-			if x == v {
+		for _, x := range into.at[:into.n] {
+			if b.values[x] == b.values[i] {
 				dup = true
 			}
 		}
 		if !dup {
-			vals[n] = v
-			n++
+			into.at[into.n] = int32(i)
+			into.n++
 		}
 	}
-	switch n {
-	case 0:
-		return ""
-	case 1:
-		return vals[0]
-	}
-	return strings.Join(vals[:n], ",")
 }

@@ -1,6 +1,7 @@
 package core
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/ruleslab/ruleslab/core/config"
@@ -230,4 +231,80 @@ func TestRenderBoard(t *testing.T) {
 	if col := RenderBoard(b.View(), map[string]string{"A": "red"}, true); col == got {
 		t.Fatal("colour rendering added no ANSI codes")
 	}
+}
+
+// AppendJunctions offers what Dominoes does on an upper floor (positions and the values beneath),
+// appended to the buffer given.
+func TestAppendJunctionsMatchesDominoes(t *testing.T) {
+	bd := benchBoard(t)
+	want, err := bd.Dominoes(2, DominoOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(want) == 0 {
+		t.Fatal("the bench board has junctions on floor 2")
+	}
+	buf := []Domino{{R1: -1}}
+	got := bd.AppendJunctions(buf, 2)
+	if len(got) != len(want)+1 || got[0].R1 != -1 {
+		t.Fatalf("AppendJunctions appends after the buffer's %d entries: got %d for %d", len(buf), len(got), len(want))
+	}
+	for i, w := range want {
+		g := got[i+1]
+		if g.R1 != w.R1 || g.C1 != w.C1 || g.R2 != w.R2 || g.C2 != w.C2 || g.Dir != w.Dir || g.Below != w.Below {
+			t.Errorf("junction %d: got %+v, want %+v", i, g, w)
+		}
+	}
+	if got, all := bd.AppendJunctions(nil, 1), bd.mustDominoesWith(t, DominoOptions{}); len(got) != len(all) {
+		t.Errorf("floor 1: %d positions, Dominoes has %d", len(got), len(all))
+	}
+}
+
+// Fits tests holes only on the positions some piece takes: it offers exactly the fits without the
+// option whose position Dominoes keeps with it.
+func TestFitsHolesAsDominoes(t *testing.T) {
+	bd := benchBoard(t)
+	hand := [][2]string{{"R", "G"}, {"B", "B"}, {"Y", "W"}, {"G", "R"}, {"W", "W"}, {"B", "Y"}}
+	for _, holes := range []string{"isolated", "parity"} {
+		kept := map[[3]int]bool{}
+		for _, d := range bd.mustDominoesWith(t, DominoOptions{Holes: holes}) {
+			kept[[3]int{d.R1, d.C1, int(d.Dir)}] = true
+		}
+		all, err := bd.Fits(1, hand, FitOptions{Match: "one"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var want []Fit
+		for _, f := range all {
+			r, c, dir := f.R, f.C, f.Dir
+			if dir == 'l' || dir == 'u' { // the position as Dominoes lists it: from its first cell
+				r, c, dir = r-map[byte]int{'l': 0, 'u': 1}[dir], c-map[byte]int{'l': 1, 'u': 0}[dir], map[byte]byte{'l': 'r', 'u': 'd'}[dir]
+			}
+			if kept[[3]int{r, c, int(dir)}] {
+				want = append(want, f)
+			}
+		}
+		got, err := bd.Fits(1, hand, FitOptions{Match: "one", DominoOptions: DominoOptions{Holes: holes}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(want) == len(all) {
+			t.Fatalf("%s: the bench board has fits that leave holes", holes)
+		}
+		if fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Errorf("%s: got %v, want %v", holes, got, want)
+		}
+	}
+	if _, err := bd.Fits(1, hand, FitOptions{DominoOptions: DominoOptions{Holes: "odd"}}); err == nil {
+		t.Error("an unknown holes option is an error")
+	}
+}
+
+func (b *Board) mustDominoesWith(t *testing.T, opt DominoOptions) []Domino {
+	t.Helper()
+	ds, err := b.Dominoes(1, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ds
 }

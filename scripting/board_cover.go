@@ -6,16 +6,26 @@ import (
 	"github.com/ruleslab/ruleslab/core"
 )
 
-// coverRule remembers a colour rule's answers in the current game (boardCovers): values are numbered
-// as they come and the first 16 index a flat table, the rest a map.
+// coverRule remembers a colour rule's answers (boardCovers) for as long as the engine runs the same
+// scripts: the rule answers from its arguments and the params alone, and an engine's params never
+// change, so an answer holds in every game. Values are numbered as they come; the first 16 index a
+// flat table, the rest a map.
 type coverRule struct {
-	fn    *lua.LFunction
-	index map[string]int
-	ans   []int8 // 16^4 entries by value numbers: 0 not asked yet, 1 no, 2 yes
-	more  map[[4]string]bool
+	fn     *lua.LFunction
+	index  map[string]int
+	values []lua.LValue // by number: the rule's arguments, made once
+	ans    []int8       // 16^4 entries by value numbers: 0 not asked yet, 1 no, 2 yes
+	more   map[[4]int]bool
+	// junctions and below are boardCovers' scratch space, reused by every call
+	junctions []core.Domino
+	below     [][2]int
 }
 
 const coverFlat = 16
+
+// coverRulesKept bounds the rules an engine remembers: a rule made afresh in every game (a closure)
+// would otherwise pile up.
+const coverRulesKept = 8
 
 func (c *coverRule) number(v string) int {
 	if i, ok := c.index[v]; ok {
@@ -23,17 +33,22 @@ func (c *coverRule) number(v string) int {
 	}
 	i := len(c.index)
 	c.index[v] = i
+	c.values = append(c.values, lua.LString(v))
 	return i
 }
 
-// ruleFor returns the memory of fn's answers, made at its first use in a game.
+// ruleFor returns the memory of fn's answers, made at its first use on the engine (load, which
+// loads the scripts afresh, forgets them).
 func (r *Engine) ruleFor(fn *lua.LFunction) *coverRule {
 	for _, c := range r.coverRules {
 		if c.fn == fn {
 			return c
 		}
 	}
-	c := &coverRule{fn: fn, index: map[string]int{}, more: map[[4]string]bool{}}
+	c := &coverRule{fn: fn, index: map[string]int{}, more: map[[4]int]bool{}}
+	if len(r.coverRules) >= coverRulesKept {
+		r.coverRules = r.coverRules[1:]
+	}
 	r.coverRules = append(r.coverRules, c)
 	return c
 }
@@ -43,9 +58,9 @@ func (r *Engine) ruleFor(fn *lua.LFunction) *coverRule {
 // values t1, t2 (card attributes opts.attrs) lying on the values b1, b2 beneath. For each id in order,
 // each junction in board_junctions order: the piece as listed (ROW COL of the first value, DIR r or d),
 // then turned round (the first value on the junction's second cell, DIR l or u) unless both values are
-// equal. The rule is asked once per distinct combination of values in a game (the engine remembers its
-// answers until the next game): it must answer from its arguments and the params alone. Moves are
-// spelled prefix .. "ID ROW COL DIR" .. suffix.
+// equal. The rule is asked once per distinct combination of values (the engine remembers its answers
+// in every later game), so it must answer from its arguments and the params alone; it runs as a
+// read-only hook. Moves are spelled prefix .. "ID ROW COL DIR" .. suffix.
 func boardCovers(L *lua.LState) int {
 	g := handle(L)
 	b := boardArg(L, g, 2)
@@ -55,19 +70,16 @@ func boardCovers(L *lua.LState) int {
 	}
 	ids := stringList(L, L.CheckTable(4), "ids")
 	ot := raw(L.CheckTable(5))
-	attrs := stringList(L, ot.RawGetString("attrs"), "attrs")
-	if len(attrs) != 2 {
-		L.ArgError(5, "attrs must name the two card attributes holding a piece's values")
-	}
+	attrs := attrsOpt(L, ot)
 	allow, ok := ot.RawGetString("allow").(*lua.LFunction)
 	if !ok {
 		L.ArgError(5, "allow must be the rule function(g, t1, t2, b1, b2) -> boolean")
 	}
 	out := moveSpeller{prefix: lua.LVAsString(ot.RawGetString("prefix")), suffix: lua.LVAsString(ot.RawGetString("suffix"))}
 	pieces := piecesOf(L, g, ids, attrs)
-	ds, err := b.Dominoes(floor, core.DominoOptions{})
-	must(L, err)
-	q := coverAsk{L: L, allow: allow, rule: g.r.ruleFor(allow)}
+	q := coverAsk{L: L, g: g, allow: allow, rule: g.r.ruleFor(allow)}
+	ds := b.AppendJunctions(q.rule.junctions[:0], floor)
+	q.rule.junctions = ds
 	below := q.rule.numberBelow(ds)
 	out.t = L.CreateTable(0, 0)
 	q.spellCovers(&out, ids, pieces, ds, below)
@@ -75,18 +87,19 @@ func boardCovers(L *lua.LState) int {
 	return 1
 }
 
-// numberBelow numbers the two values beneath each junction.
+// numberBelow numbers the two values beneath each junction (in c's scratch space).
 func (c *coverRule) numberBelow(ds []core.Domino) [][2]int {
-	below := make([][2]int, len(ds))
-	for i, d := range ds {
-		below[i] = [2]int{c.number(d.Below[0]), c.number(d.Below[1])}
+	c.below = c.below[:0]
+	for i := range ds {
+		c.below = append(c.below, [2]int{c.number(ds[i].Below[0]), c.number(ds[i].Below[1])})
 	}
-	return below
+	return c.below
 }
 
 // coverAsk asks boardCovers' rule allow, remembering its answers in rule.
 type coverAsk struct {
 	L     *lua.LState
+	g     *gHandle
 	allow *lua.LFunction
 	rule  *coverRule
 }
@@ -97,35 +110,31 @@ func (q *coverAsk) spellCovers(out *moveSpeller, ids []string, pieces [][2]strin
 	for i, id := range ids {
 		a, c := pieces[i][0], pieces[i][1]
 		na, nc := q.rule.number(a), q.rule.number(c)
-		for k, d := range ds {
-			nb := below[k]
-			if q.ask(a, c, d.Below[0], d.Below[1], na, nc, nb[0], nb[1]) {
+		for k := range ds {
+			d, nb := &ds[k], below[k]
+			if q.ask(na, nc, nb[0], nb[1]) {
 				out.spell(id, d.R1, d.C1, d.Dir)
 			}
-			if a != c && q.ask(c, a, d.Below[0], d.Below[1], nc, na, nb[0], nb[1]) {
-				back := byte('l')
-				if d.Dir == 'd' {
-					back = 'u'
-				}
-				out.spell(id, d.R2, d.C2, back)
+			if a != c && q.ask(nc, na, nb[0], nb[1]) {
+				out.spell(id, d.R2, d.C2, core.BackDir(d.Dir))
 			}
 		}
 	}
 }
 
-// ask answers for the values t (piece) on b (beneath) numbered n
-func (q *coverAsk) ask(t1, t2, b1, b2 string, n1, n2, n3, n4 int) bool {
+// ask answers for the piece's values numbered t1, t2 on the values numbered b1, b2 beneath.
+func (q *coverAsk) ask(t1, t2, b1, b2 int) bool {
 	rule := q.rule
 	flat := -1
-	if n1 < coverFlat && n2 < coverFlat && n3 < coverFlat && n4 < coverFlat {
+	if t1 < coverFlat && t2 < coverFlat && b1 < coverFlat && b2 < coverFlat {
 		if rule.ans == nil {
 			rule.ans = make([]int8, coverFlat*coverFlat*coverFlat*coverFlat)
 		}
-		flat = ((n1*coverFlat+n2)*coverFlat+n3)*coverFlat + n4
+		flat = ((t1*coverFlat+t2)*coverFlat+b1)*coverFlat + b2
 		if a := rule.ans[flat]; a != 0 {
 			return a == 2
 		}
-	} else if v, ok := rule.more[[4]string{t1, t2, b1, b2}]; ok {
+	} else if v, ok := rule.more[[4]int{t1, t2, b1, b2}]; ok {
 		return v
 	}
 	v := q.call(t1, t2, b1, b2)
@@ -135,20 +144,27 @@ func (q *coverAsk) ask(t1, t2, b1, b2 string, n1, n2, n3, n4 int) bool {
 			rule.ans[flat] = 2
 		}
 	} else {
-		rule.more[[4]string{t1, t2, b1, b2}] = v
+		rule.more[[4]int{t1, t2, b1, b2}] = v
 	}
 	return v
 }
 
-// call asks the rule itself: allow(g, t1, t2, b1, b2), g being the g:board_covers call's.
-func (q *coverAsk) call(t1, t2, b1, b2 string) bool {
-	L := q.L
+// coverHook names the colour rule while it runs read-only.
+const coverHook = "the colour rule of g:board_covers"
+
+// call asks the rule itself: allow(g, t1, t2, b1, b2), g being the g:board_covers call's. It runs
+// read-only (as normalize does): its answer is kept for later games, so it may not change this one.
+func (q *coverAsk) call(t1, t2, b1, b2 int) bool {
+	L, vals := q.L, q.rule.values
+	r, was := q.g.r, q.g.pure
+	r.pure(coverHook)
+	defer r.pure(was) // also when the rule raises an error
 	L.Push(q.allow)
 	L.Push(L.Get(1))
-	L.Push(lua.LString(t1))
-	L.Push(lua.LString(t2))
-	L.Push(lua.LString(b1))
-	L.Push(lua.LString(b2))
+	L.Push(vals[t1])
+	L.Push(vals[t2])
+	L.Push(vals[b1])
+	L.Push(vals[b2])
 	L.Call(5, 1)
 	v := lua.LVAsBool(L.Get(-1))
 	L.Pop(1)

@@ -2,6 +2,7 @@ package scripting
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 
 	lua "github.com/yuin/gopher-lua"
@@ -33,10 +34,32 @@ func boardFits(L *lua.LState) int {
 	floor := L.CheckInt(3)
 	ids := stringList(L, L.CheckTable(4), "ids")
 	ot := raw(L.OptTable(5, L.NewTable()))
+	attrs := attrsOpt(L, ot)
+	opt := fitOptions(L, ot, ids)
+	pieces := piecesOf(L, g, ids, attrs)
+	fits, err := b.Fits(floor, pieces, opt)
+	must(L, err)
+	out := moveSpeller{prefix: lua.LVAsString(ot.RawGetString("prefix")), suffix: lua.LVAsString(ot.RawGetString("suffix")),
+		t: L.CreateTable(len(fits), 0)}
+	for _, f := range fits {
+		out.spell(ids[f.Piece], f.R, f.C, f.Dir)
+	}
+	L.Push(out.t)
+	return 1
+}
+
+// attrsOpt reads opts.attrs, the two card attributes holding a piece's values.
+func attrsOpt(L *lua.LState, ot *lua.LTable) []string {
 	attrs := stringList(L, ot.RawGetString("attrs"), "attrs")
 	if len(attrs) != 2 {
-		L.ArgError(5, "attrs must name the two card attributes holding a piece's values")
+		L.RaiseError("opts.attrs must name the two card attributes holding a piece's values")
 	}
+	return attrs
+}
+
+// fitOptions reads the floor-1 matching options of g:board_fits' opts (match, wild, free, holes) for
+// the pieces ids.
+func fitOptions(L *lua.LState, ot *lua.LTable, ids []string) core.FitOptions {
 	var opt core.FitOptions
 	if v, ok := ot.RawGetString("holes").(lua.LString); ok {
 		opt.Holes = string(v)
@@ -45,25 +68,13 @@ func boardFits(L *lua.LState) int {
 		opt.Match = string(v)
 	}
 	opt.Wild = stringList(L, ot.RawGetString("wild"), "wild")
-	free := map[string]bool{}
-	for _, id := range stringList(L, ot.RawGetString("free"), "free") {
-		free[id] = true
+	if free := stringList(L, ot.RawGetString("free"), "free"); len(free) > 0 {
+		opt.Free = map[int]bool{}
+		for i, id := range ids {
+			opt.Free[i] = slices.Contains(free, id)
+		}
 	}
-	prefix := lua.LVAsString(ot.RawGetString("prefix"))
-	suffix := lua.LVAsString(ot.RawGetString("suffix"))
-	pieces := piecesOf(L, g, ids, attrs)
-	opt.Free = map[int]bool{}
-	for i, id := range ids {
-		opt.Free[i] = free[id]
-	}
-	fits, err := b.Fits(floor, pieces, opt)
-	must(L, err)
-	out := moveSpeller{prefix: prefix, suffix: suffix, t: L.CreateTable(len(fits), 0)}
-	for _, f := range fits {
-		out.spell(ids[f.Piece], f.R, f.C, f.Dir)
-	}
-	L.Push(out.t)
-	return 1
+	return opt
 }
 
 // moveSpeller appends moves spelled prefix .. "ID ROW COL DIR" .. suffix to a table, reusing one buffer.

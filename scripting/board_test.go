@@ -3,6 +3,7 @@ package scripting_test
 import (
 	"testing"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	lua "github.com/yuin/gopher-lua"
 
@@ -63,4 +64,12 @@ func TestBoardInLuaObservation(t *testing.T) {
 	L.Push(h.Observation(p, s.ViewFor(0), 0))
 	require.NoError(t, L.PCall(1, 1, nil))
 	require.Equal(t, lua.LTrue, L.Get(-1))
+}
+
+// The colour rule of g:board_covers and g:board_placements runs read-only: its answers are kept for
+// later games, so a rule that changes the game is an error naming it.
+func TestColourRuleMayNotChangeTheGame(t *testing.T) {
+	p := probe(t, "simino", "", `function can_cover(g, t1, t2, b1, b2) g:set("x", 1) return t1 == b1 end`+"\n")
+	r := batch(t, p, 3, []string{"random", "random", "random"}, 1, 1)
+	assert.Contains(t, r, "g:set changes the game: the colour rule of g:board_covers may only read it")
 }

@@ -38,7 +38,7 @@ type Engine struct {
 	trickInfo lua.LValue
 	exports   *lua.LTable // read-only window on the rules' globals for bots (RULES)
 	games     int         // games started on this engine
-	// coverRules remember the answers of the colour rules g:board_covers asked in the current game
+	// coverRules remember the answers of the colour rules g:board_covers asked (board_cover.go)
 	coverRules []*coverRule
 }
 
@@ -108,7 +108,6 @@ func (r *Engine) NewState(players int, seed uint64, opts core.StateOptions) (*co
 			return nil, err
 		}
 	}
-	r.coverRules = nil
 	r.games++
 	return core.NewState(r.p.Game, r, players, seed, opts)
 }

@@ -25,6 +25,24 @@ function setup(g)
   check(#cov == 3 and cov[1] == "x AB 0 1 r 2" and cov[2] == "x BC 0 2 l 2" and cov[3] == cov[1], "board_covers")
   check(asked == 5, "board_covers asks each combination once")
   check(#g:board_covers("grid", 2, {"BC"}, opts) == 1 and asked == 5, "board_covers remembers answers")
+  -- board_placements: board_fits' floor-1 moves, then board_covers' on each floor above, in one call
+  local ids = {"AB", "BC", "AC", "CC"}
+  local twice = {"AB", "BC", "AB", "AC", "CC", "CC"} -- board_placements counts each id once
+  local fits = {attrs = {"a", "b"}, match = "one", holes = "isolated", prefix = "x ", suffix = " 1"}
+  local ones, twos = g:board_fits("grid", 1, ids, fits), g:board_covers("grid", 2, ids, opts)
+  check(#ones > 0 and #twos > 0, "board_placements test has moves on both floors")
+  local all, n1 = g:board_placements("grid", twice, {attrs = {"a", "b"}, match = "one", holes = "isolated",
+    allow = rule, prefix = "x "})
+  check(n1 == #ones and #all == #ones + #twos, "board_placements: floor 1 then floor 2")
+  for i, m in ipairs(ones) do check(all[i] == m, "board_placements floor 1: " .. m) end
+  for i, m in ipairs(twos) do check(all[n1 + i] == m, "board_placements floor 2: " .. m) end
+  local firsts = g:board_placements("grid", ids, {attrs = {"a", "b"}, allow = rule, prefix = "x ", first = true})
+  check(#firsts > 0 and firsts[#firsts]:sub(-2) == " 1", "board_placements first: floor 1 only")
+  local only_ups = g:board_placements("grid", {"AB"}, {attrs = {"a", "b"}, match = "all", holes = "parity", allow = rule,
+    prefix = "x ", first = true})
+  check(#only_ups == 1 and only_ups[1] == "x AB 0 1 r 2", "board_placements first: floor 2 when floor 1 has none")
+  check(#g:board_placements("grid", {"AB"}, {attrs = {"a", "b"}, match = "all", holes = "parity", prefix = "x "}) == 0,
+    "board_placements without allow: floor 1 only")
   local ps = g:board_pieces("grid")
   check(#ps == 2 and ps[2].id == "BC" and ps[2].cells[2][1] == 1 and ps[2].cells[2][3] == "C", "board_pieces")
   ask(g)

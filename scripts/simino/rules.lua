@@ -6,6 +6,7 @@ local BOARD = "main"
 local ORDER = {W = 1, Y = 2, O = 3, R = 4, P = 5, B = 6, G = 7, K = 8}
 local DIRS = {r = {0, 1}, l = {0, -1}, d = {1, 0}, u = {-1, 0}}
 local BACK = {r = "l", l = "r", d = "u", u = "d"}
+local ATTRS = {"a", "b"} -- the tile attributes holding its two colours
 
 local function halves(id) return id:sub(1, 1), id:sub(2, 2) end
 
@@ -39,48 +40,40 @@ local function spell(tile, r, c, dir, floor)
   return string.format("place %s %d %d %s %d", tile, r, c, dir, floor)
 end
 
--- Every single placement of `hand`'s tiles: floor-1 moves (spelled by Go's g:board_fits, which
--- applies SI-6/7 corners, SI-8/SI-D2 abutting and the SI-10 hole test), then upper-floor moves on
--- junctions filtered by can_cover (SI-12; g:board_covers asks it once per colour combination).
--- doubles_up collects the doubles placeable on floors >= 2. With count_only it stops at the first
--- placement found and returns true/false.
+-- Every single placement of `hand`'s tiles, found by Go's g:board_placements: floor-1 moves (SI-6/7
+-- corners, SI-8/SI-D2 abutting, the SI-10 hole test), then upper-floor moves on junctions filtered by
+-- can_cover (SI-12; asked once per colour combination, the answers remembered). doubles_up collects
+-- the doubles placeable on floors >= 2. With count_only it stops at the first floor with a placement
+-- and returns true/false.
 function placements(g, hand, want_doubles, count_only)
-  local out, doubles_up = {}, {}
-  local distinct, done = {}, {}
-  for _, tile in ipairs(hand) do
-    if not done[tile] then done[tile] = true distinct[#distinct + 1] = tile end
-  end
-  local free = {}
+  local free -- the tiles free to take a corner (SI-6/7); nil once the corners are closed (SI-9)
   if g:get("corners_open") then
+    free = {}
     local seen = g:get("colours") or ""
-    for _, tile in ipairs(distinct) do
+    for _, tile in ipairs(hand) do
       local a, b = halves(tile)
       if not seen:find(a, 1, true) and not seen:find(b, 1, true) then free[#free + 1] = tile end
     end
   end
-  local ones = g:board_fits(BOARD, 1, distinct, {attrs = {"a", "b"}, match = g:param("abut"),
-    wild = g:param("floor1_wild"), free = free, holes = g:param("holes"), prefix = "place ", suffix = " 1"})
-  if count_only and #ones > 0 then return true end
-  for _, m in ipairs(ones) do out[#out + 1] = m end
-  local top = g:board_top(BOARD)
-  local _, _, maxf = g:board_size(BOARD)
-  for f = 2, math.min(top + 1, maxf) do
-    -- SI-12 and the variants' colour rules (can_cover), both orientations, spelled in Go
-    local ups = g:board_covers(BOARD, f, distinct, {attrs = {"a", "b"}, allow = can_cover,
-      prefix = "place ", suffix = " " .. f})
-    if count_only and #ups > 0 then return true end
-    for _, m in ipairs(ups) do
-      out[#out + 1] = m
-      if want_doubles and m:byte(7) == m:byte(8) then -- "place XX ...": a double
-        local _, tile, r, c, dir = words(m)
+  -- one Go call for every floor (a tile held twice counts once): no table per floor, no copying of
+  -- moves in Lua
+  local out, n1 = g:board_placements(BOARD, hand, {attrs = ATTRS, match = g:param("abut"),
+    wild = g:param("floor1_wild"), free = free, holes = g:param("holes"), allow = can_cover,
+    prefix = "place ", first = count_only})
+  if count_only then return #out > 0 end
+  local doubles_up = {}
+  if want_doubles then
+    for i = n1 + 1, #out do
+      local m = out[i]
+      if m:byte(7) == m:byte(8) then -- "place XX ...": a double
+        local _, tile, r, c, dir, f = words(m)
         r, c = tonumber(r), tonumber(c)
         local r2, c2 = r, c + 1
         if dir == "d" then r2, c2 = r + 1, c end
-        doubles_up[#doubles_up + 1] = {move = m, tile = tile, floor = f, r1 = r, c1 = c, r2 = r2, c2 = c2}
+        doubles_up[#doubles_up + 1] = {move = m, tile = tile, floor = tonumber(f), r1 = r, c1 = c, r2 = r2, c2 = c2}
       end
     end
   end
-  if count_only then return false end
   return out, doubles_up
 end
 
@@ -113,7 +106,9 @@ end
 -- every pair of doubles placed together (place2); returns a list of move strings
 function legal_moves(g, seat)
   local moves, doubles = placements(g, g:cards("hand", seat), true)
-  for _, m in ipairs(pairs_of_doubles(doubles)) do moves[#moves + 1] = m end
+  if #doubles > 1 then
+    for _, m in ipairs(pairs_of_doubles(doubles)) do moves[#moves + 1] = m end
+  end
   return moves
 end
 
@@ -135,6 +130,13 @@ local function seats_in(g)
   local list = {}
   for s = 0, g:players() - 1 do if is_in(g, s) then list[#list + 1] = s end end
   return list
+end
+
+-- how many seats are still in (seats_in without a table: round_over asks after every move)
+local function count_in(g)
+  local n = 0
+  for s = 0, g:players() - 1 do if is_in(g, s) then n = n + 1 end end
+  return n
 end
 
 -- the seat acting on turn t, or nil when nobody can (SI-V1: a partner plays for an out seat)
@@ -165,7 +167,7 @@ local function round_over(g)
     end
     return false
   end
-  return #seats_in(g) <= 1 -- SI-18
+  return count_in(g) <= 1 -- SI-18
 end
 
 local function hand_total(g)
@@ -217,15 +219,19 @@ local function parse_place(s)
   return {tile = tile, r = r, c = c, dir = dir, floor = f, r2 = r + dd[1], c2 = c + dd[2]}
 end
 
-local function put_on_board(g, p, from_zone, from_seat)
-  local a, b = halves(p.tile)
-  g:board_place(BOARD, p.tile, p.floor, {{p.r, p.c, a}, {p.r2, p.c2, b}})
-  g:move(p.tile, from_zone, from_seat, "box", nil)
+-- tile's first half on (r, c) and its second on (r2, c2), from a zone; positional rather than a
+-- placement table, which would cost a table with seven named fields on every move
+local function put_on_board(g, tile, floor, r, c, r2, c2, from_zone, from_seat)
+  local a, b = halves(tile)
+  g:board_place(BOARD, tile, floor, {{r, c, a}, {r2, c2, b}})
+  g:move(tile, from_zone, from_seat, "box", nil)
   local seen = g:get("colours") or ""
-  for _, x in ipairs({a, b}) do
-    if not seen:find(x, 1, true) then seen = seen .. x end
-  end
-  g:set("colours", seen)
+  -- the two halves one by one, not in a loop over a table built for them, and written only when a
+  -- colour is new (this runs on every move)
+  local now = seen
+  if not now:find(a, 1, true) then now = now .. a end
+  if not now:find(b, 1, true) then now = now .. b end
+  if now ~= seen then g:set("colours", now) end
 end
 
 -- scenario `board`: tiles already placed, checked for geometry and the colour rule of upper floors
@@ -256,7 +262,7 @@ local function setup_board(g, list)
     elseif not (g:board_is_corner(BOARD, p.r, p.c) or g:board_is_corner(BOARD, p.r2, p.c2)) then
       all_corners = false
     end
-    put_on_board(g, p, "reserve", nil)
+    put_on_board(g, p.tile, p.floor, p.r, p.c, p.r2, p.c2, "reserve", nil)
   end
   -- SI-6/7/9: corner play stays open only if every floor-1 tile lies in a corner
   g:set("corners_open", all_corners)
@@ -344,7 +350,7 @@ local function blocked_end(g)
     g:rule("SI-D5")
     local n = g:players()
     local last = g:get("last_mover") or g:get("first")
-    while not round_over(g) and #seats_in(g) > 0 do
+    while not round_over(g) and count_in(g) > 0 do
       local best, bestn
       for k = 1, n do
         local s = (last + k) % n
@@ -354,7 +360,7 @@ local function blocked_end(g)
         end
       end
       go_out(g, best)
-      if #seats_in(g) <= 1 and not g:param("teams") then break end
+      if count_in(g) <= 1 and not g:param("teams") then break end
     end
   end
   end_round(g)
@@ -450,8 +456,6 @@ end
 
 -- after the placement and the penalty: draw, players out, next turn
 local function end_turn(g, seat, passed)
-  g:set("owe", nil)
-  g:set("owe_to", nil)
   local mode = g:param("draw")
   if mode == "refill" and not passed then -- SI-11: a pass draws nothing
     local need = g:param("hand_size") - g:count("hand", seat)
@@ -534,32 +538,36 @@ function on_move(g, seat, move)
   -- payer's own placement)
   if verb == "place" or verb == "place2" then g:set("last_mover", seat) end
   if verb == "place" then
-    local p = placement_of(w2, w3, w4, w5, w6)
-    local a, b = halves(p.tile)
+    -- the placement in locals, not a table: this is the path of nearly every move
+    local tile, r, c, f = w2, tonumber(w3), tonumber(w4), tonumber(w6)
+    local dd = DIRS[w5]
+    local a, b = halves(tile)
     local seen = g:get("colours") or ""
-    if p.floor > 1 then
-      mark_cover(g, p)
+    if f > 1 then
+      mark_cover(g, placement_of(w2, w3, w4, w5, w6))
     elseif seen:find(a, 1, true) or seen:find(b, 1, true) then
       -- SI-9: a floor-1 tile with a colour already placed is an abutting placement (a corner
       -- placement needs two new colours, SI-7): the free corners are closed for good
       g:rule("SI-8", "SI-D2")
-      if g:get("corners_open") then g:rule("SI-9") end
-      g:set("corners_open", false)
+      if g:get("corners_open") then
+        g:rule("SI-9")
+        g:set("corners_open", false)
+      end
     elseif seen == "" then
       g:rule("SI-6") -- the first tile, in a corner
     else
       g:rule("SI-7") -- two new colours, in another free corner
     end
-    put_on_board(g, p, "hand", seat)
-    penalise(g, seat, penalty_of(g, p.floor))
+    put_on_board(g, tile, f, r, c, r + dd[1], c + dd[2], "hand", seat)
+    penalise(g, seat, penalty_of(g, f))
   elseif verb == "place2" then
     local p = placement_of(w2, w3, w4, w5, w6)
     local q = placement_of(w7, w8, w9, w10, w11)
     g:rule("SI-14")
     mark_cover(g, p)
     mark_cover(g, q)
-    put_on_board(g, p, "hand", seat)
-    put_on_board(g, q, "hand", seat)
+    put_on_board(g, p.tile, p.floor, p.r, p.c, p.r2, p.c2, "hand", seat)
+    put_on_board(g, q.tile, q.floor, q.r, q.c, q.r2, q.c2, "hand", seat)
     penalise(g, seat, penalty_of(g, p.floor) + penalty_of(g, q.floor))
   elseif verb == "pay" then
     g:move(rest, "hand", seat, "hand", g:get("owe_to"))
@@ -570,6 +578,8 @@ function on_move(g, seat, move)
       ask_pay(g, seat)
       return
     end
+    g:set("owe", nil) -- paid (or nothing left to pay with)
+    g:set("owe_to", nil)
     end_turn(g, seat)
   elseif verb == "pass" then
     g:rule("SI-11")
