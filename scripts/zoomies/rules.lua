@@ -21,8 +21,12 @@ local PLAYERS = 4
 -- MOVE_DECL[move] its declaration ("high"/"low" for a led double, a number, or nil for a double that
 -- is not led).
 local LEAD_1, LEAD_2, FOLLOW_1, FOLLOW_2, MOVE_ID, MOVE_DECL = {}, {}, {}, {}, {}, {}
+-- LO[id], HI[id] its two numbers and DOUBLE[id] true for a double: the card facts every play reads,
+-- in flat tables (a CARDS[id].lo read costs two lookups through the read-only CARDS)
+local LO, HI, DOUBLE = {}, {}, {}
 for id, c in pairs(CARDS) do
   if type(c) == "table" and c.lo then
+    LO[id], HI[id], DOUBLE[id] = c.lo, c.hi, is_double(c)
     local p = "play " .. id
     if is_double(c) then
       LEAD_1[id], LEAD_2[id] = p .. " high", p .. " low" -- ZM-6
@@ -50,12 +54,11 @@ end
 -- ZM-5..ZM-8: returns the Goal and the value in play after card `id` is played with declaration
 -- `decl` onto a trick whose Goal is `goal` (nil: the card leads)
 function play_effect(g, goal, id, decl)
-  local c = CARDS[id]
   if goal == nil then
-    if is_double(c) then return decl, c.lo end -- ZM-6: the leader of a double declares High or Low
-    return decl == c.hi and "high" or "low", decl -- ZM-5: the higher number sets High, the lower Low
+    if DOUBLE[id] then return decl, LO[id] end -- ZM-6: the leader of a double declares High or Low
+    return decl == HI[id] and "high" or "low", decl -- ZM-5: the higher number sets High, the lower Low
   end
-  if is_double(c) then return goal == "high" and "low" or "high", c.lo end -- ZM-8: reverses the Goal
+  if DOUBLE[id] then return goal == "high" and "low" or "high", LO[id] end -- ZM-8: reverses the Goal
   return goal, decl -- ZM-7: any card, any reading
 end
 
@@ -334,15 +337,15 @@ end
 function on_move(g, seat, move)
   local id, decl = MOVE_ID[move], MOVE_DECL[move]
   g:move(id, "hand", seat, "trick", nil)
-  local ntrick = (seat - g:get("leader")) % PLAYERS + 1 -- cards in the trick, this one included
-  local goal = nil
-  if ntrick > 1 then goal = g:get("goal") end
+  -- both values in one call (each g: call costs); the Goal is nil until the trick's lead sets it
+  local leader, goal = g:get("leader", "goal")
+  local ntrick = (seat - leader) % PLAYERS + 1 -- cards in the trick, this one included
   local new_goal, value = play_effect(g, goal, id, decl)
   -- ZM-5..ZM-8: a lead sets the Goal (a double's leader declares it), a double played later reverses it
   if ntrick == 1 then
-    g:rule(is_double(CARDS[id]) and "ZM-6" or "ZM-5")
+    g:rule(DOUBLE[id] and "ZM-6" or "ZM-5")
   else
-    g:rule(is_double(CARDS[id]) and "ZM-8" or "ZM-7")
+    g:rule(DOUBLE[id] and "ZM-8" or "ZM-7")
   end
   if new_goal ~= goal then g:set("goal", new_goal) end
   g:sset(seat, "value", value)
