@@ -75,21 +75,13 @@ end
 
 -- ntrick: the number of cards already in the trick.
 local function ask_play(g, seat, ntrick)
-  local hand = g:cards("hand", seat)
-  local asked = {}
-  local k = 0
-  for i = 1, #hand do
-    local id = hand[i]
-    local first, second
-    if ntrick == 0 then first, second = LEAD_1[id], LEAD_2[id] else first, second = FOLLOW_1[id], FOLLOW_2[id] end
-    k = k + 1
-    asked[k] = first
-    if second then
-      k = k + 1
-      asked[k] = second
-    end
+  -- every card's one or two moves, in hand order: listed in Go from the tables built at load time
+  -- (a Lua loop over g:cards building the list costs several times more)
+  if ntrick == 0 then
+    g:ask_cards(seat, "hand", seat, LEAD_1, LEAD_2)
+  else
+    g:ask_cards(seat, "hand", seat, FOLLOW_1, FOLLOW_2)
   end
-  g:ask(seat, asked)
 end
 
 local function param_list(g, name, n)
@@ -109,15 +101,13 @@ local function deal(g, round)
   if g:count("deck") < size * n then
     error(string.format("round %d: %d cards left in the deck, %d needed", round, g:count("deck"), size * n), 0)
   end
-  for _ = 1, size do
-    for seat = 0, n - 1 do g:move_top("deck", nil, "hand", seat) end
-  end
+  g:deal("deck", nil, "hand", size) -- one g:move_top per card, in one call
   for seat = 0, n - 1 do g:sort("hand", seat) end
 end
 
 local function start_round(g, round, leader)
   g:set("round", round)
-  for seat = 0, g:players() - 1 do g:sset(seat, "round_tricks", 0) end
+  g:sset_all("round_tricks", 0)
   if round > 1 or g:fixed("hands") == nil then
     g:rule("ZM-3")
     deal(g, round)
@@ -221,7 +211,7 @@ function setup(g)
     for i = #deck, 1, -1 do g:move(deck[i], "deck", nil, "deck", nil) end
   end
 
-  for seat = 0, n - 1 do g:sset(seat, "tricks", 0) end
+  g:sset_all("tricks", 0)
   -- ZM-4: the first leader is chosen at random (seeded) unless the scenario fixes it
   local leader = g:fixed("leader")
   if leader == nil then
@@ -275,9 +265,9 @@ local function end_round(g, round, last_winner)
   local n = g:players()
   local points = trick_points(g, round) -- ZM-11
   g:rule("ZM-11")
-  local scores = {}
+  local scores = g:sget_all("round_tricks") -- seat 0 first: becomes the round's scores
   for seat = 0, n - 1 do
-    scores[seat + 1] = g:sget(seat, "round_tricks") * points
+    scores[seat + 1] = scores[seat + 1] * points
     g:add_score(seat, scores[seat + 1])
   end
   g:round_end(round, scores)
@@ -302,25 +292,23 @@ end
 -- ZM-9 / ZM-10: every seat has played; `last` played the last card, so the seat after it led
 local function end_trick(g, last, goal)
   local leader = (last + 1) % PLAYERS
-  local values = {}
+  -- the declared values in play order, then cleared: two g: calls for the four seats
+  local values = g:sget_all("value", leader)
+  g:sset_all("value", nil)
   local best, winner
   for i = 1, PLAYERS do
-    local seat = (leader + i - 1) % PLAYERS
-    local v = g:sget(seat, "value")
-    values[i] = v
-    g:sset(seat, "value", nil)
+    local v = values[i]
     -- ZM-9: the highest declared value wins if the Goal is High, the lowest if Low
     if best == nil or beats(g, goal, v, best) then
-      best, winner = v, seat
+      best, winner = v, (leader + i - 1) % PLAYERS
     end
   end
-  g:rule("ZM-9")
-  g:event("trick", {winner = winner, cards = g:cards("trick"), goal = goal, values = values})
   -- ZM-10: the winner takes the trick into the hidden score pile; only the count is public
-  g:rule("ZM-10")
+  g:rule("ZM-9", "ZM-10")
+  g:event("trick", {winner = winner, cards = g:cards("trick"), goal = goal, values = values})
   g:move_all("trick", nil, "won", winner)
-  g:sset(winner, "tricks", g:sget(winner, "tricks") + 1)
-  g:sset(winner, "round_tricks", g:sget(winner, "round_tricks") + 1)
+  g:sadd(winner, "tricks", 1)
+  g:sadd(winner, "round_tricks", 1)
   g:stat(winner, "tricks", 1)
   g:set("last_winner", winner)
   g:set("goal", nil)

@@ -1,0 +1,79 @@
+package scripting
+
+import (
+	"fmt"
+
+	lua "github.com/yuin/gopher-lua"
+
+	"github.com/ruleslab/ruleslab/core"
+)
+
+// Every seat's value at once: a trick game reads what each seat declared, then clears it, once per
+// trick; one call instead of a g:sget and a g:sset per seat. And g:sadd counts (tricks won) in one call
+// instead of a g:sget and a g:sset.
+
+func init() {
+	gMethods["sget_all"] = sgetAll
+	gMethods["sset_all"] = ssetAll
+	gMethods["sadd"] = sadd
+	mutators = append(mutators, "sset_all", "sadd")
+}
+
+// sgetAll is g:sget_all(key [, first]): a new list of every seat's value of key, clockwise from seat
+// first (default 0), so its k-th entry is seat first+k-1's; a seat without the value gives false (a
+// Lua list has no holes).
+func sgetAll(L *lua.LState) int {
+	g := handle(L)
+	key := L.CheckString(2)
+	first := 0
+	if L.GetTop() >= 3 && L.Get(3) != lua.LNil {
+		first = checkSeat(L, g, 3)
+	}
+	n := g.s.Players
+	t := L.CreateTable(n, 0)
+	for k := 0; k < n; k++ {
+		v, ok := g.s.Handle().SeatGet((first+k)%n, key)
+		if !ok {
+			t.RawSetInt(k+1, lua.LFalse)
+			continue
+		}
+		t.RawSetInt(k+1, g.r.h.valueLua(v))
+	}
+	L.Push(t)
+	return 1
+}
+
+// ssetAll is g:sset_all(key, value [, vis]): g:sset(seat, key, value, vis) for every seat, seat 0
+// first (nil clears the value everywhere).
+func ssetAll(L *lua.LState) int {
+	g := handle(L)
+	key := L.CheckString(2)
+	for seat := 0; seat < g.s.Players; seat++ {
+		must(L, g.s.Handle().SeatSet(seat, key, plainArg(L, 3, visArg(L, g, 4, seat))))
+	}
+	return 0
+}
+
+// sadd is g:sadd(seat, key, delta): adds delta to the seat's number key (a seat without it counts 0),
+// keeps the value's visibility (public for a new one) and returns the new value.
+func sadd(L *lua.LState) int {
+	g := handle(L)
+	seat, key := checkSeat(L, g, 2), L.CheckString(3)
+	d := L.CheckNumber(4)
+	old, _ := g.s.Handle().SeatGet(seat, key)
+	if old.Kind != core.NilValue && old.Kind != core.NumValue {
+		L.ArgError(3, fmt.Sprintf("seat %d's %s is not a number", seat, key))
+	}
+	sum := float64(lua.LNumber(old.Num) + d)
+	if !finite(sum) {
+		L.ArgError(4, fmt.Sprintf("seat %d's %s would not be a finite number", seat, key))
+	}
+	v := core.NumberValue(sum)
+	v.Vis = old.Vis
+	if old.Kind == core.NilValue {
+		v.Vis = core.VisPublic
+	}
+	must(L, g.s.Handle().SeatSet(seat, key, v))
+	L.Push(g.r.h.valueLua(v))
+	return 1
+}
