@@ -70,15 +70,6 @@ end
 
 local function is_jiji_card(id) return IDX[id] ~= nil end
 
--- distinct ids of a hand (hands are kept in catalogue order, so copies are adjacent)
-local function distinct(cards)
-  local out, last = {}, nil
-  for _, id in ipairs(cards) do
-    if id ~= last then out[#out + 1] = id; last = id end
-  end
-  return out
-end
-
 -- move strings, built once (constants, not game state)
 local SHARE, JIJI, GUESS = {}, {}, {}
 for _, id in ipairs(IDS) do SHARE[id] = "share " .. id; JIJI[id] = "jiji " .. id end
@@ -151,19 +142,8 @@ local function deal(g, first)
       g:move(extra, "deck", nil, "extra", nil)
     end
     g:shuffle("deck")
-    local dealt = {}
-    for k = 1, n do dealt[k] = 0 end
-    local more = true
-    while more do
-      more = false
-      for k = 0, n - 1 do
-        if dealt[k + 1] < sizes[k + 1] then
-          g:move_top("deck", nil, "hand", (start + k) % n)
-          dealt[k + 1] = dealt[k + 1] + 1
-          more = true
-        end
-      end
-    end
+    -- one card at a time from the start player, sizes[k + 1] to the k-th seat from it (one g: call)
+    g:deal("deck", nil, "hand", sizes, start)
     if g:count("deck") > 0 then g:move_top("deck", nil, "extra", nil) end -- JJ-7: the left-over card
   end
   if g:count("deck") ~= 0 then error("params.deal leaves cards in the deck", 0) end
@@ -241,9 +221,8 @@ local function ask_jiji(g, k)
   local seat = (g:get("start") + k) % g:players()
   g:set("phase", "jiji")
   g:set("asking", k)
-  local moves = {}
-  for _, id in ipairs(distinct(g:cards("hand", seat))) do moves[#moves + 1] = JIJI[id] end
-  g:ask(seat, moves)
+  -- JIJI[id] for each distinct id in hand order, listed in Go (ask_cards offers a move once)
+  g:ask_cards(seat, "hand", seat, JIJI)
 end
 
 -- JJ-8: every pair left in a hand is laid out face up
@@ -306,26 +285,31 @@ begin_turn = function(g, seat)
   g:ask(seat, draw_moves(k))
 end
 
--- JJ-11 / JJ-12: the cards `seat` may share now
-local function share_moves(g, seat)
-  local hand = g:cards("hand", seat)
-  local jiji = g:top("jiji", seat)
-  -- the ids this seat may share (every id when its Lost Jiji is discovered: the rule is ignored)
-  local ok = jiji and shareable(g, g:get("rule"), jiji)
-  if ok then g:rule("JJ-12", "JJ-D2") end -- the public rule limits what this seat may share
-  local moves, k, last = {}, 0, nil
-  for i = 1, #hand do
-    local id = hand[i]
-    if id ~= last then -- copies are adjacent (catalogue order): each id is offered once
-      last = id
-      if not ok or ok[id] then
-        k = k + 1
-        moves[k] = SHARE[id]
-      end
+-- SHARE_OK[rule][jiji][card] = "share card" for each card share_allowed allows: the share moves by
+-- card id, worked out once per worker like SHAREABLE, for g:ask_cards
+local SHARE_OK_KEY = {A = "share_ok_A", B = "share_ok_B", C = "share_ok_C"}
+local function share_ok(g, rule, jiji)
+  local key = SHARE_OK_KEY[rule] or "share_ok_" .. rule
+  local by_jiji = g:memo(key)
+  if not by_jiji then
+    by_jiji = {}
+    for _, j in ipairs(IDS) do
+      local ok, moves = shareable(g, rule, j), {}
+      for _, c in ipairs(IDS) do moves[c] = ok[c] and SHARE[c] or nil end
+      by_jiji[j] = moves
     end
+    by_jiji = g:memo(key, by_jiji)
   end
-  if k == 0 then moves[1] = "share none" end
-  return moves
+  return by_jiji[jiji]
+end
+
+-- JJ-11 / JJ-12: the move sharing each card id `seat` may share now, by id (SHARE, every id, when its
+-- Lost Jiji is discovered: the rule is ignored)
+local function share_moves(g, seat)
+  local jiji = g:top("jiji", seat)
+  if not jiji then return SHARE end
+  g:rule("JJ-12", "JJ-D2") -- the public rule limits what this seat may share
+  return share_ok(g, g:get("rule"), jiji)
 end
 
 -- JJ-13: a guess may name any seat but oneself whose Lost Jiji is hidden, or the extra one
@@ -353,7 +337,8 @@ end
 
 local function ask_share(g, seat)
   g:set("phase", "share")
-  g:ask(seat, share_moves(g, seat))
+  -- each distinct id once, in hand order (copies are adjacent), listed in Go
+  if g:ask_cards(seat, "hand", seat, share_moves(g, seat)) == 0 then g:ask(seat, {"share none"}) end
 end
 
 local function ask_guess(g, seat)
@@ -420,10 +405,10 @@ local function guess(g, seat, target, id)
   g:rule("JJ-13", "JJ-D3", "JJ-15")
   local zone, tseat, found = "extra", nil, "extra_found"
   if target ~= "extra" then zone, tseat, found = "jiji", tonumber(target), "found" end
-  local real = g:cards(zone, tseat)[1]
+  local real = g:card_at(zone, tseat, 1)
   if real == id then
     g:move(id, zone, tseat, found, tseat)
-    local card = g:cards("discovery")[1]
+    local card = g:card_at("discovery", nil, 1)
     local pts
     if card then
       g:move(card, "discovery", nil, "taken", seat)
@@ -514,14 +499,13 @@ end
 -- "share ID", "guess S ID" or "noguess" (JJ-5..JJ-15) (hook)
 function on_move(g, seat, move)
   local verb, rest, extra = words(move)
-  local phase = g:get("phase")
   if verb == "draw" then
     g:rule("JJ-9")
     local left = (seat + 1) % g:players()
     -- the drawer chose a position in an order it cannot see: shuffle the neighbour's hand now, so the
     -- index carries no information, then take the card at that position
     g:shuffle("hand", left)
-    local id = g:cards("hand", left)[tonumber(rest) + 1]
+    local id = g:card_at("hand", left, tonumber(rest) + 1)
     local twin = g:has("hand", seat, id)
     g:move(id, "hand", left, "hand", seat)
     g:sort("hand", left)
@@ -562,7 +546,7 @@ function on_move(g, seat, move)
     local k = g:get("asking") + 1
     if k < g:players() then ask_jiji(g, k) else start_play(g) end
   else
-    error("unexpected move " .. move .. " in phase " .. tostring(phase))
+    error("unexpected move " .. move .. " in phase " .. tostring(g:get("phase")))
   end
 end
 
