@@ -50,8 +50,9 @@ local function rule_table(g, rule)
   return t
 end
 
--- SHAREABLE[rule][jiji] = {card = true, ...}: what share_allowed allows, worked out once per worker
--- (a pure function of the hook, never of a game) so the legal shares cost no hook calls
+-- SHAREABLE[rule][jiji] = {card = "share card", ...}: what share_allowed allows, as the move sharing
+-- each allowed card (g:ask_cards offers them), worked out once per worker (a pure function of the
+-- hook, never of a game) so the legal shares cost no hook calls
 local SHAREABLE_KEY = {A = "shareable_A", B = "shareable_B", C = "shareable_C"}
 local function shareable(g, rule, jiji)
   local key = SHAREABLE_KEY[rule] or "shareable_" .. rule
@@ -60,7 +61,7 @@ local function shareable(g, rule, jiji)
     by_jiji = {}
     for _, j in ipairs(IDS) do
       local ok = {}
-      for _, c in ipairs(IDS) do ok[c] = share_allowed(c, j, rule) or nil end
+      for _, c in ipairs(IDS) do ok[c] = share_allowed(c, j, rule) and "share " .. c or nil end
       by_jiji[j] = ok
     end
     by_jiji = g:memo(key, by_jiji)
@@ -285,31 +286,13 @@ begin_turn = function(g, seat)
   g:ask(seat, draw_moves(k))
 end
 
--- SHARE_OK[rule][jiji][card] = "share card" for each card share_allowed allows: the share moves by
--- card id, worked out once per worker like SHAREABLE, for g:ask_cards
-local SHARE_OK_KEY = {A = "share_ok_A", B = "share_ok_B", C = "share_ok_C"}
-local function share_ok(g, rule, jiji)
-  local key = SHARE_OK_KEY[rule] or "share_ok_" .. rule
-  local by_jiji = g:memo(key)
-  if not by_jiji then
-    by_jiji = {}
-    for _, j in ipairs(IDS) do
-      local ok, moves = shareable(g, rule, j), {}
-      for _, c in ipairs(IDS) do moves[c] = ok[c] and SHARE[c] or nil end
-      by_jiji[j] = moves
-    end
-    by_jiji = g:memo(key, by_jiji)
-  end
-  return by_jiji[jiji]
-end
-
 -- JJ-11 / JJ-12: the move sharing each card id `seat` may share now, by id (SHARE, every id, when its
 -- Lost Jiji is discovered: the rule is ignored)
 local function share_moves(g, seat)
   local jiji = g:top("jiji", seat)
   if not jiji then return SHARE end
   g:rule("JJ-12", "JJ-D2") -- the public rule limits what this seat may share
-  return share_ok(g, g:get("rule"), jiji)
+  return shareable(g, g:get("rule"), jiji)
 end
 
 -- JJ-13: a guess may name any seat but oneself whose Lost Jiji is hidden, or the extra one
