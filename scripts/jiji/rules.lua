@@ -336,13 +336,13 @@ local function prove(g, seat, id, twin)
     g:rule("JJ-10")
     g:move(id, "hand", seat, "pairs", seat)
     g:move(id, "hand", seat, "pairs", seat)
-    g:event("pair", {seat = seat, card = id})
+    g:event_pairs("pair", nil, "seat", seat, "card", id)
     progress(g)
   elseif g:has("shared", seat, id) then
     g:rule("JJ-10")
     g:move(id, "shared", seat, "pairs", seat)
     g:move(id, "hand", seat, "pairs", seat)
-    g:event("pair", {seat = seat, card = id, with_shared = true})
+    g:event_pairs("pair", nil, "seat", seat, "card", id, "with_shared", true)
     progress(g)
   end
 end
@@ -401,7 +401,8 @@ local function guess(g, seat, target, id)
     end
     g:add_score(seat, pts)
     g:stat(seat, "right", 1)
-    g:event("discovered", {seat = seat, target = target, card = id, discovery = card or "none", points = pts})
+    g:event_pairs("discovered", nil, "seat", seat, "target", target, "card", id, "discovery", card or "none",
+      "points", pts)
     progress(g)
     return true
   else
@@ -409,7 +410,7 @@ local function guess(g, seat, target, id)
     g:add_score(seat, pts)
     g:stat(seat, "wrong", 1)
     -- a wrong guess reveals only that it is wrong: the move names the guess, this event only the result
-    g:event("wrong", {seat = seat, target = target, points = pts})
+    g:event_pairs("wrong", nil, "seat", seat, "target", target, "points", pts)
   end
 end
 
@@ -493,9 +494,10 @@ function on_move(g, seat, move)
     g:move(id, "hand", left, "hand", seat)
     g:sort("hand", left)
     g:sort("hand", seat)
-    -- only the drawer and the victim learn which card moved
-    g:event("drew", {seat = seat, from = left, card = id}, seat)
-    g:event("lost", {seat = left, to = seat, card = id}, left)
+    -- only the drawer and the victim learn which card moved (the events of every turn take their
+    -- fields as arguments: g:event_pairs builds no string-keyed table)
+    g:event_pairs("drew", seat, "seat", seat, "from", left, "card", id)
+    g:event_pairs("lost", left, "seat", left, "to", seat, "card", id)
     prove(g, seat, id, twin)
     ask_share(g, seat)
   elseif verb == "share" then

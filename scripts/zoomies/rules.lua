@@ -305,7 +305,8 @@ local function end_trick(g, last, goal)
   end
   -- ZM-10: the winner takes the trick into the hidden score pile; only the count is public
   g:rule("ZM-9", "ZM-10")
-  g:event("trick", {winner = winner, cards = g:cards("trick"), goal = goal, values = values})
+  -- g:event("trick", {winner = winner, ...}) with the fields as arguments: no string-keyed table to build
+  g:event_pairs("trick", nil, "winner", winner, "cards", g:cards("trick"), "goal", goal, "values", values)
   g:move_all("trick", nil, "won", winner)
   g:sadd(winner, "tricks", 1)
   g:sadd(winner, "round_tricks", 1)
