@@ -93,6 +93,22 @@ local function draw_moves(k)
   return DRAW[k]
 end
 
+-- VERB[move], ARG[move], ARG2[move]: the words of every move the rules ask (words(move) builds them
+-- on every call), worked out once at load time in flat tables of strings
+local VERB, ARG, ARG2 = {}, {}, {}
+local spelled = {{"keep"}, {"redeal"}, {"noguess"}, {"share", "none"}}
+for _, r in ipairs(RULES) do spelled[#spelled + 1] = {"rule", r} end
+for i = 0, NCARDS - 1 do spelled[#spelled + 1] = {"draw", tostring(i)} end
+for _, id in ipairs(IDS) do
+  spelled[#spelled + 1] = {"share", id}
+  spelled[#spelled + 1] = {"jiji", id}
+  for _, target in ipairs({0, 1, 2, 3, 4, 5, 6, 7, "extra"}) do spelled[#spelled + 1] = {"guess", tostring(target), id} end
+end
+for _, w in ipairs(spelled) do
+  local move = table.concat(w, " ")
+  VERB[move], ARG[move], ARG2[move] = w[1], w[2], w[3]
+end
+
 local function deal_sizes(g)
   local sizes = g:param("deal")[tostring(g:players())]
   if not sizes then error("params.deal has no entry for " .. g:players() .. " players", 0) end
@@ -482,7 +498,8 @@ end
 -- `seat` answered `move` in the phase asked: "draw K", "keep" or "redeal", "rule R", "jiji ID",
 -- "share ID", "guess S ID" or "noguess" (JJ-5..JJ-15) (hook)
 function on_move(g, seat, move)
-  local verb, rest, extra = words(move)
+  local verb, rest, extra = VERB[move], ARG[move], ARG2[move]
+  if not verb then verb, rest, extra = words(move) end -- a move the tables do not list
   if verb == "draw" then
     g:rule("JJ-9")
     local left = (seat + 1) % g:players()
