@@ -19,9 +19,10 @@ const maxMoveTables = 8
 
 // askCards is g:ask_cards(seat, zone, zseat, moves [, moves2, ...]): asks seat to choose among the moves
 // of the cards in the zone (zseat nil for a shared zone), in the zone's order, bottom first: for each
-// card, moves[id], then moves2[id], ... (a table without the id offers nothing for that card). A move
-// already offered is not offered twice (two copies of a card). Returns how many moves it offered: when
-// none, it asks nothing and returns 0, so the hook can ask something else.
+// card, moves[id], then moves2[id], ... (a table without the id offers nothing for that card). A card
+// with the same id as the card just below it offers nothing: in a sorted zone the copies of a card lie
+// together and offer their moves once. Returns how many moves it offered: when none, it asks nothing
+// and returns 0, so the hook can ask something else.
 func askCards(L *lua.LState) int {
 	g := handle(L)
 	seat := checkSeat(L, g, 2)
@@ -35,12 +36,17 @@ func askCards(L *lua.LState) int {
 		tables[i] = raw(L.CheckTable(5 + i))
 	}
 	moves := make([]string, 0, len(cards)*n)
+	below := ""
 	for _, c := range cards {
 		id := g.r.data.cardStr[c].String()
+		if id == below {
+			continue
+		}
+		below = id
 		for i, t := range tables[:n] {
 			switch m := t.RawGetString(id).(type) {
 			case lua.LString:
-				moves = appendNew(moves, string(m))
+				moves = append(moves, string(m))
 			case *lua.LNilType:
 			default:
 				L.ArgError(5+i, "moves["+id+"] must be a move string (or nil)")
@@ -52,14 +58,4 @@ func askCards(L *lua.LState) int {
 	}
 	L.Push(g.r.h.int(len(moves)))
 	return 1
-}
-
-// appendNew appends m to moves unless it is already there (lists of a hand's moves are short).
-func appendNew(moves []string, m string) []string {
-	for _, o := range moves {
-		if o == m {
-			return moves
-		}
-	}
-	return append(moves, m)
 }

@@ -31,12 +31,12 @@ func zoneIDs(t *testing.T, s *core.State, zone string, seat int) []string {
 	return s.IDs(s.Cards(z))
 }
 
-// g:ask_cards asks the moves of each card in zone order, a table at a time per card, each move once;
-// with no move to offer it asks nothing and returns 0.
+// g:ask_cards asks the moves of each card in zone order, a table at a time per card; with no move to
+// offer it asks nothing and returns 0.
 func TestAskCards(t *testing.T) {
 	s := startProbe(t, `
 local FIRST = {T1 = "play T1", T2 = "play T2", T3 = "play T3"}
-local SECOND = {T1 = "play T1 twice", T3 = "play T1"} -- T3's second repeats T1's first: offered once
+local SECOND = {T1 = "play T1 twice", T3 = "play T3 twice"}
 function setup(g)
   g:move_top("deck", nil, "hand", 0, 4)
   g:sort("hand", 0)
@@ -44,9 +44,21 @@ function setup(g)
   g:event("asked", {n = n, none = g:ask_cards(1, "hand", 1, FIRST)})
 end
 `)
-	assert.Equal(t, []string{"play T1", "play T1 twice", "play T2", "play T3"}, s.Legal())
+	assert.Equal(t, []string{"play T1", "play T1 twice", "play T2", "play T3", "play T3 twice"}, s.Legal())
 	assert.Equal(t, 0, s.ToAct(), "an ask_cards that offers nothing leaves the pending decision alone")
-	assert.Equal(t, map[string]any{"n": 4.0, "none": 0.0}, s.Events()[0].Fields)
+	assert.Equal(t, map[string]any{"n": 5.0, "none": 0.0}, s.Events()[0].Fields)
+}
+
+// A copy next to its twin offers nothing, so a sorted zone offers each card's moves once; copies
+// apart each offer theirs (as a Lua loop skipping the card equal to the one before would).
+func TestAskCardsCopies(t *testing.T) {
+	p := loadProgram(t, "testdata/copies.yaml", "")
+	h := scripting.NewHost()
+	defer h.Close()
+	_, s, err := startGame(p, h, 1, 1)
+	require.NoError(t, err)
+	assert.Equal(t, []string{"take A", "take B"}, s.Legal())
+	assert.Equal(t, map[string]any{"apart": 4.0, "sorted": 2.0}, s.Events()[0].Fields)
 }
 
 func TestAskCardsErrors(t *testing.T) {

@@ -238,7 +238,7 @@ local function ask_jiji(g, k)
   local seat = (g:get("start") + k) % g:players()
   g:set("phase", "jiji")
   g:set("asking", k)
-  -- JIJI[id] for each distinct id in hand order, listed in Go (ask_cards offers a move once)
+  -- JIJI[id] for each card in hand order, listed in Go (a copy next to its twin offers nothing)
   g:ask_cards(seat, "hand", seat, JIJI)
 end
 
@@ -336,7 +336,7 @@ end
 
 local function ask_share(g, seat)
   g:set("phase", "share")
-  -- each distinct id once, in hand order (copies are adjacent), listed in Go
+  -- in hand order, listed in Go; a copy next to its twin offers nothing (copies lie together)
   if g:ask_cards(seat, "hand", seat, share_moves(g, seat)) == 0 then g:ask(seat, {"share none"}) end
 end
 
