@@ -303,10 +303,10 @@ local function end_trick(g, last, goal)
       best, winner = v, (leader + i - 1) % PLAYERS
     end
   end
-  -- ZM-10: the winner takes the trick into the hidden score pile; only the count is public
-  g:rule("ZM-9", "ZM-10")
+  g:rule("ZM-9", "ZM-10") -- both marks in one call
   -- g:event("trick", {winner = winner, ...}) with the fields as arguments: no string-keyed table to build
   g:event_pairs("trick", nil, "winner", winner, "cards", g:cards("trick"), "goal", goal, "values", values)
+  -- ZM-10: the winner takes the trick into the hidden score pile; only the count is public
   g:move_all("trick", nil, "won", winner)
   g:sadd(winner, "tricks", 1)
   g:sadd(winner, "round_tricks", 1)
@@ -326,9 +326,9 @@ end
 function on_move(g, seat, move)
   local id, decl = MOVE_ID[move], MOVE_DECL[move]
   g:move(id, "hand", seat, "trick", nil)
-  -- both values in one call (each g: call costs); the Goal is nil until the trick's lead sets it
-  local leader, goal = g:get("leader", "goal")
+  local leader, goal = g:get("leader", "goal") -- both in one call: each g: call costs
   local ntrick = (seat - leader) % PLAYERS + 1 -- cards in the trick, this one included
+  if ntrick == 1 then goal = nil end -- the lead sets the Goal
   local new_goal, value = play_effect(g, goal, id, decl)
   -- ZM-5..ZM-8: a lead sets the Goal (a double's leader declares it), a double played later reverses it
   if ntrick == 1 then
