@@ -193,9 +193,11 @@ function setup(g)
   -- ZM-2: shuffle; the top cards (none of the fixed deck order) are removed face down
   g:rule("ZM-2")
   g:shuffle("deck")
-  if not removed then
+  if not removed and not deck then
+    g:move_top("deck", nil, "removed", nil, nremoved) -- the top cards, one by one (as the loop below)
+  elseif not removed then
     local fixed = {}
-    if deck then for _, id in ipairs(deck) do fixed[id] = true end end
+    for _, id in ipairs(deck) do fixed[id] = true end
     local cards = g:cards("deck")
     local taken = 0
     for i = #cards, 1, -1 do
