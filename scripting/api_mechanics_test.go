@@ -185,7 +185,7 @@ func TestSeatValuesErrors(t *testing.T) {
 
 // The methods that change the game are refused to a hook that may only read it.
 func TestNewMutatorsAreRefusedToPureHooks(t *testing.T) {
-	for _, name := range []string{"ask_cards", "deal", "sset_all", "sadd"} {
+	for _, name := range []string{"ask_cards", "deal", "sset_all", "sadd", "event_pairs"} {
 		p := probe(t, "testdata/tiny.yaml", "", "function normalize(g, seat, move)\n  g:"+name+"()\n  return move\nend\n")
 		h := scripting.NewHost()
 		e, s, err := startGame(p, h, 2, 1)
@@ -194,5 +194,44 @@ func TestNewMutatorsAreRefusedToPureHooks(t *testing.T) {
 		require.Error(t, err, name)
 		assert.Contains(t, err.Error(), "g:"+name+" changes the game", name)
 		h.Close()
+	}
+}
+
+// g:event_pairs logs exactly the event g:event logs from the same fields in a table.
+func TestEventPairsIsEvent(t *testing.T) {
+	s := startProbe(t, `
+function setup(g)
+  g:event("x", {seat = 1, a = 1, b = "s", l = {1, 2}}, 0)
+  g:event_pairs("x", 0, "seat", 1, "a", 1, "b", "s", "l", {1, 2}, "gone", nil)
+  g:event("trick", {winner = 1, cards = {"T1", "T2"}, goal = "high"})
+  g:event_pairs("trick", nil, "winner", 1, "cards", {"T1", "T2"}, "goal", "high")
+  g:event("bare", {})
+  g:event_pairs("bare", "hidden")
+  base.setup(g)
+end
+`)
+	ev := s.Events()
+	require.Len(t, ev, 6)
+	assert.Equal(t, ev[0], ev[1])
+	assert.Equal(t, 1, ev[1].Seat)
+	assert.Equal(t, core.SeatVis(0), ev[1].Vis)
+	assert.Equal(t, ev[2], ev[3])
+	assert.Equal(t, []string{"T1", "T2"}, ev[3].Cards, "a trick's cards and winner fill the event's own fields")
+	assert.Equal(t, "bare", ev[5].Type)
+	assert.Equal(t, core.VisHidden, ev[5].Vis)
+}
+
+func TestEventPairsErrors(t *testing.T) {
+	for _, c := range []struct{ call, want string }{
+		{`g:event_pairs("x", nil, "a", 1, "b")`, "expected key, value pairs: the last key has no value"},
+		{`g:event_pairs("x", nil, "a", 1, "a", 2)`, "field a is given twice"},
+		{`g:event_pairs("x", nil, "n", 0/0)`, "field n: NaN is not a finite number"},
+		{`g:event_pairs("x", "nobody", "a", 1)`, `expected "public", "hidden", "owner" or a seat number`},
+	} {
+		t.Run(c.call, func(t *testing.T) {
+			err := setupError(t, probe(t, "testdata/tiny.yaml", "", "function setup(g)\n  "+c.call+"\nend\n"))
+			require.Error(t, err)
+			assert.Contains(t, err.Error(), c.want)
+		})
 	}
 }
