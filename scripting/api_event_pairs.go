@@ -47,12 +47,18 @@ func eventPairs(L *lua.LState) int {
 		}
 		e.Fields[key] = gv
 	}
-	// as g:event: a seat field is the event's seat, and a trick's winner and cards fill its own fields
+	logEvent(L, g, e)
+	return 0
+}
+
+// logEvent logs an event whose fields are converted, as g:event does: a seat field is the event's seat,
+// and a trick's winner and cards fill its own fields. (g:event in api_flow.go ends with the same lines
+// and can call this instead.)
+func logEvent(L *lua.LState, g *gHandle, e core.Event) {
 	if seat, ok := e.Fields["seat"].(float64); ok {
 		e.Seat = int(seat)
 		delete(e.Fields, "seat")
 	}
 	liftEventFields(&e)
 	must(L, g.s.Log(e, sizeOf(e.Fields)))
-	return 0
 }
