@@ -1,45 +1,20 @@
 package core
 
-import "fmt"
-
-// Deal deals cards as a dealer does by hand: one at a time from the top of from, round the table
-// clockwise from seat first, into each seat's instance of the per-seat zone `to`; counts[k] is how
-// many the k-th seat dealt to (seat first+k) receives, and a seat that has its count is skipped on the
-// later rounds. The cards land exactly where the same sequence of MoveTop calls would put them. When
-// from holds fewer cards than the counts add up to, nothing moves and the error says so.
-func (h Handle) Deal(from ZoneRef, to string, first int, counts []int) error {
+// Deal deals n cards to every seat's instance of the per-seat zone def `to` from the top of `from`,
+// one card at a time around the table starting at seat first, as a dealer does (so it matches n rounds
+// of MoveTop, seat by seat); it stops when from runs out and returns how many cards moved.
+func (h Handle) Deal(from ZoneRef, to, n, first int) int {
 	s := h.s
-	if len(counts) != s.Players {
-		return fmt.Errorf("deal: %d counts for %d seats", len(counts), s.Players)
-	}
-	if first < 0 || first >= s.Players {
-		return fmt.Errorf("deal: no seat %d to deal to first", first)
-	}
-	targets := make([]ZoneRef, s.Players)
-	total, most := 0, 0
-	for k, n := range counts {
-		z, err := s.Zone(to, (first+k)%s.Players)
-		if err != nil {
-			return fmt.Errorf("deal: %v", err)
-		}
-		if z.Seat < 0 {
-			return fmt.Errorf("deal: zone %q is not per seat", to)
-		}
-		if n < 0 {
-			return fmt.Errorf("deal: a negative count (%d) for seat %d", n, z.Seat)
-		}
-		targets[k] = z
-		total, most = total+n, max(most, n)
-	}
-	if s.Count(from) < total {
-		return fmt.Errorf("deal: %s holds %d cards, %d are dealt", s.ZoneName(from), s.Count(from), total)
-	}
-	for round := 0; round < most; round++ {
-		for k, z := range targets {
-			if round < counts[k] {
-				s.put(z, s.takeAt(from, s.Count(from)-1))
+	moved := 0
+	for k := 0; k < n; k++ {
+		for i := 0; i < s.Players; i++ {
+			if s.Count(from) == 0 {
+				return moved
 			}
+			seat := (first + i) % s.Players
+			s.put(ZoneRef{Def: to, Seat: seat}, s.takeAt(from, s.Count(from)-1))
+			moved++
 		}
 	}
-	return nil
+	return moved
 }

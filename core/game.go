@@ -46,8 +46,9 @@ type Game struct {
 	trick     *config.Trick
 	suit      []int16 // -1: no suit
 	wild      []bool
-	suitNames []string // suit index -> the `suit` attribute's value
-	trickHand int      // zone def of the trick mechanic's hand (-1 without the mechanic)
+	suitNames []string  // suit index -> the `suit` attribute's value
+	trickHand int       // zone def of the trick mechanic's hand (-1 without the mechanic)
+	firstOfID []CardIdx // by card: the first card of the catalogue with its id (plays are spelled per id)
 }
 
 // Compile builds the runtime definition of a config.
@@ -146,7 +147,13 @@ func (g *Game) compileTrick(t *config.Trick) {
 	if i, ok := g.zoneIdx[t.Hand]; ok && g.Zones[i].PerSeat {
 		g.trickHand = i
 	}
+	byID := map[string]CardIdx{}
+	g.firstOfID = make([]CardIdx, len(cards))
 	for i, c := range cards {
+		if _, ok := byID[c.ID]; !ok {
+			byID[c.ID] = CardIdx(i)
+		}
+		g.firstOfID[i] = byID[c.ID]
 		g.suit[i] = -1
 		for _, k := range t.WildKinds {
 			if c.Kind == k {

@@ -81,11 +81,12 @@ func (s *State) trickLegal(rules Rules) error {
 	return nil
 }
 
-// seenPlay drops a second copy of an identical card id, so each play is spelled once.
+// seenPlay drops a second copy of an identical card id, so each play is spelled once (comparing the
+// first card of each id: no string compare on the path of every move).
 func seenPlay(g *Game, idx []CardIdx, c CardIdx) bool {
-	id := g.Catalog.Cards[c].ID
+	id := g.firstOfID[c]
 	for _, o := range idx {
-		if g.Catalog.Cards[o].ID == id {
+		if g.firstOfID[o] == id {
 			return true
 		}
 	}

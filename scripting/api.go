@@ -98,6 +98,18 @@ func optSeat(L *lua.LState, n int) int {
 // (api_zones.go), values (api_values.go), decisions and flow (api_flow.go), boards (board_api.go).
 var gMethods = joinMethods(gFactMethods, gZoneMethods, gValueMethods, gFlowMethods, boardMethods)
 
+// registerMethod adds a g method defined in its own file (a generic mechanic: api_<concept>.go),
+// from that file's init; mutates says it changes the game, so a pure hook may not call it.
+func registerMethod(name string, mutates bool, fn lua.LGFunction) {
+	if _, dup := gMethods[name]; dup {
+		panic("g method " + name + " is defined twice")
+	}
+	gMethods[name] = fn
+	if mutates {
+		mutators = append(mutators, name)
+	}
+}
+
 // joinMethods merges method tables into one; a name defined twice is a programming error.
 func joinMethods(parts ...map[string]lua.LGFunction) map[string]lua.LGFunction {
 	all := map[string]lua.LGFunction{}

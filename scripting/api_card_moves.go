@@ -9,10 +9,7 @@ import (
 // table, a loop and a list per decision; g:ask_cards does it in Go from lookup tables the script builds
 // once at load time (MOVES[id] = "play ..."), which is the same decision for a fraction of the cost.
 
-func init() {
-	gMethods["ask_cards"] = askCards
-	mutators = append(mutators, "ask_cards")
-}
+func init() { registerMethod("ask_cards", true, askCards) }
 
 // maxMoveTables bounds the tables of moves one g:ask_cards call reads (one per move a card may offer).
 const maxMoveTables = 8

@@ -12,10 +12,7 @@ import (
 // several allocations per key in gopher-lua (its map, its key list, each key boxed). g:event_pairs logs
 // the same event from the fields given as arguments, so no table is built.
 
-func init() {
-	gMethods["event_pairs"] = eventPairs
-	mutators = append(mutators, "event_pairs")
-}
+func init() { registerMethod("event_pairs", true, eventPairs) }
 
 // eventPairs is g:event_pairs(type, vis, key, value, ...): the event g:event(type, {key = value, ...},
 // vis) logs (vis nil: public). A nil value leaves its key out, as in a table.

@@ -65,7 +65,7 @@ var gFlowMethods = map[string]lua.LGFunction{
 		if t, ok := L.Get(3).(*lua.LTable); ok {
 			e.Fields = map[string]any{}
 			var err error
-			raw(t).ForEach(func(k, v lua.LValue) {
+			forEach(raw(t), func(k, v lua.LValue) {
 				if err == nil {
 					e.Fields[k.String()], err = toGo(v)
 					if err != nil {

@@ -10,7 +10,8 @@ import (
 	"github.com/ruleslab/ruleslab/scripting"
 )
 
-// The generic mechanics of api_card_moves.go, api_deal.go and api_seat_values.go, on the tiny test game
+// The generic mechanics of api_card_moves.go, api_deal_counts.go, api_card_at.go, api_seat_values.go and
+// api_event_pairs.go, on the tiny test game
 // (2 seats, a deck of T1..T4): each probe's setup calls them and logs what they returned.
 
 // startProbe runs a probe's setup (its Lua replaces tiny's setup) with 2 seats.
@@ -76,15 +77,18 @@ func TestAskCardsErrors(t *testing.T) {
 	}
 }
 
-// g:deal puts every card where the dealer's loop of g:move_top calls puts it.
-func TestDealIsTheMoveTopLoop(t *testing.T) {
+// g:deal_counts puts every card where the dealer's loop of g:move_top calls puts it, a seat that has
+// its count being skipped, and stops when the deck runs out.
+func TestDealCountsIsTheMoveTopLoop(t *testing.T) {
 	for _, c := range []struct{ name, deal, loop string }{
-		{"2 each from seat 0", `g:deal("deck", nil, "hand", 2)`,
+		{"2 each from seat 0", `g:deal_counts("deck", nil, "hand", {2, 2})`,
 			`for _ = 1, 2 do for seat = 0, 1 do g:move_top("deck", nil, "hand", seat) end end`},
-		{"1 each from seat 1", `g:deal("deck", nil, "hand", 1, 1)`,
-			`g:move_top("deck", nil, "hand", 1) g:move_top("deck", nil, "hand", 0)`},
-		{"2 then 1 from seat 1", `g:deal("deck", nil, "hand", {2, 1}, 1)`,
+		{"2 then 1 from seat 1", `g:deal_counts("deck", nil, "hand", {2, 1}, 1)`,
 			`g:move_top("deck", nil, "hand", 1) g:move_top("deck", nil, "hand", 0) g:move_top("deck", nil, "hand", 1)`},
+		{"0 then 3", `g:deal_counts("deck", nil, "hand", {0, 3})`,
+			`for _ = 1, 3 do g:move_top("deck", nil, "hand", 1) end`},
+		{"the deck runs out", `g:deal_counts("deck", nil, "hand", {3, 3})`,
+			`for _ = 1, 2 do for seat = 0, 1 do g:move_top("deck", nil, "hand", seat) end end`},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			probeOf := func(code string) *core.State {
@@ -99,18 +103,19 @@ func TestDealIsTheMoveTopLoop(t *testing.T) {
 			}
 		})
 	}
+	s := startProbe(t, "function setup(g)\n  g:event(\"dealt\", {n = g:deal_counts(\"deck\", nil, \"hand\", {3, 3})})\n  base.setup(g)\nend\n")
+	assert.Equal(t, map[string]any{"n": 4.0}, s.Events()[0].Fields, "it returns how many cards it dealt")
 }
 
-func TestDealErrors(t *testing.T) {
+func TestDealCountsErrors(t *testing.T) {
 	for _, c := range []struct{ call, want string }{
-		{`g:deal("deck", nil, "hand", 3)`, "deal: deck holds 4 cards, 6 are dealt"},
-		{`g:deal("deck", nil, "deck", 1)`, `deal: zone "deck" is not per seat`},
-		{`g:deal("deck", nil, "pile", 1)`, `deal: no zone "pile"`},
-		{`g:deal("deck", nil, "hand", {1})`, "deal: 1 counts for 2 seats"},
-		{`g:deal("deck", nil, "hand", {1, -1})`, "deal: a negative count (-1) for seat 1"},
-		{`g:deal("deck", nil, "hand", 1.5)`, "expected a whole number of cards per seat"},
-		{`g:deal("deck", nil, "hand", "2")`, "expected a number of cards per seat or a list of counts"},
-		{`g:deal("deck", nil, "hand", 1, 2)`, "expected a seat 0..1"},
+		{`g:deal_counts("deck", nil, "deck", {1, 1})`, `g:deal_counts deals to a per-seat zone; "deck" is not one`},
+		{`g:deal_counts("deck", nil, "pile", {1, 1})`, `"pile" is not one`},
+		{`g:deal_counts("deck", nil, "hand", {1})`, "expected a count for each of the 2 seats, got 1"},
+		{`g:deal_counts("deck", nil, "hand", {1, -1})`, "counts[2] is -1: a count is 0 or more"},
+		{`g:deal_counts("deck", nil, "hand", {1, 1.5})`, "counts must be a list of integers"},
+		{`g:deal_counts("deck", nil, "hand", 2)`, "table expected"},
+		{`g:deal_counts("deck", nil, "hand", {1, 1}, 2)`, "expected a seat 0..1"},
 	} {
 		t.Run(c.call, func(t *testing.T) {
 			err := setupError(t, probe(t, "testdata/tiny.yaml", "", "function setup(g)\n  "+c.call+"\nend\n"))
@@ -185,7 +190,7 @@ func TestSeatValuesErrors(t *testing.T) {
 
 // The methods that change the game are refused to a hook that may only read it.
 func TestNewMutatorsAreRefusedToPureHooks(t *testing.T) {
-	for _, name := range []string{"ask_cards", "deal", "sset_all", "sadd", "event_pairs"} {
+	for _, name := range []string{"ask_cards", "deal_counts", "sset_all", "sadd", "event_pairs"} {
 		p := probe(t, "testdata/tiny.yaml", "", "function normalize(g, seat, move)\n  g:"+name+"()\n  return move\nend\n")
 		h := scripting.NewHost()
 		e, s, err := startGame(p, h, 2, 1)

@@ -13,10 +13,9 @@ import (
 // instead of a g:sget and a g:sset.
 
 func init() {
-	gMethods["sget_all"] = sgetAll
-	gMethods["sset_all"] = ssetAll
-	gMethods["sadd"] = sadd
-	mutators = append(mutators, "sset_all", "sadd")
+	registerMethod("sget_all", false, sgetAll)
+	registerMethod("sset_all", true, ssetAll)
+	registerMethod("sadd", true, sadd)
 }
 
 // sgetAll is g:sget_all(key [, first]): a new list of every seat's value of key, clockwise from seat

@@ -54,64 +54,7 @@ var gZoneMethods = map[string]lua.LGFunction{
 		}
 		return 1
 	},
-	"tally": func(L *lua.LState) int {
-		g := handle(L)
-		cards := g.s.Cards(zoneArg(L, g, 2, 3))
-		keys := g.r.data.attrKeys(g.s.Game.Catalog, L.CheckString(4))
-		// count in Go first: every Lua number stored is an allocation
-		var distinct [8]string
-		var counts [8]int
-		n := 0
-		var more map[string]int
-	cards:
-		for _, c := range cards {
-			key := keys[c]
-			if key == "" {
-				continue
-			}
-			for i := 0; i < n; i++ {
-				if distinct[i] == key {
-					counts[i]++
-					continue cards
-				}
-			}
-			if n < len(distinct) {
-				distinct[n], counts[n] = key, 1
-				n++
-				continue
-			}
-			if more == nil {
-				more = map[string]int{}
-			}
-			more[key]++
-		}
-		if order, ok := L.Get(5).(*lua.LTable); ok {
-			order = raw(order)
-			// counts aligned with a list of values: an array, so Lua needs no string-keyed table
-			t := L.CreateTable(order.Len(), 0)
-			for j := 1; j <= order.Len(); j++ {
-				want := lua.LVAsString(order.RawGetInt(j))
-				c := more[want]
-				for i := 0; i < n; i++ {
-					if distinct[i] == want {
-						c = counts[i]
-					}
-				}
-				t.RawSetInt(j, lua.LNumber(c))
-			}
-			L.Push(t)
-			return 1
-		}
-		t := L.CreateTable(0, n+len(more))
-		for i := 0; i < n; i++ {
-			t.RawSetString(distinct[i], lua.LNumber(counts[i]))
-		}
-		for k, v := range more {
-			t.RawSetString(k, lua.LNumber(v))
-		}
-		L.Push(t)
-		return 1
-	},
+	"tally": luaTally,
 	"count_kind": func(L *lua.LState) int {
 		g := handle(L)
 		cards := g.s.Cards(zoneArg(L, g, 2, 3))
@@ -122,7 +65,7 @@ var gZoneMethods = map[string]lua.LGFunction{
 				n++
 			}
 		}
-		L.Push(lua.LNumber(n))
+		L.Push(g.r.h.int(n))
 		return 1
 	},
 	"move": func(L *lua.LState) int {
@@ -135,7 +78,7 @@ var gZoneMethods = map[string]lua.LGFunction{
 	"move_top": func(L *lua.LState) int {
 		g := handle(L)
 		from, to := zoneArg(L, g, 2, 3), zoneArg(L, g, 4, 5)
-		L.Push(lua.LNumber(g.s.Handle().MoveTop(from, to, L.OptInt(6, 1))))
+		L.Push(g.r.h.int(g.s.Handle().MoveTop(from, to, L.OptInt(6, 1))))
 		return 1
 	},
 	"move_all": func(L *lua.LState) int {

@@ -50,6 +50,34 @@ func toLua(L *lua.LState, v any) lua.LValue {
 	return lua.LNil
 }
 
+// forEach is LTable.ForEach without its allocations: ForEach boxes every string key it hands over,
+// while Next hands back the key the table already holds (event fields cross on every move).
+func forEach(t *lua.LTable, fn func(k, v lua.LValue)) {
+	for k, v := t.Next(lua.LNil); k != lua.LNil; k, v = t.Next(k) {
+		fn(k, v)
+	}
+}
+
+// numberToGo is a finite number as a float64; 0..255 preboxed, as event fields are mostly seats and
+// counts.
+func numberToGo(f float64) (any, error) {
+	if math.IsNaN(f) || math.IsInf(f, 0) {
+		return nil, fmt.Errorf("%v is not a finite number", f)
+	}
+	if i := int(f); i >= 0 && i < len(smallFloats) && float64(i) == f && !math.Signbit(f) {
+		return smallFloats[i], nil
+	}
+	return f, nil
+}
+
+// smallFloats are the numbers 0..255 boxed once: boxing a float64 in an interface allocates.
+var smallFloats = func() (out [256]any) {
+	for i := range out {
+		out[i] = float64(i)
+	}
+	return out
+}()
+
 // maxDepth is how deeply tables may nest in a value converted for Go (event fields...).
 const maxDepth = 32
 
@@ -63,10 +91,7 @@ func toGo(v lua.LValue) (any, error) {
 func toGoDepth(v lua.LValue, depth int, path []*lua.LTable) (any, error) {
 	switch x := v.(type) {
 	case lua.LNumber:
-		if f := float64(x); math.IsNaN(f) || math.IsInf(f, 0) {
-			return nil, fmt.Errorf("%v is not a finite number", f)
-		}
-		return float64(x), nil
+		return numberToGo(float64(x))
 	case lua.LString:
 		return string(x), nil
 	case lua.LBool:
@@ -95,7 +120,7 @@ func toGoDepth(v lua.LValue, depth int, path []*lua.LTable) (any, error) {
 		}
 		m := map[string]any{}
 		var err error
-		x.ForEach(func(k, val lua.LValue) {
+		forEach(x, func(k, val lua.LValue) {
 			if err != nil {
 				return
 			}

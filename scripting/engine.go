@@ -159,7 +159,7 @@ func (r *Engine) OnMove(s *core.State, seat int, move string) error {
 		return err
 	}
 	r.bind(s)
-	return r.h.call("on_move", r.onMove, 0, r.ud, r.h.int(seat), lua.LString(move))
+	return r.h.call("on_move", r.onMove, 0, r.ud, r.h.int(seat), r.h.str(move))
 }
 
 // Normalize implements core.Rules.
@@ -167,7 +167,7 @@ func (r *Engine) Normalize(s *core.State, seat int, move string) (string, error)
 	if r.normalize == nil {
 		return move, nil
 	}
-	v, err := r.callPure(s, "normalize", r.normalize, r.ud, r.h.int(seat), lua.LString(move))
+	v, err := r.callPure(s, "normalize", r.normalize, r.ud, r.h.int(seat), r.h.str(move))
 	if err != nil {
 		return "", err
 	}

@@ -46,7 +46,8 @@ type Host struct {
 	running string // the hook running now, for messages
 	pure    string // the running hook may not change the game (math.random draws from it)
 
-	intVals           []lua.LValue // small integers, preboxed so hot calls do not allocate
+	intVals           []lua.LValue          // small integers, preboxed so hot calls do not allocate
+	interned          map[string]lua.LValue // strings boxed once (intern.go)
 	roNewindex, roLen *lua.LFunction
 	progs             map[*Program]*hostData
 	gmeta             *lua.LTable
@@ -82,7 +83,7 @@ func NewHost() *Host {
 	}))
 	// words(s) splits a move on spaces and returns the words: gopher-lua compiles a string pattern on
 	// every call (tens of µs), so hooks should not parse moves with string.match.
-	g.RawSetString("words", L.NewFunction(luaWords))
+	g.RawSetString("words", L.NewFunction(h.luaWords))
 	// the libraries are shared by every game and bot of this host: read-only (readonly.go); string
 	// methods ("x"):upper() read the real string table, which __metatable hides
 	for name, t := range map[string]*lua.LTable{"string": strT, "table": tabT, "math": mathT} {
@@ -303,16 +304,6 @@ func (b botRand) Random(n int) int {
 		return 0
 	}
 	return b.r.IntN(n)
-}
-
-func luaWords(L *lua.LState) int {
-	s := L.CheckString(1)
-	n := 0
-	for _, w := range strings.Fields(s) {
-		L.Push(lua.LString(w))
-		n++
-	}
-	return n
 }
 
 // freeze makes a rules environment read-only once its scripts are loaded: one engine runs every game

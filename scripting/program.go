@@ -109,6 +109,7 @@ type hostData struct {
 	cardStr []lua.LValue                        // CardIdx -> id string
 	idStr   map[string]lua.LValue
 	attrs   map[string][]string
+	codes   map[string]*attrCodes // g:tally's view of attrs (tally.go)
 	params  map[string]lua.LValue
 	memo    map[string]lua.LValue // g:memo values: pure functions of the program, shared by its games
 }

@@ -129,7 +129,7 @@ func (h *Host) bindTableBuiltins(g *lua.LTable) {
 		if v == lua.LNil {
 			return 0
 		}
-		L.Push(lua.LNumber(i))
+		L.Push(h.int(i)) // preboxed: ipairs runs in hot loops, and a Lua number pushed allocates
 		L.Push(v)
 		return 2
 	})

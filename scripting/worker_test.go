@@ -95,6 +95,8 @@ func BenchmarkGreedyGames(b *testing.B) { benchGames(b, "greedy", 1) }
 func BenchmarkTwoWorkers(b *testing.B) { benchGames(b, "random", 2) }
 
 func benchGames(b *testing.B, bot string, workers int) {
+	// the collector tuned as sim and bench tune it (lab.TuneGC), or two workers measure its defaults
+	defer lab.TuneGC()()
 	for _, gv := range bundled(b) {
 		b.Run(name(gv), func(b *testing.B) {
 			p := loadProgram(b, gv[0], gv[1])

@@ -21,6 +21,11 @@ var (
 	tournamentArgs = []string{"tournament", "zoomies", "--bots", "ismcts:iterations=20,random", "--games", "12", "--seed", "5"}
 	compareArgs    = []string{"compare", "mimic-taking", "--variant", "base", "--variant", "face-up", "--games", "40", "--seats", "greedy,random", "--seed", "4"}
 	sweepArgs      = []string{"sweep", "zoomies", "--set", "params.removed=1,2", "--games", "20", "--seats", "greedy,random", "--seed", "4"}
+	// a sequential comparison that stops at its second look (20 of 60 games), one that never stops,
+	// and a ladder of three budgets
+	resolvedArgs   = []string{"compare", "mito", "--variant", "base", "--variant", "multi-round", "--games", "60", "--until-significant", "lead_changes", "--every", "10", "--seed", "4"}
+	unresolvedArgs = []string{"compare", "mimic-taking", "--variant", "base", "--variant", "face-up", "--games", "50", "--until-significant", "moves", "--every", "10", "--seats", "greedy,random", "--seed", "4"}
+	ladderArgs     = []string{"tournament", "zoomies", "--bots", "ismcts:iterations=2", "--ladder", "--rungs", "3", "--games", "7", "--seed", "3"}
 )
 
 // shardFiles runs args as n shards, each writing dir/shard-I.jsonl, and returns the files.
@@ -40,9 +45,15 @@ func shardFiles(t *testing.T, dir string, n int, args []string) []string {
 // as text, JSON and CSV (stdout, stderr and exit code), and write the same --report but for its date.
 func checkShardsMerge(t *testing.T, args []string) {
 	t.Helper()
+	checkShardsMergeOutputs(t, args, [][]string{nil, {"--json"}, {"--csv"}, {"--report", "r.html"}})
+}
+
+// checkShardsMergeOutputs is checkShardsMerge for the outputs the command has (each extra flags).
+func checkShardsMergeOutputs(t *testing.T, args []string, outputs [][]string) {
+	t.Helper()
 	t.Chdir(t.TempDir()) // the reports, by the same relative name
 	files := shardFiles(t, t.TempDir(), 3, args)
-	for _, extra := range [][]string{nil, {"--json"}, {"--csv"}, {"--report", "r.html"}} {
+	for _, extra := range outputs {
 		want := execute(append(append([]string{}, args...), extra...)...)
 		require.Equal(t, 0, want.code, want.err)
 		wantReport := readReport(t, extra)
@@ -71,6 +82,49 @@ func readReport(t *testing.T, extra []string) string {
 func TestTournamentShardsMergeEqualOneMachine(t *testing.T) { checkShardsMerge(t, tournamentArgs) }
 func TestCompareShardsMergeEqualOneMachine(t *testing.T)    { checkShardsMerge(t, compareArgs) }
 func TestSweepShardsMergeEqualOneMachine(t *testing.T)      { checkShardsMerge(t, sweepArgs) }
+func TestLadderShardsMergeEqualOneMachine(t *testing.T)     { checkShardsMerge(t, ladderArgs) }
+
+// sim's report draws its score and length histograms from counts per value: the shards' counts,
+// merged, draw the very plots of one machine.
+func TestSimReportShardsMergeEqualOneMachine(t *testing.T) {
+	args := []string{"sim", "mimic-taking", "--games", "60", "--seats", "greedy,random", "--seed", "4"}
+	checkShardsMergeOutputs(t, args, [][]string{nil, {"--json"}, {"--report", "r.html"}})
+}
+
+// A variant's sim, which plays game i under the variant and under its base as one unit, interrupted by
+// SIGINT and resumed prints what an uninterrupted run prints, the comparison with the base included;
+// its results file, merged, prints the variant alone (as --no-base does).
+func TestVariantSimResumeAfterSIGINT(t *testing.T) {
+	t.Parallel()
+	bin := buildBinary(t)
+	dir := t.TempDir()
+	args := []string{"sim", "mimic-taking", "--variant", "face-up", "--games", "400", "--seats", "greedy,random", "--seed", "4", "--workers", "2"}
+	want := runBinary(t, bin, dir, args...)
+	require.Equal(t, 0, want.code, want.err)
+	require.Contains(t, want.out, "compared with what it extends")
+	withOut := append(append([]string{}, args...), "--out", "results.jsonl")
+	interruptAfter(t, bin, dir, syscall.SIGINT, "results.jsonl", moreLines(20), withOut...)
+	require.Equal(t, want, runBinary(t, bin, dir, append(withOut, "--resume")...))
+	require.Equal(t, 401, countLines(t, filepath.Join(dir, "results.jsonl")))
+	require.Equal(t, runBinary(t, bin, dir, append(args, "--no-base")...).out, runBinary(t, bin, dir, "merge", "results.jsonl").out)
+}
+
+// A sequential comparison in 3 shards, each playing its games up to --games without looking, merges
+// to what one machine prints: the stopping rule applied to the games in index order, counting the
+// games up to the look that stopped (or every game when none did).
+func TestSequentialCompareShardsMergeEqualOneMachine(t *testing.T) {
+	one := execute(append(append([]string{}, resolvedArgs...), "--json")...)
+	require.Equal(t, 0, one.code, one.err)
+	require.Contains(t, one.out, `"games_played": 20,`)
+	require.Contains(t, one.out, `"resolved": true`)
+	checkShardsMerge(t, resolvedArgs)
+	checkShardsMerge(t, unresolvedArgs)
+	// a shard says that it takes no look
+	r := execute(append(append([]string{}, resolvedArgs...), "--shard", "1/3", "--out", filepath.Join(t.TempDir(), "s.jsonl"))...)
+	require.Equal(t, 0, r.code, r.err)
+	require.Contains(t, r.err, "note: a shard of --until-significant plays its games up to --games and takes no look")
+	require.NotContains(t, r.out, "until-significant")
+}
 
 // interruptAfter starts the binary with args, sends sig once out is ready (enough of it written), and
 // checks the run stopped with exit 130, saying so, with whole lines saved.
@@ -110,7 +164,10 @@ func moreBytes(n int64) func([]byte) bool {
 }
 
 // checkResume: args interrupted by SIGINT and resumed print exactly what an uninterrupted run prints.
-func checkResume(t *testing.T, args []string) {
+func checkResume(t *testing.T, args []string) { t.Helper(); checkResumeAfter(t, args, 2) }
+
+// checkResumeAfter is checkResume with the signal sent once the results file has more than lines lines.
+func checkResumeAfter(t *testing.T, args []string, lines int) {
 	t.Helper()
 	bin := buildBinary(t)
 	dir := t.TempDir()
@@ -118,7 +175,7 @@ func checkResume(t *testing.T, args []string) {
 	want := runBinary(t, bin, dir, args...)
 	require.Equal(t, 0, want.code, want.err)
 	withOut := append(append([]string{}, args...), "--out", "results.jsonl")
-	interruptAfter(t, bin, dir, syscall.SIGINT, "results.jsonl", moreLines(2), withOut...)
+	interruptAfter(t, bin, dir, syscall.SIGINT, "results.jsonl", moreLines(lines), withOut...)
 	got := runBinary(t, bin, dir, append(withOut, "--resume")...)
 	require.Equal(t, want, got)
 	// the finished file merges to the same
@@ -133,6 +190,18 @@ func TestTournamentResumeAfterSIGINT(t *testing.T) {
 func TestCompareResumeAfterSIGINT(t *testing.T) {
 	t.Parallel()
 	checkResume(t, []string{"compare", "mimic-taking", "--variant", "base", "--variant", "face-up", "--games", "150", "--seats", "greedy,random", "--seed", "4"})
+}
+
+func TestSequentialCompareResumeAfterSIGINT(t *testing.T) {
+	t.Parallel()
+	checkResume(t, []string{"compare", "mimic-taking", "--variant", "base", "--variant", "face-up", "--games", "300", "--until-significant", "moves", "--every", "30", "--seats", "greedy,random", "--seed", "4"})
+}
+
+// A ladder interrupted in its second rung (12 games a rung) reports the first from its results file
+// when resumed.
+func TestLadderResumeAfterSIGINT(t *testing.T) {
+	t.Parallel()
+	checkResumeAfter(t, []string{"tournament", "zoomies", "--bots", "ismcts:iterations=10", "--ladder", "--rungs", "3", "--games", "12", "--seed", "5"}, 14)
 }
 
 func TestSweepResumeAfterSIGINT(t *testing.T) {
@@ -156,15 +225,9 @@ func TestSequentialCompareSavesUpToItsLastLook(t *testing.T) {
 	require.Equal(t, 0, resumed.code)
 }
 
-// What cannot be sharded says so before playing.
-func TestBatchesThatDoNotShard(t *testing.T) {
-	r := execute("compare", "mito", "--variant", "base", "--variant", "multi-round", "--games", "30", "--until-significant", "moves", "--shard", "0/2", "--out", filepath.Join(t.TempDir(), "x.jsonl"))
-	require.Equal(t, 2, r.code)
-	require.Contains(t, r.err, "--until-significant decides when to stop from every game before: it cannot be sharded")
-	r = execute("tournament", "zoomies", "--bots", "ismcts:iterations=2", "--ladder", "--rungs", "2", "--games", "6", "--out", filepath.Join(t.TempDir(), "x.jsonl"))
-	require.Equal(t, 2, r.code)
-	require.Contains(t, r.err, "--ladder plays its rungs on one machine: it takes no --out or --shard")
-	r = execute("tournament", "zoomies", "--bots", "greedy,random", "--games", "6", "--resume")
+// --resume without --out says so before playing.
+func TestResumeNeedsOut(t *testing.T) {
+	r := execute("tournament", "zoomies", "--bots", "greedy,random", "--games", "6", "--resume")
 	require.Equal(t, 2, r.code)
 	require.Contains(t, r.err, "--resume continues the results file of --out FILE: give --out")
 }

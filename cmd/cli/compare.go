@@ -41,7 +41,9 @@ A variant is a bundled variant name, base (the game itself), or the path of a va
 --until-significant MEASURE stops as soon as that measure's difference is resolved by a group-sequential
 test: it looks every --every games, each look a paired t interval at level 1 - 0.05/looks (Bonferroni),
 so the chance of stopping on a difference that is really 0 is at most 5%. Measure names are listed by
---json (win.0, score.0, score.spread, moves, rounds, lead_changes, tie, stat.NAME[.SEAT], ...).`,
+--json (win.0, score.0, score.spread, moves, rounds, lead_changes, tie, stat.NAME[.SEAT], ...). With
+--shard, each shard plays its games up to --games without looking, and merge applies the stopping
+rule to the shards' games in index order: it prints what one machine prints.`,
 		Args: exactArgs(1, "a GAME (bundled id or YAML path)"),
 		RunE: runOnGame(opts, &opts.Game, runF, runCompare),
 	}
@@ -150,6 +152,9 @@ func printCompare(opts *CompareOptions, res *lab.CompareResult, reports []covera
 // compareStatus reports the failed games and an interruption on stderr, with the exit code.
 func compareStatus(io *IO, res *lab.CompareResult) error {
 	code := 0
+	if res.Deferred {
+		fmt.Fprintln(io.Err, "note: a shard of --until-significant plays its games up to --games and takes no look: merge applies the stopping rule to every shard's games in index order")
+	}
 	for _, v := range res.Runs {
 		if v.Failed > 0 {
 			fmt.Fprintf(io.Err, "%s: %d games failed (left out of every comparison); the first: %s\n", v.Name, v.Failed, v.First)

@@ -89,13 +89,9 @@ func runSim(opts *SimOptions) error {
 		cov = coverage.New()
 		o.Coverage = cov
 	}
-	var finished []core.Result // for the report's plots
+	plots := newPlotCounts()
 	if opts.Output.Report != "" {
-		o.OnGame = func(r core.Result) {
-			if r.Error == "" {
-				finished = append(finished, core.Result{Totals: r.Totals, MoveCount: r.Length(), Winners: r.Winners})
-			}
-		}
+		o.OnGame = plots.add
 	}
 	res, err := runBatch(opts.IO, lab.Sim, o)
 	if err != nil {
@@ -114,13 +110,36 @@ func runSim(opts *SimOptions) error {
 		err = &SilentError{Code: ExitError}
 	}
 	if opts.Output.Report != "" && rep.Summary.Games > 0 {
-		r := report.Sim(rep.Summary, finished, rep.Coverage, reportStamp(opts.IO))
+		r := report.Sim(rep.Summary, plots.scores, plots.lengths, rep.Coverage, reportStamp(opts.IO))
 		if rep.Base != nil && rep.Base.Pairs > 0 {
 			report.AddVersusBase(r, rep.Base)
 		}
 		err = afterSummary(opts.IO, err, writeReport(opts.IO, r, opts.Output.Report, opts.Game, opts.Variant))
 	}
 	return err
+}
+
+// plotCounts counts what the report plots of the finished games, a number per distinct value (not
+// per game), so the report's memory does not grow with the games.
+type plotCounts struct {
+	scores  []map[int]int // per seat: final total -> games
+	lengths map[int]int   // game length -> games
+}
+
+func newPlotCounts() *plotCounts { return &plotCounts{lengths: map[int]int{}} }
+
+// add counts a finished game.
+func (c *plotCounts) add(r core.Result) {
+	if r.Error != "" {
+		return
+	}
+	for i, t := range r.Totals {
+		for len(c.scores) <= i {
+			c.scores = append(c.scores, map[int]int{})
+		}
+		c.scores[i][t]++
+	}
+	c.lengths[r.Length()]++
 }
 
 // checkIndex checks --index and how it combines with --out and --shard.

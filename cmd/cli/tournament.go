@@ -2,6 +2,7 @@ package cli
 
 import (
 	"fmt"
+	"math"
 
 	"github.com/spf13/cobra"
 
@@ -64,7 +65,9 @@ func (opts *TournamentOptions) labOptions() (*lab.TournamentOptions, error) {
 	if err := checkFlags(opts.Batch.validate, opts.Output.validate, opts.Ext.check); err != nil {
 		return nil, err
 	}
-	results, err := opts.Results.options(opts.IO, "tournament", opts.Game, opts.Batch.Games)
+	// --games is rounded up to whole passes (on every rung of a ladder): the lab checks --shard against
+	// the games the tournament plays
+	results, err := opts.Results.options(opts.IO, "tournament", opts.Game, math.MaxInt)
 	if err != nil {
 		return nil, err
 	}
@@ -127,7 +130,7 @@ func playedRun(opts *TournamentOptions, run *lab.TournamentRun) {
 	case run.Status == lab.Stopped:
 		fmt.Fprintf(opts.IO.Err, "interrupted: %d of %d games finished and reported\n", run.Done, run.Games)
 		if run.Out != "" {
-			fmt.Fprintf(opts.IO.Err, "they are saved in %s: run the same command with --resume to play the other %d\n", run.Out, run.Games-run.Done)
+			fmt.Fprintf(opts.IO.Err, "they are saved in %s: run the same command with --resume to play the other %d\n", run.Out, run.Left)
 		}
 		if rep.Games > 0 && rep.Bootstrap < opts.Boot {
 			fmt.Fprintf(opts.IO.Err, "the rating intervals use %d of the %d bootstrap resamples\n", rep.Bootstrap, opts.Boot)

@@ -78,3 +78,7 @@ func (c CountedWorker) Play(i int, seed uint64) core.Result { return c.C.Play(c.
 
 // Close closes the worker.
 func (c CountedWorker) Close() { c.W.Close() }
+
+// Interrupt stops the game the worker is playing (Ctrl-C or SIGTERM during a batch with coverage), as
+// the batch does for a worker without coverage.
+func (c CountedWorker) Interrupt() { c.W.Host().Interrupt() }

@@ -72,7 +72,9 @@ func TestSessionOfTwoGames(t *testing.T) {
 	if err := <-ran; err != nil {
 		t.Fatal(err)
 	}
-	<-players[0].done
+	for _, pl := range players { // each screen is closed (and has its last snapshot) before it is read
+		<-pl.done
+	}
 	var running []int
 	sc := bufio.NewScanner(&log)
 	sc.Buffer(nil, 1<<24)
@@ -93,7 +95,9 @@ func TestSessionOfTwoGames(t *testing.T) {
 	if games != 2 {
 		t.Fatalf("%d games logged", games)
 	}
+	players[1].mu.Lock()
 	last := players[1].snaps[len(players[1].snaps)-1]
+	players[1].mu.Unlock()
 	if last.Game != 2 || !last.Over || !slices.Equal(last.Running, running) || last.Seat != 2 {
 		t.Errorf("bob's last snapshot: game %d, over %v, running %v (want %v), seat %d", last.Game, last.Over, last.Running, running, last.Seat)
 	}

@@ -64,8 +64,11 @@ type CompareResult struct {
 	// results file and SaveErr a failure to write it.
 	Runs        []*VariantRun `json:"-"`
 	Interrupted bool          `json:"-"`
-	Out         string        `json:"-"`
-	SaveErr     error         `json:"-"`
+	// Deferred: a shard of --until-significant, which plays its games up to --games and takes no look
+	// (the stopping rule needs every game before a look: merge applies it to the shards' games).
+	Deferred bool   `json:"-"`
+	Out      string `json:"-"`
+	SaveErr  error  `json:"-"`
 
 	seq      stats.Sequential
 	sums     *stats.MeasureSums
@@ -119,9 +122,6 @@ func Compare(ctx context.Context, o *CompareOptions) (*CompareResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	if o.Until != "" && (o.Shards > 1 || len(o.Merge) > 1) {
-		return nil, Usagef("--until-significant decides when to stop from every game before: it cannot be sharded")
-	}
 	if err := checkCompareOutputs(o, runs); err != nil {
 		return nil, err
 	}
@@ -140,6 +140,11 @@ func Compare(ctx context.Context, o *CompareOptions) (*CompareResult, error) {
 	}
 	if err != nil {
 		return nil, err
+	}
+	if res.err == nil && res.Deferred && res.Pairs > 0 {
+		if _, ok := res.measure(res.until); !ok {
+			res.err = res.noSuchMeasure()
+		}
 	}
 	if res.err != nil {
 		return nil, res.err
@@ -163,7 +168,9 @@ func newCompareResult(o *CompareOptions, runs []*VariantRun, players int) *Compa
 		}
 	}
 	res.sums = stats.NewMeasureSums(players, len(runs), kinds)
-	if o.Until != "" {
+	if o.Until != "" && o.Shards > 1 {
+		res.Deferred = true
+	} else if o.Until != "" {
 		res.every = o.Every
 		if res.every <= 0 {
 			res.every = max(1, o.Games/10)

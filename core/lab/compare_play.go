@@ -35,23 +35,18 @@ func (g pairedGame) record() PairRecord {
 type pairedWorker struct {
 	ws   []*EngineWorker
 	runs []*VariantRun
-	// known, if set, gives variant k's game i when it was played already (a sim's own games, compared
-	// with its base): it is not played again.
-	known func(k, i int) (core.Result, bool)
 }
+
+// pairedMeta is a paired game's index and whether it was interrupted, as the batch runner takes them.
+func pairedMeta(g pairedGame) (int, bool) { return g.index, g.interrupted }
 
 func (p *pairedWorker) Play(i int, seed uint64) pairedGame {
 	g := pairedGame{index: i}
 	for k, w := range p.ws {
-		r, ok := core.Result{}, false
-		if p.known != nil {
-			r, ok = p.known(k, i)
-		}
-		switch cov := p.runs[k].cov; {
-		case ok:
-		case cov != nil:
+		var r core.Result
+		if cov := p.runs[k].cov; cov != nil {
 			r = cov.Play(w, i, seed)
-		default:
+		} else {
 			r = w.Play(i, seed)
 		}
 		g.games = append(g.games, r)
@@ -140,8 +135,7 @@ func (c *CompareResult) checkRecord(rec PairRecord) error {
 func (c *CompareResult) play(ctx context.Context, u *units[PairRecord], rest Batch, o *CompareOptions) error {
 	name := c.Runs[0].P.Game.Name()
 	playUnits := func(ctx context.Context, b Batch, emit func(PairRecord)) (int, error) {
-		return runUnits(ctx, b, c.pairedWorkers, func(g pairedGame) (int, bool) { return g.index, g.interrupted },
-			func(g pairedGame) { emit(g.record()) })
+		return runUnits(ctx, b, c.pairedWorkers, pairedMeta, func(g pairedGame) { emit(g.record()) })
 	}
 	for next := rest.Start; next < rest.Games && !c.resolved; {
 		b := rest
@@ -208,7 +202,7 @@ func (c *CompareResult) pair(rs []core.Result) {
 func (c *CompareResult) look() {
 	m, ok := c.measure(c.until)
 	if !ok {
-		c.err = Usagef("--until-significant %s: no such measure (measures: %s)", c.until, strings.Join(c.measureNames(), ", "))
+		c.err = c.noSuchMeasure()
 		c.resolved = true
 		return
 	}
@@ -224,6 +218,10 @@ func (c *CompareResult) look() {
 	q.Games = c.Played
 	q.Resolved = all
 	c.resolved = all
+}
+
+func (c *CompareResult) noSuchMeasure() error {
+	return Usagef("--until-significant %s: no such measure (measures: %s)", c.until, strings.Join(c.measureNames(), ", "))
 }
 
 func (c *CompareResult) measure(name string) (stats.Measure, bool) {

@@ -63,7 +63,7 @@ type simRun struct {
 	u       *units[Record]
 	logw    *LineWriter
 	logf    *os.File
-	kept    map[int]core.Result // the games played, for VersusBase
+	base    *BaseComparison // VersusBase: the comparison with what the variant extends, nil if none
 }
 
 // Sim plays the batch and returns its summary; an interrupted batch (ctx cancelled) reports the games
@@ -100,6 +100,9 @@ func Sim(ctx context.Context, o *SimOptions) (*SimResult, error) {
 	}
 	batch.Workers = o.Workers
 	total := batch.Count()
+	if o.VersusBase {
+		s.base, s.res.BaseSkipped = s.prepareBase()
+	}
 	rest, resumed, err := s.u.open(batch, s.add)
 	if err == nil {
 		err = s.openLog(batch, resumed)
@@ -107,17 +110,30 @@ func Sim(ctx context.Context, o *SimOptions) (*SimResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	done, runErr := s.u.run(ctx, rest, p.Game.Name(), s.play, s.add)
+	done, runErr := s.run(ctx, rest, resumed)
 	s.res.SaveErr = s.flush()
 	s.res.Summary = s.tally.Summary()
 	s.res.Summary.Game, s.res.Summary.Variant, s.res.Summary.Seed = cfg.ID, cfg.Variant, o.Seed
 	if runErr != nil {
 		s.res.Interrupted, s.res.Done, s.res.Total = true, resumed+done, total
 		s.res.Resume = o.Out != ""
-	} else if o.VersusBase {
-		s.res.Base, s.res.BaseSkipped = s.versusBase(ctx)
+		s.res.BaseSkipped = ""
+	} else if s.base != nil {
+		s.base.finish()
+		s.res.Base = s.base
 	}
 	return s.res, nil
+}
+
+// run plays the games left (after the resumed ones, which the comparison with the base plays again
+// first) and returns how many it played.
+func (s *simRun) run(ctx context.Context, rest Batch, resumed int) (int, error) {
+	if s.base != nil && resumed > 0 {
+		if err := s.playResumed(ctx, resumed); err != nil {
+			return 0, err
+		}
+	}
+	return s.u.run(ctx, rest, s.p.Game.Name(), s.play, s.add)
 }
 
 // header is the header of the sim's results file.
@@ -134,7 +150,7 @@ func (s *simRun) openLog(batch Batch, resumed int) error {
 	if s.o.Log == "" {
 		return nil
 	}
-	f, w, err := openLog(s.o.Log, s.o.Resume, batch, resumed)
+	f, w, err := openLog(s.o.Log, s.o.Resume, batch.Index, resumed)
 	if err != nil {
 		return err
 	}
@@ -177,8 +193,12 @@ func (s *simRun) add(rec Record) {
 	s.res.Note(r)
 }
 
-// play plays the games of batch, logging each and handing its record over in game order.
+// play plays the games of batch, logging each and handing its record over in game order; paired with
+// the base's when the sim compares with it.
 func (s *simRun) play(ctx context.Context, batch Batch, emit func(Record)) (int, error) {
+	if s.base != nil {
+		return s.playPaired(ctx, batch, emit)
+	}
 	batch.NewWorker = func() (Worker, error) {
 		w, err := NewEngineWorker(s.bots, s.players, s.seats, s.logw != nil)
 		if err != nil || s.o.Coverage == nil {
@@ -187,9 +207,7 @@ func (s *simRun) play(ctx context.Context, batch Batch, emit func(Record)) (int,
 		return s.o.Coverage.Worker(w), nil
 	}
 	return batch.Run(ctx, func(r core.Result) {
-		r = s.log(r)
-		s.keep(r)
-		emit(RecordOf(r))
+		emit(RecordOf(s.log(r)))
 	})
 }
 

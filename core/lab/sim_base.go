@@ -6,7 +6,6 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/ruleslab/ruleslab/core"
 	"github.com/ruleslab/ruleslab/core/bots"
 	"github.com/ruleslab/ruleslab/core/config"
 	"github.com/ruleslab/ruleslab/scripting"
@@ -17,8 +16,11 @@ import (
 // parent, on the same seeds with the same seats and players, and compares the two exactly as `compare
 // PARENT --variant base --variant VARIANT` does (the same games, the same paired statistics): the
 // parent is what the designer changed, so a house rule over face-up is compared with face-up, not with
-// the game face-up changes. The variant's games are the sim's own (a resumed sim re-plays the games
-// its results file holds, which do not keep every measure); only the parent's are played again.
+// the game face-up changes. Game i under the variant and game i under the parent are one unit of work,
+// played together: the variant's is the sim's own game, and the pair goes straight into the
+// comparison's running sums, so memory stays flat in the number of games. A resumed sim plays the
+// games its results file holds again, paired, for the comparison only (the file does not keep every
+// measure).
 //
 // A shard (--shard) is not compared: the comparison needs every game of the batch, and merge
 // summarises the shards' results files, which hold the variant's games alone. One game (--index) is not
@@ -36,9 +38,10 @@ type BaseComparison struct {
 	baseGame string // the base as compare's GAME: a bundled game's id, else BaseFile
 }
 
-// versusBase compares the sim's variant with what it extends; it returns nil and why not when it
-// cannot (nil and "" when the game is no variant).
-func (s *simRun) versusBase(ctx context.Context) (*BaseComparison, string) {
+// prepareBase loads what the sim's variant extends and starts the comparison with it, before any game
+// is played: game i of the variant and game i of the base are then one unit of work (see playPaired).
+// It returns nil and why not when the sim cannot be compared (nil and "" when the game is no variant).
+func (s *simRun) prepareBase() (*BaseComparison, string) {
 	cfg := s.p.Game.Config
 	switch {
 	case cfg.Extends == "":
@@ -60,7 +63,11 @@ func (s *simRun) versusBase(ctx context.Context) (*BaseComparison, string) {
 	b.CompareResult = newCompareResult(o, []*VariantRun{base, variant}, s.players)
 	b.Game = cfg.ID
 	b.Command = s.compareCommand(b)
-	b.play(ctx, s)
+	return b, ""
+}
+
+// finish computes the comparison from the pairs counted.
+func (b *BaseComparison) finish() {
 	if b.Pairs > 0 {
 		b.summarise()
 	}
@@ -69,41 +76,40 @@ func (s *simRun) versusBase(ctx context.Context) (*BaseComparison, string) {
 			b.Resolved = append(b.Resolved, m.Name)
 		}
 	}
-	return b, ""
 }
 
-// play plays the base's games and pairs each with the variant's, which are the sim's (a game a resumed
-// sim read back from its results file, which does not keep every measure, is played again), exactly as
-// compare pairs them; an interrupt keeps the pairs finished before it.
-func (b *BaseComparison) play(ctx context.Context, s *simRun) {
-	newWorker := func() (UnitWorker[pairedGame], error) {
+// pairedWorkers creates the workers of the paired games: the base's game i, then the variant's game i
+// as the sim plays it (with the events --log needs).
+func (b *BaseComparison) pairedWorkers(events bool) func() (UnitWorker[pairedGame], error) {
+	return func() (UnitWorker[pairedGame], error) {
 		w, err := b.newPairedWorker()
 		if err != nil {
 			return nil, err
 		}
-		w.known = func(k, i int) (core.Result, bool) {
-			r, ok := s.kept[i]
-			return r, ok && k == 1
-		}
+		w.ws[1].Events = events
 		return w, nil
-	}
-	batch := Batch{Games: s.o.Games, Seed: s.o.Seed, Workers: s.o.Workers}
-	_, err := runUnits(ctx, batch, newWorker, func(g pairedGame) (int, bool) { return g.index, g.interrupted },
-		func(g pairedGame) { b.add(g.record()) })
-	if err != nil {
-		b.Interrupted = true
 	}
 }
 
-// keep keeps what the comparison with the base measures of a game the sim played (not its moves).
-func (s *simRun) keep(r core.Result) {
-	if s.o.VersusBase && s.p.Game.Config.Extends != "" && s.o.Shards <= 1 && s.o.Index < 0 {
-		r.Moves, r.MoveCount, r.Events, r.Rules = nil, r.Length(), nil, nil
-		if s.kept == nil {
-			s.kept = map[int]core.Result{}
-		}
-		s.kept[r.Index] = r
-	}
+// playResumed plays again, paired with the base's, the variant's games a resumed sim read back from its
+// results file (which does not keep every measure the comparison takes), so that the comparison counts
+// every game in index order; they are neither saved nor tallied again.
+func (s *simRun) playResumed(ctx context.Context, resumed int) error {
+	batch := Batch{Games: resumed, Seed: s.o.Seed, Workers: s.o.Workers}
+	_, err := runUnits(ctx, batch, s.base.pairedWorkers(false), pairedMeta, func(g pairedGame) { s.base.add(g.record()) })
+	return err
+}
+
+// playPaired plays game i of the variant and game i of the base as one unit: the variant's is the
+// sim's (logged, saved, tallied: emit), and the pair is counted by the comparison at once, so nothing
+// is kept from one game to the next and memory does not grow with the games.
+func (s *simRun) playPaired(ctx context.Context, batch Batch, emit func(Record)) (int, error) {
+	s.base.Runs[1].cov = s.o.Coverage // the sim's own games count for --coverage, not the base's
+	return runUnits(ctx, batch, s.base.pairedWorkers(s.logw != nil), pairedMeta, func(g pairedGame) {
+		g.games[1] = s.log(g.games[1])
+		emit(RecordOf(g.games[1]))
+		s.base.add(g.record())
+	})
 }
 
 // loadBase loads the file the variant extends and checks that it plays with the sim's players and

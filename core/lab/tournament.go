@@ -57,6 +57,7 @@ type TournamentRun struct {
 	Report   stats.TournamentReport
 	Games    int // planned
 	Done     int // finished (in order) when interrupted
+	Left     int // when interrupted: the games of the batch (every rung, this shard) not yet played
 	FirstErr string
 	Status   TournamentStatus
 	Out      string // the results file, if any
@@ -142,22 +143,27 @@ func Tournament(ctx context.Context, o *TournamentOptions) (*TournamentResult, e
 	defer TuneGC()()
 	t := &tournament{o: o, p: p, bots: reg, players: players, rules: rules}
 	defer t.close()
-	if o.Ladder && (o.Out != "" || o.Shards > 1 || len(o.Merge) > 0) {
-		return nil, Usagef("--ladder plays its rungs on one machine: it takes no --out or --shard")
-	}
 	return t.runs(ctx, specs)
 }
 
 // runs plays the tournament, or the ladder of the first bot.
 func (t *tournament) runs(ctx context.Context, specs []string) (*TournamentResult, error) {
-	if !t.o.Ladder {
-		run, err := t.play(ctx, specs, t.o.Seed)
-		if err != nil {
+	rungs := []*rung{{bots: specs, seed: t.o.Seed}}
+	if t.o.Ladder {
+		var err error
+		if rungs, err = t.ladder(specs[0]); err != nil {
 			return nil, err
 		}
-		return &TournamentResult{Runs: []*TournamentRun{run}}, nil
 	}
-	return t.ladder(ctx, specs[0])
+	plan, err := t.newPlan(rungs)
+	if err != nil {
+		return nil, err
+	}
+	runs, err := t.play(ctx, plan, specs)
+	if err != nil {
+		return nil, err
+	}
+	return &TournamentResult{Runs: runs, Ladder: t.o.Ladder}, nil
 }
 
 // close closes --log.
@@ -187,8 +193,9 @@ func tournamentBots(o *TournamentOptions, reg *bots.Registry) ([]string, error) 
 	return specs, nil
 }
 
-// ladder plays budgets N, 2N, 4N, ...: rung k plays 2^k N against 2^(k-1) N.
-func (t *tournament) ladder(ctx context.Context, base string) (*TournamentResult, error) {
+// ladder is the rungs of the ladder of budgets N, 2N, 4N, ...: rung k plays 2^k N against 2^(k-1) N,
+// seeded from --seed and k.
+func (t *tournament) ladder(base string) ([]*rung, error) {
 	if !search.IsSpec(base) {
 		return nil, Usagef("--ladder: the first bot must be an ismcts spec, not %q", base)
 	}
@@ -203,21 +210,14 @@ func (t *tournament) ladder(ctx context.Context, base string) (*TournamentResult
 	if t.o.Rungs > 62 || n > math.MaxInt>>(t.o.Rungs-1) {
 		return nil, Usagef("--rungs %d: the top rung would search more than %d iterations", t.o.Rungs, math.MaxInt)
 	}
-	res := &TournamentResult{Ladder: true}
+	var rungs []*rung
 	for k := 1; k < t.o.Rungs; k++ {
 		strong, weak := WithIterations(base, n<<k), WithIterations(base, n<<(k-1))
-		run, err := t.play(ctx, []string{strong, weak}, core.Mix(t.o.Seed, uint64(k)), func(r *TournamentRun) {
+		rungs = append(rungs, &rung{bots: []string{strong, weak}, seed: core.Mix(t.o.Seed, uint64(k)), label: func(r *TournamentRun) {
 			r.Rung, r.Name, r.Strong, r.Weak = k, rungName(strong, weak), strong, weak
-		})
-		if err != nil {
-			return nil, err
-		}
-		res.Runs = append(res.Runs, run)
-		if run.Status >= Stopped {
-			break // the later rungs are not played
-		}
+		}})
 	}
-	return res, nil
+	return rungs, nil
 }
 
 // rungName names a rung.

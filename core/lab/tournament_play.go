@@ -8,15 +8,20 @@ import (
 	"github.com/ruleslab/ruleslab/core/stats"
 )
 
-// tournamentWorker plays game i with the i-th seating of the schedule on the deal of its pass.
+// tournamentWorker plays unit j of a tournament's plan: game i of its rung with the i-th seating of
+// the rung's schedule on the deal of its pass (the game knows its index in the rung, i; its result is
+// unit j's).
 type tournamentWorker struct {
 	w    *EngineWorker
-	plan seatingPlan
+	plan *tournamentPlan
 }
 
-func (t *tournamentWorker) Play(index int, _ uint64) core.Result {
-	t.w.Seats = t.plan.seats(index)
-	return t.w.Play(index, t.plan.seed(index))
+func (t *tournamentWorker) Play(j int, _ uint64) core.Result {
+	r, i := t.plan.at(j)
+	t.w.Seats = r.plan.seats(i)
+	res := t.w.Play(i, r.plan.seed(i))
+	res.Index = j
+	return res
 }
 
 func (t *tournamentWorker) Close() { t.w.Close() }
@@ -43,63 +48,89 @@ func (p seatingPlan) seed(i int) uint64 { return core.GameSeed(p.seedOf, i/len(p
 // tournamentGames is --games rounded up to whole passes over the seatings.
 func tournamentGames(games, seatings int) int { return (games + seatings - 1) / seatings * seatings }
 
-// play plays one tournament of bots, seeded with seed, and tells the Played sink.
-func (t *tournament) play(ctx context.Context, bots []string, seed uint64, name ...func(*TournamentRun)) (*TournamentRun, error) {
-	schedule, err := stats.Schedule(len(bots), t.players)
-	if err != nil {
-		return nil, Usagef("%v", err)
-	}
-	o := t.o
-	plan := seatingPlan{names: bots, schedule: schedule, seedOf: seed}
-	games := tournamentGames(o.Games, len(schedule))
-	if o.Planned != nil {
-		o.Planned(games, len(schedule))
-	}
-	tally := stats.NewTournament(bots)
-	run := &TournamentRun{Games: games, Out: o.Out}
-	hdr := t.header(bots, seed, games)
-	u := &units[Record]{hdr: hdr, opts: o.ResultsOptions, index: recordIndex, progress: o.Progress,
-		check: func(rec Record) error { return rec.check(plan.seed(rec.Index), t.players) }}
-	defer u.close()
-	add := func(rec Record) {
-		r := rec.Result(t.players, plan.seats(rec.Index))
-		tally.Add(r)
-		if r.Error != "" && run.FirstErr == "" {
-			run.FirstErr = r.Error
+// newPlan is the plan of a tournament of these rungs (their bots, seeds and labels set), each
+// playing --games rounded up to whole passes over its seatings.
+func (t *tournament) newPlan(rungs []*rung) (*tournamentPlan, error) {
+	p := &tournamentPlan{t: t, rungs: rungs, stopRule: t.o.shards() == 1}
+	for _, r := range rungs {
+		schedule, err := stats.Schedule(len(r.bots), t.players)
+		if err != nil {
+			return nil, Usagef("%v", err)
 		}
+		r.plan = seatingPlan{names: r.bots, schedule: schedule, seedOf: r.seed}
+		r.tally = stats.NewTournament(r.bots)
+		p.seatings = len(schedule)
 	}
+	p.games = tournamentGames(t.o.Games, p.seatings)
+	return p, nil
+}
+
+// play plays the plan's units, a rung at a time, and reports each rung as it ends; the results file
+// holds every unit of the plan (see tournament_plan.go).
+func (t *tournament) play(ctx context.Context, p *tournamentPlan, bots []string) ([]*TournamentRun, error) {
+	o := t.o
+	hdr := t.header(bots, o.Seed, p.total())
+	u := &units[Record]{hdr: hdr, opts: o.ResultsOptions, index: recordIndex, progress: o.Progress, over: p.over,
+		check: func(rec Record) error { r, i := p.at(rec.Index); return rec.check(r.plan.seed(i), t.players) }}
+	defer u.close()
+	p.ctx = ctx
+	p.start()
 	batch := hdr.Batch()
 	batch.Workers = o.Workers
-	rest, resumed, err := u.open(batch, add)
+	p.planned = batch.Count()
+	rest, resumed, err := u.open(batch, p.add)
 	if err == nil {
-		err = t.openLog(batch, resumed)
+		err = t.openLog(batch, resumed, p)
 	}
 	if err != nil {
 		return nil, err
 	}
-	done, runErr := u.run(ctx, rest, t.p.Game.Name(), func(ctx context.Context, b Batch, emit func(Record)) (int, error) {
+	interrupted := t.playRungs(ctx, u, rest, p)
+	saveErr := t.flush(u)
+	p.finish(interrupted)
+	if last := p.runs[len(p.runs)-1]; saveErr != nil {
+		last.SaveErr = saveErr
+	}
+	return p.runs, nil
+}
+
+// playRungs plays the units of rest a rung at a time, ending each rung (reported) before the next
+// starts; it tells whether the batch was interrupted.
+func (t *tournament) playRungs(ctx context.Context, u *units[Record], rest Batch, p *tournamentPlan) bool {
+	for next := rest.Start; next < rest.Games; {
+		k := next / p.games
+		if p.advance(k); p.stopped {
+			return false
+		}
+		b := rest
+		b.Start, b.Games = next, min((k+1)*p.games, rest.Games)
+		if _, err := u.run(ctx, b, t.p.Game.Name(), t.playUnits(p), p.add); err != nil || ctx.Err() != nil {
+			return true
+		}
+		next = b.Index(b.Count())
+	}
+	return false
+}
+
+// playUnits plays the units of b, logging each game (with its index in its rung), and hands each
+// unit's record over in order.
+func (t *tournament) playUnits(p *tournamentPlan) func(context.Context, Batch, func(Record)) (int, error) {
+	return func(ctx context.Context, b Batch, emit func(Record)) (int, error) {
 		b.NewWorker = func() (Worker, error) {
 			w, err := NewEngineWorker(t.bots, t.players, nil, t.logw != nil)
 			if err != nil {
 				return nil, err
 			}
-			return &tournamentWorker{w: w, plan: plan}, nil
+			return &tournamentWorker{w: w, plan: p}, nil
 		}
-		return b.Run(ctx, func(r core.Result) { emit(RecordOf(t.log(r))) })
-	}, add)
-	run.SaveErr = t.flush(u)
-	run.Done = resumed + done
-	run.Report = tally.Report(ctx, seed, o.Boot)
-	cfg := t.p.Game.Config
-	run.Report.Game, run.Report.Variant, run.Report.Players, run.Report.Seed, run.Report.Seatings = cfg.ID, cfg.Variant, t.players, seed, len(schedule)
-	run.Status = tournamentStatus(run.Report, runErr != nil || ctx.Err() != nil)
-	for _, f := range name {
-		f(run)
+		return b.Run(ctx, func(r core.Result) {
+			j := r.Index
+			_, r.Index = p.at(j)
+			rec := RecordOf(t.log(r))
+			rec.Index = j
+			emit(rec)
+		})
 	}
-	if o.Played != nil {
-		o.Played(run)
-	}
-	return run, nil
 }
 
 // header is the header of a tournament's results file.
@@ -123,13 +154,13 @@ func tournamentStatus(rep stats.TournamentReport, interrupted bool) TournamentSt
 	return Complete
 }
 
-// openLog opens --log the first time a tournament (or the first rung) plays: trimmed to the games
-// resumed.
-func (t *tournament) openLog(batch Batch, resumed int) error {
+// openLog opens --log, trimmed to the games resumed (each logged with its index in its rung).
+func (t *tournament) openLog(batch Batch, resumed int, p *tournamentPlan) error {
 	if t.o.Log == "" || t.logw != nil {
 		return nil
 	}
-	f, w, err := openLog(t.o.Log, t.o.Resume, batch, resumed)
+	inRung := func(k int) int { _, i := p.at(batch.Index(k)); return i }
+	f, w, err := openLog(t.o.Log, t.o.Resume, inRung, resumed)
 	if err != nil {
 		return err
 	}

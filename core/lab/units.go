@@ -41,8 +41,8 @@ type units[R any] struct {
 	before   *LineWriter
 	file     *os.File
 	progress Progress
-	// over, if set, tells the batch has ended before its last unit (compare's sequential test resolved):
-	// merge reads no further.
+	// over, if set, tells the batch has ended before its last unit (compare's sequential test resolved,
+	// a ladder's rung in which every game failed): merge reads no further.
 	over func() bool
 	err  error // the first unit that could not be saved, or a failed write
 }

@@ -3,15 +3,15 @@ package report
 import (
 	"fmt"
 
-	"github.com/ruleslab/ruleslab/core"
 	"github.com/ruleslab/ruleslab/core/coverage"
 	"github.com/ruleslab/ruleslab/core/stats"
 )
 
 // Sim is sim's --report: the summary table, win rate by seat with intervals, the score distribution
-// of each seat and the game-length histogram, then the rule coverage when cov is not nil. games are
-// the finished games (their totals and lengths are plotted).
-func Sim(sum stats.Summary, games []core.Result, cov *coverage.Report, stamp Stamp) *Report {
+// of each seat and the game-length histogram, then the rule coverage when cov is not nil. scores count
+// the finished games' final totals per seat (value -> games) and lengths their lengths: counts, so a
+// batch keeps a number per distinct value, not per game.
+func Sim(sum stats.Summary, scores []map[int]int, lengths map[int]int, cov *coverage.Report, stamp Stamp) *Report {
 	name := sum.Game
 	if sum.Variant != "" {
 		name += "/" + sum.Variant
@@ -51,22 +51,16 @@ func Sim(sum stats.Summary, games []core.Result, cov *coverage.Report, stamp Sta
 		win = append(win, seat.WinRate)
 	}
 	p.AddPlot("Win rate by seat with 95% intervals (Wilson)", IntervalPlot("Win rate by seat", "win rate (%)", seats, nil, [][]stats.Interval{win}, 100, false), 16, 10)
-	scores := make([][]float64, sum.Players)
-	var lengths []float64
-	for _, g := range games {
-		for i, t := range g.Totals {
-			if i < len(scores) {
-				scores[i] = append(scores[i], float64(t))
-			}
-		}
-		lengths = append(lengths, float64(g.Length()))
-	}
+	seatScores := make([]map[int]int, sum.Players)
 	var seatNames []string
-	for i := range scores {
+	for i := range seatScores {
+		if i < len(scores) {
+			seatScores[i] = scores[i]
+		}
 		seatNames = append(seatNames, fmt.Sprintf("seat %d", i))
 	}
-	AddDistribution(p, "Score distribution by seat", "Score distribution", "final score", "points", seatNames, Weighted(scores), 16, 10)
-	AddDistribution(p, "Game length (moves)", "Game length", "moves", "moves", nil, Weighted([][]float64{lengths}), 16, 10)
+	AddDistribution(p, "Score distribution by seat", "Score distribution", "final score", "points", seatNames, Counted(seatScores), 16, 10)
+	AddDistribution(p, "Game length (moves)", "Game length", "moves", "moves", nil, Counted([]map[int]int{lengths}), 16, 10)
 	if cov != nil {
 		AddCoverage(r, *cov)
 	}

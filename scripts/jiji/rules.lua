@@ -160,7 +160,7 @@ local function deal(g, first)
     end
     g:shuffle("deck")
     -- one card at a time from the start player, sizes[k + 1] to the k-th seat from it (one g: call)
-    g:deal("deck", nil, "hand", sizes, start)
+    g:deal_counts("deck", nil, "hand", sizes, start)
     if g:count("deck") > 0 then g:move_top("deck", nil, "extra", nil) end -- JJ-7: the left-over card
   end
   if g:count("deck") ~= 0 then error("params.deal leaves cards in the deck", 0) end

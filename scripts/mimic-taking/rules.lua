@@ -326,9 +326,7 @@ local function deal_round(g)
     end
   else
     g:shuffle("deck")
-    for _ = 1, size do
-      for seat = 0, n - 1 do g:move_top("deck", nil, "hand", seat) end
-    end
+    g:deal("deck", nil, "hand", size) -- one card at a time around the table, from seat 0
   end
   for seat = 0, n - 1 do g:sort("hand", seat) end
 end
