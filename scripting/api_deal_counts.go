@@ -14,11 +14,7 @@ func init() { registerMethod("deal_counts", true, luaDealCounts) }
 func luaDealCounts(L *lua.LState) int {
 	g := handle(L)
 	from := zoneArg(L, g, 2, 3)
-	name := L.CheckString(4)
-	to, ok := g.s.Game.ZoneIndex(name)
-	if !ok || !g.s.Game.Zones[to].PerSeat {
-		L.ArgError(4, fmt.Sprintf("g:deal_counts deals to a per-seat zone; %q is not one", name))
-	}
+	to := perSeatZoneArg(L, g, 4, "g:deal_counts deals to")
 	counts := intList(L, 5, g.s.Players, "counts")
 	if len(counts) != g.s.Players {
 		L.ArgError(5, fmt.Sprintf("expected a count for each of the %d seats, got %d", g.s.Players, len(counts)))
@@ -34,4 +30,15 @@ func luaDealCounts(L *lua.LState) int {
 	}
 	L.Push(g.r.h.int(g.s.Handle().DealCounts(from, to, first, counts)))
 	return 1
+}
+
+// perSeatZoneArg reads argument n as the name of a per-seat zone and returns its def index; any other
+// name raises "<what> a per-seat zone; "x" is not one" (g:deal's check in api_deal.go is the same).
+func perSeatZoneArg(L *lua.LState, g *gHandle, n int, what string) int {
+	name := L.CheckString(n)
+	z, ok := g.s.Game.ZoneIndex(name)
+	if !ok || !g.s.Game.Zones[z].PerSeat {
+		L.ArgError(n, fmt.Sprintf("%s a per-seat zone; %q is not one", what, name))
+	}
+	return z
 }
