@@ -38,6 +38,9 @@ func gEmit(L *lua.LState) int {
 	e.Fields = make(map[string]any, (top-3)/2)
 	for i := 4; i < top; i += 2 {
 		name := L.CheckString(i)
+		if _, twice := e.Fields[name]; twice {
+			L.ArgError(i, "field "+name+" is given twice")
+		}
 		v := L.Get(i + 1)
 		if v == lua.LNil {
 			continue // as a table constructor leaves out a nil field
@@ -48,13 +51,19 @@ func gEmit(L *lua.LState) int {
 		}
 		e.Fields[name] = f
 	}
+	logEvent(L, g, e)
+	return 0
+}
+
+// logEvent logs an event whose fields are converted, as g:event and g:emit do: a seat field is the
+// event's seat, and a trick's winner and cards fill its own fields.
+func logEvent(L *lua.LState, g *gHandle, e core.Event) {
 	if seat, ok := e.Fields["seat"].(float64); ok {
 		e.Seat = int(seat)
 		delete(e.Fields, "seat")
 	}
 	liftEventFields(&e)
 	must(L, g.s.Log(e, sizeOf(e.Fields)))
-	return 0
 }
 
 // plainFieldsSize is the size sizeOf gives the fields map g:emit would build from arguments 4..top, a

@@ -76,13 +76,8 @@ var gFlowMethods = map[string]lua.LGFunction{
 			if err != nil {
 				L.ArgError(3, err.Error())
 			}
-			if seat, ok := e.Fields["seat"].(float64); ok {
-				e.Seat = int(seat)
-				delete(e.Fields, "seat")
-			}
-			liftEventFields(&e)
 		}
-		must(L, g.s.Log(e, sizeOf(e.Fields)))
+		logEvent(L, g, e)
 		return 0
 	},
 	"round_end": func(L *lua.LState) int {

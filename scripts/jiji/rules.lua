@@ -50,8 +50,9 @@ local function rule_table(g, rule)
   return t
 end
 
--- SHAREABLE[rule][jiji] = {card = true, ...}: what share_allowed allows, worked out once per worker
--- (a pure function of the hook, never of a game) so the legal shares cost no hook calls
+-- SHAREABLE[rule][jiji] = {card = "share card", ...}: what share_allowed allows, as the move sharing
+-- each allowed card (g:ask_cards offers them), worked out once per worker (a pure function of the
+-- hook, never of a game) so the legal shares cost no hook calls
 local SHAREABLE_KEY = {A = "shareable_A", B = "shareable_B", C = "shareable_C"}
 local function shareable(g, rule, jiji)
   local key = SHAREABLE_KEY[rule] or "shareable_" .. rule
@@ -60,7 +61,7 @@ local function shareable(g, rule, jiji)
     by_jiji = {}
     for _, j in ipairs(IDS) do
       local ok = {}
-      for _, c in ipairs(IDS) do ok[c] = share_allowed(c, j, rule) or nil end
+      for _, c in ipairs(IDS) do ok[c] = share_allowed(c, j, rule) and "share " .. c or nil end
       by_jiji[j] = ok
     end
     by_jiji = g:memo(key, by_jiji)
@@ -69,15 +70,6 @@ local function shareable(g, rule, jiji)
 end
 
 local function is_jiji_card(id) return IDX[id] ~= nil end
-
--- distinct ids of a hand (hands are kept in catalogue order, so copies are adjacent)
-local function distinct(cards)
-  local out, last = {}, nil
-  for _, id in ipairs(cards) do
-    if id ~= last then out[#out + 1] = id; last = id end
-  end
-  return out
-end
 
 -- move strings, built once (constants, not game state)
 local SHARE, JIJI, GUESS = {}, {}, {}
@@ -99,6 +91,22 @@ for k = 1, NCARDS do
 end
 local function draw_moves(k)
   return DRAW[k]
+end
+
+-- VERB[move], ARG[move], ARG2[move]: the words of every move the rules ask (words(move) builds them
+-- on every call), worked out once at load time in flat tables of strings
+local VERB, ARG, ARG2 = {}, {}, {}
+local spelled = {{"keep"}, {"redeal"}, {"noguess"}, {"share", "none"}}
+for _, r in ipairs(RULES) do spelled[#spelled + 1] = {"rule", r} end
+for i = 0, NCARDS - 1 do spelled[#spelled + 1] = {"draw", tostring(i)} end
+for _, id in ipairs(IDS) do
+  spelled[#spelled + 1] = {"share", id}
+  spelled[#spelled + 1] = {"jiji", id}
+  for _, target in ipairs({0, 1, 2, 3, 4, 5, 6, 7, "extra"}) do spelled[#spelled + 1] = {"guess", tostring(target), id} end
+end
+for _, w in ipairs(spelled) do
+  local move = table.concat(w, " ")
+  VERB[move], ARG[move], ARG2[move] = w[1], w[2], w[3]
 end
 
 local function deal_sizes(g)
@@ -151,19 +159,8 @@ local function deal(g, first)
       g:move(extra, "deck", nil, "extra", nil)
     end
     g:shuffle("deck")
-    local dealt = {}
-    for k = 1, n do dealt[k] = 0 end
-    local more = true
-    while more do
-      more = false
-      for k = 0, n - 1 do
-        if dealt[k + 1] < sizes[k + 1] then
-          g:move_top("deck", nil, "hand", (start + k) % n)
-          dealt[k + 1] = dealt[k + 1] + 1
-          more = true
-        end
-      end
-    end
+    -- one card at a time from the start player, sizes[k + 1] to the k-th seat from it (one g: call)
+    g:deal_counts("deck", nil, "hand", sizes, start)
     if g:count("deck") > 0 then g:move_top("deck", nil, "extra", nil) end -- JJ-7: the left-over card
   end
   if g:count("deck") ~= 0 then error("params.deal leaves cards in the deck", 0) end
@@ -241,9 +238,8 @@ local function ask_jiji(g, k)
   local seat = (g:get("start") + k) % g:players()
   g:set("phase", "jiji")
   g:set("asking", k)
-  local moves = {}
-  for _, id in ipairs(distinct(g:cards("hand", seat))) do moves[#moves + 1] = JIJI[id] end
-  g:ask(seat, moves)
+  -- JIJI[id] for each card in hand order, listed in Go (a copy next to its twin offers nothing)
+  g:ask_cards(seat, "hand", seat, JIJI)
 end
 
 -- JJ-8: every pair left in a hand is laid out face up
@@ -306,26 +302,13 @@ begin_turn = function(g, seat)
   g:ask(seat, draw_moves(k))
 end
 
--- JJ-11 / JJ-12: the cards `seat` may share now
+-- JJ-11 / JJ-12: the move sharing each card id `seat` may share now, by id (SHARE, every id, when its
+-- Lost Jiji is discovered: the rule is ignored)
 local function share_moves(g, seat)
-  local hand = g:cards("hand", seat)
   local jiji = g:top("jiji", seat)
-  -- the ids this seat may share (every id when its Lost Jiji is discovered: the rule is ignored)
-  local ok = jiji and shareable(g, g:get("rule"), jiji)
-  if ok then g:rule("JJ-12", "JJ-D2") end -- the public rule limits what this seat may share
-  local moves, k, last = {}, 0, nil
-  for i = 1, #hand do
-    local id = hand[i]
-    if id ~= last then -- copies are adjacent (catalogue order): each id is offered once
-      last = id
-      if not ok or ok[id] then
-        k = k + 1
-        moves[k] = SHARE[id]
-      end
-    end
-  end
-  if k == 0 then moves[1] = "share none" end
-  return moves
+  if not jiji then return SHARE end
+  g:rule("JJ-12", "JJ-D2") -- the public rule limits what this seat may share
+  return shareable(g, g:get("rule"), jiji)
 end
 
 -- JJ-13: a guess may name any seat but oneself whose Lost Jiji is hidden, or the extra one
@@ -353,7 +336,8 @@ end
 
 local function ask_share(g, seat)
   g:set("phase", "share")
-  g:ask(seat, share_moves(g, seat))
+  -- in hand order, listed in Go; a copy next to its twin offers nothing (copies lie together)
+  if g:ask_cards(seat, "hand", seat, share_moves(g, seat)) == 0 then g:ask(seat, {"share none"}) end
 end
 
 local function ask_guess(g, seat)
@@ -368,13 +352,13 @@ local function prove(g, seat, id, twin)
     g:rule("JJ-10")
     g:move(id, "hand", seat, "pairs", seat)
     g:move(id, "hand", seat, "pairs", seat)
-    g:event("pair", {seat = seat, card = id})
+    g:emit("pair", nil, "seat", seat, "card", id)
     progress(g)
   elseif g:has("shared", seat, id) then
     g:rule("JJ-10")
     g:move(id, "shared", seat, "pairs", seat)
     g:move(id, "hand", seat, "pairs", seat)
-    g:event("pair", {seat = seat, card = id, with_shared = true})
+    g:emit("pair", nil, "seat", seat, "card", id, "with_shared", true)
     progress(g)
   end
 end
@@ -420,10 +404,10 @@ local function guess(g, seat, target, id)
   g:rule("JJ-13", "JJ-D3", "JJ-15")
   local zone, tseat, found = "extra", nil, "extra_found"
   if target ~= "extra" then zone, tseat, found = "jiji", tonumber(target), "found" end
-  local real = g:cards(zone, tseat)[1]
+  local real = g:card_at(zone, tseat, 1)
   if real == id then
     g:move(id, zone, tseat, found, tseat)
-    local card = g:cards("discovery")[1]
+    local card = g:card_at("discovery", nil, 1)
     local pts
     if card then
       g:move(card, "discovery", nil, "taken", seat)
@@ -433,7 +417,8 @@ local function guess(g, seat, target, id)
     end
     g:add_score(seat, pts)
     g:stat(seat, "right", 1)
-    g:event("discovered", {seat = seat, target = target, card = id, discovery = card or "none", points = pts})
+    g:emit("discovered", nil, "seat", seat, "target", target, "card", id, "discovery", card or "none",
+      "points", pts)
     progress(g)
     return true
   else
@@ -441,7 +426,7 @@ local function guess(g, seat, target, id)
     g:add_score(seat, pts)
     g:stat(seat, "wrong", 1)
     -- a wrong guess reveals only that it is wrong: the move names the guess, this event only the result
-    g:event("wrong", {seat = seat, target = target, points = pts})
+    g:emit("wrong", nil, "seat", seat, "target", target, "points", pts)
   end
 end
 
@@ -513,22 +498,23 @@ end
 -- `seat` answered `move` in the phase asked: "draw K", "keep" or "redeal", "rule R", "jiji ID",
 -- "share ID", "guess S ID" or "noguess" (JJ-5..JJ-15) (hook)
 function on_move(g, seat, move)
-  local verb, rest, extra = words(move)
-  local phase = g:get("phase")
+  local verb, rest, extra = VERB[move], ARG[move], ARG2[move]
+  if not verb then verb, rest, extra = words(move) end -- a move the tables do not list
   if verb == "draw" then
     g:rule("JJ-9")
     local left = (seat + 1) % g:players()
     -- the drawer chose a position in an order it cannot see: shuffle the neighbour's hand now, so the
     -- index carries no information, then take the card at that position
     g:shuffle("hand", left)
-    local id = g:cards("hand", left)[tonumber(rest) + 1]
+    local id = g:card_at("hand", left, tonumber(rest) + 1)
     local twin = g:has("hand", seat, id)
     g:move(id, "hand", left, "hand", seat)
     g:sort("hand", left)
     g:sort("hand", seat)
-    -- only the drawer and the victim learn which card moved
-    g:event("drew", {seat = seat, from = left, card = id}, seat)
-    g:event("lost", {seat = left, to = seat, card = id}, left)
+    -- only the drawer and the victim learn which card moved (the events of every turn take their
+    -- fields as arguments: g:emit builds no string-keyed table)
+    g:emit("drew", seat, "seat", seat, "from", left, "card", id)
+    g:emit("lost", left, "seat", left, "to", seat, "card", id)
     prove(g, seat, id, twin)
     ask_share(g, seat)
   elseif verb == "share" then
@@ -562,7 +548,7 @@ function on_move(g, seat, move)
     local k = g:get("asking") + 1
     if k < g:players() then ask_jiji(g, k) else start_play(g) end
   else
-    error("unexpected move " .. move .. " in phase " .. tostring(phase))
+    error("unexpected move " .. move .. " in phase " .. tostring(g:get("phase")))
   end
 end
 

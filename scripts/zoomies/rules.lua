@@ -21,8 +21,12 @@ local PLAYERS = 4
 -- MOVE_DECL[move] its declaration ("high"/"low" for a led double, a number, or nil for a double that
 -- is not led).
 local LEAD_1, LEAD_2, FOLLOW_1, FOLLOW_2, MOVE_ID, MOVE_DECL = {}, {}, {}, {}, {}, {}
+-- LO[id], HI[id] its two numbers and DOUBLE[id] true for a double: the card facts every play reads,
+-- in flat tables (a CARDS[id].lo read costs two lookups through the read-only CARDS)
+local LO, HI, DOUBLE = {}, {}, {}
 for id, c in pairs(CARDS) do
   if type(c) == "table" and c.lo then
+    LO[id], HI[id], DOUBLE[id] = c.lo, c.hi, is_double(c)
     local p = "play " .. id
     if is_double(c) then
       LEAD_1[id], LEAD_2[id] = p .. " high", p .. " low" -- ZM-6
@@ -50,12 +54,11 @@ end
 -- ZM-5..ZM-8: returns the Goal and the value in play after card `id` is played with declaration
 -- `decl` onto a trick whose Goal is `goal` (nil: the card leads)
 function play_effect(g, goal, id, decl)
-  local c = CARDS[id]
   if goal == nil then
-    if is_double(c) then return decl, c.lo end -- ZM-6: the leader of a double declares High or Low
-    return decl == c.hi and "high" or "low", decl -- ZM-5: the higher number sets High, the lower Low
+    if DOUBLE[id] then return decl, LO[id] end -- ZM-6: the leader of a double declares High or Low
+    return decl == HI[id] and "high" or "low", decl -- ZM-5: the higher number sets High, the lower Low
   end
-  if is_double(c) then return goal == "high" and "low" or "high", c.lo end -- ZM-8: reverses the Goal
+  if DOUBLE[id] then return goal == "high" and "low" or "high", LO[id] end -- ZM-8: reverses the Goal
   return goal, decl -- ZM-7: any card, any reading
 end
 
@@ -72,21 +75,13 @@ end
 
 -- ntrick: the number of cards already in the trick.
 local function ask_play(g, seat, ntrick)
-  local hand = g:cards("hand", seat)
-  local asked = {}
-  local k = 0
-  for i = 1, #hand do
-    local id = hand[i]
-    local first, second
-    if ntrick == 0 then first, second = LEAD_1[id], LEAD_2[id] else first, second = FOLLOW_1[id], FOLLOW_2[id] end
-    k = k + 1
-    asked[k] = first
-    if second then
-      k = k + 1
-      asked[k] = second
-    end
+  -- every card's one or two moves, in hand order: listed in Go from the tables built at load time
+  -- (a Lua loop over g:cards building the list costs several times more)
+  if ntrick == 0 then
+    g:ask_cards(seat, "hand", seat, LEAD_1, LEAD_2)
+  else
+    g:ask_cards(seat, "hand", seat, FOLLOW_1, FOLLOW_2)
   end
-  g:ask(seat, asked)
 end
 
 local function param_list(g, name, n)
@@ -106,15 +101,13 @@ local function deal(g, round)
   if g:count("deck") < size * n then
     error(string.format("round %d: %d cards left in the deck, %d needed", round, g:count("deck"), size * n), 0)
   end
-  for _ = 1, size do
-    for seat = 0, n - 1 do g:move_top("deck", nil, "hand", seat) end
-  end
+  g:deal("deck", nil, "hand", size) -- one g:move_top per card, in one call
   for seat = 0, n - 1 do g:sort("hand", seat) end
 end
 
 local function start_round(g, round, leader)
   g:set("round", round)
-  for seat = 0, g:players() - 1 do g:sset(seat, "round_tricks", 0) end
+  g:sset_all("round_tricks", 0)
   if round > 1 or g:fixed("hands") == nil then
     g:rule("ZM-3")
     deal(g, round)
@@ -200,9 +193,11 @@ function setup(g)
   -- ZM-2: shuffle; the top cards (none of the fixed deck order) are removed face down
   g:rule("ZM-2")
   g:shuffle("deck")
-  if not removed then
+  if not removed and not deck then
+    g:move_top("deck", nil, "removed", nil, nremoved) -- the top cards, one by one (as the loop below)
+  elseif not removed then
     local fixed = {}
-    if deck then for _, id in ipairs(deck) do fixed[id] = true end end
+    for _, id in ipairs(deck) do fixed[id] = true end
     local cards = g:cards("deck")
     local taken = 0
     for i = #cards, 1, -1 do
@@ -218,7 +213,7 @@ function setup(g)
     for i = #deck, 1, -1 do g:move(deck[i], "deck", nil, "deck", nil) end
   end
 
-  for seat = 0, n - 1 do g:sset(seat, "tricks", 0) end
+  g:sset_all("tricks", 0)
   -- ZM-4: the first leader is chosen at random (seeded) unless the scenario fixes it
   local leader = g:fixed("leader")
   if leader == nil then
@@ -272,9 +267,9 @@ local function end_round(g, round, last_winner)
   local n = g:players()
   local points = trick_points(g, round) -- ZM-11
   g:rule("ZM-11")
-  local scores = {}
+  local scores = g:sget_all("round_tricks") -- seat 0 first: becomes the round's scores
   for seat = 0, n - 1 do
-    scores[seat + 1] = g:sget(seat, "round_tricks") * points
+    scores[seat + 1] = scores[seat + 1] * points
     g:add_score(seat, scores[seat + 1])
   end
   g:round_end(round, scores)
@@ -299,25 +294,24 @@ end
 -- ZM-9 / ZM-10: every seat has played; `last` played the last card, so the seat after it led
 local function end_trick(g, last, goal)
   local leader = (last + 1) % PLAYERS
-  local values = {}
+  -- the declared values in play order, then cleared: two g: calls for the four seats
+  local values = g:sget_all("value", leader)
+  g:sset_all("value", nil)
   local best, winner
   for i = 1, PLAYERS do
-    local seat = (leader + i - 1) % PLAYERS
-    local v = g:sget(seat, "value")
-    values[i] = v
-    g:sset(seat, "value", nil)
+    local v = values[i]
     -- ZM-9: the highest declared value wins if the Goal is High, the lowest if Low
     if best == nil or beats(g, goal, v, best) then
-      best, winner = v, seat
+      best, winner = v, (leader + i - 1) % PLAYERS
     end
   end
-  g:rule("ZM-9")
-  g:event("trick", {winner = winner, cards = g:cards("trick"), goal = goal, values = values})
+  g:rule("ZM-9", "ZM-10") -- both marks in one call
+  -- g:event("trick", {winner = winner, ...}) with the fields as arguments: no string-keyed table to build
+  g:emit("trick", nil, "winner", winner, "cards", g:cards("trick"), "goal", goal, "values", values)
   -- ZM-10: the winner takes the trick into the hidden score pile; only the count is public
-  g:rule("ZM-10")
   g:move_all("trick", nil, "won", winner)
-  g:sset(winner, "tricks", g:sget(winner, "tricks") + 1)
-  g:sset(winner, "round_tricks", g:sget(winner, "round_tricks") + 1)
+  g:sadd(winner, "tricks", 1)
+  g:sadd(winner, "round_tricks", 1)
   g:stat(winner, "tricks", 1)
   g:set("last_winner", winner)
   g:set("goal", nil)
@@ -334,15 +328,15 @@ end
 function on_move(g, seat, move)
   local id, decl = MOVE_ID[move], MOVE_DECL[move]
   g:move(id, "hand", seat, "trick", nil)
-  local ntrick = (seat - g:get("leader")) % PLAYERS + 1 -- cards in the trick, this one included
-  local goal = nil
-  if ntrick > 1 then goal = g:get("goal") end
+  local leader, goal = g:get("leader", "goal") -- both in one call: each g: call costs
+  local ntrick = (seat - leader) % PLAYERS + 1 -- cards in the trick, this one included
+  if ntrick == 1 then goal = nil end -- the lead sets the Goal
   local new_goal, value = play_effect(g, goal, id, decl)
   -- ZM-5..ZM-8: a lead sets the Goal (a double's leader declares it), a double played later reverses it
   if ntrick == 1 then
-    g:rule(is_double(CARDS[id]) and "ZM-6" or "ZM-5")
+    g:rule(DOUBLE[id] and "ZM-6" or "ZM-5")
   else
-    g:rule(is_double(CARDS[id]) and "ZM-8" or "ZM-7")
+    g:rule(DOUBLE[id] and "ZM-8" or "ZM-7")
   end
   if new_goal ~= goal then g:set("goal", new_goal) end
   g:sset(seat, "value", value)

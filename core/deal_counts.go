@@ -1,0 +1,28 @@
+package core
+
+// DealCounts is Deal with a count per seat: counts[k] cards to the k-th seat dealt to (seat first+k),
+// one card at a time around the table from seat first into each seat's instance of the per-seat zone
+// def `to`, a seat that has its count being skipped on the later rounds (as a dealer gives the first
+// seats one more card). It matches that sequence of MoveTop calls, stops when from runs out and returns
+// how many cards moved. counts has one entry per seat.
+func (h Handle) DealCounts(from ZoneRef, to, first int, counts []int) int {
+	s := h.s
+	most := 0
+	for _, n := range counts {
+		most = max(most, n)
+	}
+	moved := 0
+	for round := 0; round < most; round++ {
+		for k, n := range counts {
+			if round >= n {
+				continue
+			}
+			if s.Count(from) == 0 {
+				return moved
+			}
+			s.put(ZoneRef{Def: to, Seat: (first + k) % s.Players}, s.takeAt(from, s.Count(from)-1))
+			moved++
+		}
+	}
+	return moved
+}
