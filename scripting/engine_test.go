@@ -166,7 +166,7 @@ func TestBotViewIsReadOnly(t *testing.T) {
 	readOnly := map[string]bool{"Seat": true, "Players": true, "Game": true, "ToAct": true, "Legal": true,
 		"NumLegal": true, "Move": true, "Over": true, "Scores": true, "Observation": true, "ObservationFrom": true,
 		"EventCount": true, "Lineage": true, "Zones": true, "Zone": true, "Vars": true, "Events": true,
-		"Boards": true, "Sample": true, "MoveCount": true}
+		"Boards": true, "Sample": true, "MoveCount": true, "EachEvent": true}
 	vt := reflect.TypeOf((*core.View)(nil)).Elem()
 	for i := 0; i < vt.NumMethod(); i++ {
 		assert.True(t, readOnly[vt.Method(i).Name], "core.View.%s is not a known read-only method", vt.Method(i).Name)
