@@ -55,6 +55,30 @@ var botFactMethods = map[string]lua.LGFunction{
 		L.Push(lua.LBool(factsArg(L).p.Game.Catalog.Has(L.CheckString(2))))
 		return 1
 	},
+	"card_list": cardList,
+}
+
+// cardList is g:card_list([attr]): a fresh list with an entry per card of the catalogue, in its order
+// (a card with several copies once per copy): its id, or its value of attr ("id", "kind" or one of its
+// attributes; false when it has none). A bot that builds tables of card facts reads them so at the
+// cost of one Go call, where iterating CARDS costs a read-only lookup per card and field.
+func cardList(L *lua.LState) int {
+	f := factsArg(L)
+	cards := f.p.Game.Catalog.Cards
+	attr := L.OptString(2, "id")
+	t := L.CreateTable(len(cards), 0)
+	for i, c := range cards {
+		var v lua.LValue = f.data.cardStr[i]
+		if attr != "id" {
+			v = raw(f.data.cardIdx.RawGetString(c.ID).(*lua.LTable)).RawGetString(attr)
+			if v == lua.LNil {
+				v = lua.LFalse
+			}
+		}
+		t.RawSetInt(i+1, v)
+	}
+	L.Push(t)
+	return 1
 }
 
 func factsArg(L *lua.LState) *botFacts {
@@ -173,7 +197,7 @@ func (h *Host) botFacts(f *botFacts) *lua.LUserData {
 				L.Push(fn)
 				return 1
 			}
-			L.RaiseError("a bot's g has no method %s: bots read the game only through obs (g offers players, param, card, is_card)", name)
+			L.RaiseError("a bot's g has no method %s: bots read the game only through obs (g offers players, param, card, is_card, card_list)", name)
 			return 0
 		}))
 		h.factsMeta.RawSetString("__metatable", lua.LFalse)

@@ -43,13 +43,20 @@ func newObsBuilder(h *Host, p *Program, shared *botShared) *obsBuilder {
 	b.obs.meta.RawSetString("__index", L.NewFunction(b.index))
 	b.zones.meta = L.CreateTable(0, 1)
 	b.zones.meta.RawSetString("__index", L.NewFunction(b.zoneIndex))
+	b.obs.names = obsFields
+	for _, z := range p.Game.Zones {
+		b.zones.names = append(b.zones.names, z.Name)
+	}
 	return b
 }
+
+// obsFields are the fields of an observation built on first read.
+var obsFields = []string{"zones", "vars", "seat_vars", "scores", "events", "boards", "params"}
 
 func (b *obsBuilder) build(v core.View, from int) *lua.LTable {
 	h := b.h
 	b.v, b.from = v, from
-	t := b.obs.reset(h.L, b.keep, 3)
+	t := b.obs.reset(h.L, b.keep, 8)
 	t.RawSetString("seat", h.int(v.Seat()))
 	t.RawSetString("players", h.int(v.Players()))
 	t.RawSetString("to_act", h.int(v.ToAct()))
@@ -62,34 +69,24 @@ func (b *obsBuilder) build(v core.View, from int) *lua.LTable {
 // entry and a boxed key; an emptied key is set again for free).
 type lazyTable struct {
 	t, meta *lua.LTable
-	filled  []string // the keys __index filled since the last reset
-	fixed   int      // the keys the owner sets after each reset
+	names   []string // every key __index may fill (a script may have set one itself)
 	stale   bool     // reset at the next use
 }
 
-// reset returns the table emptied of the filled fields: the same one when keep and nothing else
-// changed it (a script may have added a key or replaced the metatable), else a new one.
-func (lt *lazyTable) reset(L *lua.LState, keep bool, fixed int) *lua.LTable {
+// reset returns the table emptied of every key __index may fill: the same one when keep and its
+// metatable is still in place, else a new one. A key a script added otherwise stays: the table is the
+// script's own.
+func (lt *lazyTable) reset(L *lua.LState, keep bool, size int) *lua.LTable {
 	lt.stale = false
-	if keep && lt.t != nil && lt.t.Metatable == lt.meta && keyCount(lt.t) == lt.fixed+len(lt.filled) {
-		for _, k := range lt.filled {
+	if keep && lt.t != nil && lt.t.Metatable == lt.meta {
+		for _, k := range lt.names {
 			lt.t.RawSetString(k, lua.LNil)
 		}
 	} else {
-		lt.t = L.CreateTable(0, fixed)
+		lt.t = L.CreateTable(0, size)
 		lt.t.Metatable = lt.meta
 	}
-	lt.filled, lt.fixed = lt.filled[:0], fixed
 	return lt.t
-}
-
-// fill sets a field __index built.
-func (lt *lazyTable) fill(key string, v lua.LValue) {
-	if v == lua.LNil {
-		return
-	}
-	lt.t.RawSetString(key, v)
-	lt.filled = append(lt.filled, key)
 }
 
 func (b *obsBuilder) index(L *lua.LState) int {
@@ -102,11 +99,7 @@ func (b *obsBuilder) index(L *lua.LState) int {
 	if val == nil {
 		return 0
 	}
-	if t == b.obs.t {
-		b.obs.fill(string(key), val)
-	} else {
-		t.RawSet(key, val) // an observation of an earlier decision (render's are never kept)
-	}
+	t.RawSet(key, val)
 	L.Push(val)
 	return 1
 }
@@ -117,7 +110,7 @@ func (b *obsBuilder) field(L *lua.LState, key string) lua.LValue {
 	switch key {
 	case "zones":
 		if b.zones.stale || b.zones.t == nil || !b.keep {
-			b.zones.reset(L, b.keep, 0)
+			b.zones.reset(L, b.keep, len(b.zones.names))
 		}
 		return b.zones.t
 	case "vars":
@@ -197,11 +190,7 @@ func (b *obsBuilder) zoneIndex(L *lua.LState) int {
 		}
 		val = per
 	}
-	if t == b.zones.t {
-		b.zones.fill(string(name), val)
-	} else {
-		t.RawSet(name, val)
-	}
+	t.RawSet(name, val)
 	L.Push(val)
 	return 1
 }
@@ -240,29 +229,22 @@ func (b *obsBuilder) zoneTable(L *lua.LState, ref core.ZoneRef) *lua.LTable {
 	return zt
 }
 
-// zoneHolds reports whether t is still the table zoneTable makes of z.
+// zoneHolds reports whether t is still the table zoneTable makes of z (a key the bot added aside).
 func zoneHolds(t *lua.LTable, z core.ZoneView) bool {
 	if plainTable(t) == nil {
 		return false
 	}
-	keys := 0
+	var cards any // nil: no key
 	if z.Visible {
-		keys++
-		if !holds(t.RawGetString("cards"), z.Cards) {
-			return false
-		}
+		cards = z.Cards
 	}
+	count, has := any(nil), any(nil)
 	switch z.SizeKnown {
 	case core.SizeCount:
-		keys += 2
-		if !holds(t.RawGetString("count"), z.Count) || !holds(t.RawGetString("has_cards"), z.HasCards) {
-			return false
-		}
+		count, has = z.Count, z.HasCards
 	case core.SizeHasCards:
-		keys++
-		if !holds(t.RawGetString("has_cards"), z.HasCards) {
-			return false
-		}
+		has = z.HasCards
 	}
-	return keyCount(t) == keys
+	return holds(t.RawGetString("cards"), cards) && holds(t.RawGetString("count"), count) &&
+		holds(t.RawGetString("has_cards"), has)
 }

@@ -29,11 +29,29 @@ func holds(lv lua.LValue, v any) bool {
 		s, ok := lv.(lua.LString)
 		return ok && string(s) == x
 	case []string:
-		return holdsList(lv, len(x), func(i int, e lua.LValue) bool { return holds(e, x[i]) })
+		t := listOf(lv, len(x))
+		for i := 0; t != nil && i < len(x); i++ {
+			if e, ok := t.RawGetInt(i + 1).(lua.LString); !ok || string(e) != x[i] {
+				return false
+			}
+		}
+		return t != nil
 	case []int:
-		return holdsList(lv, len(x), func(i int, e lua.LValue) bool { return sameNumber(e, float64(x[i])) })
+		t := listOf(lv, len(x))
+		for i := 0; t != nil && i < len(x); i++ {
+			if !sameNumber(t.RawGetInt(i+1), float64(x[i])) {
+				return false
+			}
+		}
+		return t != nil
 	case []any:
-		return holdsList(lv, len(x), func(i int, e lua.LValue) bool { return holds(e, x[i]) })
+		t := listOf(lv, len(x))
+		for i := 0; t != nil && i < len(x); i++ {
+			if !holds(t.RawGetInt(i+1), x[i]) {
+				return false
+			}
+		}
+		return t != nil
 	case map[string]any:
 		t := plainTable(lv)
 		if t == nil || keyCount(t) != len(x) {
@@ -54,19 +72,13 @@ func sameNumber(lv lua.LValue, x float64) bool {
 	return ok && float64(n) == x
 }
 
-// holdsList reports whether lv is a table holding n values at 1..n, each as same(i, value) says, and
-// no other key.
-func holdsList(lv lua.LValue, n int, same func(i int, e lua.LValue) bool) bool {
+// listOf is lv when it is a plain table of n values at 1..n and no other key, else nil.
+func listOf(lv lua.LValue, n int) *lua.LTable {
 	t := plainTable(lv)
-	if t == nil || t.Len() != n {
-		return false
+	if t == nil || t.Len() != n || !onlyList(t) {
+		return nil
 	}
-	for i := 0; i < n; i++ {
-		if !same(i, t.RawGetInt(i+1)) {
-			return false
-		}
-	}
-	return onlyList(t)
+	return t
 }
 
 // onlyList reports whether t has no key but 1..#t.
