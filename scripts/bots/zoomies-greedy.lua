@@ -10,8 +10,8 @@
 -- broken by shedding the least useful card when chasing tricks and the most dangerous one otherwise.
 --
 -- Speed: a decision weighs every unseen card against every legal play, so card facts are read from
--- flat lists (CARDS[id].lo reads two read-only tables) and the answers of RULES.beats (a pure function
--- of its arguments) are remembered for the game.
+-- flat lists (CARDS[id].lo reads two read-only tables) and the doubles among the unseen cards are
+-- only counted.
 
 -- The rules' own helpers (scripts/zoomies/rules.lua, or a variant's replacements): what a move means,
 -- the Goal and value after a play (ZM-5..ZM-8), which value wins (ZM-9), points per trick (ZM-11).
@@ -38,44 +38,12 @@ local function potency(id)
   return p
 end
 
--- BEATS[goal][b][a] = beats(g, goal, a, b), filled on first use (a game asks the same questions at
--- every decision while its cards stay unseen)
-local BEATS = {}
-local function beats_row(goal, b)
-  local by_goal = BEATS[goal]
-  if by_goal == nil then
-    by_goal = {}
-    BEATS[goal] = by_goal
-  end
-  local row = by_goal[b]
-  if row == nil then
-    row = {}
-    by_goal[b] = row
-  end
-  return row
-end
-
 -- how many of the U unseen cards (readings lo, hi) could beat value v under goal g2: a reading beyond
 -- v, or a double (it reverses the Goal); doubles is the number of unseen doubles
 local function count_beaters(g2, v, U, ulo, uhi, doubles)
-  local row = beats_row(g2, v)
   local beaters = doubles
   for k = 1, U do
-    local a = ulo[k]
-    local r = row[a]
-    if r == nil then
-      r = beats(g, g2, a, v)
-      row[a] = r
-    end
-    if not r then
-      a = uhi[k]
-      r = row[a]
-      if r == nil then
-        r = beats(g, g2, a, v)
-        row[a] = r
-      end
-    end
-    if r then beaters = beaters + 1 end
+    if beats(g, g2, ulo[k], v) or beats(g, g2, uhi[k], v) then beaters = beaters + 1 end
   end
   return beaters
 end
