@@ -14,20 +14,6 @@ import (
 // same entries and nothing else (no extra key, no metatable).
 func holds(lv lua.LValue, v any) bool {
 	switch x := v.(type) {
-	case nil:
-		return lv == lua.LNil
-	case bool:
-		b, ok := lv.(lua.LBool)
-		return ok && bool(b) == x
-	case int:
-		return sameNumber(lv, float64(x))
-	case int64:
-		return sameNumber(lv, float64(x))
-	case float64:
-		return sameNumber(lv, x)
-	case string:
-		s, ok := lv.(lua.LString)
-		return ok && string(s) == x
 	case []string:
 		t := listOf(lv, len(x))
 		for i := 0; t != nil && i < len(x); i++ {
@@ -53,18 +39,44 @@ func holds(lv lua.LValue, v any) bool {
 		}
 		return t != nil
 	case map[string]any:
-		t := plainTable(lv)
-		if t == nil || keyCount(t) != len(x) {
-			return false
-		}
-		for k, e := range x {
-			if !holds(t.RawGetString(k), e) {
-				return false
-			}
-		}
-		return true
+		return holdsMap(lv, x)
+	}
+	return holdsPlain(lv, v)
+}
+
+// holdsPlain is holds for a plain value (nil, a boolean, a number or a string).
+func holdsPlain(lv lua.LValue, v any) bool {
+	switch x := v.(type) {
+	case nil:
+		return lv == lua.LNil
+	case bool:
+		b, ok := lv.(lua.LBool)
+		return ok && bool(b) == x
+	case int:
+		return sameNumber(lv, float64(x))
+	case int64:
+		return sameNumber(lv, float64(x))
+	case float64:
+		return sameNumber(lv, x)
+	case string:
+		s, ok := lv.(lua.LString)
+		return ok && string(s) == x
 	}
 	return false
+}
+
+// holdsMap is holds for a map: a table with the same keys, each holding its value.
+func holdsMap(lv lua.LValue, m map[string]any) bool {
+	t := plainTable(lv)
+	if t == nil || keyCount(t) != len(m) {
+		return false
+	}
+	for k, e := range m {
+		if !holds(t.RawGetString(k), e) {
+			return false
+		}
+	}
+	return true
 }
 
 func sameNumber(lv lua.LValue, x float64) bool {
