@@ -13,7 +13,7 @@
 -- Memory lives in globals (one environment per seat per game).
 --
 -- Speed: each move's verb is split once per game (words; a string pattern is compiled on every call),
--- each answer of a rule's truth table is read from its string once per game, and the hot loops index
+-- each rule's truth table is read from its string once per game, and the hot loops index
 -- their lists (ipairs calls a function per step).
 
 local IDS = {}
@@ -32,24 +32,24 @@ local jiji_chosen = false
 local lost = nil         -- {card=, to=}: the card the right neighbour took from this seat, while it is
                          -- provably still in that neighbour's hand (see read_events)
 
--- ALLOWED[tbl][i]: whether byte i of truth table tbl is "1", read at first use (string.byte is a call)
-local ALLOWED = {}
-local function truth(tbl, i)
-  local t = ALLOWED[tbl]
-  if t == nil then
-    t = {}
-    ALLOWED[tbl] = t
+-- BYTES[tbl]: the bytes of truth table tbl as a list (one string.byte call per table and game; a
+-- list is gopher-lua's fastest table), the last one used kept at hand (a 256-byte key is hashed on
+-- every lookup)
+local BYTES, last_tbl, last_bytes = {}, nil, nil
+local function bytes_of(tbl)
+  if tbl ~= last_tbl then
+    local b = BYTES[tbl]
+    if b == nil then
+      b = {tbl:byte(1, #tbl)}
+      BYTES[tbl] = b
+    end
+    last_tbl, last_bytes = tbl, b
   end
-  local r = t[i]
-  if r == nil then
-    r = tbl:byte(i) == 49
-    t[i] = r
-  end
-  return r
+  return last_bytes
 end
 
 local function allowed(tbl, card, jiji)
-  return truth(tbl, (IDX[jiji] - 1) * 16 + IDX[card])
+  return bytes_of(tbl)[(IDX[jiji] - 1) * 16 + IDX[card]] == 49
 end
 
 -- each move's first word and the rest ("share W3": "share", "W3"), split at first sight
@@ -73,8 +73,9 @@ local function exclude(obs, seat, card, want)
   local ex = excluded[seat]
   if not ex then ex = {}; excluded[seat] = ex end
   local c = IDX[card]
+  local bytes = bytes_of(tbl)
   for j = 1, 16 do
-    if truth(tbl, (j - 1) * 16 + c) ~= want then ex[IDS[j]] = true end
+    if (bytes[(j - 1) * 16 + c] == 49) ~= want then ex[IDS[j]] = true end
   end
 end
 
@@ -211,13 +212,14 @@ end
 
 -- how many Lost Jiji ids stay consistent with this seat's own shares if it also shares `card`
 local function hidden_after(tbl, my_shares, card)
+  local bytes = bytes_of(tbl) -- allowed(tbl, x, IDS[i]) is bytes[(i - 1) * 16 + IDX[x]] == 49
   local n = 0
   for i = 1, #IDS do
-    local j = IDS[i]
-    local ok = allowed(tbl, card, j)
+    local row = (i - 1) * 16
+    local ok = bytes[row + IDX[card]] == 49
     if ok then
       for k = 1, #my_shares do
-        if not allowed(tbl, my_shares[k], j) then ok = false; break end
+        if bytes[row + IDX[my_shares[k]]] ~= 49 then ok = false; break end
       end
     end
     if ok then n = n + 1 end
