@@ -28,6 +28,7 @@ type LuaBot struct {
 	events  int
 	facts   *botFacts
 	obs     *obsBuilder
+	legal   *lua.LTable // refilled for each decision
 }
 
 // botFacts is what a bot's `g` answers: the game's fixed facts, never the state. It lets a bot call the
@@ -54,6 +55,30 @@ var botFactMethods = map[string]lua.LGFunction{
 		L.Push(lua.LBool(factsArg(L).p.Game.Catalog.Has(L.CheckString(2))))
 		return 1
 	},
+	"card_list": cardList,
+}
+
+// cardList is g:card_list([attr]): a fresh list with an entry per card of the catalogue, in its order
+// (a card with several copies once per copy): its id, or its value of attr ("id", "kind" or one of its
+// attributes; false when it has none). A bot that builds tables of card facts reads them so at the
+// cost of one Go call, where iterating CARDS costs a read-only lookup per card and field.
+func cardList(L *lua.LState) int {
+	f := factsArg(L)
+	cards := f.p.Game.Catalog.Cards
+	attr := L.OptString(2, "id")
+	t := L.CreateTable(len(cards), 0)
+	for i, c := range cards {
+		var v lua.LValue = f.data.cardStr[i]
+		if attr != "id" {
+			v = raw(f.data.cardIdx.RawGetString(c.ID).(*lua.LTable)).RawGetString(attr)
+			if v == lua.LNil {
+				v = lua.LFalse
+			}
+		}
+		t.RawSetInt(i+1, v)
+	}
+	L.Push(t)
+	return 1
 }
 
 func factsArg(L *lua.LState) *botFacts {
@@ -115,15 +140,12 @@ func (b *LuaBot) Choose(v core.View) (int, error) {
 	L := h.L
 	b.facts.players = v.Players()
 	if b.obs == nil {
-		b.obs = newObsBuilder(h, b.e.p)
+		b.obs = newObsBuilder(h, b.e.p, b.e.botShared())
 	}
 	obs := b.obs.build(v, b.events)
 	b.events = v.EventCount()
 	n := v.NumLegal()
-	lt := L.CreateTable(n, 0)
-	for i := 0; i < n; i++ {
-		lt.RawSetInt(i+1, lua.LString(v.Move(i)))
-	}
+	lt := b.legalTable(v, n)
 	h.rand = b.rng
 	h.SetBudget(b.e.p.Game.Config.Limits.HookMillis)
 	defer func() { h.rand = nil }()
@@ -144,176 +166,24 @@ func (b *LuaBot) Choose(v core.View) (int, error) {
 	return 0, fmt.Errorf("bot %s chose %q, which is not legal (legal: %s)", b.Name, string(move), strings.Join(v.Legal(), ", "))
 }
 
-// Observation builds the Lua table a bot or the render hook receives for a seat's view. Only seat,
-// players and to_act are filled at once; every other field (zones and each zone, vars, seat_vars,
-// scores, events, boards, params) is built when the script first reads it, so a bot pays for what it
-// looks at. events holds those logged from index from on.
-func (h *Host) Observation(p *Program, v core.View, from int) *lua.LTable {
-	return newObsBuilder(h, p).build(v, from)
-}
-
-// obsBuilder makes observation tables for one reader (a bot seat, or render). Its metatable and lazy
-// field builder are made once and reused: each decision costs one table. A table is good for the
-// decision it was made for; fields first read later come from the reader's latest view.
-type obsBuilder struct {
-	h    *Host
-	p    *Program
-	meta *lua.LTable
-	v    core.View
-	from int
-}
-
-func newObsBuilder(h *Host, p *Program) *obsBuilder {
-	b := &obsBuilder{h: h, p: p}
-	L := h.L
-	b.meta = L.CreateTable(0, 1)
-	b.meta.RawSetString("__index", L.NewFunction(b.index))
-	return b
-}
-
-func (b *obsBuilder) build(v core.View, from int) *lua.LTable {
-	h := b.h
-	b.v, b.from = v, from
-	t := h.L.CreateTable(0, 8)
-	t.RawSetString("seat", h.int(v.Seat()))
-	t.RawSetString("players", h.int(v.Players()))
-	t.RawSetString("to_act", h.int(v.ToAct()))
-	h.L.SetMetatable(t, b.meta)
-	return t
-}
-
-func (b *obsBuilder) index(L *lua.LState) int {
-	t, ok1 := L.Get(1).(*lua.LTable)
-	key, ok2 := L.Get(2).(lua.LString)
-	if !ok1 || !ok2 || b.v == (core.View{}) {
-		return 0
+// legalTable lists the n legal moves in the bot's legal table, refilled: a move string already in
+// place at its index is kept (no new Lua string), and whatever a script left past n is cleared.
+func (b *LuaBot) legalTable(v core.View, n int) *lua.LTable {
+	lt := b.legal
+	if lt == nil || lt.Metatable != lua.LNil || !onlyList(lt) {
+		lt = b.e.h.L.CreateTable(n, 0)
+		b.legal = lt
 	}
-	h, v, p := b.h, b.v, b.p
-	var val lua.LValue = lua.LNil
-	switch string(key) {
-	case "zones":
-		val = h.zonesTable(v)
-	case "vars":
-		val = toLua(L, v.Vars(-1))
-	case "seat_vars":
-		sv := L.CreateTable(v.Players(), 0)
-		for i := 0; i < v.Players(); i++ {
-			sv.RawSetInt(i+1, toLua(L, v.Vars(i)))
+	for i := 0; i < n; i++ {
+		m := v.Move(i)
+		if old, ok := lt.RawGetInt(i + 1).(lua.LString); !ok || string(old) != m {
+			lt.RawSetInt(i+1, lua.LString(m))
 		}
-		val = sv
-	case "scores":
-		val = toLua(L, v.Scores())
-	case "events":
-		val = h.eventsTable(p, v.Events(b.from))
-	case "boards":
-		if bs := v.Boards(); len(bs) > 0 {
-			val = boardsTable(L, bs)
-		}
-	case "params":
-		val = h.data(p).paramsTable(L, p.Game.Config.Params)
-	default:
-		return 0
 	}
-	t.RawSet(key, val)
-	L.Push(val)
-	return 1
-}
-
-// zonesTable is obs.zones: obs.zones[name] for a shared zone, obs.zones[name][seat+1] per seat, each
-// {cards = {...}, count = n, has_cards = bool} (cards only when the seat sees them; no count when the
-// zone's size is hidden from the seat, and not even has_cards when it is secret), built per zone on
-// first read.
-func (h *Host) zonesTable(v core.View) *lua.LTable {
-	L := h.L
-	zones := L.CreateTable(0, 0)
-	g := v.Game()
-	meta := L.CreateTable(0, 1)
-	meta.RawSetString("__index", L.NewFunction(func(L *lua.LState) int {
-		name, ok := L.Get(2).(lua.LString)
-		if !ok {
-			return 0
-		}
-		d, ok := g.ZoneIndex(string(name))
-		if !ok {
-			return 0
-		}
-		var val lua.LValue
-		if !g.Zones[d].PerSeat {
-			val = zoneTable(L, v.Zone(core.ZoneRef{Def: d, Seat: -1}))
-		} else {
-			per := L.CreateTable(v.Players(), 0)
-			for i := 0; i < v.Players(); i++ {
-				per.RawSetInt(i+1, zoneTable(L, v.Zone(core.ZoneRef{Def: d, Seat: i})))
-			}
-			val = per
-		}
-		zones.RawSet(name, val)
-		L.Push(val)
-		return 1
-	}))
-	L.SetMetatable(zones, meta)
-	return zones
-}
-
-func zoneTable(L *lua.LState, z core.ZoneView) *lua.LTable {
-	zt := L.CreateTable(0, 3)
-	if z.Visible {
-		ct := L.CreateTable(len(z.Cards), 0)
-		for _, id := range z.Cards {
-			ct.Append(lua.LString(id))
-		}
-		zt.RawSetString("cards", ct)
+	for i := lt.Len(); i > n; i-- {
+		lt.RawSetInt(i, lua.LNil)
 	}
-	// a size the seat may not know (zone option `size`) has no count: hidden shows only has_cards,
-	// secret nothing
-	switch z.SizeKnown {
-	case core.SizeCount:
-		zt.RawSetString("count", lua.LNumber(z.Count))
-		zt.RawSetString("has_cards", lua.LBool(z.HasCards))
-	case core.SizeHasCards:
-		zt.RawSetString("has_cards", lua.LBool(z.HasCards))
-	}
-	return zt
-}
-
-// the engine's own event types, preboxed (a Go string handed to Lua allocates)
-var eventTypes = map[string]lua.LValue{"move": lua.LString("move"), "trick": lua.LString("trick"),
-	"round_end": lua.LString("round_end"), "game_end": lua.LString("game_end")}
-
-func (h *Host) eventsTable(p *Program, events []core.Event) *lua.LTable {
-	L := h.L
-	d := h.data(p)
-	ev := L.CreateTable(len(events), 0)
-	for _, e := range events {
-		et := L.CreateTable(0, 4)
-		typ, ok := eventTypes[e.Type]
-		if !ok {
-			typ = lua.LString(e.Type)
-		}
-		et.RawSetString("type", typ)
-		if e.Seat >= 0 {
-			et.RawSetString("seat", h.int(e.Seat))
-		}
-		switch e.Type {
-		case "move":
-			et.RawSetString("move", lua.LString(e.Move))
-		case "trick":
-			et.RawSetString("winner", h.int(e.Winner))
-			ct := L.CreateTable(len(e.Cards), 0)
-			for _, id := range e.Cards {
-				ct.Append(d.idValue(id))
-			}
-			et.RawSetString("cards", ct)
-		case "round_end":
-			et.RawSetString("round", h.int(e.Round))
-			et.RawSetString("scores", toLua(L, e.Scores))
-		}
-		for k, v := range e.Fields {
-			et.RawSetString(k, toLua(L, v))
-		}
-		ev.Append(et)
-	}
-	return ev
+	return lt
 }
 
 func (h *Host) botFacts(f *botFacts) *lua.LUserData {
@@ -327,7 +197,7 @@ func (h *Host) botFacts(f *botFacts) *lua.LUserData {
 				L.Push(fn)
 				return 1
 			}
-			L.RaiseError("a bot's g has no method %s: bots read the game only through obs (g offers players, param, card, is_card)", name)
+			L.RaiseError("a bot's g has no method %s: bots read the game only through obs (g offers players, param, card, is_card, card_list)", name)
 			return 0
 		}))
 		h.factsMeta.RawSetString("__metatable", lua.LFalse)

@@ -19,3 +19,40 @@ func BenchmarkLuaDecision(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkGreedyDecision is one decision of each bundled game's greedy bot from a mid-game position,
+// asked again and again (after the first, with no new events): the bot's own Lua plus what it is
+// handed. Compare its ns/op with BenchmarkRandomGames' ns/move (the target: a greedy seat
+// costs at most twice a move of the rules).
+func BenchmarkGreedyDecision(b *testing.B) {
+	for _, gv := range bundledShort(b) {
+		b.Run(name(gv), func(b *testing.B) {
+			p := loadProgram(b, gv[0], gv[1])
+			if p.Bots["greedy"] == nil {
+				b.Skip("no greedy bot")
+			}
+			h := scripting.NewHost()
+			defer h.Close()
+			e, err := p.NewEngine(h)
+			if err != nil {
+				b.Fatal(err)
+			}
+			s := midGame(b, e, p.Game.Config.Players.Default, 3, 20)
+			if s.Over() {
+				b.Skip("over")
+			}
+			bot, err := newBot(e, "greedy", 1)
+			if err != nil {
+				b.Fatal(err)
+			}
+			v := s.ViewFor(s.ToAct())
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				if _, err := bot.Choose(v); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

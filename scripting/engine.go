@@ -40,6 +40,7 @@ type Engine struct {
 	games     int         // games started on this engine
 	// coverRules remember the answers of the colour rules g:board_covers asked (board_cover.go)
 	coverRules []*coverRule
+	bots       *botShared // what the engine's Lua bots share (bot_events.go)
 }
 
 // Interrupted reports whether the engine's host was interrupted (Host.Interrupt): long computations

@@ -166,7 +166,7 @@ func TestBotViewIsReadOnly(t *testing.T) {
 	readOnly := map[string]bool{"Seat": true, "Players": true, "Game": true, "ToAct": true, "Legal": true,
 		"NumLegal": true, "Move": true, "Over": true, "Scores": true, "Observation": true, "ObservationFrom": true,
 		"EventCount": true, "Lineage": true, "Zones": true, "Zone": true, "Vars": true, "Events": true,
-		"Boards": true, "Sample": true, "MoveCount": true,
+		"Boards": true, "Sample": true, "MoveCount": true, "EachEvent": true,
 		"SampleInto": true} // writes only the spent sample it is handed, never the viewed state
 	vt := reflect.TypeOf((*core.View)(nil)).Elem()
 	for i := 0; i < vt.NumMethod(); i++ {

@@ -11,6 +11,10 @@
 --   when it declared it had nothing to share, so that card does not satisfy the rule for its Lost Jiji.
 -- * A card id whose only hidden copy is pinned to one target is removed from the other targets.
 -- Memory lives in globals (one environment per seat per game).
+--
+-- Speed: each move's verb is split once per game (words; a string pattern is compiled on every call),
+-- each rule's truth table is read from its string once per game, and the hot loops index
+-- their lists (ipairs calls a function per step).
 
 local IDS = {}
 for _, col in ipairs({"W", "K"}) do
@@ -28,8 +32,36 @@ local jiji_chosen = false
 local lost = nil         -- {card=, to=}: the card the right neighbour took from this seat, while it is
                          -- provably still in that neighbour's hand (see read_events)
 
+-- BYTES[tbl]: the bytes of truth table tbl as a list (one string.byte call per table and game; a
+-- list is gopher-lua's fastest table), the last one used kept at hand (a 256-byte key is hashed on
+-- every lookup)
+local BYTES, last_tbl, last_bytes = {}, nil, nil
+local function bytes_of(tbl)
+  if tbl ~= last_tbl then
+    local b = BYTES[tbl]
+    if b == nil then
+      b = {tbl:byte(1, #tbl)}
+      BYTES[tbl] = b
+    end
+    last_tbl, last_bytes = tbl, b
+  end
+  return last_bytes
+end
+
 local function allowed(tbl, card, jiji)
-  return tbl:byte((IDX[jiji] - 1) * 16 + IDX[card]) == 49
+  return bytes_of(tbl)[(IDX[jiji] - 1) * 16 + IDX[card]] == 49
+end
+
+-- each move's first word and the rest ("share W3": "share", "W3"), split at first sight
+local VERB, REST = {}, {}
+local function verb_of(m)
+  local v = VERB[m]
+  if v == nil then
+    local rest
+    v, rest = words(m)
+    VERB[m], REST[m] = v or false, rest
+  end
+  return v
 end
 
 local function zone_cards(z) return (z and z.cards) or {} end
@@ -41,16 +73,19 @@ local function exclude(obs, seat, card, want)
   local ex = excluded[seat]
   if not ex then ex = {}; excluded[seat] = ex end
   local c = IDX[card]
+  local bytes = bytes_of(tbl)
   for j = 1, 16 do
-    if (tbl:byte((j - 1) * 16 + c) == 49) ~= want then ex[IDS[j]] = true end
+    if (bytes[(j - 1) * 16 + c] == 49) ~= want then ex[IDS[j]] = true end
   end
 end
 
 local function read_events(obs)
   -- obs.events holds the events logged since this bot's previous decision
-  for _, e in ipairs(obs.events) do
+  local events = obs.events
+  for i = 1, #events do
+    local e = events[i]
     if e.type == "move" then
-      local verb, rest = words(e.move)
+      local verb, rest = verb_of(e.move), REST[e.move]
       -- a card taken from this seat stays in the taker's hand until the taker lays it out or shares it,
       -- or until another seat's turn starts (the taker's right neighbour may then draw it)
       if lost and ((verb == "draw" and e.seat ~= obs.seat) or (verb == "share" and e.seat == lost.to and rest == lost.card)) then
@@ -84,13 +119,15 @@ end
 local function snapshot(obs, minus)
   local cnt = {}
   local function add(list)
-    for _, id in ipairs(list) do
+    for i = 1, #list do
+      local id = list[i]
       if IDX[id] then cnt[id] = (cnt[id] or 0) + 1 end
     end
   end
   local z = obs.zones
   local hand = zone_cards(z.hand[obs.seat + 1])
-  for _, id in ipairs(hand) do
+  for i = 1, #hand do
+    local id = hand[i]
     if id == minus then minus = nil elseif IDX[id] then cnt[id] = (cnt[id] or 0) + 1 end
   end
   for s = 1, obs.players do
@@ -107,9 +144,15 @@ end
 local function remaining(obs)
   local z = obs.zones
   local r = {}
-  for _, id in ipairs(IDS) do r[id] = 2 - (lower[id] or 0) end
+  for i = 1, #IDS do
+    local id = IDS[i]
+    r[id] = 2 - (lower[id] or 0)
+  end
   local function sub(list)
-    for _, id in ipairs(list) do if r[id] then r[id] = r[id] - 1 end end
+    for i = 1, #list do
+      local id = list[i]
+      if r[id] then r[id] = r[id] - 1 end
+    end
   end
   sub(zone_cards(z.jiji[obs.seat + 1]))
   for s = 1, obs.players do sub(zone_cards(z.found[s])) end
@@ -169,12 +212,14 @@ end
 
 -- how many Lost Jiji ids stay consistent with this seat's own shares if it also shares `card`
 local function hidden_after(tbl, my_shares, card)
+  local bytes = bytes_of(tbl) -- allowed(tbl, x, IDS[i]) is bytes[(i - 1) * 16 + IDX[x]] == 49
   local n = 0
-  for _, j in ipairs(IDS) do
-    local ok = allowed(tbl, card, j)
+  for i = 1, #IDS do
+    local row = (i - 1) * 16
+    local ok = bytes[row + IDX[card]] == 49
     if ok then
-      for _, x in ipairs(my_shares) do
-        if not allowed(tbl, x, j) then ok = false; break end
+      for k = 1, #my_shares do
+        if bytes[row + IDX[my_shares[k]]] ~= 49 then ok = false; break end
       end
     end
     if ok then n = n + 1 end
@@ -207,7 +252,7 @@ end
 function choose(obs, legal)
   read_events(obs)
   local first = legal[1]
-  local verb = first:match("^(%S+)")
+  local verb = verb_of(first)
   if verb == "keep" then return "keep" end
   if verb == "rule" then return choose_rule_and_jiji(obs, legal) end
   if verb == "draw" then
@@ -219,10 +264,12 @@ function choose(obs, legal)
     -- the Lost Jiji that leaves the most hand cards shareable (so sharing rarely has to say `none`)
     local hand = zone_cards(obs.zones.hand[obs.seat + 1])
     local best, bestv
-    for _, m in ipairs(legal) do
+    for i = 1, #legal do
+      local m = legal[i]
       local j = m:sub(6)
       local c = 0
-      for _, x in ipairs(hand) do
+      for k = 1, #hand do
+        local x = hand[k]
         if x ~= j and allowed(tbl, x, j) then c = c + 1 end
       end
       if not bestv or c > bestv then best, bestv = m, c end
@@ -237,7 +284,8 @@ function choose(obs, legal)
     -- reveal as little as possible about the own Lost Jiji: keep the most ids consistent
     local mine = shares[obs.seat] or {}
     local best, bestv
-    for _, m in ipairs(legal) do
+    for i = 1, #legal do
+      local m = legal[i]
       local v = hidden_after(tbl, mine, m:sub(7))
       if not bestv or v > bestv then best, bestv = m, v end
     end

@@ -9,6 +9,34 @@
 -- private signal against each seat's record of caught cheats (a Bayesian guess of how often that seat
 -- cheats) and accuses when a cheat is likely. It does not count hand sizes to detect cheats (with the
 -- default hand_counts: hidden it cannot): MI-D6 models the Keeper's eye as the signal.
+--
+-- Speed: each move string is split once per game (with words: a string pattern is compiled on every
+-- call), each card's facts are read from CARDS once per game, and the hand's value counts once per
+-- decision.
+
+local random = math.random -- library functions as locals: a global lookup goes through the sandbox
+
+-- the first two words of each move ("give M3 to 2": "give", "M3"; the second is "" for a one-word
+-- move) and the last (the seat of a give), split at first sight (a bot's globals last one game)
+local VERB, ARG, LAST = {}, {}, {}
+local function parse(m)
+  local w = {words(m)}
+  VERB[m], ARG[m], LAST[m] = w[1] or "", w[2] or "", w[#w]
+  return VERB[m]
+end
+local function verb_of(m) return VERB[m] or parse(m) end
+
+-- card facts by id, read from CARDS at a card's first sight
+local KIND, VALUE, PENALTY = {}, {}, {}
+local function kind_of(id)
+  local k = KIND[id]
+  if k == nil then
+    local c = CARDS[id]
+    k = c.kind
+    KIND[id], VALUE[id], PENALTY[id] = k, c.value, c.penalty
+  end
+  return k
+end
 
 local DETECT, FALSE_ALARM = 0.35, 0.05 -- the default MI-15 chances (a bot does not see the params)
 
@@ -27,7 +55,7 @@ local function remember(obs)
         guilty[s] = (guilty[s] or 0) + 1
         if s == obs.seat then my_caught = my_caught + 1 end
       end
-    elseif e.type == "move" and e.seat == obs.seat and e.move:sub(1, 5) == "cheat" then
+    elseif e.type == "move" and e.seat == obs.seat and verb_of(e.move) == "cheat" then
       my_cheats = my_cheats + 1
     end
   end
@@ -42,9 +70,10 @@ local function my_hand(obs) return obs.zones.hand[obs.seat + 1].cards end
 
 local function value_counts(hand)
   local c = {}
-  for _, id in ipairs(hand) do
-    if CARDS[id].kind ~= "mito" then
-      local v = CARDS[id].value
+  for i = 1, #hand do
+    local id = hand[i]
+    if kind_of(id) ~= "mito" then
+      local v = VALUE[id]
       c[v] = (c[v] or 0) + 1
     end
   end
@@ -56,29 +85,29 @@ local function adjacent(a, b)
   return d == 1 or d == 4
 end
 
--- how much we want to be rid of a card (cheat / give): Mitos most, then by penalty, isolated values first
-local function burden(id, hand, top)
-  local c = CARDS[id]
-  if c.kind == "mito" then return 1000 + c.value end
-  local counts = value_counts(hand)
-  local score = c.penalty * 10 - (counts[c.value] or 0) * 3
-  if top and adjacent(CARDS[top].value, c.value) then score = score - 8 end -- playable now: keep it
+-- how much we want to be rid of a card (cheat / give): Mitos most, then by penalty, isolated values
+-- first; counts are the hand's value counts (value_counts)
+local function burden(id, counts, top)
+  local kind, value = kind_of(id), VALUE[id]
+  if kind == "mito" then return 1000 + value end
+  local score = PENALTY[id] * 10 - (counts[value] or 0) * 3
+  if top then kind_of(top) end
+  if top and adjacent(VALUE[top], value) then score = score - 8 end -- playable now: keep it
   -- keep the powers that shed cards for us
-  if c.kind == "spider" or c.kind == "ant" then score = score - 40 end
+  if kind == "spider" or kind == "ant" then score = score - 40 end
   return score
 end
 
 local POWER = {spider = 40, ant = 30, cockroach = 8, gray = 0, mosquito = -5, mito = 60}
 
-local function play_score(obs, id, hand)
-  local c = CARDS[id]
-  local score = POWER[c.kind] or 0
-  score = score + c.penalty * 2
-  local counts = value_counts(hand)
+local function play_score(obs, id, counts)
+  local kind, value = kind_of(id), VALUE[id]
+  local score = POWER[kind] or 0
+  score = score + PENALTY[id] * 2
   -- a Cockroach we can follow with our own throw sheds two cards
-  if c.kind == "cockroach" and (counts[c.value] or 0) >= 2 then score = score + 25 end
-  -- after this play the top is c.value: keep cards that follow it for later turns
-  score = score + (counts[c.value] or 0) * 2
+  if kind == "cockroach" and (counts[value] or 0) >= 2 then score = score + 25 end
+  -- after this play the top is the card's value: keep cards that follow it for later turns
+  score = score + (counts[value] or 0) * 2
   return score
 end
 
@@ -110,7 +139,7 @@ local function keeper_reply(obs)
   -- without the table locking into accusation after accusation
   if obs.vars.signal then
     if p > 0.5 then return "accuse" end
-  elseif math.random() < p * p then
+  elseif random() < p * p then
     return "accuse"
   end
   return "pass"
@@ -119,7 +148,7 @@ end
 function choose(obs, legal)
   remember(obs)
   local first = legal[1]
-  local verb = first:match("^(%S+)")
+  local verb = verb_of(first)
   local hand = my_hand(obs)
   local dz = obs.zones.discard.cards
   local top = dz[#dz]
@@ -127,8 +156,9 @@ function choose(obs, legal)
 
   local plays, cheats, gives, throws = {}, {}, {}, {}
   local can_draw = false
-  for _, m in ipairs(legal) do
-    local v, id = m:match("^(%S+)%s*(%S*)")
+  for i = 1, #legal do
+    local m = legal[i]
+    local v, id = verb_of(m), ARG[m]
     if v == "play" then plays[#plays + 1] = id
     elseif v == "cheat" then cheats[#cheats + 1] = id
     elseif v == "give" then gives[#gives + 1] = m
@@ -136,11 +166,13 @@ function choose(obs, legal)
     elseif v == "draw" then can_draw = true end
   end
 
+  local counts = value_counts(hand) -- the hand is the same for every candidate
+
   if #throws > 0 then
     -- always throw: one card less and maybe the next turn; the least useful card of the value
     local best, bs
     for _, id in ipairs(throws) do
-      local b = burden(id, hand, nil)
+      local b = burden(id, counts, nil)
       if bs == nil or b > bs then best, bs = id, b end
     end
     return "throw " .. best
@@ -151,8 +183,8 @@ function choose(obs, legal)
     local target = fewest_other(obs)
     local best, bs
     for _, m in ipairs(gives) do
-      local id, to = m:match("^give (%S+) to (%d+)$")
-      local b = burden(id, hand, top)
+      local id, to = ARG[m], LAST[m] -- "give ID to SEAT"
+      local b = burden(id, counts, top)
       if tonumber(to) == target then b = b + 0.5 end
       if bs == nil or b > bs then best, bs = m, b end
     end
@@ -164,12 +196,12 @@ function choose(obs, legal)
   -- when it stands between us and going out
   local q = catch_rate()
   local mito_in_hand = false
-  for _, id in ipairs(cheats) do if CARDS[id].kind == "mito" then mito_in_hand = true end end
+  for _, id in ipairs(cheats) do if kind_of(id) == "mito" then mito_in_hand = true end end
   if #cheats > 0 and (q < 0.4 or (mito_in_hand and (q < 0.7 or #hand <= 3))) then
     -- cheat the card we want rid of most, unless it is our only play
     local best, bs
     for _, id in ipairs(cheats) do
-      local b = burden(id, hand, top)
+      local b = burden(id, counts, top)
       if #plays == 1 and plays[1] == id then
         local copies = 0
         for _, h in ipairs(hand) do if h == id then copies = copies + 1 end end
@@ -184,7 +216,7 @@ function choose(obs, legal)
     if #hand == 1 then return "play " .. plays[1] end -- going out
     local best, bs
     for _, id in ipairs(plays) do
-      local s = play_score(obs, id, hand)
+      local s = play_score(obs, id, counts)
       if bs == nil or s > bs then best, bs = id, s end
     end
     return "play " .. best

@@ -1,0 +1,250 @@
+package scripting
+
+import (
+	lua "github.com/yuin/gopher-lua"
+
+	"github.com/ruleslab/ruleslab/core"
+)
+
+// Observation builds the Lua table a bot or the render hook receives for a seat's view. Only seat,
+// players and to_act are filled at once; every other field (zones and each zone, vars, seat_vars,
+// scores, events, boards, params) is built when the script first reads it, so a bot pays for what it
+// looks at. events holds those logged from index from on.
+func (h *Host) Observation(p *Program, v core.View, from int) *lua.LTable {
+	return newObsBuilder(h, p, nil).build(v, from)
+}
+
+// obsBuilder makes observation tables for one reader (a bot seat, or render). Its metatable and lazy
+// field builder are made once. A bot's builder (keep) hands the same tables again from one decision to
+// the next while they hold the same data (bot_reuse.go): the observation table itself, obs.zones,
+// each zone, obs.vars, each seat's values and obs.scores; its events come from the engine's shared
+// tables. A table is good for the decision it was made for; fields first read later come from the
+// reader's latest view.
+type obsBuilder struct {
+	h      *Host
+	p      *Program
+	d      *hostData
+	shared *botShared // the engine's event tables; nil: fresh ones
+	keep   bool       // a bot's: tables kept between decisions
+	v      core.View
+	from   int
+
+	obs, zones lazyTable
+	zone       map[core.ZoneRef]*lua.LTable
+	vars       lua.LValue
+	seatVars   []lua.LValue
+	scores     lua.LValue
+}
+
+func newObsBuilder(h *Host, p *Program, shared *botShared) *obsBuilder {
+	b := &obsBuilder{h: h, p: p, d: h.data(p), shared: shared, keep: shared != nil}
+	L := h.L
+	b.obs.meta = L.CreateTable(0, 1)
+	b.obs.meta.RawSetString("__index", L.NewFunction(b.index))
+	b.zones.meta = L.CreateTable(0, 1)
+	b.zones.meta.RawSetString("__index", L.NewFunction(b.zoneIndex))
+	b.obs.names = obsFields
+	for _, z := range p.Game.Zones {
+		b.zones.names = append(b.zones.names, z.Name)
+	}
+	return b
+}
+
+// obsFields are the fields of an observation built on first read.
+var obsFields = []string{"zones", "vars", "seat_vars", "scores", "events", "boards", "params"}
+
+func (b *obsBuilder) build(v core.View, from int) *lua.LTable {
+	h := b.h
+	b.v, b.from = v, from
+	t := b.obs.reset(h.L, b.keep, 8)
+	t.RawSetString("seat", h.int(v.Seat()))
+	t.RawSetString("players", h.int(v.Players()))
+	t.RawSetString("to_act", h.int(v.ToAct()))
+	b.zones.stale = true
+	return t
+}
+
+// lazyTable is a table whose fields a metatable's __index fills on first read; kept, it is emptied
+// for the next decision instead of made again (a new key costs gopher-lua a map entry, a key-list
+// entry and a boxed key; an emptied key is set again for free).
+type lazyTable struct {
+	t, meta *lua.LTable
+	names   []string // every key __index may fill (a script may have set one itself)
+	stale   bool     // reset at the next use
+}
+
+// reset returns the table emptied of every key __index may fill: the same one when keep and its
+// metatable is still in place, else a new one. A key a script added otherwise stays: the table is the
+// script's own.
+func (lt *lazyTable) reset(L *lua.LState, keep bool, size int) *lua.LTable {
+	lt.stale = false
+	if keep && lt.t != nil && lt.t.Metatable == lt.meta {
+		for _, k := range lt.names {
+			lt.t.RawSetString(k, lua.LNil)
+		}
+	} else {
+		lt.t = L.CreateTable(0, size)
+		lt.t.Metatable = lt.meta
+	}
+	return lt.t
+}
+
+func (b *obsBuilder) index(L *lua.LState) int {
+	t, ok1 := L.Get(1).(*lua.LTable)
+	key, ok2 := L.Get(2).(lua.LString)
+	if !ok1 || !ok2 || b.v == (core.View{}) {
+		return 0
+	}
+	val := b.field(L, string(key))
+	if val == nil {
+		return 0
+	}
+	t.RawSet(key, val)
+	L.Push(val)
+	return 1
+}
+
+// field builds the observation's field key (nil: no such field).
+func (b *obsBuilder) field(L *lua.LState, key string) lua.LValue {
+	v := b.v
+	switch key {
+	case "zones":
+		if b.zones.stale || b.zones.t == nil || !b.keep {
+			b.zones.reset(L, b.keep, len(b.zones.names))
+		}
+		return b.zones.t
+	case "vars":
+		b.vars = b.value(L, b.vars, v.Vars(-1))
+		return b.vars
+	case "seat_vars":
+		sv := L.CreateTable(v.Players(), 0)
+		for len(b.seatVars) < v.Players() {
+			b.seatVars = append(b.seatVars, nil)
+		}
+		for i := 0; i < v.Players(); i++ {
+			b.seatVars[i] = b.value(L, b.seatVars[i], v.Vars(i))
+			sv.RawSetInt(i+1, b.seatVars[i])
+		}
+		return sv
+	case "scores":
+		b.scores = b.value(L, b.scores, v.Scores())
+		return b.scores
+	case "events":
+		return b.events(L)
+	case "boards":
+		if bs := v.Boards(); len(bs) > 0 {
+			return boardsTable(L, bs)
+		}
+		return lua.LNil
+	case "params":
+		return b.d.paramsTable(L, b.p.Game.Config.Params)
+	}
+	return nil
+}
+
+// value is the Lua value of x: old again when kept and it still holds x.
+func (b *obsBuilder) value(L *lua.LState, old lua.LValue, x any) lua.LValue {
+	if !b.keep {
+		return toLua(L, x)
+	}
+	return reuse(L, old, x)
+}
+
+// events lists the events the seat may see from b.from on; a bot's are the engine's shared tables.
+func (b *obsBuilder) events(L *lua.LState) *lua.LTable {
+	list := L.CreateTable(0, 0)
+	lineage := b.v.Lineage()
+	b.v.EachEvent(b.from, func(i int, e core.Event) {
+		if b.shared != nil {
+			list.Append(b.shared.event(b.h, b.d, lineage, i, &e))
+		} else {
+			list.Append(b.h.eventTable(b.d, &e))
+		}
+	})
+	return list
+}
+
+// zoneIndex is obs.zones' __index: obs.zones[name] for a shared zone, obs.zones[name][seat+1] per
+// seat, each {cards = {...}, count = n, has_cards = bool} (cards only when the seat sees them; no
+// count when the zone's size is hidden from the seat, and not even has_cards when it is secret), built
+// per zone on first read.
+func (b *obsBuilder) zoneIndex(L *lua.LState) int {
+	t, ok1 := L.Get(1).(*lua.LTable)
+	name, ok2 := L.Get(2).(lua.LString)
+	if !ok1 || !ok2 || b.v == (core.View{}) {
+		return 0
+	}
+	v := b.v
+	g := v.Game()
+	d, ok := g.ZoneIndex(string(name))
+	if !ok {
+		return 0
+	}
+	var val lua.LValue
+	if !g.Zones[d].PerSeat {
+		val = b.zoneTable(L, core.ZoneRef{Def: d, Seat: -1})
+	} else {
+		per := L.CreateTable(v.Players(), 0)
+		for i := 0; i < v.Players(); i++ {
+			per.RawSetInt(i+1, b.zoneTable(L, core.ZoneRef{Def: d, Seat: i}))
+		}
+		val = per
+	}
+	t.RawSet(name, val)
+	L.Push(val)
+	return 1
+}
+
+// zoneTable is what the seat sees of one zone: a bot's earlier table again while it holds the same.
+func (b *obsBuilder) zoneTable(L *lua.LState, ref core.ZoneRef) *lua.LTable {
+	z := b.v.Zone(ref)
+	if b.keep {
+		if old := b.zone[ref]; old != nil && zoneHolds(old, z) {
+			return old
+		}
+	}
+	zt := L.CreateTable(0, 3)
+	if z.Visible {
+		ct := L.CreateTable(len(z.Cards), 0)
+		for _, id := range z.Cards {
+			ct.Append(b.d.idValue(id))
+		}
+		zt.RawSetString("cards", ct)
+	}
+	// a size the seat may not know (zone option `size`) has no count: hidden shows only has_cards,
+	// secret nothing
+	switch z.SizeKnown {
+	case core.SizeCount:
+		zt.RawSetString("count", b.h.int(z.Count))
+		zt.RawSetString("has_cards", lua.LBool(z.HasCards))
+	case core.SizeHasCards:
+		zt.RawSetString("has_cards", lua.LBool(z.HasCards))
+	}
+	if b.keep {
+		if b.zone == nil {
+			b.zone = map[core.ZoneRef]*lua.LTable{}
+		}
+		b.zone[ref] = zt
+	}
+	return zt
+}
+
+// zoneHolds reports whether t is still the table zoneTable makes of z (a key the bot added aside).
+func zoneHolds(t *lua.LTable, z core.ZoneView) bool {
+	if plainTable(t) == nil {
+		return false
+	}
+	var cards any // nil: no key
+	if z.Visible {
+		cards = z.Cards
+	}
+	count, has := any(nil), any(nil)
+	switch z.SizeKnown {
+	case core.SizeCount:
+		count, has = z.Count, z.HasCards
+	case core.SizeHasCards:
+		has = z.HasCards
+	}
+	return holds(t.RawGetString("cards"), cards) && holds(t.RawGetString("count"), count) &&
+		holds(t.RawGetString("has_cards"), has)
+}

@@ -1,0 +1,132 @@
+package scripting
+
+import (
+	lua "github.com/yuin/gopher-lua"
+)
+
+// Handing a Lua bot a table costs more than most of what the bot does with it: gopher-lua allocates a
+// map, a key list and a boxed key for every named field. So the tables of a bot's observation are kept
+// from one decision to the next and handed again while they still hold the same data: the data is
+// compared on the Go side (cheap), and so is the table, since a script may have written into a table it
+// was handed; a table that differs in anything is built anew.
+
+// holds reports whether lv is still the Lua value toLua makes of v: same plain values, tables with the
+// same entries and nothing else (no extra key, no metatable).
+func holds(lv lua.LValue, v any) bool {
+	switch x := v.(type) {
+	case []string:
+		t := listOf(lv, len(x))
+		for i := 0; t != nil && i < len(x); i++ {
+			if e, ok := t.RawGetInt(i + 1).(lua.LString); !ok || string(e) != x[i] {
+				return false
+			}
+		}
+		return t != nil
+	case []int:
+		t := listOf(lv, len(x))
+		for i := 0; t != nil && i < len(x); i++ {
+			if !sameNumber(t.RawGetInt(i+1), float64(x[i])) {
+				return false
+			}
+		}
+		return t != nil
+	case []any:
+		t := listOf(lv, len(x))
+		for i := 0; t != nil && i < len(x); i++ {
+			if !holds(t.RawGetInt(i+1), x[i]) {
+				return false
+			}
+		}
+		return t != nil
+	case map[string]any:
+		return holdsMap(lv, x)
+	}
+	return holdsPlain(lv, v)
+}
+
+// holdsPlain is holds for a plain value (nil, a boolean, a number or a string).
+func holdsPlain(lv lua.LValue, v any) bool {
+	switch x := v.(type) {
+	case nil:
+		return lv == lua.LNil
+	case bool:
+		b, ok := lv.(lua.LBool)
+		return ok && bool(b) == x
+	case int:
+		return sameNumber(lv, float64(x))
+	case int64:
+		return sameNumber(lv, float64(x))
+	case float64:
+		return sameNumber(lv, x)
+	case string:
+		s, ok := lv.(lua.LString)
+		return ok && string(s) == x
+	}
+	return false
+}
+
+// holdsMap is holds for a map: a table with the same keys, each holding its value.
+func holdsMap(lv lua.LValue, m map[string]any) bool {
+	t := plainTable(lv)
+	if t == nil || keyCount(t) != len(m) {
+		return false
+	}
+	for k, e := range m {
+		if !holds(t.RawGetString(k), e) {
+			return false
+		}
+	}
+	return true
+}
+
+func sameNumber(lv lua.LValue, x float64) bool {
+	n, ok := lv.(lua.LNumber)
+	return ok && float64(n) == x
+}
+
+// listOf is lv when it is a plain table of n values at 1..n and no other key, else nil.
+func listOf(lv lua.LValue, n int) *lua.LTable {
+	t := plainTable(lv)
+	if t == nil || t.Len() != n || !onlyList(t) {
+		return nil
+	}
+	return t
+}
+
+// onlyList reports whether t has no key but 1..#t.
+func onlyList(t *lua.LTable) bool {
+	n := t.Len()
+	if n == 0 {
+		return keyCount(t) == 0 // (Next reads a key 0 as "start over")
+	}
+	// nothing after n: Next from the last index finds no other key
+	k, _ := t.Next(lua.LNumber(n))
+	return k == lua.LNil
+}
+
+// plainTable is lv when it is a table without a metatable, else nil.
+func plainTable(lv lua.LValue) *lua.LTable {
+	t, ok := lv.(*lua.LTable)
+	if !ok || t.Metatable != lua.LNil {
+		return nil
+	}
+	return t
+}
+
+// keyCount counts the keys of t. It walks with Next, which hands back the keys gopher-lua keeps boxed
+// (ForEach boxes every key again).
+func keyCount(t *lua.LTable) int {
+	n := 0
+	for k, _ := t.Next(lua.LNil); k != lua.LNil; k, _ = t.Next(k) {
+		n++
+	}
+	return n
+}
+
+// reuse returns old when it still holds v, else a new Lua value of v.
+func reuse(L *lua.LState, old lua.LValue, v any) lua.LValue {
+	if old != nil && holds(old, v) {
+		return old
+	}
+	return toLua(L, v)
+}
