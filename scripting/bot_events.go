@@ -82,8 +82,8 @@ func (h *Host) eventTable(d *hostData, e *core.Event) *lua.LTable {
 		et.RawSetString("round", h.int(e.Round))
 		et.RawSetString("scores", toLua(L, e.Scores))
 	}
-	for k, v := range e.Fields {
-		et.RawSetString(k, toLua(L, v))
+	for _, k := range sortedKeys(e.Fields) { // in order: pairs() follows it
+		et.RawSetString(k, toLua(L, e.Fields[k]))
 	}
 	return et
 }

@@ -2,7 +2,9 @@ package scripting
 
 import (
 	"fmt"
+	"maps"
 	"math"
+	"slices"
 
 	lua "github.com/yuin/gopher-lua"
 )
@@ -42,12 +44,19 @@ func toLua(L *lua.LState, v any) lua.LValue {
 		return t
 	case map[string]any:
 		t := L.CreateTable(0, len(x))
-		for k, e := range x {
-			t.RawSetString(k, toLua(L, e))
+		for _, k := range sortedKeys(x) {
+			t.RawSetString(k, toLua(L, x[k]))
 		}
 		return t
 	}
 	return lua.LNil
+}
+
+// sortedKeys lists a map's keys in order. A Lua table's pairs() walks its keys in the order they were
+// set, and a Go map's order changes from run to run: a table filled in map order would make a script
+// that walks it with pairs (a bot reading obs.vars or an event) choose differently for the same seed.
+func sortedKeys[V any](m map[string]V) []string {
+	return slices.Sorted(maps.Keys(m))
 }
 
 // forEach is LTable.ForEach without its allocations: ForEach boxes every string key it hands over,

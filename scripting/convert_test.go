@@ -35,3 +35,22 @@ func TestForEachMatchesLTableForEach(t *testing.T) {
 	assert.Equal(t, want, got)
 	assert.Len(t, got, 7)
 }
+
+// A map reaches Lua with its keys set in order, so pairs() walks it the same way in every run (a Go
+// map's order changes from run to run, and a bot walking obs.vars or an event with pairs would choose
+// differently for the same seed).
+func TestMapsReachLuaInKeyOrder(t *testing.T) {
+	L := lua.NewState()
+	defer L.Close()
+	m := map[string]any{}
+	var want []string
+	for c := 'a'; c <= 't'; c++ {
+		m[string(c)] = float64(c)
+		want = append(want, string(c))
+	}
+	for range 5 {
+		var got []string
+		forEach(toLua(L, m).(*lua.LTable), func(k, _ lua.LValue) { got = append(got, k.String()) })
+		require.Equal(t, want, got)
+	}
+}

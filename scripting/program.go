@@ -177,8 +177,8 @@ func (h *Host) data(p *Program) *hostData {
 		t := L.NewTable()
 		t.RawSetString("id", lua.LString(c.ID))
 		t.RawSetString("kind", lua.LString(c.Kind))
-		for k, v := range c.Attrs {
-			t.RawSetString(k, toLua(L, v))
+		for _, k := range sortedKeys(c.Attrs) { // in order: pairs() follows it
+			t.RawSetString(k, toLua(L, c.Attrs[k]))
 		}
 		cards.RawSetString(c.ID, t)
 	}
