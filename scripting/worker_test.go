@@ -87,7 +87,7 @@ func TestWorkerPlaysWholeGames(t *testing.T) {
 // variant at its default player count, and reports the time per move.
 func BenchmarkRandomGames(b *testing.B) { benchGames(b, "random", 1) }
 
-// BenchmarkGreedyGames is the same with the game's greedy bot in every seat (target: at most 2x random).
+// BenchmarkGreedyGames is the same with the game's greedy bot in every seat (the aim: at most 3x random).
 func BenchmarkGreedyGames(b *testing.B) { benchGames(b, "greedy", 1) }
 
 // BenchmarkTwoWorkers plays the random games on two workers (lab.Batch): compare its ns/move with
