@@ -223,4 +223,3 @@ end
 	assert.Equal(t, "bare", ev[5].Type)
 	assert.Equal(t, core.VisHidden, ev[5].Vis)
 }
-
