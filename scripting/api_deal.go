@@ -1,8 +1,6 @@
 package scripting
 
 import (
-	"fmt"
-
 	lua "github.com/yuin/gopher-lua"
 )
 
@@ -14,11 +12,7 @@ func init() { registerMethod("deal", true, luaDeal) }
 func luaDeal(L *lua.LState) int {
 	g := handle(L)
 	from := zoneArg(L, g, 2, 3)
-	name := L.CheckString(4)
-	to, ok := g.s.Game.ZoneIndex(name)
-	if !ok || !g.s.Game.Zones[to].PerSeat {
-		L.ArgError(4, fmt.Sprintf("g:deal deals to a per-seat zone; %q is not one", name))
-	}
+	to := perSeatZoneArg(L, g, 4, "g:deal deals to")
 	n, ok := toInt(L.Get(5))
 	if !ok || n < 0 {
 		L.ArgError(5, "expected a number of cards per seat (0 or more)")

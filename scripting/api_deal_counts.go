@@ -33,7 +33,7 @@ func luaDealCounts(L *lua.LState) int {
 }
 
 // perSeatZoneArg reads argument n as the name of a per-seat zone and returns its def index; any other
-// name raises "<what> a per-seat zone; "x" is not one" (g:deal's check in api_deal.go is the same).
+// name raises "<what> a per-seat zone; "x" is not one".
 func perSeatZoneArg(L *lua.LState, g *gHandle, n int, what string) int {
 	name := L.CheckString(n)
 	z, ok := g.s.Game.ZoneIndex(name)
