@@ -1,12 +1,28 @@
 package core
 
-// Deal deals n cards to every seat's instance of the per-seat zone def `to` from the top of `from`,
-// one card at a time around the table starting at seat first, as a dealer does (so it matches n rounds
-// of MoveTop, seat by seat); it stops when from runs out and returns how many cards moved.
-func (h Handle) Deal(from ZoneRef, to, n, first int) int {
-	counts := make([]int, h.s.Players)
-	for i := range counts {
-		counts[i] = n
+// DealCounts deals counts[k] cards to the k-th seat dealt to (seat first+k),
+// one card at a time around the table from seat first into each seat's instance of the per-seat zone
+// def `to`, a seat that has its count being skipped on the later rounds (as a dealer gives the first
+// seats one more card). It matches that sequence of MoveTop calls, stops when from runs out and returns
+// how many cards moved. counts has one entry per seat.
+func (h Handle) DealCounts(from ZoneRef, to, first int, counts []int) int {
+	s := h.s
+	most := 0
+	for _, n := range counts {
+		most = max(most, n)
 	}
-	return h.DealCounts(from, to, first, counts)
+	moved := 0
+	for round := 0; round < most; round++ {
+		for k, n := range counts {
+			if round >= n {
+				continue
+			}
+			if s.Count(from) == 0 {
+				return moved
+			}
+			s.put(ZoneRef{Def: to, Seat: (first + k) % s.Players}, s.takeAt(from, s.Count(from)-1))
+			moved++
+		}
+	}
+	return moved
 }
