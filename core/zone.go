@@ -17,9 +17,14 @@ func (s *State) Zone(name string, seat int) (ZoneRef, error) {
 	if !ok {
 		return ZoneRef{}, fmt.Errorf("no zone %q", name)
 	}
+	return s.ZoneAt(i, seat)
+}
+
+// ZoneAt is Zone for a zone already resolved to its index i (a caller that remembers names' indices).
+func (s *State) ZoneAt(i, seat int) (ZoneRef, error) {
 	if s.Game.Zones[i].PerSeat {
 		if seat < 0 || seat >= s.Players {
-			return ZoneRef{}, fmt.Errorf("zone %q is per seat: give a seat 0..%d", name, s.Players-1)
+			return ZoneRef{}, fmt.Errorf("zone %q is per seat: give a seat 0..%d", s.Game.Zones[i].Name, s.Players-1)
 		}
 		return ZoneRef{Def: i, Seat: seat}, nil
 	}

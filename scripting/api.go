@@ -14,6 +14,8 @@ type gHandle struct {
 	r *Engine
 	// pure names the running hook when it may not change the game (can_play, normalize)
 	pure string
+	// zones remembers the zones hooks name (zoneArg)
+	zones zoneNames
 }
 
 // mutators are the g methods that change the game: a pure hook may not call them.
@@ -28,9 +30,11 @@ func (h *Host) gMeta() *lua.LTable {
 	methods := L.SetFuncs(L.NewTable(), gMethods)
 	for _, name := range mutators {
 		fn, name := gMethods[name], name
+		// the host's pure flag is the running hook's (Engine.pure sets both): reading it here costs
+		// less than unwrapping g twice, and the method unwraps (and checks) g itself
 		methods.RawSetString(name, L.NewFunction(func(L *lua.LState) int {
-			if g := handle(L); g.pure != "" {
-				L.RaiseError("g:%s changes the game: %s may only read it", name, g.pure)
+			if h.pure != "" {
+				L.RaiseError("g:%s changes the game: %s may only read it", name, h.pure)
 			}
 			return fn(L)
 		}))
@@ -53,13 +57,17 @@ func (h *Host) gMeta() *lua.LTable {
 	return meta
 }
 
+// handle is the g a method was called on (argument 1); every g: call unwraps it, so the common case
+// is two type assertions and the checks' messages are kept for the rest.
 func handle(L *lua.LState) *gHandle {
-	ud := L.CheckUserData(1)
-	g, ok := ud.Value.(*gHandle)
-	if !ok {
+	if ud, ok := L.Get(1).(*lua.LUserData); ok {
+		if g, ok := ud.Value.(*gHandle); ok {
+			return g
+		}
 		L.ArgError(1, "expected g (call methods as g:name(...))")
 	}
-	return g
+	L.CheckUserData(1) // raises the type error
+	return nil
 }
 
 // stream is the random stream a draw comes from (core/random.go): the purpose named by argument i, or

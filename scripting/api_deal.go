@@ -65,7 +65,7 @@ func deal(L *lua.LState, g *gHandle, from core.ZoneRef, to int, counts []int) in
 // name raises "<what> a per-seat zone; "x" is not one".
 func perSeatZoneArg(L *lua.LState, g *gHandle, n int, what string) int {
 	name := L.CheckString(n)
-	z, ok := g.s.Game.ZoneIndex(name)
+	z, ok := g.zones.index(g.s.Game, name)
 	if !ok || !g.s.Game.Zones[z].PerSeat {
 		L.ArgError(n, fmt.Sprintf("%s a per-seat zone; %q is not one", what, name))
 	}

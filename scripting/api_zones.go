@@ -6,12 +6,6 @@ import (
 	"github.com/ruleslab/ruleslab/core"
 )
 
-func zoneArg(L *lua.LState, g *gHandle, nameIdx, seatIdx int) core.ZoneRef {
-	z, err := g.s.Zone(L.CheckString(nameIdx), optSeat(L, seatIdx))
-	must(L, err)
-	return z
-}
-
 func (g *gHandle) cardsTable(L *lua.LState, cards []core.CardIdx) *lua.LTable {
 	t := L.CreateTable(len(cards), 0)
 	for _, c := range cards {

@@ -160,11 +160,16 @@ func toInt(v lua.LValue) (int, bool) {
 	if !ok {
 		return 0, false
 	}
+	// in range (NaN is not), a float is whole when converting it to int and back keeps it: cheaper
+	// than math.Trunc, and every seat and count argument of a g: call comes here
 	f := float64(n)
-	if f != math.Trunc(f) || f > maxExactInt || f < -maxExactInt {
+	if !(f <= maxExactInt && f >= -maxExactInt) {
 		return 0, false
 	}
-	return int(f), true
+	if i := int(f); float64(i) == f {
+		return i, true
+	}
+	return 0, false
 }
 
 // sizeOf estimates the bytes a converted value takes.
