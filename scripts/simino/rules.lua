@@ -42,12 +42,13 @@ local function placement_options(free, first)
 end
 local OPTIONS_CLOSED, OPTIONS_CLOSED_FIRST = placement_options(nil, false), placement_options(nil, true)
 
--- the colour rules an upper-floor placement p used (SI-12, and a variant's through off_colour)
-local function mark_cover(g, p)
+-- the colour rules an upper-floor placement of tile used, its first half on (r, c) and its second on
+-- (r2, c2) of floor (SI-12, and a variant's through off_colour); positional, not a placement table
+local function mark_cover(g, tile, floor, r, c, r2, c2)
   g:rule("SI-12")
-  local a, b = halves(p.tile)
-  local _, b1 = g:board_at(BOARD, p.floor - 1, p.r, p.c)
-  local _, b2 = g:board_at(BOARD, p.floor - 1, p.r2, p.c2)
+  local a, b = halves(tile)
+  local _, b1 = g:board_at(BOARD, floor - 1, r, c)
+  local _, b2 = g:board_at(BOARD, floor - 1, r2, c2)
   if a ~= b1 or b ~= b2 then off_colour(g, a, b, b1, b2) end
 end
 
@@ -241,12 +242,13 @@ local function parse_place(s)
 end
 
 -- tile's first half on (r, c) and its second on (r2, c2), from a zone; positional rather than a
--- placement table, which would cost a table with seven named fields on every move
-local function put_on_board(g, tile, floor, r, c, r2, c2, from_zone, from_seat)
+-- placement table, which would cost a table with seven named fields on every move. seen: the colours
+-- placed so far when the caller has read them (nil: read here)
+local function put_on_board(g, tile, floor, r, c, r2, c2, from_zone, from_seat, seen)
   local a, b = halves(tile)
   g:board_place(BOARD, tile, floor, {{r, c, a}, {r2, c2, b}})
   g:move(tile, from_zone, from_seat, "box", nil)
-  local seen = g:get("colours") or ""
+  seen = seen or g:get("colours") or ""
   -- the two halves one by one, not in a loop over a table built for them, and written only when a
   -- colour is new (this runs on every move)
   local now = seen
@@ -439,8 +441,7 @@ function start_turn(g, t)
   if actor == nil then
     t, actor = next_turn(g, t)
   end
-  g:set("turn", t)
-  g:set("phase", "place")
+  g:set_values("turn", t, "phase", "place")
   if DRAW == "before" then -- SI-V5: draw one, then place
     g:rule("SI-V5")
     draw(g, actor, 1)
@@ -561,10 +562,11 @@ function on_move(g, seat, move)
     -- the placement in locals, not a table: this is the path of nearly every move
     local tile, r, c, f = w2, tonumber(w3), tonumber(w4), tonumber(w6)
     local dd = DIRS[w5]
+    local r2, c2 = r + dd[1], c + dd[2]
     local a, b = halves(tile)
     local seen = g:get("colours") or ""
     if f > 1 then
-      mark_cover(g, placement_of(w2, w3, w4, w5, w6))
+      mark_cover(g, tile, f, r, c, r2, c2)
     elseif seen:find(a, 1, true) or seen:find(b, 1, true) then
       -- SI-9: a floor-1 tile with a colour already placed is an abutting placement (a corner
       -- placement needs two new colours, SI-7): the free corners are closed for good
@@ -578,14 +580,14 @@ function on_move(g, seat, move)
     else
       g:rule("SI-7") -- two new colours, in another free corner
     end
-    put_on_board(g, tile, f, r, c, r + dd[1], c + dd[2], "hand", seat)
+    put_on_board(g, tile, f, r, c, r2, c2, "hand", seat, seen)
     penalise(g, seat, penalty_of(g, f))
   elseif verb == "place2" then
     local p = placement_of(w2, w3, w4, w5, w6)
     local q = placement_of(w7, w8, w9, w10, w11)
     g:rule("SI-14")
-    mark_cover(g, p)
-    mark_cover(g, q)
+    mark_cover(g, p.tile, p.floor, p.r, p.c, p.r2, p.c2)
+    mark_cover(g, q.tile, q.floor, q.r, q.c, q.r2, q.c2)
     put_on_board(g, p.tile, p.floor, p.r, p.c, p.r2, p.c2, "hand", seat)
     put_on_board(g, q.tile, q.floor, q.r, q.c, q.r2, q.c2, "hand", seat)
     penalise(g, seat, penalty_of(g, p.floor) + penalty_of(g, q.floor))
