@@ -8,7 +8,8 @@ import (
 	"github.com/ruleslab/ruleslab/scripting"
 )
 
-// obs.params gives bots and the render hook every param of the game.
+// obs.params gives bots and the render hook every param of the game, and PARAMS gives them to a
+// script at load.
 func TestObservationCarriesParams(t *testing.T) {
 	p := loadProgram(t, "testdata/params.yaml", "")
 	h := scripting.NewHost()
@@ -22,5 +23,5 @@ func TestObservationCarriesParams(t *testing.T) {
 	require.Equal(t, "stop", s.Legal()[move])
 	text, err := e.Render(s.ViewFor(0))
 	require.NoError(t, err)
-	require.Equal(t, "nested.value=7", text)
+	require.Equal(t, "nested.value=7, at load 7", text)
 }

@@ -197,6 +197,9 @@ func (h *Host) newEnv(p *Program, chunks []*Chunk, hooks []string, prepare ...fu
 	meta.RawSetString("__index", h.globals)
 	L.SetMetatable(env, meta)
 	env.RawSetString("CARDS", h.data(p).cards)
+	// PARAMS: every param, the shared read-only table obs.params is; a script may read it at load
+	// (params never change within an engine) instead of calling g:param on every move
+	env.RawSetString("PARAMS", h.data(p).paramsTable(L, p.Game.Config.Params))
 	for _, f := range prepare {
 		f(env)
 	}

@@ -8,6 +8,15 @@ local DIRS = {r = {0, 1}, l = {0, -1}, d = {1, 0}, u = {-1, 0}}
 local BACK = {r = "l", l = "r", d = "u", u = "d"}
 local ATTRS = {"a", "b"} -- the tile attributes holding its two colours
 
+-- the params, read once at load (PARAMS; they never change within an engine): a g:param call on
+-- every turn cost several calls into Go per move
+local DRAW, HAND_SIZE = PARAMS.draw, PARAMS.hand_size
+local PENALTIES, CAPPED = PARAMS.penalties, PARAMS.penalty == "capped"
+local TEAMS, NEXT_FIRST, BLOCKED = PARAMS.teams, PARAMS.next_first, PARAMS.blocked
+local SOLITAIRE, SOLITAIRE_END = PARAMS.solitaire.enabled, PARAMS.solitaire["end"]
+local BONUS = PARAMS.solitaire.all_placed_bonus
+local ROUNDS, TARGET = PARAMS.game.rounds, PARAMS.game.target or 0
+
 local function halves(id) return id:sub(1, 1), id:sub(2, 2) end
 
 -- SI-12 and the variants' colour rules: may the tile halves t1, t2 cover the junction halves b1, b2
@@ -21,18 +30,31 @@ end
 -- base game's colours match exactly, so it never gets here.
 function off_colour(g, t1, t2, b1, b2) end
 
--- the colour rules an upper-floor placement p used (SI-12, and a variant's through off_colour)
-local function mark_cover(g, p)
+-- g:board_placements' colour rule: the global can_cover looked up on each call, so a variant's
+-- override (loaded after this file) is the one asked
+local function allow_cover(g, t1, t2, b1, b2) return can_cover(g, t1, t2, b1, b2) end
+
+-- g:board_placements' options, built at load: all of them but `free` (the tiles free to take a
+-- corner) are params; only while the corners are open does a turn build its own table
+local function placement_options(free, first)
+  return {attrs = ATTRS, match = PARAMS.abut, wild = PARAMS.floor1_wild, free = free,
+    holes = PARAMS.holes, allow = allow_cover, prefix = "place ", first = first}
+end
+local OPTIONS_CLOSED, OPTIONS_CLOSED_FIRST = placement_options(nil, false), placement_options(nil, true)
+
+-- the colour rules an upper-floor placement of tile used, its first half on (r, c) and its second on
+-- (r2, c2) of floor (SI-12, and a variant's through off_colour); positional, not a placement table
+local function mark_cover(g, tile, floor, r, c, r2, c2)
   g:rule("SI-12")
-  local a, b = halves(p.tile)
-  local _, b1 = g:board_at(BOARD, p.floor - 1, p.r, p.c)
-  local _, b2 = g:board_at(BOARD, p.floor - 1, p.r2, p.c2)
+  local a, b = halves(tile)
+  local _, b1 = g:board_at(BOARD, floor - 1, r, c)
+  local _, b2 = g:board_at(BOARD, floor - 1, r2, c2)
   if a ~= b1 or b ~= b2 then off_colour(g, a, b, b1, b2) end
 end
 
 local function penalty_of(g, floor)
-  if floor < 2 or not g:param("penalties") then return 0 end
-  if g:param("penalty") == "capped" then return math.min(floor - 1, 2) end
+  if floor < 2 or not PENALTIES then return 0 end
+  if CAPPED then return math.min(floor - 1, 2) end
   return floor - 1 -- SI-15 / SI-D4
 end
 
@@ -46,20 +68,20 @@ end
 -- the doubles placeable on floors >= 2. With count_only it stops at the first floor with a placement
 -- and returns true/false.
 function placements(g, hand, want_doubles, count_only)
-  local free -- the tiles free to take a corner (SI-6/7); nil once the corners are closed (SI-9)
-  if g:get("corners_open") then
-    free = {}
-    local seen = g:get("colours") or ""
+  local opts = count_only and OPTIONS_CLOSED_FIRST or OPTIONS_CLOSED
+  local open, seen = g:get("corners_open", "colours")
+  if open then
+    local free = {} -- the tiles free to take a corner (SI-6/7); none once the corners are closed (SI-9)
+    seen = seen or ""
     for _, tile in ipairs(hand) do
       local a, b = halves(tile)
       if not seen:find(a, 1, true) and not seen:find(b, 1, true) then free[#free + 1] = tile end
     end
+    opts = placement_options(free, count_only and true or false)
   end
   -- one Go call for every floor (a tile held twice counts once): no table per floor, no copying of
   -- moves in Lua
-  local out, n1 = g:board_placements(BOARD, hand, {attrs = ATTRS, match = g:param("abut"),
-    wild = g:param("floor1_wild"), free = free, holes = g:param("holes"), allow = can_cover,
-    prefix = "place ", first = count_only})
+  local out, n1 = g:board_placements(BOARD, hand, opts)
   if count_only then return #out > 0 end
   local doubles_up = {}
   if want_doubles then
@@ -122,7 +144,7 @@ end
 local function is_in(g, seat) return not g:sget(seat, "out") end
 
 local function partner(g, seat)
-  if not g:param("teams") then return nil end
+  if not TEAMS then return nil end
   return (seat + 2) % g:players()
 end
 
@@ -160,8 +182,8 @@ end
 
 local function round_over(g)
   local n = g:players()
-  if g:param("solitaire.enabled") then return false end
-  if g:param("teams") then
+  if SOLITAIRE then return false end
+  if TEAMS then
     for s = 0, n - 1 do
       if not is_in(g, s) and not is_in(g, partner(g, s)) then return true end -- SI-V1
     end
@@ -220,12 +242,13 @@ local function parse_place(s)
 end
 
 -- tile's first half on (r, c) and its second on (r2, c2), from a zone; positional rather than a
--- placement table, which would cost a table with seven named fields on every move
-local function put_on_board(g, tile, floor, r, c, r2, c2, from_zone, from_seat)
+-- placement table, which would cost a table with seven named fields on every move. seen: the colours
+-- placed so far when the caller has read them (nil: read here)
+local function put_on_board(g, tile, floor, r, c, r2, c2, from_zone, from_seat, seen)
   local a, b = halves(tile)
   g:board_place(BOARD, tile, floor, {{r, c, a}, {r2, c2, b}})
   g:move(tile, from_zone, from_seat, "box", nil)
-  local seen = g:get("colours") or ""
+  seen = seen or g:get("colours") or ""
   -- the two halves one by one, not in a loop over a table built for them, and written only when a
   -- colour is new (this runs on every move)
   local now = seen
@@ -283,7 +306,7 @@ local function setup_round(g)
   g:set("corners_open", true)
   g:set("outs", 0)
   g:set("first_out", nil)
-  local size = g:param("hand_size")
+  local size = HAND_SIZE
   local scen = g:get("round") == 1
   local board = scen and g:fixed("board") or nil
   local hands = scen and g:fixed("hands") or nil
@@ -346,7 +369,7 @@ local function blocked_end(g)
   g:set("blocked_rounds", (g:get("blocked_rounds") or 0) + 1)
   g:rule("SI-19")
   g:event("blocked", {})
-  if g:param("blocked") == "fewest" then
+  if BLOCKED == "fewest" then
     g:rule("SI-D5")
     local n = g:players()
     local last = g:get("last_mover") or g:get("first")
@@ -360,7 +383,7 @@ local function blocked_end(g)
         end
       end
       go_out(g, best)
-      if count_in(g) <= 1 and not g:param("teams") then break end
+      if count_in(g) <= 1 and not TEAMS then break end
     end
   end
   end_round(g)
@@ -381,7 +404,7 @@ local function solitaire_end(g)
   for _, p in ipairs(g:board_pieces(BOARD)) do pts = pts + p.floor - 1 end
   local left = g:count("hand", 0) + g:count("reserve")
   pts = pts - left
-  if left == 0 then pts = pts + g:param("solitaire.all_placed_bonus") end
+  if left == 0 then pts = pts + BONUS end
   g:add_score(0, pts)
   g:round_end(1, {pts})
   g:finish({0})
@@ -395,11 +418,10 @@ function end_round(g)
   for s = 0, n - 1 do scores[s + 1] = g:sget(s, "round_pts") or 0 end
   local round = g:get("round")
   g:round_end(round, scores)
-  local target = g:param("game.target") or 0
-  local done = round >= g:param("game.rounds")
-  if target > 0 then
+  local done = round >= ROUNDS
+  if TARGET > 0 then
     done = false
-    for s = 0, n - 1 do if g:score(s) >= target then done = true end end
+    for s = 0, n - 1 do if g:score(s) >= TARGET then done = true end end
   end
   if done then
     g:rule("SI-20")
@@ -409,7 +431,7 @@ function end_round(g)
   g:set("round", round + 1)
   local first = (g:get("first") + 1) % n
   g:rule("SI-D8")
-  if g:param("next_first") == "first_out" and g:get("first_out") then first = g:get("first_out") end
+  if NEXT_FIRST == "first_out" and g:get("first_out") then first = g:get("first_out") end
   start_round(g, first)
 end
 
@@ -419,9 +441,8 @@ function start_turn(g, t)
   if actor == nil then
     t, actor = next_turn(g, t)
   end
-  g:set("turn", t)
-  g:set("phase", "place")
-  if g:param("draw") == "before" then -- SI-V5: draw one, then place
+  g:set_values("turn", t, "phase", "place")
+  if DRAW == "before" then -- SI-V5: draw one, then place
     g:rule("SI-V5")
     draw(g, actor, 1)
   end
@@ -430,9 +451,9 @@ function start_turn(g, t)
     g:ask(actor, moves)
     return
   end
-  local drawing = g:param("draw") ~= "refill"
-  if g:param("solitaire.enabled") then
-    if g:count("reserve") == 0 or g:param("solitaire.end") == "stuck" then
+  local drawing = DRAW ~= "refill"
+  if SOLITAIRE then
+    if g:count("reserve") == 0 or SOLITAIRE_END == "stuck" then
       g:rule("SI-D6") -- stuck: the game ends
       solitaire_end(g)
       return
@@ -456,9 +477,9 @@ end
 
 -- after the placement and the penalty: draw, players out, next turn
 local function end_turn(g, seat, passed)
-  local mode = g:param("draw")
+  local mode = DRAW
   if mode == "refill" and not passed then -- SI-11: a pass draws nothing
-    local need = g:param("hand_size") - g:count("hand", seat)
+    local need = HAND_SIZE - g:count("hand", seat)
     if need > 0 then
       g:rule("SI-5")
       draw(g, seat, need)
@@ -469,7 +490,7 @@ local function end_turn(g, seat, passed)
     g:rule("SI-D6")
     draw(g, seat, 1)
   end
-  if g:param("solitaire.enabled") then
+  if SOLITAIRE then
     if g:count("hand", 0) == 0 and g:count("reserve") == 0 then
       solitaire_end(g)
       return
@@ -541,10 +562,11 @@ function on_move(g, seat, move)
     -- the placement in locals, not a table: this is the path of nearly every move
     local tile, r, c, f = w2, tonumber(w3), tonumber(w4), tonumber(w6)
     local dd = DIRS[w5]
+    local r2, c2 = r + dd[1], c + dd[2]
     local a, b = halves(tile)
     local seen = g:get("colours") or ""
     if f > 1 then
-      mark_cover(g, placement_of(w2, w3, w4, w5, w6))
+      mark_cover(g, tile, f, r, c, r2, c2)
     elseif seen:find(a, 1, true) or seen:find(b, 1, true) then
       -- SI-9: a floor-1 tile with a colour already placed is an abutting placement (a corner
       -- placement needs two new colours, SI-7): the free corners are closed for good
@@ -558,14 +580,14 @@ function on_move(g, seat, move)
     else
       g:rule("SI-7") -- two new colours, in another free corner
     end
-    put_on_board(g, tile, f, r, c, r + dd[1], c + dd[2], "hand", seat)
+    put_on_board(g, tile, f, r, c, r2, c2, "hand", seat, seen)
     penalise(g, seat, penalty_of(g, f))
   elseif verb == "place2" then
     local p = placement_of(w2, w3, w4, w5, w6)
     local q = placement_of(w7, w8, w9, w10, w11)
     g:rule("SI-14")
-    mark_cover(g, p)
-    mark_cover(g, q)
+    mark_cover(g, p.tile, p.floor, p.r, p.c, p.r2, p.c2)
+    mark_cover(g, q.tile, q.floor, q.r, q.c, q.r2, q.c2)
     put_on_board(g, p.tile, p.floor, p.r, p.c, p.r2, p.c2, "hand", seat)
     put_on_board(g, q.tile, q.floor, q.r, q.c, q.r2, q.c2, "hand", seat)
     penalise(g, seat, penalty_of(g, p.floor) + penalty_of(g, q.floor))
