@@ -96,7 +96,12 @@ func TestSessionOfTwoGames(t *testing.T) {
 		t.Fatalf("%d games logged", games)
 	}
 	players[1].mu.Lock()
-	last := players[1].snaps[len(players[1].snaps)-1]
+	last := players[1].snaps[0] // the newest, as a screen keeps it: snapshots may arrive out of order
+	for _, snap := range players[1].snaps {
+		if snap.Newer(last) {
+			last = snap
+		}
+	}
 	players[1].mu.Unlock()
 	if last.Game != 2 || !last.Over || !slices.Equal(last.Running, running) || last.Seat != 2 {
 		t.Errorf("bob's last snapshot: game %d, over %v, running %v (want %v), seat %d", last.Game, last.Over, last.Running, running, last.Seat)

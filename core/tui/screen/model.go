@@ -77,7 +77,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 // snapshot takes a newer snapshot of a seat; a decision of another seat at a shared terminal waits
 // for the hand-over.
 func (m *Model) snapshot(s Snapshot) {
-	if old, ok := m.snaps[s.Seat]; ok && old.Version > s.Version {
+	if old, ok := m.snaps[s.Seat]; ok && !s.Newer(old) {
 		return
 	}
 	prev := m.snaps[s.Seat]

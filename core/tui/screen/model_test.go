@@ -170,6 +170,28 @@ func TestBoardCursor(t *testing.T) {
 }
 
 // An older snapshot never replaces a newer one; two human seats at one terminal hand it over.
+// In a session each game's snapshots count their versions from 1 again: the next game's first snapshot
+// replaces the last game's final one, and a late snapshot of an earlier game never replaces a later's.
+func TestNextGameReplacesTheLastGamesEnd(t *testing.T) {
+	var got []Answer
+	m := newModel(&got)
+	end := trickSnapshot()
+	end.Game, end.Version, end.Table = 1, 40, "game one over"
+	m.Update(end)
+	next := trickSnapshot()
+	next.Game, next.Version, next.Table = 2, 1, "game two starts"
+	m.Update(next)
+	if !strings.Contains(m.View(), "game two starts") {
+		t.Fatalf("the next game's first snapshot did not replace the last game's end:\n%s", m.View())
+	}
+	late := end
+	late.Version, late.Table = 39, "game one late"
+	m.Update(late)
+	if strings.Contains(m.View(), "game one late") {
+		t.Errorf("a late snapshot of an earlier game replaced the next game's")
+	}
+}
+
 func TestSnapshotsAndHandOver(t *testing.T) {
 	var got []Answer
 	m := New([]int{0, 1}, "", func(a Answer) { got = append(got, a) })

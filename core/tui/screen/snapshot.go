@@ -5,7 +5,7 @@ import "github.com/ruleslab/ruleslab/core"
 // Snapshot is everything one seat's screen shows at one moment, in words: built from the seat's View
 // (a spectator's from what every seat sees), never from the game itself.
 type Snapshot struct {
-	Version int // grows with every snapshot of a game; an older one never replaces a newer
+	Version int // grows with every snapshot of a game; an older one never replaces a newer (Newer)
 	Game    int // the number of the game in a session (1 for `play`)
 	Seat    int // -1: a spectator
 	Title   string
@@ -69,3 +69,13 @@ type (
 	// LobbyMsg is what a session's screen shows before its first game: the seats and who has joined.
 	LobbyMsg struct{ Lines []string }
 )
+
+// Newer reports whether s was taken after old: in a later game of the session, or later in the same
+// game. Snapshots travel on their own (a slow connection never holds the game), so they may arrive out
+// of order; each game's versions start again from 1.
+func (s Snapshot) Newer(old Snapshot) bool {
+	if s.Game != old.Game {
+		return s.Game > old.Game
+	}
+	return s.Version >= old.Version
+}
