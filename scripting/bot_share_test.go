@@ -15,7 +15,7 @@ import (
 func TestBotTablesWrittenIntoAreBuiltAgain(t *testing.T) {
 	for _, gv := range bundledShort(t) {
 		t.Run(name(gv), func(t *testing.T) {
-			p := loadProgram(t, gv[0], gv[1])
+			p := loadProgram(t, gv.Game, gv.Variant)
 			for _, bot := range []string{"vandal", "checker"} {
 				chunk, err := scripting.CompileFile("testdata/bots/" + bot + ".lua")
 				require.NoError(t, err)

@@ -27,7 +27,7 @@ func BenchmarkLuaDecision(b *testing.B) {
 func BenchmarkGreedyDecision(b *testing.B) {
 	for _, gv := range bundledShort(b) {
 		b.Run(name(gv), func(b *testing.B) {
-			p := loadProgram(b, gv[0], gv[1])
+			p := loadProgram(b, gv.Game, gv.Variant)
 			if p.Bots["greedy"] == nil {
 				b.Skip("no greedy bot")
 			}

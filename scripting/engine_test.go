@@ -46,7 +46,7 @@ func finish(t testing.TB, e *scripting.Engine, s *core.State, seed uint64) strin
 func TestCloneAdvancesOnAnotherEngine(t *testing.T) {
 	for _, gv := range bundled(t) {
 		t.Run(name(gv), func(t *testing.T) {
-			p := loadProgram(t, gv[0], gv[1])
+			p := loadProgram(t, gv.Game, gv.Variant)
 			players := p.Game.Config.Players.Default
 			h1, h2 := scripting.NewHost(), scripting.NewHost()
 			defer h1.Close()
@@ -71,7 +71,7 @@ func TestCloneAdvancesOnAnotherEngine(t *testing.T) {
 func TestResampleKeepsSizesAndSeenCards(t *testing.T) {
 	for _, gv := range bundled(t) {
 		t.Run(name(gv), func(t *testing.T) {
-			p := loadProgram(t, gv[0], gv[1])
+			p := loadProgram(t, gv.Game, gv.Variant)
 			players := p.Game.Config.Players.Default
 			h := scripting.NewHost()
 			defer h.Close()
@@ -197,7 +197,7 @@ func TestBotViewIsReadOnly(t *testing.T) {
 func BenchmarkCloneResample(b *testing.B) {
 	for _, gv := range bundled(b) {
 		b.Run(name(gv), func(b *testing.B) {
-			p := loadProgram(b, gv[0], gv[1])
+			p := loadProgram(b, gv.Game, gv.Variant)
 			h := scripting.NewHost()
 			defer h.Close()
 			e, err := p.NewEngine(h)
@@ -220,7 +220,7 @@ func BenchmarkCloneResample(b *testing.B) {
 func TestLuaBotStartsOverOnAClone(t *testing.T) {
 	for _, gv := range bundled(t) {
 		t.Run(name(gv), func(t *testing.T) {
-			p := loadProgram(t, gv[0], gv[1])
+			p := loadProgram(t, gv.Game, gv.Variant)
 			chunk, err := scripting.CompileFile("testdata/event-counter-bot.lua")
 			require.NoError(t, err)
 			p.Bots["counter"] = chunk

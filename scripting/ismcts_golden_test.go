@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ruleslab/ruleslab/core/config"
 	"github.com/stretchr/testify/require"
 )
 
@@ -35,7 +36,7 @@ func TestISMCTSAnalysesGolden(t *testing.T) {
 		t.Run(name(gv), func(t *testing.T) {
 			var out strings.Builder
 			for _, gs := range goldenSearches {
-				if gs.games == "" || strings.Contains(","+gs.games+",", ","+gv[0]+",") {
+				if gs.games == "" || strings.Contains(","+gs.games+",", ","+gv.Game+",") {
 					out.WriteString(goldenSearch(t, gv, gs.spec))
 				}
 			}
@@ -55,8 +56,8 @@ func TestISMCTSAnalysesGolden(t *testing.T) {
 // goldenSearch searches the decision of a game of gv after a few random moves with spec
 // (searchDecision) and spells out what it found: every root move's visits and mean reward (NaN: never
 // tried), the choice, and the number of edges of the tree and their visits.
-func goldenSearch(t *testing.T, gv [2]string, spec string) string {
-	b, s, a := searchDecision(t, loadProgram(t, gv[0], gv[1]), spec, 8)
+func goldenSearch(t *testing.T, gv config.RuleSet, spec string) string {
+	b, s, a := searchDecision(t, loadProgram(t, gv.Game, gv.Variant), spec, 8)
 	var out strings.Builder
 	fmt.Fprintf(&out, "%s: %d iterations, %d failed, best %d, prior %q\n", spec, a.Iterations, a.Failed, a.Best, a.Prior)
 	for _, m := range a.Moves {

@@ -47,7 +47,7 @@ func hasPrivateMoves(p *scripting.Program) bool {
 func TestISMCTSMultiObserverTreesHoldWhatTheirSeatSees(t *testing.T) {
 	ownPrivate := 0
 	for _, gv := range bundledShort(t) {
-		p := loadProgram(t, gv[0], gv[1])
+		p := loadProgram(t, gv.Game, gv.Variant)
 		if !hasPrivateMoves(p) {
 			continue
 		}
@@ -89,7 +89,7 @@ func TestISMCTSMultiObserverTreesHoldWhatTheirSeatSees(t *testing.T) {
 func TestISMCTSMultiObserverIsTheSingleTreeWhenAllIsPublic(t *testing.T) {
 	compared := 0
 	for _, gv := range bundled(t) {
-		p := loadProgram(t, gv[0], gv[1])
+		p := loadProgram(t, gv.Game, gv.Variant)
 		if hasPrivateMoves(p) {
 			continue
 		}

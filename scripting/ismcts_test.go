@@ -31,7 +31,7 @@ func BenchmarkISMCTSRandomPlayouts(b *testing.B) {
 func benchISMCTS(b *testing.B, spec string) {
 	for _, gv := range bundled(b) {
 		b.Run(name(gv), func(b *testing.B) {
-			p := loadProgram(b, gv[0], gv[1])
+			p := loadProgram(b, gv.Game, gv.Variant)
 			h := scripting.NewHost()
 			defer h.Close()
 			e, err := p.NewEngine(h)
@@ -273,7 +273,7 @@ func playGreedy(t *testing.T, e *scripting.Engine, maxSeed uint64, done func() b
 // bundled game runs with it, and the same seed makes the same search (-short: each game's base rules).
 func TestISMCTSMASTRollouts(t *testing.T) {
 	for _, gv := range bundledShort(t) {
-		p := loadProgram(t, gv[0], gv[1])
+		p := loadProgram(t, gv.Game, gv.Variant)
 		t.Run(name(gv), func(t *testing.T) {
 			_, _, a1 := searchDecision(t, p, "ismcts:rollout=mast,iterations=60", 6)
 			_, _, a2 := searchDecision(t, p, "ismcts:rollout=mast,iterations=60", 6)
@@ -291,7 +291,7 @@ func TestISMCTSMASTRollouts(t *testing.T) {
 func TestISMCTSPriorFavoursTheBotsMove(t *testing.T) {
 	raised := 0
 	for _, gv := range bundledShort(t) {
-		p := loadProgram(t, gv[0], gv[1])
+		p := loadProgram(t, gv.Game, gv.Variant)
 		if p.Bots["greedy"] == nil {
 			continue
 		}

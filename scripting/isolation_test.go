@@ -112,7 +112,7 @@ func TestMemoKeepsReadOnlyTables(t *testing.T) {
 func TestPlayoutSkipsWhatNobodyReads(t *testing.T) {
 	for _, gv := range bundledShort(t) {
 		t.Run(name(gv), func(t *testing.T) {
-			p := loadProgram(t, gv[0], gv[1])
+			p := loadProgram(t, gv.Game, gv.Variant)
 			h := scripting.NewHost()
 			defer h.Close()
 			e, err := p.NewEngine(h)

@@ -15,7 +15,7 @@ import (
 func TestCloneIsIndependentAndReplaysIdentically(t *testing.T) {
 	for _, gv := range bundled(t) {
 		t.Run(name(gv), func(t *testing.T) {
-			p := loadProgram(t, gv[0], gv[1])
+			p := loadProgram(t, gv.Game, gv.Variant)
 			h := scripting.NewHost()
 			defer h.Close()
 			e, s, err := startGame(p, h, p.Game.Config.Players.Default, 11)

@@ -32,42 +32,35 @@ func loadProgram(t testing.TB, game, variant string) *scripting.Program {
 }
 
 // bundled lists every bundled game and variant as (game, variant) pairs.
-func bundled(t testing.TB) [][2]string {
+func bundled(t testing.TB) []config.RuleSet {
 	t.Helper()
-	games, err := config.BundledGames()
+	sets, err := config.BundledRuleSets()
 	require.NoError(t, err)
-	var out [][2]string
-	for _, g := range games {
-		out = append(out, [2]string{g.ID, ""})
-		for _, v := range g.Variants {
-			out = append(out, [2]string{g.ID, v})
-		}
-	}
-	return out
+	return sets
 }
 
 // bundledShort is bundled, or under -short only each bundled game's base rules: for the searches that
 // cost a second or so per game and variant (the variants mostly share their base game's code).
-func bundledShort(t testing.TB) [][2]string {
+func bundledShort(t testing.TB) []config.RuleSet {
 	t.Helper()
 	all := bundled(t)
 	if !testing.Short() {
 		return all
 	}
-	var out [][2]string
+	var out []config.RuleSet
 	for _, gv := range all {
-		if gv[1] == "" {
+		if gv.Variant == "" {
 			out = append(out, gv)
 		}
 	}
 	return out
 }
 
-func name(gv [2]string) string {
-	if gv[1] == "" {
-		return gv[0]
+func name(gv config.RuleSet) string {
+	if gv.Variant == "" {
+		return gv.Game
 	}
-	return gv[0] + "/" + gv[1]
+	return gv.Game + "/" + gv.Variant
 }
 
 func TestWorkerPlaysWholeGames(t *testing.T) {
@@ -99,7 +92,7 @@ func benchGames(b *testing.B, bot string, workers int) {
 	defer lab.TuneGC()()
 	for _, gv := range bundled(b) {
 		b.Run(name(gv), func(b *testing.B) {
-			p := loadProgram(b, gv[0], gv[1])
+			p := loadProgram(b, gv.Game, gv.Variant)
 			if p.Bots[bot] == nil && bot != "random" {
 				b.Skipf("no %s bot", bot)
 			}

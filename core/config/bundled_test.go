@@ -1,6 +1,7 @@
 package config
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -33,6 +34,11 @@ func TestEmbeddedGames(t *testing.T) {
 	games, err := BundledGames()
 	if err != nil || len(games) != 1 || games[0].ID != "g" || strings.Join(games[0].Variants, ",") != "bad,escape,v" {
 		t.Fatalf("BundledGames = %+v, %v", games, err)
+	}
+	sets, err := BundledRuleSets()
+	want := []RuleSet{{"g", ""}, {"g", "bad"}, {"g", "escape"}, {"g", "v"}}
+	if err != nil || !reflect.DeepEqual(sets, want) {
+		t.Fatalf("BundledRuleSets = %+v, %v", sets, err)
 	}
 	g, err := Resolve("g", "v")
 	if err != nil {

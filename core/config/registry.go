@@ -46,6 +46,26 @@ func BundledGames() ([]Bundled, error) {
 	return out, nil
 }
 
+// RuleSet is a bundled game under one of its rule sets: Variant "" is the game itself.
+type RuleSet struct{ Game, Variant string }
+
+// BundledRuleSets lists every bundled game and each of its variants, the game itself first, in id
+// order: what a check of "every bundled game and variant" walks.
+func BundledRuleSets() ([]RuleSet, error) {
+	games, err := BundledGames()
+	if err != nil {
+		return nil, err
+	}
+	var out []RuleSet
+	for _, g := range games {
+		out = append(out, RuleSet{Game: g.ID})
+		for _, v := range g.Variants {
+			out = append(out, RuleSet{Game: g.ID, Variant: v})
+		}
+	}
+	return out, nil
+}
+
 // Resolve turns GAME (a bundled id or a YAML path) and an optional variant name into a loaded config.
 func Resolve(game, variant string) (*Game, error) {
 	path, err := ResolvePath(game, variant)

@@ -14,17 +14,11 @@ import (
 )
 
 // every bundled game and variant, as (game, variant)
-func bundled(t *testing.T) [][2]string {
-	games, err := config.BundledGames()
+func bundled(t *testing.T) []config.RuleSet {
+	t.Helper()
+	sets, err := config.BundledRuleSets()
 	require.NoError(t, err)
-	var out [][2]string
-	for _, g := range games {
-		out = append(out, [2]string{g.ID, ""})
-		for _, v := range g.Variants {
-			out = append(out, [2]string{g.ID, v})
-		}
-	}
-	return out
+	return sets
 }
 
 // make writes the folder of a house rule of game (variant) into a temporary dir and returns its YAML.
@@ -44,8 +38,8 @@ func makeFolder(t *testing.T, game, variant string) (dir string, p *scripting.Pr
 // it declares has the game's value.
 func TestUntouchedFolderPlaysTheGame(t *testing.T) {
 	for _, gv := range bundled(t) {
-		t.Run(gv[0]+"/"+gv[1], func(t *testing.T) {
-			dir, game := makeFolder(t, gv[0], gv[1])
+		t.Run(gv.Game+"/"+gv.Variant, func(t *testing.T) {
+			dir, game := makeFolder(t, gv.Game, gv.Variant)
 			house, err := scripting.Load(filepath.Join(dir, "house.yaml"), "")
 			require.NoError(t, err)
 			require.Equal(t, game.Game.Config.ParamSpecs(), house.Game.Config.ParamSpecs())
@@ -61,8 +55,8 @@ func TestUntouchedFolderPlaysTheGame(t *testing.T) {
 // same game as the game itself.
 func TestUncommentedFolderPlaysTheGame(t *testing.T) {
 	for _, gv := range bundled(t) {
-		t.Run(gv[0]+"/"+gv[1], func(t *testing.T) {
-			dir, game := makeFolder(t, gv[0], gv[1])
+		t.Run(gv.Game+"/"+gv.Variant, func(t *testing.T) {
+			dir, game := makeFolder(t, gv.Game, gv.Variant)
 			uncomment(t, filepath.Join(dir, "house.yaml"), "# params:", "# ")
 			uncomment(t, filepath.Join(dir, "house.lua"), "", "-- ")
 			house, err := scripting.Load(filepath.Join(dir, "house.yaml"), "")
