@@ -184,7 +184,7 @@ func checkResumeAfter(t *testing.T, args []string, lines int) {
 
 func TestTournamentResumeAfterSIGINT(t *testing.T) {
 	t.Parallel()
-	checkResume(t, []string{"tournament", "zoomies", "--bots", "ismcts:iterations=20,random", "--games", "24", "--seed", "5"})
+	checkResume(t, []string{"tournament", "zoomies", "--bots", "ismcts:iterations=20,random", "--games", "60", "--seed", "5"})
 }
 
 func TestCompareResumeAfterSIGINT(t *testing.T) {

@@ -44,7 +44,7 @@ func (w *EngineWorker) Play(index int, seed uint64) core.Result {
 	w.index = index
 	s, err := w.play(seed)
 	r := GameResult(w.E, s, index, seed, w.Players, w.Seats, w.Events, err)
-	if err != nil {
+	if r.Error != "" { // the game's or its statistics' (the stats hook runs after the last move)
 		r.Interrupted = w.H.Interrupted()
 	}
 	return r
