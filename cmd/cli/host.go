@@ -133,7 +133,12 @@ func runHost(opts *HostOptions) error {
 	closing, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	_ = srv.Close(closing)
-	if err != nil && ctx.Err() == nil {
+	if ctx.Err() != nil { // a signal stopped the session, in the lobby or mid-game (exit 130)
+		opts.IO.stopped = true
+		fmt.Fprintln(opts.IO.Err, "interrupted: the session was stopped; finished games are in", opts.Log)
+		return <-served
+	}
+	if err != nil {
 		return err
 	}
 	return <-served

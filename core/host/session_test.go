@@ -5,7 +5,9 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -108,5 +110,50 @@ func TestSessionOfTwoGames(t *testing.T) {
 	}
 	if players[0].closed == "" {
 		t.Errorf("alice's screen was not closed")
+	}
+}
+
+// A session stopped (the host's Ctrl-C) while a game waits for a person ends at once: the game is left
+// unfinished and not logged, and every screen is told so.
+func TestStoppedSessionLeavesTheGame(t *testing.T) {
+	t.Setenv("RULESLAB_HOME", "../..")
+	p, err := scripting.Load("zoomies", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var log bytes.Buffer
+	s := NewSession(&Options{Program: p, Registry: bots.For(p, bots.ExtOptions{}), Game: "zoomies",
+		Seats: []string{"human", "random", "random", "random"}, Seed: 3, Games: 2, Log: &log})
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	ran := make(chan error, 1)
+	go func() { ran <- s.Run(ctx) }()
+	deciding, closed := make(chan struct{}), make(chan string, 1)
+	var once sync.Once
+	s.join("alice", func(msg any) { // a person who never moves
+		switch m := msg.(type) {
+		case screen.Snapshot:
+			if m.Decision != 0 {
+				once.Do(func() { close(deciding) })
+			}
+		case screen.ClosedMsg:
+			closed <- m.Text
+		}
+	})
+	<-deciding
+	cancel()
+	select {
+	case err := <-ran:
+		if !errors.Is(err, context.Canceled) {
+			t.Errorf("Run: %v, want the context's error", err)
+		}
+	case <-time.After(time.Minute): // a guard against a hang, not a measure
+		t.Fatal("the stopped session still waits for a person")
+	}
+	if text := <-closed; !strings.Contains(text, "game 1 was left unfinished") {
+		t.Errorf("the screen's last word: %q", text)
+	}
+	if log.Len() != 0 {
+		t.Errorf("the unfinished game was logged: %s", log.String())
 	}
 }
