@@ -214,3 +214,23 @@ func TestSnapshotsAndHandOver(t *testing.T) {
 		t.Errorf("seat 1's answer: %+v", got)
 	}
 }
+
+// On a short screen (80x24, the default of many terminals) the game's text is cut, never the hand and
+// the moves: the decision stays in view.
+func TestShortScreenKeepsTheDecision(t *testing.T) {
+	var got []Answer
+	m := newModel(&got)
+	s := trickSnapshot()
+	s.Table = strings.Repeat("a line of the game's own screen\n", 30)
+	m.Update(s)
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	v := m.View()
+	for _, want := range []string{"your hand: [O1] B2 G3", ">  1) play O1", "more of the table on a taller screen"} {
+		if !strings.Contains(v, want) {
+			t.Errorf("an 80x24 screen lacks %q:\n%s", want, v)
+		}
+	}
+	if n := len(strings.Split(v, "\n")); n > 24 {
+		t.Errorf("%d lines on a 24-line screen", n)
+	}
+}
