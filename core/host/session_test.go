@@ -157,3 +157,37 @@ func TestStoppedSessionLeavesTheGame(t *testing.T) {
 		t.Errorf("the unfinished game was logged: %s", log.String())
 	}
 }
+
+// --move-time reaches the session's human seats: a person who never moves has random moves played for
+// them, and the game ends and is logged.
+func TestSessionMoveTime(t *testing.T) {
+	t.Setenv("RULESLAB_HOME", "../..")
+	p, err := scripting.Load("zoomies", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var log bytes.Buffer
+	s := NewSession(&Options{Program: p, Registry: bots.For(p, bots.ExtOptions{}), Game: "zoomies",
+		Seats: []string{"human", "random", "random", "random"}, Seed: 3, Games: 1, Log: &log, MoveTime: time.Nanosecond})
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute) // a guard against a hang
+	defer cancel()
+	ran := make(chan error, 1)
+	go func() { ran <- s.Run(ctx) }()
+	var mu sync.Mutex
+	var alice *conn
+	mu.Lock()
+	alice = s.join("alice", func(msg any) { // a person who never moves, but presses Enter at the end
+		if snap, ok := msg.(screen.Snapshot); ok && snap.Over {
+			mu.Lock()
+			defer mu.Unlock()
+			go s.answer(alice, screen.Answer{Ready: true})
+		}
+	})
+	mu.Unlock()
+	if err := <-ran; err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(log.String(), "\n"); n != 1 {
+		t.Errorf("%d games logged", n)
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/ruleslab/ruleslab/core"
 	"github.com/ruleslab/ruleslab/core/bots"
@@ -186,4 +187,38 @@ func knownCards(t *testing.T, e *scripting.Engine, s *core.State, seat int) []ma
 		known = append(known, maps.Clone(seen))
 	}
 	return known
+}
+
+// A human seat that does not move within its MoveTime has its Fallback's move played, and every
+// screen says so (the screen here never answers: a time of 1ns runs out at each decision).
+func TestMoveTimeRunsOut(t *testing.T) {
+	t.Setenv("RULESLAB_HOME", "../..")
+	g := newTableGame(t, "zoomies", 5)
+	g.human.MoveTime, g.human.Fallback = time.Nanosecond, core.NewRandomBot(9)
+	silent := &recorder{}
+	g.table.Attach(0, silent.screen)
+	played := make(chan error, 1)
+	go func() { played <- core.PlayOut(g.s, g.e, g.seats, []string{"human"}) }()
+	select {
+	case err := <-played:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(time.Minute): // a guard against a hang, not a measure
+		t.Fatal("the seat still waits for its screen")
+	}
+	if err := g.table.Publish(); err != nil {
+		t.Fatal(err)
+	}
+	silent.mu.Lock()
+	defer silent.mu.Unlock()
+	last := silent.snaps[0]
+	for _, s := range silent.snaps {
+		if s.Newer(last) {
+			last = s
+		}
+	}
+	if !strings.Contains(last.Notice, "seat 0 took longer than 1ns:") || !strings.Contains(last.Notice, "was played for it") {
+		t.Errorf("the screens are not told: %q", last.Notice)
+	}
 }
