@@ -20,6 +20,12 @@ import (
 // testSession is a session of Simino (two people, a bot) served on a free port of 127.0.0.1.
 func testSession(t *testing.T, keyFile string) (*Session, *Server) {
 	t.Helper()
+	return idleSession(t, keyFile, time.Minute)
+}
+
+// idleSession is testSession closing connections idle for idle.
+func idleSession(t *testing.T, keyFile string, idle time.Duration) (*Session, *Server) {
+	t.Helper()
 	t.Setenv("RULESLAB_HOME", "../..")
 	p, err := scripting.Load("simino", "")
 	if err != nil {
@@ -28,7 +34,7 @@ func testSession(t *testing.T, keyFile string) (*Session, *Server) {
 	var out bytes.Buffer
 	s := NewSession(&Options{Program: p, Registry: bots.For(p, bots.ExtOptions{}), Game: "simino",
 		Seats: []string{"human", "human", "random"}, Games: 1, Listen: "127.0.0.1:0", HostKey: keyFile, Code: "open-sesame",
-		Idle: time.Minute, Out: &out})
+		Idle: idle, Out: &out})
 	srv, err := NewServer(s)
 	if err != nil {
 		t.Fatal(err)
@@ -167,4 +173,32 @@ func TestAuthorizedKeysOnly(t *testing.T) {
 		t.Fatalf("an authorized key: %v", err)
 	}
 	c.Close()
+}
+
+// --idle closes a connection that sends nothing (here for 200ms), even while its screen is sent the
+// lobby.
+func TestIdleConnectionClosed(t *testing.T) {
+	_, srv := idleSession(t, filepath.Join(t.TempDir(), "key"), 200*time.Millisecond)
+	c, err := dial(srv, "alice", "open-sesame")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	sess, err := c.NewSession()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := sess.RequestPty("xterm", 40, 100, gossh.TerminalModes{}); err != nil {
+		t.Fatal(err)
+	}
+	if err := sess.Shell(); err != nil {
+		t.Fatal(err)
+	}
+	closed := make(chan error, 1)
+	go func() { closed <- c.Wait() }()
+	select {
+	case <-closed:
+	case <-time.After(time.Minute): // a guard against a hang, not a measure
+		t.Fatal("an idle connection is still open after a minute")
+	}
 }
