@@ -3,6 +3,8 @@ package tui
 import (
 	"fmt"
 	"maps"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -30,6 +32,12 @@ func newTableGame(t *testing.T, game string, seed uint64) *tableGame {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return newProgramTable(t, p, seed)
+}
+
+// newProgramTable is newTableGame of a loaded game (a variant file's).
+func newProgramTable(t *testing.T, p *scripting.Program, seed uint64) *tableGame {
+	t.Helper()
 	h := scripting.NewHost()
 	t.Cleanup(h.Close)
 	e, err := p.NewEngine(h)
@@ -220,5 +228,47 @@ func TestMoveTimeRunsOut(t *testing.T) {
 	}
 	if !strings.Contains(last.Notice, "seat 0 took longer than 1ns:") || !strings.Contains(last.Notice, "was played for it") {
 		t.Errorf("the screens are not told: %q", last.Notice)
+	}
+}
+
+// The game's render and describe hooks decide what the full screen draws: a house rule that replaces
+// them changes the table and the history of its screens.
+func TestHouseRuleScreen(t *testing.T) {
+	t.Setenv("RULESLAB_HOME", "../..")
+	dir := t.TempDir()
+	files := map[string]string{
+		"house.yaml": "extends: mimic-taking\ntitle: Mimic Taking (house)\noverrides: [house.lua]\n",
+		"house.lua": `function render(obs, legal) return "HOUSE TABLE\n" .. base.render(obs, legal) end
+function describe(e, seat)
+  if e.type == "move" then return "HOUSE MOVE " .. e.move end
+  return base.describe(e, seat)
+end
+`}
+	for name, text := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	p, err := scripting.Load("mimic-taking", filepath.Join(dir, "house.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := newProgramTable(t, p, 4)
+	for i := 0; i < 8; i++ { // a few moves (the first legal), so the history holds some
+		if err := g.s.ApplyIndex(g.e, 0); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := g.table.Publish(); err != nil {
+		t.Fatal(err)
+	}
+	g.table.mu.Lock()
+	defer g.table.mu.Unlock()
+	last := g.table.last[0] // the snapshot every screen of seat 0 is sent
+	if !strings.HasPrefix(last.Table, "HOUSE TABLE\n") || !strings.Contains(last.Table, "Mimic Taking") {
+		t.Errorf("the house rule's render is not the table:\n%s", last.Table)
+	}
+	if h := strings.Join(last.History, "\n"); !strings.Contains(h, "HOUSE MOVE play") {
+		t.Errorf("the house rule's describe is not the history:\n%s", h)
 	}
 }
