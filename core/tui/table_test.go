@@ -5,6 +5,8 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -270,5 +272,35 @@ end
 	}
 	if h := strings.Join(last.History, "\n"); !strings.Contains(h, "HOUSE MOVE play") {
 		t.Errorf("the house rule's describe is not the history:\n%s", h)
+	}
+}
+
+// A hint on Mimic Taking's first decision (10 cards to lead): every move with its win estimate and its
+// number of searches in aligned columns under their heads, the move it would play searched often
+// enough for its estimate to mean something (TestHintBudget: Simino's 80 placements).
+func TestHintLinesAligned(t *testing.T) {
+	t.Setenv("RULESLAB_HOME", "../..")
+	g := newTableGame(t, "mimic-taking", 5)
+	v := g.s.ViewFor(g.s.ToAct())
+	lines, err := hintLines(g.table.reg, g.e, v, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(lines) != v.NumLegal()+2 || !strings.Contains(lines[0], "would play:") {
+		t.Fatalf("%d lines for %d moves:\n%s", len(lines), v.NumLegal(), strings.Join(lines, "\n"))
+	}
+	head := lines[1]
+	if !strings.HasSuffix(head, "win  searches") || !strings.Contains(head, "move") {
+		t.Errorf("the columns' heads: %q", head)
+	}
+	row := regexp.MustCompile(`^ ([ *])\s*\d+\) .+?\s+(\d+%|n/a)\s+(\d+)$`)
+	for _, l := range lines[2:] {
+		m := row.FindStringSubmatch(l)
+		if m == nil || len(l) != len(head) {
+			t.Fatalf("a row out of its columns (%d wide, the heads %d):\n%s\n%s", len(l), len(head), head, l)
+		}
+		if visits, _ := strconv.Atoi(m[3]); m[1] == "*" && (visits < searchesPerMove || m[2] == "0%") {
+			t.Errorf("the move it would play was searched %s times, win %s", m[3], m[2])
+		}
 	}
 }
