@@ -55,7 +55,7 @@ as sim --log writes games, so replay re-plays it.`,
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&opts.Variant, "variant", "", "a bundled variant of GAME")
+	registerVariant(f, &opts.Variant)
 	f.StringVar(&opts.Seats, "seats", "human,human", "who plays each seat, in order: human (a person over SSH) or a bot spec; unlisted seats are random")
 	f.IntVar(&opts.Players, "players", 0, "number of players (default: the number of --seats when the game allows it, else the game's)")
 	f.Uint64Var(&opts.Seed, "seed", 0, "the first game's seed, game N plays seed+N-1 (default: from the clock, printed)")
