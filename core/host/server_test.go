@@ -53,6 +53,21 @@ func dial(srv *Server, user, password string) (*gossh.Client, error) {
 		HostKeyCallback: gossh.InsecureIgnoreHostKey(), Timeout: 10 * time.Second})
 }
 
+// loggedIn is alice's connection with the code, and a session on it; closed when the test ends.
+func loggedIn(t *testing.T, srv *Server) (*gossh.Client, *gossh.Session) {
+	t.Helper()
+	c, err := dial(srv, "alice", "open-sesame")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { c.Close() })
+	sess, err := c.NewSession()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c, sess
+}
+
 // A join needs the code; a connection gets the table only: no command, no subsystem (sftp), no port
 // forwarding.
 func TestServerServesTheTableOnly(t *testing.T) {
@@ -60,15 +75,7 @@ func TestServerServesTheTableOnly(t *testing.T) {
 	if _, err := dial(srv, "mallory", "guess"); err == nil || !strings.Contains(err.Error(), "unable to authenticate") {
 		t.Fatalf("a wrong code: %v", err)
 	}
-	c, err := dial(srv, "alice", "open-sesame")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
-	sess, err := c.NewSession()
-	if err != nil {
-		t.Fatal(err)
-	}
+	c, sess := loggedIn(t, srv)
 	out, err := sess.CombinedOutput("cat /etc/passwd")
 	if err == nil || !strings.Contains(string(out), "serves a ruleslab table only") || strings.Contains(string(out), "root:") {
 		t.Errorf("a command: %v: %q", err, out)
@@ -179,15 +186,7 @@ func TestAuthorizedKeysOnly(t *testing.T) {
 // lobby.
 func TestIdleConnectionClosed(t *testing.T) {
 	_, srv := idleSession(t, filepath.Join(t.TempDir(), "key"), 200*time.Millisecond)
-	c, err := dial(srv, "alice", "open-sesame")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
-	sess, err := c.NewSession()
-	if err != nil {
-		t.Fatal(err)
-	}
+	c, sess := loggedIn(t, srv)
 	if err := sess.RequestPty("xterm", 40, 100, gossh.TerminalModes{}); err != nil {
 		t.Fatal(err)
 	}

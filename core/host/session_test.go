@@ -113,17 +113,23 @@ func TestSessionOfTwoGames(t *testing.T) {
 	}
 }
 
-// A session stopped (the host's Ctrl-C) while a game waits for a person ends at once: the game is left
-// unfinished and not logged, and every screen is told so.
-func TestStoppedSessionLeavesTheGame(t *testing.T) {
+// soloSession is a session of o's games and limits: Zoomies, one person and three random bots, seed 3.
+func soloSession(t *testing.T, o *Options) *Session {
+	t.Helper()
 	t.Setenv("RULESLAB_HOME", "../..")
 	p, err := scripting.Load("zoomies", "")
 	if err != nil {
 		t.Fatal(err)
 	}
+	o.Program, o.Registry, o.Game, o.Seats, o.Seed = p, bots.For(p, bots.ExtOptions{}), "zoomies", []string{"human", "random", "random", "random"}, 3
+	return NewSession(o)
+}
+
+// A session stopped (the host's Ctrl-C) while a game waits for a person ends at once: the game is left
+// unfinished and not logged, and every screen is told so.
+func TestStoppedSessionLeavesTheGame(t *testing.T) {
 	var log bytes.Buffer
-	s := NewSession(&Options{Program: p, Registry: bots.For(p, bots.ExtOptions{}), Game: "zoomies",
-		Seats: []string{"human", "random", "random", "random"}, Seed: 3, Games: 2, Log: &log})
+	s := soloSession(t, &Options{Games: 2, Log: &log})
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	ran := make(chan error, 1)
@@ -161,14 +167,8 @@ func TestStoppedSessionLeavesTheGame(t *testing.T) {
 // --move-time reaches the session's human seats: a person who never moves has random moves played for
 // them, and the game ends and is logged.
 func TestSessionMoveTime(t *testing.T) {
-	t.Setenv("RULESLAB_HOME", "../..")
-	p, err := scripting.Load("zoomies", "")
-	if err != nil {
-		t.Fatal(err)
-	}
 	var log bytes.Buffer
-	s := NewSession(&Options{Program: p, Registry: bots.For(p, bots.ExtOptions{}), Game: "zoomies",
-		Seats: []string{"human", "random", "random", "random"}, Seed: 3, Games: 1, Log: &log, MoveTime: time.Nanosecond})
+	s := soloSession(t, &Options{Games: 1, Log: &log, MoveTime: time.Nanosecond})
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute) // a guard against a hang
 	defer cancel()
 	ran := make(chan error, 1)

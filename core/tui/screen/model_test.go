@@ -36,6 +36,16 @@ func newModel(answers *[]Answer) *Model {
 	return m
 }
 
+// modelWithTable is a screen showing trickSnapshot with the game's own text table.
+func modelWithTable(table string) *Model {
+	var got []Answer
+	m := newModel(&got)
+	s := trickSnapshot()
+	s.Table = table
+	m.Update(s)
+	return m
+}
+
 // The arrows choose a card and Enter plays its move; the answer names the decision.
 func TestPickACardAndPlay(t *testing.T) {
 	var got []Answer
@@ -111,11 +121,7 @@ func TestRulesHintAndLogPanes(t *testing.T) {
 
 // Resizing reflows: every line fits the new width and height, and long text wraps between words.
 func TestResizeReflows(t *testing.T) {
-	var got []Answer
-	m := newModel(&got)
-	s := trickSnapshot()
-	s.Table = strings.Repeat("a rather long explanation of why the decision is asked ", 6)
-	m.Update(s)
+	m := modelWithTable(strings.Repeat("a rather long explanation of why the decision is asked ", 6))
 	for _, size := range [][2]int{{120, 40}, {70, 30}, {40, 15}} {
 		m.Update(tea.WindowSizeMsg{Width: size[0], Height: size[1]})
 		lines := strings.Split(m.View(), "\n")
@@ -218,11 +224,7 @@ func TestSnapshotsAndHandOver(t *testing.T) {
 // On a short screen (80x24, the default of many terminals) the game's text is cut, never the hand and
 // the moves: the decision stays in view.
 func TestShortScreenKeepsTheDecision(t *testing.T) {
-	var got []Answer
-	m := newModel(&got)
-	s := trickSnapshot()
-	s.Table = strings.Repeat("a line of the game's own screen\n", 30)
-	m.Update(s)
+	m := modelWithTable(strings.Repeat("a line of the game's own screen\n", 30))
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	v := m.View()
 	for _, want := range []string{"your hand: [O1] B2 G3", ">  1) play O1", "more of the table on a taller screen"} {
