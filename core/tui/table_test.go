@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"errors"
 	"fmt"
 	"maps"
 	"os"
@@ -302,5 +303,27 @@ func TestHintLinesAligned(t *testing.T) {
 		if visits, _ := strconv.Atoi(m[3]); m[1] == "*" && (visits < searchesPerMove || m[2] == "0%") {
 			t.Errorf("the move it would play was searched %s times, win %s", m[3], m[2])
 		}
+	}
+}
+
+// A screen's Quit (q) ends the game at the seat's decision with ErrQuit, which play reports as a game
+// left unfinished.
+func TestQuitLeavesTheGame(t *testing.T) {
+	t.Setenv("RULESLAB_HOME", "../..")
+	g := newTableGame(t, "zoomies", 5)
+	g.table.Attach(0, func(msg any) {
+		if snap, ok := msg.(screen.Snapshot); ok && snap.Decision != 0 {
+			g.human.Send(screen.Answer{Quit: true})
+		}
+	})
+	played := make(chan error, 1)
+	go func() { played <- core.PlayOut(g.s, g.e, g.seats, []string{"human"}) }()
+	select {
+	case err := <-played:
+		if !errors.Is(err, ErrQuit) || g.s.Over() {
+			t.Errorf("PlayOut: %v (game over: %v), want ErrQuit", err, g.s.Over())
+		}
+	case <-time.After(time.Minute): // a guard against a hang, not a measure
+		t.Fatal("the seat did not quit")
 	}
 }

@@ -236,3 +236,25 @@ func TestShortScreenKeepsTheDecision(t *testing.T) {
 		t.Errorf("%d lines on a 24-line screen", n)
 	}
 }
+
+// q leaves: the seat is told and the program quits; after ':' a q is typed (a move may start with it).
+func TestQuitKey(t *testing.T) {
+	var got []Answer
+	m := newModel(&got)
+	m.Update(trickSnapshot())
+	keys(m, ":", "q")
+	if len(got) != 0 || !strings.Contains(m.View(), "move> q_") {
+		t.Fatalf("':' then q: %+v\n%s", got, m.View())
+	}
+	keys(m, "esc")
+	_, cmd := m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("q")})
+	if len(got) != 1 || !got[0].Quit {
+		t.Fatalf("q: %+v", got)
+	}
+	if cmd == nil {
+		t.Fatal("q does not end the program")
+	}
+	if _, ok := cmd().(tea.QuitMsg); !ok {
+		t.Errorf("q's command is not tea.Quit")
+	}
+}
