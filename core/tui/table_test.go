@@ -157,7 +157,7 @@ func checkNoLeak(t *testing.T, e *scripting.Engine, s *core.State, seats []int, 
 	}
 	for _, snap := range snaps {
 		// all it shows but the legal moves (which the seat is given: `guess 2 W8` names a card unseen)
-		text := fmt.Sprint(snap.Table, snap.Hand, snap.Others, snap.History, snap.Result, snap.Boards)
+		text := fmt.Sprint(snap.Table, snap.Hand, snap.Others, snap.History, snap.Result, snap.Boards, snap.Notice)
 		for _, w := range strings.FieldsFunc(text, func(r rune) bool { return strings.ContainsRune(" \n\t,:;()[]{}", r) }) {
 			for k, known := range knowns {
 				if cards[w] && !known[snap.Moves][w] {
@@ -201,13 +201,16 @@ func knownCards(t *testing.T, e *scripting.Engine, s *core.State, seat int) []ma
 }
 
 // A human seat that does not move within its MoveTime has its Fallback's move played, and every
-// screen says so (the screen here never answers: a time of 1ns runs out at each decision).
+// screen says so without naming the move (the screen here never answers: a time of 1ns runs out at
+// each decision). Mito's cheats, gifts and throws name a card only their seat sees: a spectator's
+// screen never names one.
 func TestMoveTimeRunsOut(t *testing.T) {
 	t.Setenv("RULESLAB_HOME", "../..")
-	g := newTableGame(t, "zoomies", 5)
+	g := newTableGame(t, "mito", 5)
 	g.human.MoveTime, g.human.Fallback = time.Nanosecond, core.NewRandomBot(9)
-	silent := &recorder{}
+	silent, spectator := &recorder{}, &recorder{}
 	g.table.Attach(0, silent.screen)
+	g.table.Attach(-1, spectator.screen)
 	played := make(chan error, 1)
 	go func() { played <- core.PlayOut(g.s, g.e, g.seats, []string{"human"}) }()
 	select {
@@ -232,6 +235,9 @@ func TestMoveTimeRunsOut(t *testing.T) {
 	if !strings.Contains(last.Notice, "seat 0 took longer than 1ns:") || !strings.Contains(last.Notice, "was played for it") {
 		t.Errorf("the screens are not told: %q", last.Notice)
 	}
+	spectator.mu.Lock()
+	defer spectator.mu.Unlock()
+	checkNoLeak(t, g.e, g.s, everySeat(g.s.Players), spectator.snaps)
 }
 
 // The game's render and describe hooks decide what the full screen draws: a house rule that replaces
