@@ -130,7 +130,21 @@ func TestTableOfEveryGame(t *testing.T) {
 				t.Fatal("the spectator saw nothing")
 			}
 			checkNoLeak(t, g.e, g.s, everySeat(g.s.Players), spectator.snaps)
+			checkInWords(t, append(r.snaps, spectator.snaps...))
 		})
+	}
+}
+
+// rawVar is a value as the engine names it (round_tricks=0), not in words.
+var rawVar = regexp.MustCompile(`\b[a-z_]+=\S`)
+
+// checkInWords fails when a snapshot's table or seats show a raw value (the line screen never does).
+func checkInWords(t *testing.T, snaps []screen.Snapshot) {
+	t.Helper()
+	for _, snap := range snaps {
+		if m := rawVar.FindString(fmt.Sprint(snap.Table, snap.Others)); m != "" {
+			t.Fatalf("a snapshot of seat %d shows the raw value %q:\n%s\n%s", snap.Seat, m, snap.Table, strings.Join(snap.Others, "\n"))
+		}
 	}
 }
 
