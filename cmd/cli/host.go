@@ -55,7 +55,7 @@ as sim --log writes games, so replay re-plays it.`,
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&opts.Variant, "variant", "", "a bundled variant of GAME")
+	registerVariant(f, &opts.Variant)
 	f.StringVar(&opts.Seats, "seats", "human,human", "who plays each seat, in order: human (a person over SSH) or a bot spec; unlisted seats are random")
 	f.IntVar(&opts.Players, "players", 0, "number of players (default: the number of --seats when the game allows it, else the game's)")
 	f.Uint64Var(&opts.Seed, "seed", 0, "the first game's seed, game N plays seed+N-1 (default: from the clock, printed)")
@@ -133,7 +133,12 @@ func runHost(opts *HostOptions) error {
 	closing, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	_ = srv.Close(closing)
-	if err != nil && ctx.Err() == nil {
+	if ctx.Err() != nil { // a signal stopped the session, in the lobby or mid-game (exit 130)
+		opts.IO.stopped = true
+		fmt.Fprintln(opts.IO.Err, "interrupted: the session was stopped; finished games are in", opts.Log)
+		return <-served
+	}
+	if err != nil {
 		return err
 	}
 	return <-served

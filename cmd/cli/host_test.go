@@ -11,14 +11,15 @@ import (
 
 func TestHostOptions(t *testing.T) {
 	t.Setenv("RULESLAB_HOME", "../..")
-	o := parseCmd(t, NewCmdHost, "simino", "--seats", "human,human,greedy", "--seed", "5", "--games", "3",
+	o := parseCmd(t, NewCmdHost, "simino", "--variant", "whites", "--seats", "human,human,greedy", "--seed", "5", "--games", "3",
 		"--listen", "127.0.0.1:2300", "--host-key", "k", "--code", "c0de", "--idle", "1m", "--move-time", "30s", "--log", "p.jsonl")
-	assert.Equal(t, HostOptions{IO: o.IO, Game: "simino", Seats: "human,human,greedy", Seed: 5, Games: 3, Listen: "127.0.0.1:2300",
+	assert.Equal(t, HostOptions{IO: o.IO, Game: "simino", Variant: "whites", Seats: "human,human,greedy", Seed: 5, Games: 3, Listen: "127.0.0.1:2300",
 		HostKey: "k", Code: "c0de", Idle: time.Minute, MoveTime: 30 * time.Second, Log: "p.jsonl"}, *o)
 	s, err := hostSession(o)
 	require.NoError(t, err)
 	assert.Equal(t, []string{"human", "human", "greedy"}, s.Seats, "the players are the seats listed")
 	assert.Equal(t, "c0de", s.Code)
+	assert.Equal(t, "Simino with whites", s.Program.Game.Config.Title, "the variant is loaded")
 
 	d := parseCmd(t, NewCmdHost, "mito")
 	assert.Equal(t, HostOptions{IO: d.IO, Game: "mito", Seats: "human,human", ClockSeed: true, Games: 1, Listen: ":2222",

@@ -151,3 +151,22 @@ func TestPlayPlayersFromSeats(t *testing.T) {
 		assert.True(t, strings.HasPrefix(out, c.want), "%v: %q", c.args, out)
 	}
 }
+
+// The full screen is drawn only with a terminal on stdin and on stdout and without --plain; a pipe on
+// either side, or --plain, keeps the line screen.
+func TestPlayFullScreenOnlyOnATerminal(t *testing.T) {
+	for _, c := range []struct {
+		in, out bool
+		args    []string
+		full    bool
+	}{
+		{true, true, nil, true},
+		{true, true, []string{"--plain"}, false},
+		{false, true, nil, false},
+		{true, false, nil, false},
+	} {
+		o := parseCmd(t, NewCmdPlay, append([]string{"simino"}, c.args...)...)
+		o.IO.InIsTerm, o.IO.OutIsTerm = c.in, c.out
+		assert.Equal(t, c.full, o.fullScreen(), "stdin a terminal %v, stdout %v, %v", c.in, c.out, c.args)
+	}
+}

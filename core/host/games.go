@@ -3,6 +3,7 @@ package host
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 
 	"github.com/ruleslab/ruleslab/core"
@@ -25,8 +26,14 @@ func (s *Session) Run(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	// a game waits on people, not on ctx: when ctx ends, its human seats quit (the game is not logged)
+	defer context.AfterFunc(ctx, s.quitHumans)()
 	for g := 1; g <= s.o.Games; g++ {
 		if err := s.playGame(e, g); err != nil {
+			if ctx.Err() != nil {
+				s.closeAll(fmt.Sprintf("the host stopped the session: game %d was left unfinished", g))
+				return ctx.Err()
+			}
 			s.closeAll("the game failed: " + err.Error())
 			return err
 		}
@@ -100,6 +107,9 @@ func (s *Session) playGame(e *scripting.Engine, g int) error {
 		return err
 	}
 	err = core.PlayOut(st, e, seated, s.o.Seats)
+	if errors.Is(err, tui.ErrQuit) { // the host stopped the session (quitHumans): an unfinished game
+		return err
+	}
 	if err == nil {
 		err = table.Publish() // the end, as each seat sees it
 	}
@@ -151,6 +161,9 @@ func (s *Session) seatGame(e *scripting.Engine, st *core.State, g int, seed uint
 		seated[i], raw[i] = table.Bot(b), b
 	}
 	s.table = table
+	if s.quitting { // the session was stopped while this game was being set up
+		s.quitHumansLocked()
+	}
 	for c := range s.conns {
 		c.detach = table.Attach(c.seat, tui.Screen(c.send))
 	}
@@ -177,6 +190,21 @@ func (s *Session) closeAll(text string) {
 	s.over = true
 	for c := range s.conns {
 		go c.send(screen.ClosedMsg{Text: text})
+	}
+}
+
+// quitHumans makes the human seats of the current game (and of any game set up after it) quit: a
+// game's Run cannot otherwise be stopped while it waits for a person.
+func (s *Session) quitHumans() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.quitting = true
+	s.quitHumansLocked()
+}
+
+func (s *Session) quitHumansLocked() {
+	for _, h := range s.humans {
+		h.Send(screen.Answer{Quit: true})
 	}
 }
 

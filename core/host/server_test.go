@@ -20,6 +20,12 @@ import (
 // testSession is a session of Simino (two people, a bot) served on a free port of 127.0.0.1.
 func testSession(t *testing.T, keyFile string) (*Session, *Server) {
 	t.Helper()
+	return idleSession(t, keyFile, time.Minute)
+}
+
+// idleSession is testSession closing connections idle for idle.
+func idleSession(t *testing.T, keyFile string, idle time.Duration) (*Session, *Server) {
+	t.Helper()
 	t.Setenv("RULESLAB_HOME", "../..")
 	p, err := scripting.Load("simino", "")
 	if err != nil {
@@ -28,7 +34,7 @@ func testSession(t *testing.T, keyFile string) (*Session, *Server) {
 	var out bytes.Buffer
 	s := NewSession(&Options{Program: p, Registry: bots.For(p, bots.ExtOptions{}), Game: "simino",
 		Seats: []string{"human", "human", "random"}, Games: 1, Listen: "127.0.0.1:0", HostKey: keyFile, Code: "open-sesame",
-		Idle: time.Minute, Out: &out})
+		Idle: idle, Out: &out})
 	srv, err := NewServer(s)
 	if err != nil {
 		t.Fatal(err)
@@ -47,6 +53,21 @@ func dial(srv *Server, user, password string) (*gossh.Client, error) {
 		HostKeyCallback: gossh.InsecureIgnoreHostKey(), Timeout: 10 * time.Second})
 }
 
+// loggedIn is alice's connection with the code, and a session on it; closed when the test ends.
+func loggedIn(t *testing.T, srv *Server) (*gossh.Client, *gossh.Session) {
+	t.Helper()
+	c, err := dial(srv, "alice", "open-sesame")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { c.Close() })
+	sess, err := c.NewSession()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c, sess
+}
+
 // A join needs the code; a connection gets the table only: no command, no subsystem (sftp), no port
 // forwarding.
 func TestServerServesTheTableOnly(t *testing.T) {
@@ -54,15 +75,7 @@ func TestServerServesTheTableOnly(t *testing.T) {
 	if _, err := dial(srv, "mallory", "guess"); err == nil || !strings.Contains(err.Error(), "unable to authenticate") {
 		t.Fatalf("a wrong code: %v", err)
 	}
-	c, err := dial(srv, "alice", "open-sesame")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
-	sess, err := c.NewSession()
-	if err != nil {
-		t.Fatal(err)
-	}
+	c, sess := loggedIn(t, srv)
 	out, err := sess.CombinedOutput("cat /etc/passwd")
 	if err == nil || !strings.Contains(string(out), "serves a ruleslab table only") || strings.Contains(string(out), "root:") {
 		t.Errorf("a command: %v: %q", err, out)
@@ -167,4 +180,24 @@ func TestAuthorizedKeysOnly(t *testing.T) {
 		t.Fatalf("an authorized key: %v", err)
 	}
 	c.Close()
+}
+
+// --idle closes a connection that sends nothing (here for 200ms), even while its screen is sent the
+// lobby.
+func TestIdleConnectionClosed(t *testing.T) {
+	_, srv := idleSession(t, filepath.Join(t.TempDir(), "key"), 200*time.Millisecond)
+	c, sess := loggedIn(t, srv)
+	if err := sess.RequestPty("xterm", 40, 100, gossh.TerminalModes{}); err != nil {
+		t.Fatal(err)
+	}
+	if err := sess.Shell(); err != nil {
+		t.Fatal(err)
+	}
+	closed := make(chan error, 1)
+	go func() { closed <- c.Wait() }()
+	select {
+	case <-closed:
+	case <-time.After(time.Minute): // a guard against a hang, not a measure
+		t.Fatal("an idle connection is still open after a minute")
+	}
 }

@@ -40,15 +40,16 @@ type Options struct {
 type Session struct {
 	o *Options
 
-	mu      sync.Mutex
-	holders map[int]string // human seat -> the name of who holds it
-	conns   map[*conn]bool
-	table   *tui.Table // the game being played; nil in the lobby
-	humans  map[int]*tui.Human
-	ready   map[int]bool
-	changed chan struct{} // closed and replaced on every change of the lobby
-	running []int
-	over    bool
+	mu       sync.Mutex
+	holders  map[int]string // human seat -> the name of who holds it
+	conns    map[*conn]bool
+	table    *tui.Table // the game being played; nil in the lobby
+	humans   map[int]*tui.Human
+	ready    map[int]bool
+	changed  chan struct{} // closed and replaced on every change of the lobby
+	running  []int
+	over     bool
+	quitting bool // the session was stopped: every human seat quits
 }
 
 // conn is one SSH connection's screen: its seat (-1: a spectator) and where its messages go.

@@ -5,7 +5,9 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -108,5 +110,84 @@ func TestSessionOfTwoGames(t *testing.T) {
 	}
 	if players[0].closed == "" {
 		t.Errorf("alice's screen was not closed")
+	}
+}
+
+// soloSession is a session of o's games and limits: Zoomies, one person and three random bots, seed 3.
+func soloSession(t *testing.T, o *Options) *Session {
+	t.Helper()
+	t.Setenv("RULESLAB_HOME", "../..")
+	p, err := scripting.Load("zoomies", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	o.Program, o.Registry, o.Game, o.Seats, o.Seed = p, bots.For(p, bots.ExtOptions{}), "zoomies", []string{"human", "random", "random", "random"}, 3
+	return NewSession(o)
+}
+
+// A session stopped (the host's Ctrl-C) while a game waits for a person ends at once: the game is left
+// unfinished and not logged, and every screen is told so.
+func TestStoppedSessionLeavesTheGame(t *testing.T) {
+	var log bytes.Buffer
+	s := soloSession(t, &Options{Games: 2, Log: &log})
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	ran := make(chan error, 1)
+	go func() { ran <- s.Run(ctx) }()
+	deciding, closed := make(chan struct{}), make(chan string, 1)
+	var once sync.Once
+	s.join("alice", func(msg any) { // a person who never moves
+		switch m := msg.(type) {
+		case screen.Snapshot:
+			if m.Decision != 0 {
+				once.Do(func() { close(deciding) })
+			}
+		case screen.ClosedMsg:
+			closed <- m.Text
+		}
+	})
+	<-deciding
+	cancel()
+	select {
+	case err := <-ran:
+		if !errors.Is(err, context.Canceled) {
+			t.Errorf("Run: %v, want the context's error", err)
+		}
+	case <-time.After(time.Minute): // a guard against a hang, not a measure
+		t.Fatal("the stopped session still waits for a person")
+	}
+	if text := <-closed; !strings.Contains(text, "game 1 was left unfinished") {
+		t.Errorf("the screen's last word: %q", text)
+	}
+	if log.Len() != 0 {
+		t.Errorf("the unfinished game was logged: %s", log.String())
+	}
+}
+
+// --move-time reaches the session's human seats: a person who never moves has random moves played for
+// them, and the game ends and is logged.
+func TestSessionMoveTime(t *testing.T) {
+	var log bytes.Buffer
+	s := soloSession(t, &Options{Games: 1, Log: &log, MoveTime: time.Nanosecond})
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute) // a guard against a hang
+	defer cancel()
+	ran := make(chan error, 1)
+	go func() { ran <- s.Run(ctx) }()
+	var mu sync.Mutex
+	var alice *conn
+	mu.Lock()
+	alice = s.join("alice", func(msg any) { // a person who never moves, but presses Enter at the end
+		if snap, ok := msg.(screen.Snapshot); ok && snap.Over {
+			mu.Lock()
+			defer mu.Unlock()
+			go s.answer(alice, screen.Answer{Ready: true})
+		}
+	})
+	mu.Unlock()
+	if err := <-ran; err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(log.String(), "\n"); n != 1 {
+		t.Errorf("%d games logged", n)
 	}
 }

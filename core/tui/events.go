@@ -55,7 +55,7 @@ func describeEvent(e core.Event, seat int) string {
 		}
 		s += fieldsInWords(e.Fields, ", ")
 	}
-	if e.Vis.Seat() == seat {
+	if seat >= 0 && e.Vis.Seat() == seat { // a public event's Seat() is -1, a spectator's seat
 		s += "   (only you see this)"
 	}
 	return s

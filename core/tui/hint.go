@@ -52,7 +52,7 @@ func hintLines(reg *bots.Registry, e *scripting.Engine, v core.View, seed uint64
 	if a.Prior != "" {
 		lines = append(lines, fmt.Sprintf("(its search favoured %s, the move of its prior bot %s)", a.Prior, bot.Config().Prior))
 	}
-	lines = append(lines, fmt.Sprintf("     %-*s  %5s  %8s", width, "move", "win", "searches"))
+	lines = append(lines, fmt.Sprintf("      %-*s  %5s  %8s", width, "move", "win", "searches")) // under " * 2) "
 	for i, m := range a.Moves {
 		est := "n/a"
 		if m.Visits > 0 {

@@ -97,13 +97,15 @@ func (h *Human) answer(v core.View, a screen.Answer) (int, bool, error) {
 	return 0, false, nil
 }
 
-// outOfTime plays the fallback's move for a seat that did not choose in time, and says so.
+// outOfTime plays the fallback's move for a seat that did not choose in time, and says so on every
+// screen without naming the move (a private move, such as Mito's cheat, names a card only its seat
+// sees; the seat's own history shows it).
 func (h *Human) outOfTime(v core.View) (int, error) {
 	i, err := h.Fallback.Choose(v)
 	if err != nil {
 		return 0, err
 	}
-	h.t.Notify(fmt.Sprintf("seat %d took longer than %s: %s was played for it", h.seat, h.MoveTime, v.Move(i)))
+	h.t.Notify(fmt.Sprintf("seat %d took longer than %s: a move was played for it", h.seat, h.MoveTime))
 	return i, nil
 }
 

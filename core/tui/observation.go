@@ -3,7 +3,6 @@ package tui
 import (
 	"fmt"
 	"io"
-	"sort"
 	"strings"
 
 	"github.com/ruleslab/ruleslab/core"
@@ -30,26 +29,12 @@ func renderObservation(w io.Writer, o *core.Observation) {
 		}
 	}
 	if len(o.Vars) > 0 {
-		fmt.Fprintf(w, "  %s\n", varsInLine(o.Vars))
+		fmt.Fprintf(w, "  %s\n", valueInWords(o.Vars))
 	}
 	for i, m := range o.SeatVars {
 		if len(m) > 0 {
-			fmt.Fprintf(w, "  seat %d: %s\n", i, varsInLine(m))
+			fmt.Fprintf(w, "  seat %d: %s\n", i, valueInWords(m))
 		}
 	}
 	fmt.Fprintf(w, "  scores: %v\n", o.Scores)
-}
-
-// varsInLine spells values in key order: "owe=1  round=2".
-func varsInLine(vars map[string]any) string {
-	keys := make([]string, 0, len(vars))
-	for k := range vars {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	parts := make([]string, 0, len(keys))
-	for _, k := range keys {
-		parts = append(parts, fmt.Sprintf("%s=%v", k, vars[k]))
-	}
-	return strings.Join(parts, "  ")
 }

@@ -121,7 +121,7 @@ func othersFacts(obs *core.Observation, names []string) []string {
 			}
 		}
 		if p < len(obs.SeatVars) && len(obs.SeatVars[p]) > 0 {
-			parts = append(parts, varsInLine(obs.SeatVars[p]))
+			parts = append(parts, valueInWords(obs.SeatVars[p]))
 		}
 		parts = append(parts, fmt.Sprintf("score %d", obs.Scores[p]))
 		out = append(out, strings.Join(parts, " · "))

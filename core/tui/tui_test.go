@@ -21,6 +21,10 @@ func TestDescribeEventInWords(t *testing.T) {
 	if got := describeEvent(core.Event{Type: "move", Seat: 1, Move: "play O4"}, 1); got != "seat 1 (you): play O4" {
 		t.Errorf("a move: %q", got)
 	}
+	// a spectator (seat -1) sees public events only, none of them "only you"
+	if got := describeEvent(core.Event{Type: "move", Seat: 1, Move: "play O4", Vis: core.VisPublic}, -1); got != "seat 1: play O4" {
+		t.Errorf("a public move to a spectator: %q", got)
+	}
 }
 
 // A long move list is grouped by its first two words and packed; every move keeps its number.

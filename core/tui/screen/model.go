@@ -63,6 +63,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.message = msg.Text
 	case HintMsg:
 		m.hint, m.pane, m.scroll = msg.Lines, paneHint, 0
+		m.message = "" // "searching for a hint..." is over
 	case LobbyMsg:
 		m.lobby = msg.Lines
 	case ClosedMsg:

@@ -36,6 +36,16 @@ func newModel(answers *[]Answer) *Model {
 	return m
 }
 
+// modelWithTable is a screen showing trickSnapshot with the game's own text table.
+func modelWithTable(table string) *Model {
+	var got []Answer
+	m := newModel(&got)
+	s := trickSnapshot()
+	s.Table = table
+	m.Update(s)
+	return m
+}
+
 // The arrows choose a card and Enter plays its move; the answer names the decision.
 func TestPickACardAndPlay(t *testing.T) {
 	var got []Answer
@@ -96,8 +106,8 @@ func TestRulesHintAndLogPanes(t *testing.T) {
 		t.Fatalf("h: %+v", got)
 	}
 	m.Update(HintMsg{Lines: []string{"ismcts (300 iterations) would play: play B2", " * 2) play B2   61%   120"}})
-	if v := m.View(); !strings.Contains(v, "would play: play B2") {
-		t.Errorf("hint pane:\n%s", v)
+	if v := m.View(); !strings.Contains(v, "would play: play B2") || strings.Contains(v, "searching for a hint") {
+		t.Errorf("hint pane (the search is over):\n%s", v)
 	}
 	keys(m, "esc", "l")
 	if v := m.View(); !strings.Contains(v, "every event you have seen") || !strings.Contains(v, "seat 1: play O4") {
@@ -111,11 +121,7 @@ func TestRulesHintAndLogPanes(t *testing.T) {
 
 // Resizing reflows: every line fits the new width and height, and long text wraps between words.
 func TestResizeReflows(t *testing.T) {
-	var got []Answer
-	m := newModel(&got)
-	s := trickSnapshot()
-	s.Table = strings.Repeat("a rather long explanation of why the decision is asked ", 6)
-	m.Update(s)
+	m := modelWithTable(strings.Repeat("a rather long explanation of why the decision is asked ", 6))
 	for _, size := range [][2]int{{120, 40}, {70, 30}, {40, 15}} {
 		m.Update(tea.WindowSizeMsg{Width: size[0], Height: size[1]})
 		lines := strings.Split(m.View(), "\n")
@@ -212,5 +218,43 @@ func TestSnapshotsAndHandOver(t *testing.T) {
 	keys(m, "enter", "enter")
 	if len(got) != 1 || got[0].Seat != 1 || got[0].Decision != 9 {
 		t.Errorf("seat 1's answer: %+v", got)
+	}
+}
+
+// On a short screen (80x24, the default of many terminals) the game's text is cut, never the hand and
+// the moves: the decision stays in view.
+func TestShortScreenKeepsTheDecision(t *testing.T) {
+	m := modelWithTable(strings.Repeat("a line of the game's own screen\n", 30))
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	v := m.View()
+	for _, want := range []string{"your hand: [O1] B2 G3", ">  1) play O1", "more of the table on a taller screen"} {
+		if !strings.Contains(v, want) {
+			t.Errorf("an 80x24 screen lacks %q:\n%s", want, v)
+		}
+	}
+	if n := len(strings.Split(v, "\n")); n > 24 {
+		t.Errorf("%d lines on a 24-line screen", n)
+	}
+}
+
+// q leaves: the seat is told and the program quits; after ':' a q is typed (a move may start with it).
+func TestQuitKey(t *testing.T) {
+	var got []Answer
+	m := newModel(&got)
+	m.Update(trickSnapshot())
+	keys(m, ":", "q")
+	if len(got) != 0 || !strings.Contains(m.View(), "move> q_") {
+		t.Fatalf("':' then q: %+v\n%s", got, m.View())
+	}
+	keys(m, "esc")
+	_, cmd := m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("q")})
+	if len(got) != 1 || !got[0].Quit {
+		t.Fatalf("q: %+v", got)
+	}
+	if cmd == nil {
+		t.Fatal("q does not end the program")
+	}
+	if _, ok := cmd().(tea.QuitMsg); !ok {
+		t.Errorf("q's command is not tea.Quit")
 	}
 }

@@ -40,24 +40,39 @@ func pad(line string, width int) string {
 	return line + strings.Repeat(" ", max(0, width-ansi.StringWidth(line)))
 }
 
-// left is the table (boards, the game's screen), the hand and the moves, in at most h lines.
+// left is the table (boards, the game's screen), the hand and the moves, in at most h lines: on a
+// short screen the table is cut, never the hand and the moves (the decision).
 func (m *Model) left(s Snapshot, w, h int) []string {
 	sel := (*Placement)(nil)
 	if i, ok := m.selected(s); ok && s.Decision != 0 {
 		sel = placementOf(s, i)
 	}
-	var out []string
+	var table []string
 	for _, l := range strings.Split(strings.TrimRight(boardText(s, sel, m.st().color), "\n"), "\n") {
 		switch {
 		case strings.ContainsAny(l, "|+"): // a line of a grid: cut, never wrapped
-			out = append(out, ansi.Truncate(l, w, ""))
+			table = append(table, ansi.Truncate(l, w, ""))
 		case l != "":
-			out = append(out, wrap(l, w)...)
+			table = append(table, wrap(l, w)...)
 		}
 	}
-	out = append(out, wrap(s.Table, w)...)
-	out = append(out, m.hand(s, w)...)
-	return append(out, m.moveList(s, w, max(minMoveLines, h-len(out)))...)
+	table = append(table, wrap(s.Table, w)...)
+	hand := m.hand(s, w)
+	moves := m.moveList(s, w, max(minMoveLines, h-len(table)-len(hand)))
+	table = m.cut(table, h-len(hand)-len(moves), w)
+	return append(append(table, hand...), moves...)
+}
+
+// cut keeps the first lines of the table that fit in room, the last of them saying that more is
+// hidden.
+func (m *Model) cut(table []string, room, w int) []string {
+	if len(table) <= room {
+		return table
+	}
+	if room <= 0 {
+		return nil
+	}
+	return append(table[:room-1], m.st().dim.Render(ansi.Truncate("… (more of the table on a taller screen)", w, "…")))
 }
 
 // hand is the seat's own cards, the selected one marked, those no move uses faint.
