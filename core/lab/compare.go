@@ -210,7 +210,7 @@ func loadRuns(o *CompareOptions) ([]*VariantRun, int, error) {
 		if err != nil {
 			return runs, 0, err
 		}
-		if players, err = resolvePlayers(p, SeatedPlayers(p, players, 0, len(seats))); err != nil {
+		if players, err = resolvePlayers(p, SeatedPlayers(p, players, players, len(seats))); err != nil {
 			return runs, 0, err
 		}
 		v := newVariantRun(name, p, reg, CycleSeats(seats, players))
