@@ -37,7 +37,7 @@ type VariantRun struct {
 	Seats    []string
 	Finished int // games that did not fail
 	Failed   int
-	First    string // the first failure
+	Failures // the failed games: the first (First), with its index, and the first few
 	// Scores and Lengths count every seat's final total and the game lengths over the compared games
 	// (the report's histograms).
 	Scores, Lengths map[int]int
@@ -46,15 +46,18 @@ type VariantRun struct {
 
 // CompareResult is compare's whole output (--json).
 type CompareResult struct {
-	Game       string           `json:"game"`
-	Variants   []string         `json:"variants"`
-	Players    int              `json:"players"`
-	Seats      []string         `json:"seats"`
-	Seed       uint64           `json:"seed"`
-	Planned    int              `json:"games_planned"`
-	Played     int              `json:"games_played"`
-	Pairs      int              `json:"pairs"` // games every variant finished: the ones compared
-	Failed     []int            `json:"failed"`
+	Game     string   `json:"game"`
+	Variants []string `json:"variants"`
+	Players  int      `json:"players"`
+	Seats    []string `json:"seats"`
+	Seed     uint64   `json:"seed"`
+	Planned  int      `json:"games_planned"`
+	Played   int      `json:"games_played"`
+	Pairs    int      `json:"pairs"` // games every variant finished: the ones compared
+	Failed   []int    `json:"failed"`
+	// Failures are each variant's failed games, by variant (count 0 for one whose games all finished),
+	// when any game failed.
+	Failures   []*Failures      `json:"failures,omitempty"`
 	Confidence float64          `json:"confidence"`
 	Measures   []CompareMeasure `json:"measures"`
 	Sequential *SequentialJSON  `json:"sequential,omitempty"`
