@@ -17,10 +17,11 @@ type CompareOptions struct {
 	Games    int      // per variant (the most, with Until)
 	Seed     uint64
 	Workers  int
-	Players  int    // 0: the first variant's default
-	Seats    string // checked for every variant
-	Until    string // stop once this measure's paired difference is resolved (sequential test)
-	Every    int    // games between the sequential test's looks (0: a tenth of Games)
+	Players  int             // 0: the first variant's default
+	Seats    string          // checked for every variant
+	Until    string          // stop once this measure's paired difference is resolved (sequential test)
+	Every    int             // games between the sequential test's looks (0: a tenth of Games)
+	Ext      bots.ExtOptions // the external bots' limits (cmd:COMMAND seats)
 	ResultsOptions
 	// Cover, if set, gives variant k's coverage counter.
 	Cover    func(k int) *coverage.Counter
@@ -208,7 +209,7 @@ func loadRuns(o *CompareOptions) ([]*VariantRun, int, error) {
 		if err != nil {
 			return runs, 0, err
 		}
-		reg := bots.For(p, bots.ExtOptions{})
+		reg := bots.For(p, o.Ext)
 		seats, err := Seats(reg, o.Seats)
 		if err != nil {
 			return runs, 0, err
