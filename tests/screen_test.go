@@ -9,6 +9,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/ruleslab/ruleslab/core/config"
 )
 
@@ -188,5 +191,29 @@ func playToTheEnd(t *testing.T, p *tmuxPane) {
 	s := p.waitText("EXIT-")
 	if !strings.Contains(s, "game over: totals") || !strings.Contains(s, "EXIT-0") {
 		t.Errorf("the game did not end well:\n%s", s)
+	}
+}
+
+// TestFullScreenNoColor: under NO_COLOR the full screen writes no SGR sequence at all (no colour, no
+// bold or reverse video); without it, it styles its text. Simino, whose boards are coloured.
+func TestFullScreenNoColor(t *testing.T) {
+	bin := buildBinary(t)
+	root := repoRoot(t)
+	for _, noColor := range []bool{false, true} {
+		env := "NO_COLOR="
+		if noColor {
+			env = "NO_COLOR=1"
+		}
+		p := newTmuxPane(t, fmt.Sprintf("ruleslab-nocolor-%v", noColor), 110, 45,
+			fmt.Sprintf("cd %s && TERM=xterm-256color %s RULESLAB_HOME=%s %s play simino --seats human,greedy --seed 2", root, env, root, bin))
+		p.waitText("YOUR TURN")
+		out, err := p.tmux("capture-pane", "-e", "-p", "-t", p.name).Output()
+		require.NoError(t, err)
+		styled := regexp.MustCompile("\x1b\\[[0-9;]*m").FindAllString(string(out), -1)
+		if noColor {
+			assert.Empty(t, styled, "SGR sequences under NO_COLOR")
+		} else {
+			assert.NotEmpty(t, styled, "the full screen is styled on a terminal")
+		}
 	}
 }

@@ -21,6 +21,7 @@ type CompareOptions struct {
 	Every    int    // pairs between the sequential test's looks
 	Coverage bool
 	Results  resultsFlags // --out, --resume, --shard
+	Ext      extBotFlags  // the limits of cmd:COMMAND seats
 }
 
 // NewCmdCompare builds `ruleslab compare`; runF runs the parsed options (nil: runCompare).
@@ -57,6 +58,7 @@ rule to the shards' games in index order: it prints what one machine prints.`,
 	opts.Output.register(f, "print everything as JSON", "print the measures as CSV", true)
 	f.BoolVar(&opts.Coverage, "coverage", false, "report how often each hook ran and each rule fired, and the rules that never fired")
 	opts.Results.register(f, "out")
+	opts.Ext.register(f)
 	return cmd
 }
 
@@ -65,7 +67,7 @@ func (opts *CompareOptions) labOptions() (*lab.CompareOptions, error) {
 	if len(opts.Variants) < 2 {
 		return nil, usagef("compare needs at least two --variant (base, a bundled variant, or a variant file)")
 	}
-	if err := checkFlags(opts.Batch.validate, opts.Output.validate); err != nil {
+	if err := checkFlags(opts.Batch.validate, opts.Output.validate, opts.Ext.check); err != nil {
 		return nil, err
 	}
 	results, err := opts.Results.options(opts.IO, "compare", opts.Game, opts.Batch.Games)
@@ -75,7 +77,7 @@ func (opts *CompareOptions) labOptions() (*lab.CompareOptions, error) {
 	b := opts.Batch
 	return &lab.CompareOptions{Game: opts.Game, Variants: opts.Variants, Games: b.Games, Seed: b.Seed, Workers: b.Workers,
 		Players: b.Players, Seats: b.Seats, Until: opts.Until, Every: opts.Every, ResultsOptions: results,
-		Command: opts.IO.CommandLine(), Report: opts.Output.Report, Progress: newProgress(opts.IO)}, nil
+		Command: opts.IO.CommandLine(), Report: opts.Output.Report, Ext: opts.Ext.options(opts.IO), Progress: newProgress(opts.IO)}, nil
 }
 
 func runCompare(opts *CompareOptions) error {

@@ -31,6 +31,29 @@ func addCompletions(root *cobra.Command) {
 	}
 }
 
+// strictCompletion adds cobra's completion command now (cobra adds it when the command line runs)
+// and makes a missing or unknown shell a usage error: cobra would print the help and exit 0, so
+// `ruleslab completion fihs > file` wrote the help into the file.
+func strictCompletion(root *cobra.Command) {
+	root.InitDefaultCompletionCmd()
+	for _, c := range root.Commands() {
+		if c.Name() != "completion" {
+			continue
+		}
+		c.Args = cobra.ArbitraryArgs
+		c.RunE = func(c *cobra.Command, args []string) error {
+			var shells []string
+			for _, sh := range c.Commands() {
+				shells = append(shells, sh.Name())
+			}
+			if len(args) == 0 {
+				return usagef("completion needs a SHELL: %s", strings.Join(shells, ", "))
+			}
+			return usagef("completion: no shell %q (shells: %s)", args[0], strings.Join(shells, ", "))
+		}
+	}
+}
+
 func completeGame(cmd *cobra.Command, args []string, toComplete string) ([]string, cobra.ShellCompDirective) {
 	if len(args) > 0 {
 		return nil, cobra.ShellCompDirectiveDefault

@@ -83,6 +83,7 @@ func NewRoot(io *IO) *cobra.Command {
 		NewCmdReplay(io, nil), NewCmdBench(io, nil), NewCmdSource(io, nil), NewCmdRules(io, nil), NewCmdHooks(io, nil), NewCmdNew(io, nil),
 		NewCmdBots(io, nil), NewCmdHost(io, nil), NewCmdVersion(io, nil))
 	addCompletions(root)
+	strictCompletion(root)
 	addExamples(root)
 	return root
 }

@@ -18,6 +18,7 @@ type SourceOptions struct {
 	Variant string
 	List    bool // only the paths
 	YAML    bool // the YAML files of the extends chain too
+	JSON    bool // one array of the files: path, part, language and (without List) text
 }
 
 // NewCmdSource builds `ruleslab source`; runF runs the parsed options (nil: runSource).
@@ -37,6 +38,7 @@ func NewCmdSource(io *IO, runF func(*SourceOptions) error) *cobra.Command {
 	registerVariant(cmd.Flags(), &opts.Variant)
 	cmd.Flags().BoolVar(&opts.List, "list", false, "print only the paths, one a line")
 	cmd.Flags().BoolVar(&opts.YAML, "yaml", false, "also print the YAML files of the extends chain, before the scripts")
+	cmd.Flags().BoolVar(&opts.JSON, "json", false, `print one array: {"path", "part", "language", "text"} per file (--list: no text)`)
 	return cmd
 }
 
@@ -63,6 +65,9 @@ func runSource(opts *SourceOptions) error {
 	if err != nil {
 		return err
 	}
+	if opts.JSON {
+		return printSourcesJSON(opts, files)
+	}
 	for i, f := range files {
 		if opts.List {
 			fmt.Fprintln(opts.IO.Out, scripting.DisplayPath(f.Path))
@@ -78,14 +83,51 @@ func runSource(opts *SourceOptions) error {
 	return nil
 }
 
+// sourceJSON is one file as source --json prints it.
+type sourceJSON struct {
+	Path     string  `json:"path"`
+	Part     string  `json:"part"`
+	Language string  `json:"language"` // "yaml" or "lua"
+	Text     *string `json:"text,omitempty"`
+}
+
+func printSourcesJSON(opts *SourceOptions, files []config.SourceFile) error {
+	out := make([]sourceJSON, 0, len(files))
+	for _, f := range files {
+		j := sourceJSON{Path: scripting.DisplayPath(f.Path), Part: f.Part, Language: "yaml"}
+		if f.Lua {
+			j.Language = "lua"
+		}
+		if !opts.List {
+			data, err := readSource(f)
+			if err != nil {
+				return err
+			}
+			text := string(data)
+			j.Text = &text
+		}
+		out = append(out, j)
+	}
+	return writeJSON(opts.IO.Out, out)
+}
+
+// readSource reads a file of a game within the size limit of its kind.
+func readSource(f config.SourceFile) ([]byte, error) {
+	limit := int64(config.MaxFileBytes)
+	if f.Lua {
+		limit = config.MaxScriptBytes
+	}
+	return config.ReadFile(f.Path, limit)
+}
+
 // printSource prints one file after a header line, a comment of the file's language, so the output of
 // one file can be saved and edited as it is.
 func printSource(io *IO, f config.SourceFile) error {
-	limit, comment := int64(config.MaxFileBytes), "#"
+	comment := "#"
 	if f.Lua {
-		limit, comment = config.MaxScriptBytes, "--"
+		comment = "--"
 	}
-	data, err := config.ReadFile(f.Path, limit)
+	data, err := readSource(f)
 	if err != nil {
 		return err
 	}

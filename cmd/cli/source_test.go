@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"encoding/json"
 	"flag"
 	"io"
 	"io/fs"
@@ -33,8 +34,8 @@ func golden(t *testing.T, name, got string) {
 }
 
 func TestSourceOptions(t *testing.T) {
-	o := parseCmd(t, NewCmdSource, "simino", "--variant", "whites", "--list", "--yaml")
-	assert.Equal(t, SourceOptions{IO: o.IO, Game: "simino", Variant: "whites", List: true, YAML: true}, *o)
+	o := parseCmd(t, NewCmdSource, "simino", "--variant", "whites", "--list", "--yaml", "--json")
+	assert.Equal(t, SourceOptions{IO: o.IO, Game: "simino", Variant: "whites", List: true, YAML: true, JSON: true}, *o)
 	d := parseCmd(t, NewCmdSource, "house.yaml")
 	assert.Equal(t, SourceOptions{IO: d.IO, Game: "house.yaml"}, *d)
 	require.Error(t, argsError(t, NewCmdSource))
@@ -112,6 +113,26 @@ func TestSourceAndRulesEmbedded(t *testing.T) {
 	require.Equal(t, ExitOK, code, errs)
 	assert.Equal(t, "variants/mimic-taking/mimic-taking.yaml\nvariants/mimic-taking/face-up.yaml\n"+
 		"scripts/mimic-taking/rules.lua\nscripts/mimic-taking/screen.lua\n", out)
+
+	// --json: the same files, in the same order, with their text (without it under --list)
+	out, errs, code = runCLI(t, "source", "mimic-taking", "--variant", "face-up", "--yaml", "--json")
+	require.Equal(t, ExitOK, code, errs)
+	var files []struct {
+		Path, Part, Language string
+		Text                 *string
+	}
+	require.NoError(t, json.Unmarshal([]byte(out), &files), out)
+	require.Len(t, files, 4)
+	assert.Equal(t, "variants/mimic-taking/face-up.yaml", files[1].Path)
+	assert.Equal(t, "variant", files[1].Part)
+	assert.Equal(t, "yaml", files[1].Language)
+	assert.Equal(t, "lua", files[3].Language)
+	require.NotNil(t, files[3].Text)
+	assert.Equal(t, embedded(t, "scripts/mimic-taking/screen.lua"), *files[3].Text)
+	out, errs, code = runCLI(t, "source", "mimic-taking", "--list", "--json")
+	require.Equal(t, ExitOK, code, errs)
+	assert.JSONEq(t, `[{"path": "scripts/mimic-taking/rules.lua", "part": "base rules", "language": "lua"},
+		{"path": "scripts/mimic-taking/screen.lua", "part": "base screen", "language": "lua"}]`, out)
 
 	out, errs, code = runCLI(t, "rules", "zoomies")
 	require.Equal(t, ExitOK, code, errs)

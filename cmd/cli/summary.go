@@ -88,25 +88,10 @@ func (rep *batchReport) printSummary(w io.Writer) error {
 	}
 	return report.JSON(w, struct {
 		stats.Summary
-		Failures   *jsonFailures       `json:"failures,omitempty"`
+		Failures   *lab.Failures       `json:"failures,omitempty"`
 		Coverage   *coverage.Report    `json:"coverage,omitempty"`
 		VersusBase *lab.BaseComparison `json:"versus_base,omitempty"`
-	}{rep.Summary, newJSONFailures(rep.Failures), rep.Coverage, base})
-}
-
-// jsonFailures are a batch's failed games as --json gives them: how many, the first's index, and the
-// first few messages.
-type jsonFailures struct {
-	Count      int      `json:"count"`
-	FirstIndex int      `json:"first_index"`
-	First      []string `json:"first"`
-}
-
-func newJSONFailures(f lab.Failures) *jsonFailures {
-	if f.Count == 0 {
-		return nil
-	}
-	return &jsonFailures{Count: f.Count, FirstIndex: f.FirstIndex, First: f.List}
+	}{rep.Summary, rep.Failures.IfAny(), rep.Coverage, base})
 }
 
 func (rep *batchReport) repro(io *IO) {

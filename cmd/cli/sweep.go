@@ -21,6 +21,7 @@ type SweepOptions struct {
 	Targets  []string     // measure=value±tol
 	Measures string       // the table's columns
 	Results  resultsFlags // --out, --resume, --shard
+	Ext      extBotFlags  // the limits of cmd:COMMAND seats
 }
 
 // NewCmdSweep builds `ruleslab sweep`; runF runs the parsed options (nil: runSweep).
@@ -48,6 +49,7 @@ compare's (win.0, score.spread, moves, rounds, lead_changes, decided_early, tie,
 	f.StringVar(&opts.Measures, "measures", "", "comma-separated measures for the table (default: win rates, score spread, moves, rounds, targets, game statistics)")
 	opts.Output.register(f, "print everything as JSON", "print every measure at every point as CSV", true)
 	opts.Results.register(f, "out")
+	opts.Ext.register(f)
 	return cmd
 }
 
@@ -56,7 +58,7 @@ func (opts *SweepOptions) labOptions() (*lab.SweepOptions, error) {
 	if len(opts.Sets) == 0 {
 		return nil, usagef("sweep needs at least one --set key=v1,v2,...")
 	}
-	if err := checkFlags(opts.Batch.validate, opts.Output.validate); err != nil {
+	if err := checkFlags(opts.Batch.validate, opts.Output.validate, opts.Ext.check); err != nil {
 		return nil, err
 	}
 	results, err := opts.Results.options(opts.IO, "sweep", opts.Game, opts.Batch.Games)
@@ -66,7 +68,7 @@ func (opts *SweepOptions) labOptions() (*lab.SweepOptions, error) {
 	b := opts.Batch
 	o := &lab.SweepOptions{Game: opts.Game, Variant: opts.Variant, Measures: opts.Measures, Games: b.Games, Seed: b.Seed,
 		Workers: b.Workers, Players: b.Players, Seats: b.Seats, Command: opts.IO.CommandLine(), ResultsOptions: results,
-		Report: opts.Output.Report, Progress: newProgress(opts.IO)}
+		Report: opts.Output.Report, Ext: opts.Ext.options(opts.IO), Progress: newProgress(opts.IO)}
 	for _, s := range opts.Sets {
 		ax, err := lab.ParseAxis(s)
 		if err != nil {

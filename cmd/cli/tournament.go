@@ -8,6 +8,7 @@ import (
 
 	"github.com/ruleslab/ruleslab/core/lab"
 	"github.com/ruleslab/ruleslab/core/report"
+	"github.com/ruleslab/ruleslab/core/stats"
 )
 
 // TournamentOptions are the options of `ruleslab tournament`.
@@ -122,7 +123,7 @@ func runTournament(opts *TournamentOptions) error {
 func playedRun(opts *TournamentOptions, run *lab.TournamentRun) {
 	rep := run.Report
 	if rep.Failed > 0 {
-		fmt.Fprintf(opts.IO.Err, "%d games failed; the first: %s\n", rep.Failed, run.FirstErr)
+		fmt.Fprintf(opts.IO.Err, "%d games failed; the first: %s\n", rep.Failed, run.Failures.First)
 	}
 	switch {
 	case run.Status == lab.NothingDone && rep.Failed == 0:
@@ -148,15 +149,30 @@ func printTournaments(opts *TournamentOptions, res *lab.TournamentResult) error 
 	reps, rungs := res.Reports(), res.RungNames()
 	switch {
 	case opts.Output.JSON && res.Ladder:
-		return writeJSON(opts.IO.Out, map[string]any{"ladder": reps})
+		return writeJSON(opts.IO.Out, map[string]any{"ladder": tournamentsJSON(res)})
 	case opts.Output.JSON:
-		return writeJSON(opts.IO.Out, reps[0])
+		return writeJSON(opts.IO.Out, tournamentsJSON(res)[0])
 	case opts.Output.CSV:
 		return report.WriteTournamentCSV(opts.IO.Out, reps, rungs)
 	case !res.Ladder:
 		report.TournamentText(opts.IO.Out, reps[0])
 	}
 	return nil
+}
+
+// tournamentJSON is a tournament's (or a rung's) --json: its report and, when games failed, the
+// first failures.
+type tournamentJSON struct {
+	stats.TournamentReport
+	Failures *lab.Failures `json:"failures,omitempty"`
+}
+
+func tournamentsJSON(res *lab.TournamentResult) []tournamentJSON {
+	out := make([]tournamentJSON, len(res.Runs))
+	for i, run := range res.Runs {
+		out[i] = tournamentJSON{run.Report, run.Failures.IfAny()}
+	}
+	return out
 }
 
 // formatRating prints a rating with its interval.

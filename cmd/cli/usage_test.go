@@ -17,6 +17,9 @@ func TestUsageErrorNamesTheSubcommand(t *testing.T) {
 		{[]string{"compare", "mimic-taking", "--variant", "nope"}, "Run 'ruleslab compare --help' for usage.\n"},
 		{[]string{"new", "dir"}, "Run 'ruleslab new --help' for usage.\n"},
 		{[]string{"simm", "mimic-taking"}, "Run 'ruleslab --help' for usage.\n"},
+		// cobra's completion command printed its help and exited 0 for an unknown or missing shell
+		{[]string{"completion", "fihs"}, "ruleslab: completion: no shell \"fihs\" (shells: bash, fish, powershell, zsh)\nRun 'ruleslab completion --help' for usage.\n"},
+		{[]string{"completion"}, "ruleslab: completion needs a SHELL: bash, fish, powershell, zsh\n"},
 	} {
 		_, errb, code := runCLI(t, c.args...)
 		assert.Equal(t, ExitUsage, code, "%v: %s", c.args, errb)

@@ -17,10 +17,11 @@ type CompareOptions struct {
 	Games    int      // per variant (the most, with Until)
 	Seed     uint64
 	Workers  int
-	Players  int    // 0: the first variant's default
-	Seats    string // checked for every variant
-	Until    string // stop once this measure's paired difference is resolved (sequential test)
-	Every    int    // games between the sequential test's looks (0: a tenth of Games)
+	Players  int             // 0: the first variant's default
+	Seats    string          // checked for every variant
+	Until    string          // stop once this measure's paired difference is resolved (sequential test)
+	Every    int             // games between the sequential test's looks (0: a tenth of Games)
+	Ext      bots.ExtOptions // the external bots' limits (cmd:COMMAND seats)
 	ResultsOptions
 	// Cover, if set, gives variant k's coverage counter.
 	Cover    func(k int) *coverage.Counter
@@ -37,7 +38,7 @@ type VariantRun struct {
 	Seats    []string
 	Finished int // games that did not fail
 	Failed   int
-	First    string // the first failure
+	Failures // the failed games: the first (First), with its index, and the first few
 	// Scores and Lengths count every seat's final total and the game lengths over the compared games
 	// (the report's histograms).
 	Scores, Lengths map[int]int
@@ -46,15 +47,18 @@ type VariantRun struct {
 
 // CompareResult is compare's whole output (--json).
 type CompareResult struct {
-	Game       string           `json:"game"`
-	Variants   []string         `json:"variants"`
-	Players    int              `json:"players"`
-	Seats      []string         `json:"seats"`
-	Seed       uint64           `json:"seed"`
-	Planned    int              `json:"games_planned"`
-	Played     int              `json:"games_played"`
-	Pairs      int              `json:"pairs"` // games every variant finished: the ones compared
-	Failed     []int            `json:"failed"`
+	Game     string   `json:"game"`
+	Variants []string `json:"variants"`
+	Players  int      `json:"players"`
+	Seats    []string `json:"seats"`
+	Seed     uint64   `json:"seed"`
+	Planned  int      `json:"games_planned"`
+	Played   int      `json:"games_played"`
+	Pairs    int      `json:"pairs"` // games every variant finished: the ones compared
+	Failed   []int    `json:"failed"`
+	// Failures are each variant's failed games, by variant (count 0 for one whose games all finished),
+	// when any game failed.
+	Failures   []*Failures      `json:"failures,omitempty"`
 	Confidence float64          `json:"confidence"`
 	Measures   []CompareMeasure `json:"measures"`
 	Sequential *SequentialJSON  `json:"sequential,omitempty"`
@@ -205,12 +209,12 @@ func loadRuns(o *CompareOptions) ([]*VariantRun, int, error) {
 		if err != nil {
 			return runs, 0, err
 		}
-		reg := bots.For(p, bots.ExtOptions{})
+		reg := bots.For(p, o.Ext)
 		seats, err := Seats(reg, o.Seats)
 		if err != nil {
 			return runs, 0, err
 		}
-		if players, err = resolvePlayers(p, SeatedPlayers(p, players, 0, len(seats))); err != nil {
+		if players, err = resolvePlayers(p, SeatedPlayers(p, players, players, len(seats))); err != nil {
 			return runs, 0, err
 		}
 		v := newVariantRun(name, p, reg, CycleSeats(seats, players))

@@ -172,9 +172,8 @@ func (c *CompareResult) add(rec PairRecord) {
 		ok = false
 		v.Failed++
 		c.Failed[k]++
-		if v.First == "" {
-			v.First = g.Error
-		}
+		v.NoteError(rec.Index, g.Error)
+		c.noteFailures()
 	}
 	c.Played++
 	if ok {
@@ -252,5 +251,16 @@ func (c *CompareResult) summarise() {
 			cm.Diffs = append(cm.Diffs, d)
 		}
 		c.Measures = append(c.Measures, cm)
+	}
+}
+
+// noteFailures lists every variant's failures in the JSON once a game failed.
+func (c *CompareResult) noteFailures() {
+	if c.Failures != nil {
+		return
+	}
+	c.Failures = make([]*Failures, len(c.Runs))
+	for k, v := range c.Runs {
+		c.Failures[k] = &v.Failures
 	}
 }

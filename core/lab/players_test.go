@@ -26,3 +26,27 @@ func TestSeatedPlayers(t *testing.T) {
 		assert.Equal(t, c.want, SeatedPlayers(simino, c.flag, 3, c.listed), "flag %d, %d listed", c.flag, c.listed)
 	}
 }
+
+// compare follows the same rule for every variant: the first variant's count (from --players or the
+// seats listed) holds for the later ones, whose seats are cycled to it (a later variant used to fall
+// back to the game's default, so `compare simino --seats greedy,random` failed every game with an
+// index out of range, and --players was ignored).
+func TestCompareSeatsEveryVariantAlike(t *testing.T) {
+	for _, c := range []struct {
+		players int
+		seats   string
+		want    int
+	}{
+		{0, "greedy,random", 2},
+		{3, "greedy,random", 3},
+		{2, "greedy", 2},
+		{0, "greedy", 3},
+	} {
+		runs, players, err := loadRuns(&CompareOptions{Game: "simino", Variants: []string{"base", "whites", "blacks"}, Players: c.players, Seats: c.seats})
+		require.NoError(t, err)
+		assert.Equal(t, c.want, players, "--players %d --seats %s", c.players, c.seats)
+		for _, r := range runs {
+			assert.Len(t, r.Seats, c.want, "%s: --players %d --seats %s", r.Name, c.players, c.seats)
+		}
+	}
+}

@@ -27,8 +27,9 @@ type SweepOptions struct {
 	Workers  int
 	Players  int
 	Seats    string
-	Command  string // the command line, for the record
-	Report   string // written by the caller; checked before the first game
+	Ext      bots.ExtOptions // the external bots' limits (cmd:COMMAND seats)
+	Command  string          // the command line, for the record
+	Report   string          // written by the caller; checked before the first game
 	ResultsOptions
 	Progress Progress
 }
@@ -171,7 +172,7 @@ func Sweep(ctx context.Context, o *SweepOptions) (*SweepResult, error) {
 	players := o.Players
 	if players == 0 {
 		players = first.Players.Default
-		if listed, err := Seats(bots.For(progs[0], bots.ExtOptions{}), o.Seats); err == nil {
+		if listed, err := Seats(bots.For(progs[0], o.Ext), o.Seats); err == nil {
 			players = SeatedPlayers(progs[0], 0, players, len(listed))
 		}
 	}
@@ -181,7 +182,7 @@ func Sweep(ctx context.Context, o *SweepOptions) (*SweepResult, error) {
 		if err := checkPlayers(p, players); err != nil {
 			return nil, err
 		}
-		s, err := Seats(bots.For(p, bots.ExtOptions{}), o.Seats)
+		s, err := Seats(bots.For(p, o.Ext), o.Seats)
 		if err != nil {
 			return nil, err
 		}

@@ -21,13 +21,14 @@ type sweepWorker struct {
 	games int
 	point int
 	w     *EngineWorker
+	ext   bots.ExtOptions
 }
 
 func (s *sweepWorker) Play(u int, _ uint64) core.Result {
 	point, game := u/s.games, u%s.games
 	if s.w == nil || s.point != point {
 		s.Close()
-		w, err := NewEngineWorker(bots.For(s.progs[point], bots.ExtOptions{}), s.res.Players, s.res.Seats, false)
+		w, err := NewEngineWorker(bots.For(s.progs[point], s.ext), s.res.Players, s.res.Seats, false)
 		if err != nil {
 			return core.Result{Index: u, Seed: core.GameSeed(s.res.Seed, game), Error: fmt.Sprintf("point %d: %v", point+1, err)}
 		}
@@ -71,7 +72,9 @@ func (res *SweepResult) play(ctx context.Context, o *SweepOptions, progs []*scri
 		return err
 	}
 	done, err := u.run(ctx, rest, progs[0].Game.Name(), func(ctx context.Context, b Batch, emit func(Record)) (int, error) {
-		b.NewWorker = func() (Worker, error) { return &sweepWorker{res: res, progs: progs, games: o.Games, point: -1}, nil }
+		b.NewWorker = func() (Worker, error) {
+			return &sweepWorker{res: res, progs: progs, games: o.Games, point: -1, ext: o.Ext}, nil
+		}
 		return b.Run(ctx, func(r core.Result) { emit(measuredRecord(r)) })
 	}, res.add)
 	if err != nil {

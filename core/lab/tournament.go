@@ -55,10 +55,10 @@ type TournamentRun struct {
 	Strong   string
 	Weak     string
 	Report   stats.TournamentReport
-	Games    int // planned
-	Done     int // finished (in order) when interrupted
-	Left     int // when interrupted: the games of the batch (every rung, this shard) not yet played
-	FirstErr string
+	Games    int      // planned
+	Done     int      // finished (in order) when interrupted
+	Left     int      // when interrupted: the games of the batch (every rung, this shard) not yet played
+	Failures Failures // the failed games: how many, the first few
 	Status   TournamentStatus
 	Out      string // the results file, if any
 	SaveErr  error  // a game that could not be saved or a failed write of --log or --out

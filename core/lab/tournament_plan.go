@@ -23,9 +23,9 @@ type rung struct {
 	label func(*TournamentRun) // names a ladder's rung
 	tally *stats.Tournament
 	// done counts the rung's units counted so far (played or read back), finished those that did not
-	// fail, firstErr the first that did.
+	// fail, failures those that did.
 	done, finished int
-	firstErr       string
+	failures       Failures
 }
 
 // tournamentPlan is a tournament in progress over its rungs.
@@ -70,9 +70,8 @@ func (p *tournamentPlan) add(rec Record) {
 	p.counted++
 	if res.Error == "" {
 		r.finished++
-	} else if r.firstErr == "" {
-		r.firstErr = res.Error
 	}
+	r.failures.Note(res)
 }
 
 // over tells merging that nothing after the last unit counted is counted: the rung it completed ends
@@ -101,7 +100,7 @@ func (p *tournamentPlan) advance(k int) {
 // its rating's bootstrap).
 func (p *tournamentPlan) end(interrupted bool) *TournamentRun {
 	o, r := p.t.o, p.rungs[p.cur]
-	run := &TournamentRun{Games: p.games, Out: o.Out, Done: r.done, FirstErr: r.firstErr, Left: p.planned - p.counted}
+	run := &TournamentRun{Games: p.games, Out: o.Out, Done: r.done, Failures: r.failures, Left: p.planned - p.counted}
 	run.Report = r.tally.Report(p.ctx, r.seed, o.Boot)
 	interrupted = interrupted || p.ctx.Err() != nil
 	cfg := p.t.p.Game.Config
