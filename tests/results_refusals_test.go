@@ -132,6 +132,11 @@ func TestMergeRefusals(t *testing.T) {
 			editLine(t, f[0], 2, func(m map[string]any) { m["totals"] = []int{1, 2, 3} })
 			return f
 		}, ":2: game 0 has 3 totals for 4 players"},
+		{"a negative move count", func() []string {
+			f := fresh()
+			editLine(t, f[0], 2, func(m map[string]any) { m["moves"] = -5 })
+			return f
+		}, ":2: game 0 has -5 moves"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			files := c.files()

@@ -126,10 +126,27 @@ func (rec Record) Result(players int, seats []string) core.Result {
 }
 
 // check tells what is wrong with a record of a game of seed and players read back from a file: another
-// seed (a record of another batch), totals of another player count, a winner who is not a seat.
+// seed (a record of another batch), totals of another player count, a winner who is not a seat, a
+// negative count.
 func (rec Record) check(seed uint64, players int) error {
 	if rec.Seed != seed {
 		return fmt.Errorf("game %d has seed %d, not this batch's %d: a record of another batch", rec.Index, rec.Seed, seed)
+	}
+	if rec.Moves < 0 {
+		return fmt.Errorf("game %d has %d moves", rec.Index, rec.Moves)
+	}
+	if rec.Tricks < 0 {
+		return fmt.Errorf("game %d has %d tricks", rec.Index, rec.Tricks)
+	}
+	return rec.checkSeats(players)
+}
+
+// checkSeats tells what is wrong with a record's values per seat for players players.
+func (rec Record) checkSeats(players int) error {
+	for i, totals := range rec.Rounds {
+		if len(totals) != players {
+			return fmt.Errorf("game %d has totals of round %d for %d players of %d", rec.Index, i+1, len(totals), players)
+		}
 	}
 	if rec.Error == "" && rec.Totals != nil && len(rec.Totals) != players {
 		return fmt.Errorf("game %d has %d totals for %d players", rec.Index, len(rec.Totals), players)
