@@ -53,6 +53,13 @@ func (u *units[R]) open(b Batch, emit func(R)) (Batch, int, error) {
 	if n := u.opts.shards(); n > u.hdr.Games {
 		return b, 0, Usagef("--shard %d/%d: more shards than the %d games", u.opts.Shard, n, u.hdr.Games)
 	}
+	if u.opts.Out != "" || len(u.opts.Merge) > 0 {
+		rules, err := withSeatBots(u.hdr.Rules, u.hdr.Seats)
+		if err != nil {
+			return b, 0, err
+		}
+		u.hdr.Rules = rules
+	}
 	if len(u.opts.Merge) > 0 {
 		n, err := u.merge(emit)
 		b.Games = 0
