@@ -209,4 +209,10 @@ func TestResultsOfAnotherFormat(t *testing.T) {
 	require.NoError(t, os.WriteFile(f, []byte("{}\n"), 0o644))
 	r = execute("merge", f)
 	require.Contains(t, r.err, f+":1: not a ruleslab results file (written by --out)")
+	// a device is not read on without end (merge /dev/zero, or --resume of --out /dev/full, never ended)
+	if _, err := os.Stat("/dev/zero"); err == nil {
+		r = execute("merge", "/dev/zero")
+		require.Equal(t, 1, r.code)
+		require.Contains(t, r.err, "/dev/zero: not a results file (written by --out): not a regular file")
+	}
 }

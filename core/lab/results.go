@@ -177,12 +177,19 @@ func OpenResults(path string) (*ResultsReader, error) {
 	if err != nil {
 		return nil, err
 	}
+	if st, err := f.Stat(); err == nil && !st.Mode().IsRegular() { // a device would be read without end
+		f.Close()
+		return nil, fmt.Errorf("%s: not a results file (written by --out): not a regular file", path)
+	}
 	rr := &ResultsReader{Lines: NewLines(path, f), f: f}
 	data, err := rr.Lines.Next()
-	if err == nil && data == nil {
-		err = errors.New("empty file")
+	if err != nil { // it names the file and line
+		f.Close()
+		return nil, err
 	}
-	if err == nil {
+	if data == nil {
+		err = errors.New("empty file")
+	} else {
 		err = readHeader(data, &rr.Header)
 	}
 	if err != nil {

@@ -81,8 +81,15 @@ func (u *units[R]) open(b Batch, emit func(R)) (Batch, int, error) {
 	return b, done, nil
 }
 
-// create creates Out with its header, or opens it to append when resuming.
+// create creates Out with its header, or opens it to append when resuming; an error names --out.
 func (u *units[R]) create() error {
+	if err := u.createOut(); err != nil {
+		return fmt.Errorf("--out %s: %w", u.opts.Out, err)
+	}
+	return nil
+}
+
+func (u *units[R]) createOut() error {
 	if u.opts.Resume {
 		f, err := os.OpenFile(u.opts.Out, os.O_WRONLY|os.O_APPEND, 0)
 		u.file = f
