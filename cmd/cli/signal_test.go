@@ -95,11 +95,7 @@ func TestSimStopsOnSIGTERM(t *testing.T) {
 // hangs; nothing here is timed.)
 func TestBatchCommandsStopOnSIGTERM(t *testing.T) {
 	t.Setenv("RULESLAB_HOME", "../..")
-	// The test's own subscription keeps a signal that arrives before the command subscribes from
-	// killing the test binary; it is re-sent until the command has stopped.
-	own := make(chan os.Signal, 8)
-	signal.Notify(own, syscall.SIGTERM)
-	defer signal.Stop(own)
+	holdSIGTERM(t)
 	for _, c := range []struct {
 		name string
 		args []string
@@ -132,9 +128,16 @@ func TestBatchCommandsStopOnSIGTERM(t *testing.T) {
 	}
 }
 
+// holdSIGTERM subscribes the test to SIGTERM until it ends: a signal that arrives before the command
+// subscribes does not kill the test binary (runUntilSIGTERMStops sends it again until the command stops).
+func holdSIGTERM(t *testing.T) {
+	own := make(chan os.Signal, 8)
+	signal.Notify(own, syscall.SIGTERM)
+	t.Cleanup(func() { signal.Stop(own) })
+}
+
 // runUntilSIGTERMStops runs the command in-process and sends SIGTERM every 0.7 s until it returns; it
-// must exit ExitInterrupted. The caller subscribes to SIGTERM too (so that a signal sent before the
-// command subscribes does not kill the test binary). It returns stdout and stderr.
+// must exit ExitInterrupted. The caller holds SIGTERM (holdSIGTERM). It returns stdout and stderr.
 func runUntilSIGTERMStops(t *testing.T, args ...string) (string, string) {
 	t.Helper()
 	type res struct {
@@ -169,9 +172,7 @@ func runUntilSIGTERMStops(t *testing.T, args ...string) (string, string) {
 // 130. Without the stop, each game would fail after 10 s of work.
 func TestReplayStopsOnSIGTERM(t *testing.T) {
 	t.Setenv("RULESLAB_HOME", "../..")
-	own := make(chan os.Signal, 8)
-	signal.Notify(own, syscall.SIGTERM)
-	defer signal.Stop(own)
+	holdSIGTERM(t)
 	dir := t.TempDir()
 	game, log := filepath.Join(dir, "house.yaml"), filepath.Join(dir, "games.jsonl")
 	require.NoError(t, os.WriteFile(game, []byte("extends: mimic-taking\noverrides: [house.lua]\nlimits: {hook_millis: 10000}\n"), 0o644))
