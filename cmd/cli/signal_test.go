@@ -95,7 +95,7 @@ func TestSimStopsOnSIGTERM(t *testing.T) {
 // hangs; nothing here is timed.)
 func TestBatchCommandsStopOnSIGTERM(t *testing.T) {
 	t.Setenv("RULESLAB_HOME", "../..")
-	holdSIGTERM(t)
+	holdSignals(t)
 	for _, c := range []struct {
 		name string
 		args []string
@@ -128,17 +128,24 @@ func TestBatchCommandsStopOnSIGTERM(t *testing.T) {
 	}
 }
 
-// holdSIGTERM subscribes the test to SIGTERM until it ends: a signal that arrives before the command
-// subscribes does not kill the test binary (runUntilSIGTERMStops sends it again until the command stops).
-func holdSIGTERM(t *testing.T) {
+// holdSignals subscribes the test to SIGTERM and SIGHUP until it ends: a signal that arrives before the
+// command subscribes does not kill the test binary (runUntilStopped sends it again until the command
+// stops).
+func holdSignals(t *testing.T) {
 	own := make(chan os.Signal, 8)
-	signal.Notify(own, syscall.SIGTERM)
+	signal.Notify(own, syscall.SIGTERM, syscall.SIGHUP)
 	t.Cleanup(func() { signal.Stop(own) })
 }
 
-// runUntilSIGTERMStops runs the command in-process and sends SIGTERM every 0.7 s until it returns; it
-// must exit ExitInterrupted. The caller holds SIGTERM (holdSIGTERM). It returns stdout and stderr.
+// runUntilSIGTERMStops is runUntilStopped by SIGTERM.
 func runUntilSIGTERMStops(t *testing.T, args ...string) (string, string) {
+	t.Helper()
+	return runUntilStopped(t, syscall.SIGTERM, args...)
+}
+
+// runUntilStopped runs the command in-process and sends sig every 0.7 s until it returns; it must exit
+// ExitInterrupted. The caller holds the signal (holdSignals). It returns stdout and stderr.
+func runUntilStopped(t *testing.T, sig syscall.Signal, args ...string) (string, string) {
 	t.Helper()
 	type res struct {
 		out, err string
@@ -158,11 +165,11 @@ func runUntilSIGTERMStops(t *testing.T, args ...string) (string, string) {
 			}
 			return r.out, r.err
 		case <-time.After(700 * time.Millisecond):
-			if err := syscall.Kill(os.Getpid(), syscall.SIGTERM); err != nil {
+			if err := syscall.Kill(os.Getpid(), sig); err != nil {
 				t.Fatal(err)
 			}
 		case <-deadline:
-			t.Fatalf("%v did not stop within 30 s of SIGTERM", args)
+			t.Fatalf("%v did not stop within 30 s of %v", args, sig)
 		}
 	}
 }
@@ -172,7 +179,7 @@ func runUntilSIGTERMStops(t *testing.T, args ...string) (string, string) {
 // 130. Without the stop, each game would fail after 10 s of work.
 func TestReplayStopsOnSIGTERM(t *testing.T) {
 	t.Setenv("RULESLAB_HOME", "../..")
-	holdSIGTERM(t)
+	holdSignals(t)
 	dir := t.TempDir()
 	game, log := filepath.Join(dir, "house.yaml"), filepath.Join(dir, "games.jsonl")
 	require.NoError(t, os.WriteFile(game, []byte("extends: mimic-taking\noverrides: [house.lua]\nlimits: {hook_millis: 10000}\n"), 0o644))
@@ -188,6 +195,14 @@ func TestReplayStopsOnSIGTERM(t *testing.T) {
 			assert.Contains(t, out, `"interrupted": true`)
 		}
 	}
+}
+
+// A closed terminal (SIGHUP) stops a batch as Ctrl-C and SIGTERM do, a search in progress included.
+func TestSimStopsOnSIGHUP(t *testing.T) {
+	t.Setenv("RULESLAB_HOME", "../..")
+	holdSignals(t)
+	_, errs := runUntilStopped(t, syscall.SIGHUP, "sim", "mimic-taking", "--seats", "ismcts:iterations=1000000000,random", "--games", "4", "--workers", "2")
+	assert.Contains(t, errs, "interrupted before any game finished")
 }
 
 // A replay whose context is done reads no record.
