@@ -1,7 +1,6 @@
 package scripting
 
 import (
-	"fmt"
 	"sort"
 
 	"github.com/ruleslab/ruleslab/core/search"
@@ -30,7 +29,7 @@ func (p *Program) SearchDefaults() (search.Config, error) {
 	var cfg search.Config
 	if def := p.Game.Config.ISMCTS; def != "" {
 		if err := search.ParseOptions(&cfg, def, p.SearchBots()); err != nil {
-			return cfg, fmt.Errorf("%s: ismcts: %w", p.Game.Config.Path, err)
+			return cfg, p.Game.Config.ISMCTSError(err)
 		}
 	}
 	return cfg, nil

@@ -190,12 +190,12 @@ func TestISMCTSDealsAgainWhatSampleOKRejects(t *testing.T) {
 	require.Less(t, allFallbacks, allPassed/20, "most searched samples pass")
 }
 
-// A bad `ismcts:` in a game's YAML is an error when the game loads, naming the file.
+// A bad `ismcts:` in a game's YAML is an error when the game loads, naming the file, line and column.
 func TestISMCTSBadGameDefaults(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "house.yaml")
 	require.NoError(t, os.WriteFile(path, []byte("extends: mito\nismcts: depth=3\n"), 0o644))
 	_, err := scripting.Load(path, "")
-	require.ErrorContains(t, err, "house.yaml: ismcts: unknown option \"depth\"")
+	require.ErrorContains(t, err, "house.yaml:2:9: ismcts: unknown option \"depth\"")
 }
 
 // Mito's sample_ok: the Keeper about to reply keeps a sampled world with the chance of the signal she

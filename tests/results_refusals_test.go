@@ -132,6 +132,11 @@ func TestMergeRefusals(t *testing.T) {
 			editLine(t, f[0], 2, func(m map[string]any) { m["totals"] = []int{1, 2, 3} })
 			return f
 		}, ":2: game 0 has 3 totals for 4 players"},
+		{"a negative move count", func() []string {
+			f := fresh()
+			editLine(t, f[0], 2, func(m map[string]any) { m["moves"] = -5 })
+			return f
+		}, ":2: game 0 has -5 moves"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			files := c.files()
@@ -172,6 +177,28 @@ func TestResultsRefuseEditedRules(t *testing.T) {
 	require.Contains(t, r.err, files[0]+" was written by another command, cannot resume: rules ")
 }
 
+// A lua: bot seated from the command line is part of what a results file records: after an edit of its
+// script, --resume and merge refuse the games its earlier code played (a tournament's too).
+func TestResultsRefuseEditedSeatBot(t *testing.T) {
+	dir := t.TempDir()
+	bot := filepath.Join(dir, "bot.lua")
+	require.NoError(t, os.WriteFile(bot, []byte("function choose(obs, legal) return legal[1] end\n"), 0o644))
+	sim := []string{"sim", "mimic-taking", "--games", "6", "--seats", "lua:" + bot + ",random"}
+	tournament := []string{"tournament", "mimic-taking", "--games", "6", "--bots", "lua:" + bot + ",random"}
+	simShards, tournamentShards := shardFiles(t, dir, 2, sim), shardFiles(t, t.TempDir(), 2, tournament)
+	require.Equal(t, 0, execute(append([]string{"merge"}, simShards...)...).code)
+	require.NoError(t, os.WriteFile(bot, []byte("function choose(obs, legal) return legal[#legal] end\n"), 0o644))
+
+	for _, files := range [][]string{simShards, tournamentShards} {
+		r := execute(append([]string{"merge"}, files...)...)
+		require.Equal(t, 1, r.code, r.out)
+		require.Contains(t, r.err, files[0]+":1: cannot merge: the batch differs from the one its command runs here: rules ")
+	}
+	r := execute(append(append([]string{}, sim...), "--shard", "0/2", "--out", simShards[0], "--resume")...)
+	require.Equal(t, 1, r.code, r.out)
+	require.Contains(t, r.err, simShards[0]+" was written by another command, cannot resume: rules ")
+}
+
 // A results file of the earlier format, or not a results file, is named as such.
 func TestResultsOfAnotherFormat(t *testing.T) {
 	f := filepath.Join(t.TempDir(), "old.jsonl")
@@ -182,4 +209,10 @@ func TestResultsOfAnotherFormat(t *testing.T) {
 	require.NoError(t, os.WriteFile(f, []byte("{}\n"), 0o644))
 	r = execute("merge", f)
 	require.Contains(t, r.err, f+":1: not a ruleslab results file (written by --out)")
+	// a device is not read on without end (merge /dev/zero, or --resume of --out /dev/full, never ended)
+	if _, err := os.Stat("/dev/zero"); err == nil {
+		r = execute("merge", "/dev/zero")
+		require.Equal(t, 1, r.code)
+		require.Contains(t, r.err, "/dev/zero: not a results file (written by --out): not a regular file")
+	}
 }

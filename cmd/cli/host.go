@@ -12,6 +12,7 @@ import (
 	"github.com/ruleslab/ruleslab/core/bots"
 	"github.com/ruleslab/ruleslab/core/coverage"
 	"github.com/ruleslab/ruleslab/core/host"
+	"github.com/ruleslab/ruleslab/core/lab"
 )
 
 // HostOptions are the options of `ruleslab host`.
@@ -103,6 +104,14 @@ func hostSession(opts *HostOptions) (*host.Options, error) {
 		if o.Code, err = host.NewCode(); err != nil {
 			return nil, err
 		}
+	}
+	// every game is appended to --log: it may not be a file the session reads
+	inputs := append(lab.GameInputs(p, seats), o.HostKey)
+	if o.AuthorizedKeys != "" {
+		inputs = append(inputs, o.AuthorizedKeys)
+	}
+	if err := lab.CheckOutputs(inputs, map[string]string{"--log": opts.Log}); err != nil {
+		return nil, err
 	}
 	return o, nil
 }

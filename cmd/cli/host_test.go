@@ -35,5 +35,9 @@ func TestHostOptions(t *testing.T) {
 		[]string{"simino"}, map[string][]string{
 			"--games must be at least 1":           {"--games", "0"},
 			"--seats: a hosted game needs a human": {"--seats", "greedy,random"},
+			// every game is appended to --log: never to a file the session reads
+			"simino.yaml, an input of the command: choose another path": {"--log", "../../variants/simino/simino.yaml"},
+			"--log k.key: that is k.key, an input of the command":       {"--host-key", "k.key", "--code", "c", "--log", "k.key"},
+			"--log nodir/p.jsonl: no folder nodir":                      {"--log", "nodir/p.jsonl"},
 		})
 }

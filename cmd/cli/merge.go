@@ -46,6 +46,10 @@ func runMerge(opts *MergeOptions) error {
 	if err := opts.Output.validate(); err != nil {
 		return err
 	}
+	// the command merge runs checks its outputs against the game's files; the shards are merge's own
+	if err := lab.CheckOutputs(opts.Files, map[string]string{"--report": opts.Output.Report}); err != nil {
+		return err
+	}
 	hdr, err := lab.MergeHeader(opts.Files)
 	if err != nil {
 		return err

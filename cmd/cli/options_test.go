@@ -160,10 +160,11 @@ func TestTournamentOptions(t *testing.T) {
 
 	validation(t, NewCmdTournament, func(o *TournamentOptions) error { _, err := o.labOptions(); return err },
 		[]string{"g"}, map[string][]string{
-			"--games must be at least 1":                  {"--games", "0"},
-			capMessage():                                  {"--workers", tooMany},
-			"--json and --csv: choose one":                {"--json", "--csv"},
-			"--on-bot-error \"retry\": forfeit or random": {"--on-bot-error", "retry"},
+			"--games must be at least 1":                              {"--games", "0"},
+			capMessage():                                              {"--workers", tooMany},
+			"--json and --csv: choose one":                            {"--json", "--csv"},
+			"--on-bot-error \"retry\": forfeit or random":             {"--on-bot-error", "retry"},
+			"--bootstrap -1: must be 0 (no rating intervals) or more": {"--bootstrap", "-1"},
 		})
 }
 

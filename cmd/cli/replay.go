@@ -2,8 +2,11 @@ package cli
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
 	"os"
 
 	"github.com/spf13/cobra"
@@ -48,12 +51,14 @@ with --json it checks every game and prints one object on stdout: "ok", the coun
 
 // ReplayReport is `replay --json` (without --variant).
 type ReplayReport struct {
-	File      string       `json:"file"`
-	OK        bool         `json:"ok"`        // every replayed game is identical to its record
-	Replayed  int          `json:"replayed"`  // games re-played
-	Identical int          `json:"identical"` // of which identical
-	Skipped   int          `json:"skipped"`   // failed games in the log, not re-played
-	Games     []ReplayGame `json:"games"`
+	File      string `json:"file"`
+	OK        bool   `json:"ok"`        // every replayed game is identical to its record
+	Replayed  int    `json:"replayed"`  // games re-played
+	Identical int    `json:"identical"` // of which identical
+	Skipped   int    `json:"skipped"`   // failed games in the log, not re-played
+	// Interrupted: a signal stopped the replay; the games after the last of Games were not replayed
+	Interrupted bool         `json:"interrupted,omitempty"`
+	Games       []ReplayGame `json:"games"`
 }
 
 // ReplayGame is one logged game: identical (ok), different (the first difference), or skipped (a game
@@ -135,9 +140,19 @@ func (r *replayer) check(e *scripting.Engine, rec *replayRecord) error {
 	return nil
 }
 
+// replayInterrupted is the error of a replay that a signal stopped before the end of its log: the
+// games before line are replayed; the game of line, in progress, is not counted.
+type replayInterrupted struct{ line int }
+
+func (e replayInterrupted) Error() string {
+	return fmt.Sprintf("interrupted: the games from line %d of the log on were not replayed", e.line)
+}
+
 // eachLogRecord hands every record of a --log file to fn with its line, on a Lua host for the file's
-// games; a line that is not a record (a partial last line included) is an error naming it.
-func eachLogRecord(path string, fn func(h *scripting.Host, line int, rec *replayRecord) error) error {
+// games; a line that is not a record (a partial last line included) is an error naming it. Once ctx is
+// done (Ctrl-C, SIGTERM, SIGHUP) the host stops the hook in progress and no record follows: the error
+// is a replayInterrupted.
+func eachLogRecord(ctx context.Context, path string, fn func(h *scripting.Host, line int, rec *replayRecord) error) error {
 	f, err := os.Open(path)
 	if err != nil {
 		return err
@@ -147,32 +162,50 @@ func eachLogRecord(path string, fn func(h *scripting.Host, line int, rec *replay
 	lines.Strict = true
 	h := scripting.NewHost()
 	defer h.Close()
+	defer context.AfterFunc(ctx, h.Interrupt)()
 	for {
+		if ctx.Err() != nil {
+			return replayInterrupted{lines.Line + 1}
+		}
 		var rec replayRecord
 		ok, err := lines.Decode(&rec, "not a log record")
 		if !ok || err != nil {
 			return err
 		}
 		if err := fn(h, lines.Line, &rec); err != nil {
+			if ctx.Err() != nil { // the game was stopped, not wrong
+				return replayInterrupted{lines.Line}
+			}
 			return err
 		}
 	}
 }
 
 // runReplay checks every game of the log against its record, or with --variant reports where each
-// diverges under that variant.
+// diverges under that variant. Ctrl-C, SIGTERM or SIGHUP stops it: what was replayed is reported, and
+// it exits ExitInterrupted.
 func runReplay(opts *ReplayOptions) error {
+	ctx, stop := stopSignals()
+	defer stop()
+	var err error
 	if opts.Variant != "" {
-		return runReplayVariant(opts)
+		err = runReplayVariant(ctx, opts)
+	} else {
+		err = runReplayCheck(ctx, opts)
 	}
-	return runReplayCheck(opts)
+	if stopped := (replayInterrupted{}); errors.As(err, &stopped) {
+		opts.IO.stopped = true
+		fmt.Fprintf(opts.IO.Err, "%v\n", err)
+		return nil
+	}
+	return err
 }
 
 // runReplayCheck re-plays every game of the log and checks it is identical to its record.
-func runReplayCheck(opts *ReplayOptions) error {
+func runReplayCheck(ctx context.Context, opts *ReplayOptions) error {
 	var r *replayer
 	rep := ReplayReport{File: opts.File, OK: true, Games: []ReplayGame{}}
-	err := eachLogRecord(opts.File, func(h *scripting.Host, line int, rec *replayRecord) error {
+	err := eachLogRecord(ctx, opts.File, func(h *scripting.Host, line int, rec *replayRecord) error {
 		if r == nil {
 			r = &replayer{host: h, engines: map[string]*scripting.Engine{}}
 		}
@@ -192,7 +225,7 @@ func runReplayCheck(opts *ReplayOptions) error {
 		}
 		rep.Replayed++
 		if err := r.check(e, rec); err != nil {
-			if !opts.JSON {
+			if !opts.JSON || h.Interrupted() { // a game a signal stopped is not a difference
 				return fmt.Errorf("%s:%d: game %d: %v", opts.File, line, rec.Index, err)
 			}
 			rep.OK, game.Difference = false, err.Error()
@@ -203,24 +236,31 @@ func runReplayCheck(opts *ReplayOptions) error {
 		rep.Games = append(rep.Games, game)
 		return nil
 	})
-	if err != nil {
+	var stopped replayInterrupted
+	if err != nil && !errors.As(err, &stopped) {
 		return err
 	}
 	if opts.JSON {
+		rep.Interrupted = stopped.line > 0
 		if err := writeJSON(opts.IO.Out, rep); err != nil {
 			return err
 		}
-		if !rep.OK {
+		if !rep.OK && !rep.Interrupted {
 			return &SilentError{Code: ExitError}
 		}
-		return nil
+		return err
 	}
-	fmt.Fprintf(opts.IO.Out, "%s: %d games replayed, all events identical, and their totals, winners and statistics", opts.File, rep.Identical)
+	printReplayed(opts.IO.Out, rep)
+	return err
+}
+
+// printReplayed is replay's line for the games replayed, all identical.
+func printReplayed(out io.Writer, rep ReplayReport) {
+	fmt.Fprintf(out, "%s: %d games replayed, all events identical, and their totals, winners and statistics", rep.File, rep.Identical)
 	if rep.Skipped > 0 {
-		fmt.Fprintf(opts.IO.Out, " (%d failed games skipped)", rep.Skipped)
+		fmt.Fprintf(out, " (%d failed games skipped)", rep.Skipped)
 	}
-	fmt.Fprintln(opts.IO.Out)
-	return nil
+	fmt.Fprintln(out)
 }
 
 // replayRecord reads a LogRecord keeping its events as written, so they compare byte for byte.

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -29,11 +30,11 @@ type Divergence struct {
 // runReplayVariant re-plays every game of a log under opts.Variant: the same seed, then the logged
 // moves while they stay legal; it reports the first event that differs from the log and the first move
 // that is not legal (or that comes after the game ended).
-func runReplayVariant(opts *ReplayOptions) error {
+func runReplayVariant(ctx context.Context, opts *ReplayOptions) error {
 	engines := map[string]*scripting.Engine{}
 	same, diverged := 0, 0
 	enc := json.NewEncoder(opts.IO.Out)
-	err := eachLogRecord(opts.File, func(h *scripting.Host, line int, rec *replayRecord) error {
+	err := eachLogRecord(ctx, opts.File, func(h *scripting.Host, line int, rec *replayRecord) error {
 		if rec.Error != "" {
 			return nil
 		}
@@ -66,13 +67,13 @@ func runReplayVariant(opts *ReplayOptions) error {
 		fmt.Fprintf(opts.IO.Out, "game %d (seed %d): %s\n", d.Index, d.Seed, d.What)
 		return nil
 	})
-	if err != nil {
+	if stopped := (replayInterrupted{}); err != nil && !errors.As(err, &stopped) {
 		return err
 	}
 	if !opts.JSON {
 		fmt.Fprintf(opts.IO.Out, "%s under %s: %d games identical, %d diverge\n", opts.File, opts.Variant, same, diverged)
 	}
-	return nil
+	return err
 }
 
 func divergence(e *scripting.Engine, rec replayRecord) (Divergence, error) {

@@ -3,6 +3,7 @@ package cli
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"encoding/json"
 	"io"
 	"os"
@@ -16,6 +17,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/ruleslab/ruleslab/scripting"
 )
 
 // SIGTERM (like Ctrl-C and SIGHUP) stops a batch within a moment, even while hooks are stuck: the
@@ -92,11 +95,7 @@ func TestSimStopsOnSIGTERM(t *testing.T) {
 // hangs; nothing here is timed.)
 func TestBatchCommandsStopOnSIGTERM(t *testing.T) {
 	t.Setenv("RULESLAB_HOME", "../..")
-	// The test's own subscription keeps a signal that arrives before the command subscribes from
-	// killing the test binary; it is re-sent until the command has stopped.
-	own := make(chan os.Signal, 8)
-	signal.Notify(own, syscall.SIGTERM)
-	defer signal.Stop(own)
+	holdSignals(t)
 	for _, c := range []struct {
 		name string
 		args []string
@@ -121,38 +120,101 @@ func TestBatchCommandsStopOnSIGTERM(t *testing.T) {
 			`interrupted before any game finished`},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			type res struct {
-				err  string
-				code int
-			}
-			done := make(chan res, 1)
-			go func() {
-				_, e, code := runCLI(t, c.args...)
-				done <- res{e, code}
-			}()
-			var r res
-			deadline := time.After(30 * time.Second)
-		wait:
-			for {
-				select {
-				case r = <-done:
-					break wait
-				case <-time.After(700 * time.Millisecond):
-					if err := syscall.Kill(os.Getpid(), syscall.SIGTERM); err != nil {
-						t.Fatal(err)
-					}
-				case <-deadline:
-					t.Fatalf("%s did not stop within 30 s of SIGTERM", c.name)
-				}
-			}
-			if r.code != ExitInterrupted {
-				t.Fatalf("exit %d, stderr %s", r.code, r.err)
-			}
-			if !regexp.MustCompile(c.want).MatchString(r.err) {
-				t.Errorf("stderr has no interruption report %q: %s", c.want, r.err)
+			_, errs := runUntilSIGTERMStops(t, c.args...)
+			if !regexp.MustCompile(c.want).MatchString(errs) {
+				t.Errorf("stderr has no interruption report %q: %s", c.want, errs)
 			}
 		})
 	}
+}
+
+// holdSignals subscribes the test to SIGTERM and SIGHUP until it ends: a signal that arrives before the
+// command subscribes does not kill the test binary (runUntilStopped sends it again until the command
+// stops).
+func holdSignals(t *testing.T) {
+	own := make(chan os.Signal, 8)
+	signal.Notify(own, syscall.SIGTERM, syscall.SIGHUP)
+	t.Cleanup(func() { signal.Stop(own) })
+}
+
+// runUntilSIGTERMStops is runUntilStopped by SIGTERM.
+func runUntilSIGTERMStops(t *testing.T, args ...string) (string, string) {
+	t.Helper()
+	return runUntilStopped(t, syscall.SIGTERM, args...)
+}
+
+// runUntilStopped runs the command in-process and sends sig every 0.7 s until it returns; it must exit
+// ExitInterrupted. The caller holds the signal (holdSignals). It returns stdout and stderr.
+func runUntilStopped(t *testing.T, sig syscall.Signal, args ...string) (string, string) {
+	t.Helper()
+	type res struct {
+		out, err string
+		code     int
+	}
+	done := make(chan res, 1)
+	go func() {
+		o, e, code := runCLI(t, args...)
+		done <- res{o, e, code}
+	}()
+	deadline := time.After(30 * time.Second)
+	for {
+		select {
+		case r := <-done:
+			if r.code != ExitInterrupted {
+				t.Fatalf("exit %d, stderr %s", r.code, r.err)
+			}
+			return r.out, r.err
+		case <-time.After(700 * time.Millisecond):
+			if err := syscall.Kill(os.Getpid(), sig); err != nil {
+				t.Fatal(err)
+			}
+		case <-deadline:
+			t.Fatalf("%v did not stop within 30 s of %v", args, sig)
+		}
+	}
+}
+
+// replay stops on SIGTERM too, also in a hook that would run for its whole budget (here the rules were
+// edited after the log was written: every game's setup loops): what was replayed is reported, exit
+// 130. Without the stop, each game would fail after 10 s of work.
+func TestReplayStopsOnSIGTERM(t *testing.T) {
+	t.Setenv("RULESLAB_HOME", "../..")
+	holdSignals(t)
+	dir := t.TempDir()
+	game, log := filepath.Join(dir, "house.yaml"), filepath.Join(dir, "games.jsonl")
+	require.NoError(t, os.WriteFile(game, []byte("extends: mimic-taking\noverrides: [house.lua]\nlimits: {hook_millis: 10000}\n"), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "house.lua"), []byte("-- the rules as played\n"), 0o644))
+	_, errs, code := runCLI(t, "sim", game, "--games", "3", "--log", log)
+	require.Equal(t, ExitOK, code, errs)
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "house.lua"), []byte("function setup(g) while true do end end\n"), 0o644))
+	for _, args := range [][]string{{"replay", log}, {"replay", log, "--json"}, {"replay", log, "--variant", game}} {
+		out, errs := runUntilSIGTERMStops(t, args...)
+		assert.Contains(t, errs, "interrupted: the games from line 1 of the log on were not replayed", args)
+		assert.NotContains(t, errs, "was stopped", args)
+		if len(args) == 3 && args[2] == "--json" {
+			assert.Contains(t, out, `"interrupted": true`)
+		}
+	}
+}
+
+// A closed terminal (SIGHUP) stops a batch as Ctrl-C and SIGTERM do, a search in progress included.
+func TestSimStopsOnSIGHUP(t *testing.T) {
+	t.Setenv("RULESLAB_HOME", "../..")
+	holdSignals(t)
+	_, errs := runUntilStopped(t, syscall.SIGHUP, "sim", "mimic-taking", "--seats", "ismcts:iterations=1000000000,random", "--games", "4", "--workers", "2")
+	assert.Contains(t, errs, "interrupted before any game finished")
+}
+
+// A replay whose context is done reads no record.
+func TestEachLogRecordStopsWhenCancelled(t *testing.T) {
+	log := filepath.Join(t.TempDir(), "games.jsonl")
+	require.NoError(t, os.WriteFile(log, []byte(`{"game":"g","index":0}`+"\n"), 0o644))
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	calls := 0
+	err := eachLogRecord(ctx, log, func(*scripting.Host, int, *replayRecord) error { calls++; return nil })
+	assert.Equal(t, replayInterrupted{1}, err)
+	assert.Zero(t, calls)
 }
 
 // SIGTERM while play waits for a person's move at the line screen: the game's bots are ended, play

@@ -66,6 +66,9 @@ func (opts *TournamentOptions) labOptions() (*lab.TournamentOptions, error) {
 	if err := checkFlags(opts.Batch.validate, opts.Output.validate, opts.Ext.check); err != nil {
 		return nil, err
 	}
+	if opts.Boot < 0 {
+		return nil, usagef("--bootstrap %d: must be 0 (no rating intervals) or more", opts.Boot)
+	}
 	// --games is rounded up to whole passes (on every rung of a ladder): the lab checks --shard against
 	// the games the tournament plays
 	results, err := opts.Results.options(opts.IO, "tournament", opts.Game, math.MaxInt)

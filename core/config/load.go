@@ -39,6 +39,9 @@ func LoadWith(path string, sets []Set) (*Game, error) {
 	abs, _ := filepath.Abs(path)
 	g.Path = abs
 	g.Files = nf.files(abs)
+	if n := mapValue(root, "ismcts"); n != nil {
+		g.ismctsAt = PosError{File: nf[n], Line: n.Line, Col: n.Column}
+	}
 	if g.Extends != "" {
 		// A variant is named by its file; its game id is the base's.
 		if idn := mapValue(root, "id"); idn != nil && nf[idn] == path {

@@ -38,6 +38,8 @@ type Game struct {
 	// ISMCTS holds the game's defaults for the `ismcts` bot, in its spec's syntax
 	// (`iterations=100,horizon=round`): what a bare `ismcts` plays; a spec's own options override them.
 	ISMCTS string `yaml:"ismcts,omitempty"`
+	// ismctsAt is where ISMCTS is written (file, line, column), for the errors of its options
+	ismctsAt PosError
 
 	// Filled by the loader, not by YAML.
 	Path     string            `yaml:"-"` // the file this config was loaded from
@@ -186,4 +188,14 @@ func (g *Game) Param(path string) any {
 		cur = m[part]
 	}
 	return cur
+}
+
+// ISMCTSError is an error of the `ismcts:` defaults, at their file, line and column.
+func (g *Game) ISMCTSError(err error) error {
+	at := g.ismctsAt
+	if at.File == "" {
+		at.File = g.Path
+	}
+	at.Msg = "ismcts: " + err.Error()
+	return &at
 }

@@ -4,10 +4,13 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"slices"
 	"sort"
+	"strings"
 
 	"go.yaml.in/yaml/v3"
 
+	"github.com/ruleslab/ruleslab/core/bots"
 	"github.com/ruleslab/ruleslab/core/config"
 	"github.com/ruleslab/ruleslab/scripting"
 )
@@ -40,6 +43,29 @@ func RulesFingerprint(progs ...*scripting.Program) (string, error) {
 			if err := hashFile(h, "bot "+n, cfg.BotPaths[n]); err != nil {
 				return "", err
 			}
+		}
+	}
+	return hex.EncodeToString(h.Sum(nil)[:16]), nil
+}
+
+// withSeatBots folds the scripts of the `lua:PATH` bots among seats (bot specs) into the rules'
+// fingerprint rules: they play the games as much as the game's own bots do, so --resume and merge
+// refuse games their earlier code played. Without such a bot the fingerprint is rules.
+func withSeatBots(rules string, seats []string) (string, error) {
+	var paths []string
+	for _, s := range seats {
+		if path, ok := strings.CutPrefix(s, bots.LuaPrefix); ok && !slices.Contains(paths, path) {
+			paths = append(paths, path)
+		}
+	}
+	if len(paths) == 0 {
+		return rules, nil
+	}
+	h := sha256.New()
+	fmt.Fprintf(h, "rules %s\n", rules)
+	for _, path := range paths {
+		if err := hashFile(h, "seat bot", path); err != nil {
+			return "", err
 		}
 	}
 	return hex.EncodeToString(h.Sum(nil)[:16]), nil

@@ -20,17 +20,43 @@ type Lines struct {
 	// Strict hands a partial last line out as a line (a reader that must not pass over it, such as
 	// replay, then fails on it) instead of stopping before it.
 	Strict bool
-	r      *bufio.Reader
+	// MaxLine is the longest line read (MaxLineBytes); a longer one is an error.
+	MaxLine int
+	r       *bufio.Reader
 }
+
+// MaxLineBytes bounds a line of the lab's files: a --log record holds at most 32 MiB of custom events
+// and the game's moves. A longer line is not one ruleslab wrote, and reading on (a device such as
+// /dev/zero given as a file) would fill the memory.
+const MaxLineBytes = 256 << 20
 
 // NewLines reads r, the file at path (which names it in errors).
 func NewLines(path string, r io.Reader) *Lines {
-	return &Lines{Path: path, r: bufio.NewReaderSize(r, 1<<16)}
+	return &Lines{Path: path, MaxLine: MaxLineBytes, r: bufio.NewReaderSize(r, 1<<16)}
+}
+
+// readLine is bufio's ReadBytes('\n'), refusing a line longer than MaxLine; an error names the file.
+func (l *Lines) readLine() ([]byte, error) {
+	var line []byte
+	for {
+		chunk, err := l.r.ReadSlice('\n')
+		line = append(line, chunk...)
+		switch err {
+		case nil, io.EOF:
+			return line, err
+		case bufio.ErrBufferFull:
+		default:
+			return nil, fmt.Errorf("%s: %v", l.Path, err)
+		}
+		if len(line) > l.MaxLine {
+			return nil, fmt.Errorf("%s:%d: a line longer than %d MiB: not a file ruleslab wrote", l.Path, l.Line+1, l.MaxLine>>20)
+		}
+	}
 }
 
 // Next returns the next complete line without its newline, nil at the end (or at a partial line).
 func (l *Lines) Next() ([]byte, error) {
-	data, err := l.r.ReadBytes('\n')
+	data, err := l.readLine()
 	if err == io.EOF {
 		l.Partial = len(data) > 0
 		if !l.Strict || !l.Partial {
@@ -41,7 +67,7 @@ func (l *Lines) Next() ([]byte, error) {
 		return data, nil
 	}
 	if err != nil {
-		return nil, fmt.Errorf("%s: %v", l.Path, err)
+		return nil, err
 	}
 	l.Line++
 	l.Offset += int64(len(data))

@@ -1,6 +1,7 @@
 package lab
 
 import (
+	"io"
 	"strings"
 	"testing"
 
@@ -37,6 +38,23 @@ func TestLinesNamesTheBadLine(t *testing.T) {
 	_, err = l.Decode(&v, "not a game record")
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "f.jsonl:2: not a game record: ")
+}
+
+// zeros is an endless file without a newline, as /dev/zero reads.
+type zeros struct{}
+
+func (zeros) Read(p []byte) (int, error) { clear(p); return len(p), nil }
+
+// A line longer than MaxLine is an error naming it, not a read that fills the memory (`--out /dev/zero
+// --resume`, `replay /dev/zero` never ended).
+func TestLinesRefusesAnEndlessLine(t *testing.T) {
+	l := NewLines("f.jsonl", io.MultiReader(strings.NewReader("{}\n"), zeros{}))
+	l.MaxLine = 1 << 20
+	data, err := l.Next()
+	require.NoError(t, err)
+	assert.Equal(t, "{}", string(data))
+	_, err = l.Next()
+	assert.EqualError(t, err, "f.jsonl:2: a line longer than 1 MiB: not a file ruleslab wrote")
 }
 
 func TestParseAxisAndTarget(t *testing.T) {

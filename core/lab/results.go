@@ -126,10 +126,27 @@ func (rec Record) Result(players int, seats []string) core.Result {
 }
 
 // check tells what is wrong with a record of a game of seed and players read back from a file: another
-// seed (a record of another batch), totals of another player count, a winner who is not a seat.
+// seed (a record of another batch), totals of another player count, a winner who is not a seat, a
+// negative count.
 func (rec Record) check(seed uint64, players int) error {
 	if rec.Seed != seed {
 		return fmt.Errorf("game %d has seed %d, not this batch's %d: a record of another batch", rec.Index, rec.Seed, seed)
+	}
+	if rec.Moves < 0 {
+		return fmt.Errorf("game %d has %d moves", rec.Index, rec.Moves)
+	}
+	if rec.Tricks < 0 {
+		return fmt.Errorf("game %d has %d tricks", rec.Index, rec.Tricks)
+	}
+	return rec.checkSeats(players)
+}
+
+// checkSeats tells what is wrong with a record's values per seat for players players.
+func (rec Record) checkSeats(players int) error {
+	for i, totals := range rec.Rounds {
+		if len(totals) != players {
+			return fmt.Errorf("game %d has totals of round %d for %d players of %d", rec.Index, i+1, len(totals), players)
+		}
 	}
 	if rec.Error == "" && rec.Totals != nil && len(rec.Totals) != players {
 		return fmt.Errorf("game %d has %d totals for %d players", rec.Index, len(rec.Totals), players)
@@ -160,12 +177,19 @@ func OpenResults(path string) (*ResultsReader, error) {
 	if err != nil {
 		return nil, err
 	}
+	if st, err := f.Stat(); err == nil && !st.Mode().IsRegular() { // a device would be read without end
+		f.Close()
+		return nil, fmt.Errorf("%s: not a results file (written by --out): not a regular file", path)
+	}
 	rr := &ResultsReader{Lines: NewLines(path, f), f: f}
 	data, err := rr.Lines.Next()
-	if err == nil && data == nil {
-		err = errors.New("empty file")
+	if err != nil { // it names the file and line
+		f.Close()
+		return nil, err
 	}
-	if err == nil {
+	if data == nil {
+		err = errors.New("empty file")
+	} else {
 		err = readHeader(data, &rr.Header)
 	}
 	if err != nil {

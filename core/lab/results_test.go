@@ -38,6 +38,9 @@ func TestRecordChecks(t *testing.T) {
 		{Index: 2, Seed: 9, Totals: []int{1, 2, 3, 4}, Winners: []int{7}}:          "game 2 names winner 7 of 4 players (seats 0..3)",
 		{Index: 2, Seed: 9, Totals: []int{1, 2, 3, 4}, Winners: []int{-1}}:         "game 2 names winner -1 of 4 players (seats 0..3)",
 		{Index: 2, Seed: 9, SeatStats: map[string][]float64{"x": {1, 1, 1, 1, 1}}}: "game 2 has statistic x for 5 seats of 4 players",
+		{Index: 2, Seed: 9, Moves: -5}:                                             "game 2 has -5 moves",
+		{Index: 2, Seed: 9, Tricks: -1}:                                            "game 2 has -1 tricks",
+		{Index: 2, Seed: 9, Rounds: [][]int{{1, 2, 3, 4}, {1, 2}}}:                 "game 2 has totals of round 2 for 2 players of 4",
 	} {
 		assert.EqualError(t, rec.check(9, 4), want)
 	}

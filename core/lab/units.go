@@ -53,6 +53,13 @@ func (u *units[R]) open(b Batch, emit func(R)) (Batch, int, error) {
 	if n := u.opts.shards(); n > u.hdr.Games {
 		return b, 0, Usagef("--shard %d/%d: more shards than the %d games", u.opts.Shard, n, u.hdr.Games)
 	}
+	if u.opts.Out != "" || len(u.opts.Merge) > 0 {
+		rules, err := withSeatBots(u.hdr.Rules, u.hdr.Seats)
+		if err != nil {
+			return b, 0, err
+		}
+		u.hdr.Rules = rules
+	}
 	if len(u.opts.Merge) > 0 {
 		n, err := u.merge(emit)
 		b.Games = 0
@@ -74,8 +81,15 @@ func (u *units[R]) open(b Batch, emit func(R)) (Batch, int, error) {
 	return b, done, nil
 }
 
-// create creates Out with its header, or opens it to append when resuming.
+// create creates Out with its header, or opens it to append when resuming; an error names --out.
 func (u *units[R]) create() error {
+	if err := u.createOut(); err != nil {
+		return fmt.Errorf("--out %s: %w", u.opts.Out, err)
+	}
+	return nil
+}
+
+func (u *units[R]) createOut() error {
 	if u.opts.Resume {
 		f, err := os.OpenFile(u.opts.Out, os.O_WRONLY|os.O_APPEND, 0)
 		u.file = f
