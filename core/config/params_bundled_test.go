@@ -101,3 +101,16 @@ func TestHouseRuleTypos(t *testing.T) {
 		`house.yaml:5:17: params.rounds.3: 0 is outside integer 1..20 (the closest allowed is 1)`,
 	}, "\n"), relativeTo(filepath.Dir(house), err.Error()))
 }
+
+// An unknown key does not hide the file's other problems: a misspelled top-level key and a wrong
+// parameter value of the same house rule are both reported, each at its place.
+func TestUnknownKeyAndWrongValueBothReported(t *testing.T) {
+	house := write(t, filepath.Join(t.TempDir(), "house.yaml"),
+		"extends: mimic-taking\ntitel: Mine\nparams:\n  mimic_lead: orignal\n")
+	_, err := Load(house)
+	require.Error(t, err)
+	assert.Equal(t, strings.Join([]string{
+		`house.yaml:2:1: unknown key "titel" (did you mean "title"?) (known: id, title, extends, description, players, params, components, zones, mechanics, private_moves, claim_moves, script, overrides, screen, notation, bots, stats, setup, boards, limits, ismcts)`,
+		`house.yaml:4:15: params.mimic_lead: "orignal" is not one of effective, original (did you mean "original"?)`,
+	}, "\n"), relativeTo(filepath.Dir(house), err.Error()))
+}
