@@ -1,0 +1,36 @@
+package cli
+
+import (
+	"fmt"
+	"os"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// A misspelled value of a parameter of each bundled game, in a house rule, is refused by validate and
+// by sim before any game: the file, line and column, the parameter, the allowed values and the closest.
+func TestHouseRuleWrongValueOfEachBundledGame(t *testing.T) {
+	for _, c := range []struct{ game, key, value, allowed, closest string }{
+		{"mimic-taking", "mimic_lead", "orignal", "effective, original", "original"},
+		{"zoomies", "round_leader", "last_winer", "last_winner, random", "last_winner"},
+		{"mito", "empty_deck", "reshufle", "reshuffle, pass", "reshuffle"},
+		{"jiji", "end_when_discovery_cards_gone", "ture", "true, false", "true"},
+		{"simino", "holes", "isolatd", "isolated, parity, none", "isolated"},
+	} {
+		t.Run(c.game, func(t *testing.T) {
+			inHouseFolder(t)
+			house := fmt.Sprintf("extends: %s\nparams:\n  %s: %s\n", c.game, c.key, c.value)
+			require.NoError(t, os.WriteFile("typo.yaml", []byte(house), 0o644))
+			want := fmt.Sprintf("typo.yaml:3:%d: params.%s: %q is not one of %s (did you mean %q?)",
+				len(c.key)+5, c.key, c.value, c.allowed, c.closest)
+			for _, args := range [][]string{{"validate", "typo.yaml"}, {"sim", "typo.yaml", "--games", "2"}} {
+				stdout, stderr, code := execute(t, args...)
+				assert.Equal(t, ExitError, code, args)
+				assert.Contains(t, stderr, want, args)
+				assert.Empty(t, stdout, args)
+			}
+		})
+	}
+}
