@@ -34,3 +34,17 @@ func TestHouseRuleWrongValueOfEachBundledGame(t *testing.T) {
 		})
 	}
 }
+
+// compare loads several files: the problems of each bad variant file are reported, not only the first's.
+func TestCompareReportsEveryVariantFilesProblems(t *testing.T) {
+	inHouseFolder(t)
+	require.NoError(t, os.WriteFile("a.yaml", []byte("extends: mimic-taking\nparams: {mimic_lead: orignal}\n"), 0o644))
+	require.NoError(t, os.WriteFile("b.yaml", []byte("extends: mimic-taking\nparams: {auto_first: ture}\n"), 0o644))
+	stdout, stderr, code := execute(t, "compare", "mimic-taking", "--variant", "base", "--variant", "a.yaml", "--variant", "b.yaml", "--games", "2")
+	assert.Equal(t, ExitError, code)
+	assert.Empty(t, stdout)
+	assert.Equal(t, `a.yaml:2:22: params.mimic_lead: "orignal" is not one of effective, original (did you mean "original"?)
+b.yaml:2:22: params.auto_first: "ture" is not one of true, false (did you mean "true"?)
+ruleslab: 2 problems
+`, stderr)
+}
