@@ -48,3 +48,17 @@ b.yaml:2:22: params.auto_first: "ture" is not one of true, false (did you mean "
 ruleslab: 2 problems
 `, stderr)
 }
+
+// sweep refuses every wrong value of its grid, each once, not only those of the first point it loads.
+func TestSweepReportsEveryWrongValue(t *testing.T) {
+	inHouseFolder(t)
+	stdout, stderr, code := execute(t, "sweep", "mimic-taking", "--set", "params.mimic_lead=orignal,effective,foo",
+		"--set", "params.scoring.smallest=al,present", "--games", "2")
+	assert.Equal(t, ExitError, code)
+	assert.Empty(t, stdout)
+	assert.Equal(t, `--set params.mimic_lead=orignal: params.mimic_lead: "orignal" is not one of effective, original (did you mean "original"?)
+--set params.scoring.smallest=al: params.scoring.smallest: "al" is not one of present, all (did you mean "all"?)
+--set params.mimic_lead=foo: params.mimic_lead: "foo" is not one of effective, original
+ruleslab: 3 problems
+`, stderr)
+}
