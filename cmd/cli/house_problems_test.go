@@ -62,3 +62,22 @@ func TestSweepReportsEveryWrongValue(t *testing.T) {
 ruleslab: 3 problems
 `, stderr)
 }
+
+// show, source and rules load a game without playing it; refusing a house rule's wrong value, they
+// report its scripts' problems too, as every command that loads a game does.
+func TestReadingCommandsReportEveryProblem(t *testing.T) {
+	inHouseFolder(t)
+	require.NoError(t, os.WriteFile("typo.yaml", []byte("extends: mimic-taking\noverrides: [typo.lua]\nparams: {mimic_lead: orignal}\n"), 0o644))
+	require.NoError(t, os.WriteFile("typo.lua", []byte("function trick_winer(g, trick) end\n"), 0o644))
+	want := `typo.yaml:3:22: params.mimic_lead: "orignal" is not one of effective, original (did you mean "original"?)
+typo.lua:1:1: function trick_winer replaces nothing: no hook or base function has that name (did you mean "trick_winner"?)
+ruleslab: 2 problems
+`
+	for _, args := range [][]string{{"show", "typo.yaml"}, {"source", "typo.yaml"}, {"rules", "typo.yaml"},
+		{"show", "mimic-taking", "--variant", "typo.yaml", "--params"}} {
+		stdout, stderr, code := execute(t, args...)
+		assert.Equal(t, ExitError, code, args)
+		assert.Empty(t, stdout, args)
+		assert.Equal(t, want, stderr, args)
+	}
+}
