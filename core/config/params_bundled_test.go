@@ -114,3 +114,17 @@ func TestUnknownKeyAndWrongValueBothReported(t *testing.T) {
 		`house.yaml:4:15: params.mimic_lead: "orignal" is not one of effective, original (did you mean "original"?)`,
 	}, "\n"), relativeTo(filepath.Dir(house), err.Error()))
 }
+
+// A misspelled bundled game or variant in `extends:` names the closest one and what there is.
+func TestExtendsTypoSuggests(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct{ extends, want string }{
+		{"mimic-takin", `house.yaml:1:10: extends "mimic-takin": no bundled game "mimic-takin" (did you mean "mimic-taking"? bundled: jiji, mimic-taking, mito, simino, zoomies)`},
+		{"mimic-taking/face-upp", `house.yaml:1:10: extends "mimic-taking/face-upp": mimic-taking has no variant "face-upp" (did you mean "face-up"? its variants: face-up)`},
+	} {
+		house := write(t, filepath.Join(dir, "house.yaml"), "extends: "+c.extends+"\n")
+		_, err := Load(house)
+		require.Error(t, err)
+		assert.Equal(t, c.want, relativeTo(dir, err.Error()))
+	}
+}

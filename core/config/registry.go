@@ -129,7 +129,9 @@ func bundledPath(ref string) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	var ids []string
 	for _, b := range games {
+		ids = append(ids, b.ID)
 		if b.ID != game {
 			continue
 		}
@@ -141,7 +143,17 @@ func bundledPath(ref string) (string, error) {
 				return filepath.Join(filepath.Dir(b.Path), v+".yaml"), nil
 			}
 		}
-		return "", fmt.Errorf("%s has no variant %q", game, variant)
+		return "", fmt.Errorf("%s has no variant %q%s", game, variant, closestOf(variant, b.Variants, "its variants"))
 	}
-	return "", fmt.Errorf("no bundled game %q", game)
+	return "", fmt.Errorf("no bundled game %q%s", game, closestOf(game, ids, "bundled"))
+}
+
+// closestOf ends a message about a name that is none of names: the closest one when one is near, and
+// the names under label, as ` (did you mean "x"? bundled: a, b)`.
+func closestOf(name string, names []string, label string) string {
+	hint := ""
+	if c, ok := suggest.Closest(name, names); ok {
+		hint = fmt.Sprintf("did you mean %q? ", c)
+	}
+	return fmt.Sprintf(" (%s%s: %s)", hint, label, strings.Join(names, ", "))
 }
