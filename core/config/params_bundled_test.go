@@ -128,3 +128,20 @@ func TestExtendsTypoSuggests(t *testing.T) {
 		assert.Equal(t, c.want, relativeTo(dir, err.Error()))
 	}
 }
+
+// A misspelled override file names the closest Lua file of its folder.
+func TestMissingOverrideSuggestsAFile(t *testing.T) {
+	dir := t.TempDir()
+	write(t, filepath.Join(dir, "house.lua"), "-- mine\n")
+	write(t, filepath.Join(dir, "lua", "extra.lua"), "-- mine\n")
+	for _, c := range []struct{ overrides, want string }{
+		{"hose.lua", `house.yaml:2:13: script "hose.lua": no such file (did you mean "house.lua"?)`},
+		{"lua/extra.lau", `house.yaml:2:13: script "lua/extra.lau": no such file (did you mean "lua/extra.lua"?)`},
+		{"rules.lua", `house.yaml:2:13: script "rules.lua": no such file`},
+	} {
+		house := write(t, filepath.Join(dir, "house.yaml"), "extends: mimic-taking\noverrides: ["+c.overrides+"]\n")
+		_, err := Load(house)
+		require.Error(t, err)
+		assert.Equal(t, c.want, relativeTo(dir, err.Error()))
+	}
+}
