@@ -81,3 +81,24 @@ ruleslab: 2 problems
 		assert.Equal(t, want, stderr, args)
 	}
 }
+
+// A parameter read by a misspelled name in an override, g:param("mimic_led") or PARAMS.scoring.smalest,
+// would be nil and play as some default: validate and sim refuse it, with the closest name.
+func TestHouseRuleReadsAnUnknownParameter(t *testing.T) {
+	inHouseFolder(t)
+	require.NoError(t, os.WriteFile("reads.yaml", []byte("extends: mimic-taking\noverrides: [reads.lua]\n"), 0o644))
+	require.NoError(t, os.WriteFile("reads.lua", []byte(`function score_counts(g, counts)
+  if g:param("mimic_led") == "original" or PARAMS.scoring.smalest == "all" then return 0 end
+  return base.score_counts(g, counts)
+end
+`), 0o644))
+	want := `reads.lua:2: g:param("mimic_led"): the game has no parameter mimic_led (did you mean "mimic_lead"?)
+reads.lua:2: PARAMS.scoring.smalest: the game has no parameter scoring.smalest (did you mean "scoring.smallest"?)
+`
+	_, stderr, code := execute(t, "validate", "reads.yaml")
+	assert.Equal(t, ExitError, code)
+	assert.Equal(t, want, stderr)
+	_, stderr, code = execute(t, "sim", "reads.yaml", "--games", "2")
+	assert.Equal(t, ExitError, code)
+	assert.Equal(t, want+"ruleslab: 2 problems\n", stderr)
+}
