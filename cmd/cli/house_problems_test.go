@@ -102,3 +102,14 @@ reads.lua:2: PARAMS.scoring.smalest: the game has no parameter scoring.smalest (
 	assert.Equal(t, ExitError, code)
 	assert.Equal(t, want+"ruleslab: 2 problems\n", stderr)
 }
+
+// validate takes a bundled game's id as every other command does, and names the closest id for a typo.
+func TestValidateBundledID(t *testing.T) {
+	inHouseFolder(t)
+	stdout, stderr, code := execute(t, "validate", "mimic-taking", "zoomies")
+	assert.Equal(t, 0, code, stderr)
+	assert.Equal(t, "mimic-taking: ok\nzoomies: ok\n", stdout)
+	_, stderr, code = execute(t, "validate", "mimic-takin")
+	assert.Equal(t, ExitError, code)
+	assert.Contains(t, stderr, `unknown game "mimic-takin" (did you mean "mimic-taking"?`)
+}
