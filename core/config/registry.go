@@ -2,6 +2,7 @@ package config
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 
@@ -115,11 +116,30 @@ func gamePath(game string) (string, error) {
 		}
 		ids = append(ids, g.ID)
 	}
+	if yamls := folderYAML(game); len(yamls) > 0 {
+		return "", fmt.Errorf("%w %q: %s is a folder; give its YAML file: %s", ErrUnknownGame, game, game, strings.Join(yamls, " or "))
+	}
 	hint := ""
 	if c, ok := suggest.Closest(game, ids); ok {
 		hint = fmt.Sprintf("did you mean %q? ", c)
 	}
 	return "", fmt.Errorf("%w %q (%sbundled: %s; or give a path to a .yaml file)", ErrUnknownGame, game, hint, strings.Join(ids, ", "))
+}
+
+// folderYAML lists the YAML files in dir, when GAME names a folder (`ruleslab new house` writes
+// house/house.yaml, and `sim house` is an easy slip); nil for anything else.
+func folderYAML(dir string) []string {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, e := range entries {
+		if !e.IsDir() && isYAMLName(e.Name()) {
+			out = append(out, filepath.Join(dir, e.Name()))
+		}
+	}
+	return out
 }
 
 // bundledPath finds the YAML of a bundled "game" or "game/variant".
