@@ -21,10 +21,12 @@ type Chunk struct {
 	GCalls []MethodCall // the g:method calls in the file
 	Defs   []FuncDef    // the global functions it defines while it loads, in order
 
-	locals   []FuncDef      // its local functions at load level (messages name them)
-	baseRefs []baseRef      // its base.NAME references
-	callArgs map[string]int // chunkFacts.CallArgs
-	calls    map[string]int // chunkFacts.GlobalCalls
+	locals   []FuncDef // its local functions at load level (messages name them)
+	baseRefs []baseRef // its base.NAME references
+	// paramReads are its reads of a parameter by a constant name (lint_params.go)
+	paramReads []paramRead
+	callArgs   map[string]int // chunkFacts.CallArgs
+	calls      map[string]int // chunkFacts.GlobalCalls
 
 	// KeptState lists where the file's functions write module-level locals or globals: a rules
 	// script with any is loaded again for every game (Program.KeepsState)
@@ -79,7 +81,7 @@ func compileChunk(path string) (c *Chunk, lint, err error) {
 	facts := factsOf(stmts, string(src), toks)
 	scan := scanState(shown, stmts)
 	c = &Chunk{Path: shown, Proto: proto, GCalls: gCalls(stmts), Defs: facts.Defs, locals: facts.Locals, baseRefs: facts.BaseRefs,
-		callArgs: facts.CallArgs, calls: facts.GlobalCalls, KeptState: scan.writes, escapes: scan.escapes}
+		callArgs: facts.CallArgs, calls: facts.GlobalCalls, KeptState: scan.writes, escapes: scan.escapes, paramReads: paramReads(stmts)}
 	return c, errors.Join(checkSwaps(shown, stmts, toks)...), nil
 }
 

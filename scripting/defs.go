@@ -312,7 +312,7 @@ func afterDot(toks []ast.Token, i int) bool {
 // as its type, and no text).
 func isFieldSep(t ast.Token) bool { return t.Type == '.' || t.Type == ':' }
 
-// baseRefs finds every `base.NAME` and `base:NAME` in the tokens.
+// baseRefs finds every `base.NAME`, `base:NAME` and `base["NAME"]` in the tokens.
 func baseRefs(toks []ast.Token) []baseRef {
 	var out []baseRef
 	for i := 0; i+2 < len(toks); i++ {
@@ -320,11 +320,23 @@ func baseRefs(toks []ast.Token) []baseRef {
 		if t.Type != parse.TIdent || t.Str != "base" || afterDot(toks, i) {
 			continue
 		}
-		if sep, name := toks[i+1], toks[i+2]; isFieldSep(sep) && name.Type == parse.TIdent {
-			out = append(out, baseRef{Name: name.Str, Line: t.Pos.Line, Col: t.Pos.Column})
+		if name, ok := baseField(toks[i+1:]); ok {
+			out = append(out, baseRef{Name: name, Line: t.Pos.Line, Col: t.Pos.Column})
 		}
 	}
 	return out
+}
+
+// baseField is the name that the tokens after `base` index it by: `.NAME`, `:NAME`, or a constant
+// string in brackets (`["NAME"]`, which names the function as surely as `.NAME` does).
+func baseField(after []ast.Token) (string, bool) {
+	if isFieldSep(after[0]) && after[1].Type == parse.TIdent {
+		return after[1].Str, true
+	}
+	if len(after) >= 3 && after[0].Type == '[' && after[1].Type == parse.TString && after[2].Type == ']' {
+		return after[1].Str, true
+	}
+	return "", false
 }
 
 // commentAbove is the block of `--` lines right above line (1-based), without their `--` and the one

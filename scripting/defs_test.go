@@ -64,11 +64,13 @@ n = 3
 	assert.Equal(t, []string{"hidden()", "declared()", "helper()"}, locals, "local functions, forward-declared ones included")
 }
 
-// base.NAME and base:NAME are found with the column of `base`; a field named base, a string, and a
-// file that declares its own local `base` are not.
+// base.NAME, base:NAME and base["NAME"] are found with the column of `base`; a field named base, a
+// string, an index that is not a constant string, and a file that declares its own local `base` are not.
 func TestFactsBaseRefs(t *testing.T) {
 	f := facts(t, "function f(g)\n  return base.x(g) + base:y() + t.base.z + #(\"base.w\")\nend\n")
 	assert.Equal(t, []baseRef{{Name: "x", Line: 2, Col: 10}, {Name: "y", Line: 2, Col: 22}}, f.BaseRefs)
+	f = facts(t, "function f(g)\n  return base[\"x\"](g) + base['y'](g) + base[k](g) + base[\"a\" .. k](g)\nend\n")
+	assert.Equal(t, []baseRef{{Name: "x", Line: 2, Col: 10}, {Name: "y", Line: 2, Col: 25}}, f.BaseRefs)
 	assert.Empty(t, facts(t, "local base = {}\nfunction f() return base.x end\n").BaseRefs)
 	assert.Empty(t, facts(t, "function f(base) return base.x end\n").BaseRefs)
 }
@@ -113,6 +115,8 @@ func TestOverrideProblems(t *testing.T) {
 			"o.lua:1:1: function tally replaces nothing: no hook or base function has that name (a helper only this file uses is written `local function tally`)"},
 		{"local helper", "local function tally(x) end\n", ""},
 		{"base typo", "function trick_winner(g, trick)\n  return base.trick_winer(g, trick)\nend\n",
+			`o.lua:2:10: base.trick_winer is not a function of the base rules (did you mean "base.trick_winner"?)`},
+		{"base typo in brackets", "function trick_winner(g, trick)\n  return base[\"trick_winer\"](g, trick)\nend\n",
 			`o.lua:2:10: base.trick_winer is not a function of the base rules (did you mean "base.trick_winner"?)`},
 		{"base of a hook the base lacks", "function can_play(g, s, c, t) return base.can_play(g, s, c, t) end\n",
 			"o.lua:1:38: base.can_play is not a function of the base rules (the base defines no can_play hook)"},

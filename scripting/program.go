@@ -72,14 +72,14 @@ func compileScripts(cfg *config.Game) (scripts, error) {
 	for _, n := range slices.Sorted(maps.Keys(cfg.BotPaths)) {
 		sc.bots[n] = add(cfg.BotPaths[n])
 	}
-	errs = append(errs, sc.staticProblems(len(cfg.Overrides))...)
+	errs = append(errs, sc.staticProblems(len(cfg.Overrides), cfg.Params)...)
 	return sc, errors.Join(errs...)
 }
 
 // staticProblems are the problems the scripts' syntax trees show: unknown g: methods in every script
 // that compiled, and the override checks (the last overrides rules chunks are overrides) when every
 // rules script compiled (with one missing, every function after it would look new).
-func (sc scripts) staticProblems(overrides int) []error {
+func (sc scripts) staticProblems(overrides int, params map[string]any) []error {
 	var errs []error
 	all := true
 	for _, c := range sc.rules {
@@ -88,10 +88,12 @@ func (sc scripts) staticProblems(overrides int) []error {
 			continue
 		}
 		errs = append(errs, unknownGMethods(c, gMethods, "the rules'")...)
+		errs = append(errs, unknownParams(c, params)...)
 	}
 	for _, n := range slices.Sorted(maps.Keys(sc.bots)) {
 		if c := sc.bots[n]; c != nil {
 			errs = append(errs, unknownGMethods(c, botFactMethods, "a bot's")...)
+			errs = append(errs, unknownParams(c, params)...)
 		}
 	}
 	if all {

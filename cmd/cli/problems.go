@@ -34,21 +34,8 @@ func (p Problem) String() string {
 	return fmt.Sprintf("%s:%d:%d: %s", p.File, p.Line, p.Col, p.Message)
 }
 
-// errorParts flattens errors joined at any depth (errors.Join, or any error with Unwrap() []error)
-// into the errors they join; any other error is one part.
-func errorParts(err error) []error {
-	multi, ok := err.(interface{ Unwrap() []error })
-	if !ok {
-		return []error{err}
-	}
-	var out []error
-	for _, e := range multi.Unwrap() {
-		if e != nil {
-			out = append(out, errorParts(e)...)
-		}
-	}
-	return out
-}
+// errorParts flattens joined errors into the problems they join (config.ErrorParts).
+func errorParts(err error) []error { return config.ErrorParts(err) }
 
 // posPrefix is the file:line:col: (or file:line:) a positioned message starts with (YAML, Lua, scenarios).
 var posPrefix = regexp.MustCompile(`^([^:]+):(\d+):(?:(\d+):)? `)

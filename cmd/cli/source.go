@@ -44,7 +44,8 @@ func NewCmdSource(io *IO, runF func(*SourceOptions) error) *cobra.Command {
 
 // loadConfig loads the configuration of GAME and --variant (a bundled name, base, or a variant file)
 // without compiling its Lua, so that its files can be read even when a script does not compile. An
-// unknown game is a usage error, as for the commands that play.
+// unknown game is a usage error, as for the commands that play; a game whose YAML fails its checks is
+// refused with its scripts' problems too, as every command that loads a game reports them all.
 func loadConfig(game, variant string) (*config.Game, error) {
 	path, err := lab.VariantPath(game, variant)
 	if errors.Is(err, config.ErrUnknownGame) {
@@ -53,7 +54,8 @@ func loadConfig(game, variant string) (*config.Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	return config.Load(path)
+	g, err := config.Load(path)
+	return g, scripting.WithScriptProblems(err)
 }
 
 func runSource(opts *SourceOptions) error {

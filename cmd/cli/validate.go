@@ -44,12 +44,12 @@ func NewCmdValidate(io *IO, runF func(*ValidateOptions) error) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "validate PATH...",
 		Short: "Check game/variant YAML (and its Lua), scenario files and Lua scripts; print each problem as file:line:col: message",
-		Long: `Checks each PATH: a game or variant YAML (with its overlays, its Lua hooks and bots, and one setup
-under the game's limits), a scenario file (played to its last move) or a Lua script. Prints "PATH: ok"
-per good file on stdout and each problem as file:line:col: message on stderr; exits 1 if any file has a
-problem. --json prints one object on stdout instead, with each file's problems. With --variant V each
-PATH is a GAME (a bundled id or a YAML path) and what is checked is its variant V: a bundled variant,
-or a variant file whose extends leads to that game.`,
+		Long: `Checks each PATH: a bundled game's id, a game or variant YAML (with its overlays, its Lua hooks
+and bots, and one setup under the game's limits), a scenario file (played to its last move) or a Lua
+script. Prints "PATH: ok" per good file on stdout and each problem as file:line:col: message on
+stderr; exits 1 if any file has a problem. --json prints one object on stdout instead, with each
+file's problems. With --variant V each PATH is a GAME (a bundled id or a YAML path) and what is
+checked is its variant V: a bundled variant, or a variant file whose extends leads to that game.`,
 		Example: `  ruleslab validate variants/mimic-taking/mimic-taking.yaml variants/mimic-taking/face-up.yaml
   ruleslab validate house.yaml house.lua
   ruleslab validate mimic-taking --variant house.yaml
@@ -124,9 +124,10 @@ func checkVariantFlag(opts *ValidateOptions) error {
 
 // validateVariant checks a PATH, or with --variant that variant of the GAME it names.
 func validateVariant(path, variant string) ([]scripting.StateWrite, error) {
-	if variant == "" {
+	if variant == "" && filepath.Ext(path) != "" {
 		return validatePath(path)
 	}
+	// a PATH without an extension is a GAME, as every other command takes it: `validate mimic-taking`
 	file, err := config.ResolvePath(path, variant)
 	if err != nil {
 		return nil, err

@@ -34,6 +34,10 @@ func LoadWith(path string, sets []Set) (*Game, error) {
 	}
 	g := &Game{declared: declared}
 	if err := nf.decodeStrict(root, reflect.ValueOf(g).Elem()); err != nil {
+		// The parameters are checked all the same: a misspelled key must not hide a wrong value.
+		if perr := (checker{g: g, root: root, nf: nf}).params(); perr != nil {
+			return nil, errors.Join(err, perr)
+		}
 		return nil, err
 	}
 	abs, _ := filepath.Abs(path)

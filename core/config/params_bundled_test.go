@@ -101,3 +101,47 @@ func TestHouseRuleTypos(t *testing.T) {
 		`house.yaml:5:17: params.rounds.3: 0 is outside integer 1..20 (the closest allowed is 1)`,
 	}, "\n"), relativeTo(filepath.Dir(house), err.Error()))
 }
+
+// An unknown key does not hide the file's other problems: a misspelled top-level key and a wrong
+// parameter value of the same house rule are both reported, each at its place.
+func TestUnknownKeyAndWrongValueBothReported(t *testing.T) {
+	house := write(t, filepath.Join(t.TempDir(), "house.yaml"),
+		"extends: mimic-taking\ntitel: Mine\nparams:\n  mimic_lead: orignal\n")
+	_, err := Load(house)
+	require.Error(t, err)
+	assert.Equal(t, strings.Join([]string{
+		`house.yaml:2:1: unknown key "titel" (did you mean "title"?) (known: id, title, extends, description, players, params, components, zones, mechanics, private_moves, claim_moves, script, overrides, screen, notation, bots, stats, setup, boards, limits, ismcts)`,
+		`house.yaml:4:15: params.mimic_lead: "orignal" is not one of effective, original (did you mean "original"?)`,
+	}, "\n"), relativeTo(filepath.Dir(house), err.Error()))
+}
+
+// A misspelled bundled game or variant in `extends:` names the closest one and what there is.
+func TestExtendsTypoSuggests(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct{ extends, want string }{
+		{"mimic-takin", `house.yaml:1:10: extends "mimic-takin": no bundled game "mimic-takin" (did you mean "mimic-taking"? bundled: jiji, mimic-taking, mito, simino, zoomies)`},
+		{"mimic-taking/face-upp", `house.yaml:1:10: extends "mimic-taking/face-upp": mimic-taking has no variant "face-upp" (did you mean "face-up"? its variants: face-up)`},
+	} {
+		house := write(t, filepath.Join(dir, "house.yaml"), "extends: "+c.extends+"\n")
+		_, err := Load(house)
+		require.Error(t, err)
+		assert.Equal(t, c.want, relativeTo(dir, err.Error()))
+	}
+}
+
+// A misspelled override file names the closest Lua file of its folder.
+func TestMissingOverrideSuggestsAFile(t *testing.T) {
+	dir := t.TempDir()
+	write(t, filepath.Join(dir, "house.lua"), "-- mine\n")
+	write(t, filepath.Join(dir, "lua", "extra.lua"), "-- mine\n")
+	for _, c := range []struct{ overrides, want string }{
+		{"hose.lua", `house.yaml:2:13: script "hose.lua": no such file (did you mean "house.lua"?)`},
+		{"lua/extra.lau", `house.yaml:2:13: script "lua/extra.lau": no such file (did you mean "lua/extra.lua"?)`},
+		{"rules.lua", `house.yaml:2:13: script "rules.lua": no such file`},
+	} {
+		house := write(t, filepath.Join(dir, "house.yaml"), "extends: mimic-taking\noverrides: ["+c.overrides+"]\n")
+		_, err := Load(house)
+		require.Error(t, err)
+		assert.Equal(t, c.want, relativeTo(dir, err.Error()))
+	}
+}

@@ -1,11 +1,15 @@
 package config
 
 import (
+	"fmt"
 	"os"
+	"path"
 	"path/filepath"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
+
+	"github.com/ruleslab/ruleslab/core/suggest"
 )
 
 // resolvePaths makes script and bot paths absolute, relative to the file each was written in, and
@@ -130,12 +134,30 @@ func (r *pathResolver) find(key string, n *yaml.Node, p string, w pathRoot) (str
 		if !inside(w.root, p) {
 			return "", r.outside(key, n, w)
 		}
-		return "", r.nf.errAt(n, "script %q: no such file", n.Value)
+		return "", missingScript(r.nf, n, p)
 	}
 	if !inside(w.root, real) {
 		return "", r.outside(key, n, w)
 	}
 	return real, nil
+}
+
+// missingScript is the error for a script n names that is not at p, with the closest Lua file of its
+// folder when one is near (`overrides: [hose.lua]` beside house.lua).
+func missingScript(nf nodeFiles, n *yaml.Node, p string) error {
+	var names []string
+	if entries, err := os.ReadDir(filepath.Dir(p)); err == nil {
+		for _, e := range entries {
+			if !e.IsDir() && strings.HasSuffix(e.Name(), ".lua") {
+				names = append(names, e.Name())
+			}
+		}
+	}
+	hint := ""
+	if c, ok := suggest.Closest(filepath.Base(p), names); ok {
+		hint = fmt.Sprintf(" (did you mean %q?)", path.Join(path.Dir(n.Value), c))
+	}
+	return nf.errAt(n, "script %q: no such file%s", n.Value, hint)
 }
 
 // outside is the error for a path that leaves w's root.

@@ -22,6 +22,22 @@ func (e *PosError) Error() string {
 	return fmt.Sprintf("%s:%d:%d: %s", Shown(e.File), e.Line, e.Col, e.Msg)
 }
 
+// ErrorParts flattens errors joined at any depth (errors.Join, or any error with Unwrap() []error)
+// into the errors they join, one per problem; any other error is one part.
+func ErrorParts(err error) []error {
+	multi, ok := err.(interface{ Unwrap() []error })
+	if !ok {
+		return []error{err}
+	}
+	var out []error
+	for _, e := range multi.Unwrap() {
+		if e != nil {
+			out = append(out, ErrorParts(e)...)
+		}
+	}
+	return out
+}
+
 // nodeFiles remembers which file each node came from, so errors in merged overlays name the right file.
 type nodeFiles map[*yaml.Node]string
 

@@ -2,6 +2,7 @@ package config
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 
@@ -115,11 +116,30 @@ func gamePath(game string) (string, error) {
 		}
 		ids = append(ids, g.ID)
 	}
+	if yamls := folderYAML(game); len(yamls) > 0 {
+		return "", fmt.Errorf("%w %q: %s is a folder; give its YAML file: %s", ErrUnknownGame, game, game, strings.Join(yamls, " or "))
+	}
 	hint := ""
 	if c, ok := suggest.Closest(game, ids); ok {
 		hint = fmt.Sprintf("did you mean %q? ", c)
 	}
 	return "", fmt.Errorf("%w %q (%sbundled: %s; or give a path to a .yaml file)", ErrUnknownGame, game, hint, strings.Join(ids, ", "))
+}
+
+// folderYAML lists the YAML files in dir, when GAME names a folder (`ruleslab new house` writes
+// house/house.yaml, and `sim house` is an easy slip); nil for anything else.
+func folderYAML(dir string) []string {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, e := range entries {
+		if !e.IsDir() && isYAMLName(e.Name()) {
+			out = append(out, filepath.Join(dir, e.Name()))
+		}
+	}
+	return out
 }
 
 // bundledPath finds the YAML of a bundled "game" or "game/variant".
@@ -129,7 +149,9 @@ func bundledPath(ref string) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	var ids []string
 	for _, b := range games {
+		ids = append(ids, b.ID)
 		if b.ID != game {
 			continue
 		}
@@ -141,7 +163,17 @@ func bundledPath(ref string) (string, error) {
 				return filepath.Join(filepath.Dir(b.Path), v+".yaml"), nil
 			}
 		}
-		return "", fmt.Errorf("%s has no variant %q", game, variant)
+		return "", fmt.Errorf("%s has no variant %q%s", game, variant, closestOf(variant, b.Variants, "its variants"))
 	}
-	return "", fmt.Errorf("no bundled game %q", game)
+	return "", fmt.Errorf("no bundled game %q%s", game, closestOf(game, ids, "bundled"))
+}
+
+// closestOf ends a message about a name that is none of names: the closest one when one is near, and
+// the names under label, as ` (did you mean "x"? bundled: a, b)`.
+func closestOf(name string, names []string, label string) string {
+	hint := ""
+	if c, ok := suggest.Closest(name, names); ok {
+		hint = fmt.Sprintf("did you mean %q? ", c)
+	}
+	return fmt.Sprintf(" (%s%s: %s)", hint, label, strings.Join(names, ", "))
 }

@@ -26,6 +26,10 @@ func TestResolvePathVariants(t *testing.T) {
 		"game.yaml":       "id: k\ntitle: K\n",
 		"loop.yaml":       "extends: loop.yaml\n",
 	}
+	files["myrule/myrule.yaml"] = "extends: g\n" // a folder as `ruleslab new myrule` makes it
+	if err := os.MkdirAll("myrule", 0o755); err != nil {
+		t.Fatal(err)
+	}
 	for name, text := range files {
 		if err := os.WriteFile(name, []byte(text), 0o644); err != nil {
 			t.Fatal(err)
@@ -61,6 +65,7 @@ func TestResolvePathVariants(t *testing.T) {
 		{"g", "fas", ErrUnknownGame, `unknown game variant "fas" of g (did you mean "fast"?); its variants: base, fast, or the path of a variant .yaml file`},
 		{"g", "zzz", ErrUnknownGame, `unknown game variant "zzz" of g; its variants: base, fast, or the path of a variant .yaml file`},
 		{"gg", "", ErrUnknownGame, `unknown game "gg" (did you mean "g"? bundled: g, h; or give a path to a .yaml file)`},
+		{"myrule", "", ErrUnknownGame, `unknown game "myrule": myrule is a folder; give its YAML file: myrule/myrule.yaml`},
 	} {
 		_, err := ResolvePath(tc.game, tc.variant)
 		if err == nil || !errors.Is(err, tc.kind) || err.Error() != tc.msg {

@@ -2,6 +2,7 @@ package lab
 
 import (
 	"context"
+	"errors"
 	"strings"
 
 	"github.com/ruleslab/ruleslab/core/bots"
@@ -204,11 +205,12 @@ func checkCompareOutputs(o *CompareOptions, runs []*VariantRun) error {
 func loadRuns(o *CompareOptions) ([]*VariantRun, int, error) {
 	var runs []*VariantRun
 	players := o.Players
+	progs, err := loadVariants(o.Game, o.Variants)
+	if err != nil {
+		return runs, 0, err
+	}
 	for k, name := range o.Variants {
-		p, err := LoadVariant(o.Game, name)
-		if err != nil {
-			return runs, 0, err
-		}
+		p := progs[k]
 		reg := bots.For(p, o.Ext)
 		seats, err := Seats(reg, o.Seats)
 		if err != nil {
@@ -224,6 +226,37 @@ func loadRuns(o *CompareOptions) ([]*VariantRun, int, error) {
 		runs = append(runs, v)
 	}
 	return runs, players, nil
+}
+
+// loadVariants loads every variant of game named. A name that is no variant is refused first (a usage
+// error); then the problems of every file are reported at once, not only the first bad file's, and a
+// file's once however often it is named.
+func loadVariants(game string, names []string) ([]*scripting.Program, error) {
+	paths := make([]string, len(names))
+	for k, name := range names {
+		path, err := VariantPath(game, name)
+		if err != nil {
+			return nil, err
+		}
+		paths[k] = path
+	}
+	progs := make([]*scripting.Program, len(names))
+	failed := map[string]bool{}
+	var errs []error
+	for k, path := range paths {
+		p, err := LoadWith(path, nil)
+		if err != nil && !failed[path] {
+			failed[path], errs = true, append(errs, err)
+		}
+		progs[k] = p
+	}
+	switch len(errs) {
+	case 0:
+		return progs, nil
+	case 1:
+		return nil, errs[0] // as it was alone, not wrapped
+	}
+	return nil, errors.Join(errs...)
 }
 
 // Get returns the measure called name.

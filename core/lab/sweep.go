@@ -2,6 +2,7 @@ package lab
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"sort"
@@ -207,33 +208,61 @@ func Sweep(ctx context.Context, o *SweepOptions) (*SweepResult, error) {
 	return res, res.measure(o.Measures)
 }
 
-// loadGrid loads the program of every point of the grid.
+// loadGrid loads the program of every point of the grid. A point that fails does not stop it: every
+// wrong value of the grid is reported, each problem once (see gridProblems).
 func loadGrid(path string, axes []Axis) ([]*SweepPoint, []*scripting.Program, error) {
 	var points []*SweepPoint
 	var progs []*scripting.Program
-	var grid func(i int, sets []config.Set) error
-	grid = func(i int, sets []config.Set) error {
-		if i == len(axes) {
-			p, err := LoadWith(path, sets)
-			if err != nil {
-				return err
+	problems := &gridProblems{seen: map[string]bool{}}
+	var grid func(i int, sets []config.Set)
+	grid = func(i int, sets []config.Set) {
+		if i < len(axes) {
+			for _, v := range axes[i].Values {
+				grid(i+1, append(sets, config.Set{Key: axes[i].Key, Value: v}))
 			}
-			pt := &SweepPoint{Settings: map[string]string{}, sets: append([]config.Set(nil), sets...)}
-			for _, s := range sets {
-				pt.Settings[s.Key] = s.Value
-			}
-			points = append(points, pt)
-			progs = append(progs, p)
-			return nil
+			return
 		}
-		for _, v := range axes[i].Values {
-			if err := grid(i+1, append(sets, config.Set{Key: axes[i].Key, Value: v})); err != nil {
-				return err
-			}
+		p, err := LoadWith(path, sets)
+		if err != nil {
+			problems.add(err)
+			return
 		}
-		return nil
+		pt := &SweepPoint{Settings: map[string]string{}, sets: append([]config.Set(nil), sets...)}
+		for _, s := range sets {
+			pt.Settings[s.Key] = s.Value
+		}
+		points = append(points, pt)
+		progs = append(progs, p)
 	}
-	return points, progs, grid(0, nil)
+	grid(0, nil)
+	if err := problems.err(); err != nil {
+		return nil, nil, err
+	}
+	return points, progs, nil
+}
+
+// gridProblems gathers the problems of the grid's points: a wrong value, or the file's own problem,
+// fails every point it is part of, and is reported once.
+type gridProblems struct {
+	seen map[string]bool
+	errs []error
+}
+
+func (g *gridProblems) add(err error) {
+	for _, e := range config.ErrorParts(err) {
+		if !g.seen[e.Error()] {
+			g.seen[e.Error()] = true
+			g.errs = append(g.errs, e)
+		}
+	}
+}
+
+// err is nil, the one problem as it came, or every problem joined.
+func (g *gridProblems) err() error {
+	if len(g.errs) == 1 {
+		return g.errs[0]
+	}
+	return errors.Join(g.errs...) // nil for none
 }
 
 // measure works out every measure at every point, the table's columns and the points that meet the
