@@ -56,10 +56,29 @@ func runBench(opts *BenchOptions) error {
 	}
 	rep, err := runBatch(opts.IO, lab.Bench, o)
 	if err != nil {
+		if rep != nil && opts.Output.JSON { // a game failed: the object says which, as sim's does
+			if werr := writeJSON(opts.IO.Out, benchFailure(rep)); werr != nil {
+				return werr
+			}
+		}
 		return interrupted(opts.IO, err)
 	}
 	if opts.Output.JSON {
 		return writeJSON(opts.IO.Out, rep)
 	}
 	return report.BenchText(opts.IO.Out, rep)
+}
+
+// benchFailedJSON is bench's --json when a game failed: what was run and the failure, no figures (bench
+// stops at the failed game: any figure would be wrong).
+type benchFailedJSON struct {
+	Game     string        `json:"game"`
+	Players  int           `json:"players"`
+	Seats    []string      `json:"seats"`
+	Games    int           `json:"games"`
+	Failures *lab.Failures `json:"failures"`
+}
+
+func benchFailure(rep *lab.BenchReport) benchFailedJSON {
+	return benchFailedJSON{Game: rep.Game, Players: rep.Players, Seats: rep.Seats, Games: rep.Games, Failures: rep.Failures}
 }

@@ -44,6 +44,9 @@ type BenchReport struct {
 	Workers          int            `json:"workers,omitempty"`
 	WorkersSpeed     float64        `json:"workers_games_per_second,omitempty"`
 	Speedup          float64        `json:"speedup,omitempty"`
+	// Failures holds the game that failed (bench stops there: its figures would be wrong), so a
+	// script reading --json learns which game and why
+	Failures *Failures `json:"failures,omitempty"`
 }
 
 // HookReport is one hook's measured cost.
@@ -93,6 +96,9 @@ func Bench(ctx context.Context, o *BenchOptions) (*BenchReport, error) {
 	defer context.AfterFunc(ctx, w.Interrupt)()
 	rep := &BenchReport{Game: p.Game.Name(), Players: players, Seats: seats, Games: o.Games}
 	if err := rep.measure(w, o.Games); err != nil {
+		if ctx.Err() == nil && rep.Failures != nil {
+			return rep, err
+		}
 		return nil, benchError(ctx, err)
 	}
 	if rep.Resample, err = benchResample(w, players); err != nil {
@@ -124,11 +130,18 @@ func benchError(ctx context.Context, err error) error {
 	return err
 }
 
+// failed records the game r that failed and returns its error.
+func (rep *BenchReport) failed(r core.Result) error {
+	rep.Failures = &Failures{}
+	rep.Failures.Note(r)
+	return fmt.Errorf("%s", r.Error)
+}
+
 // measure plays the games on w after a warm-up game, timing the moves and the hooks.
 func (rep *BenchReport) measure(w *EngineWorker, games int) error {
 	// one warm-up game, so the measure excludes first-use costs
 	if r := w.Play(0, core.GameSeed(1, 0)); r.Error != "" {
-		return fmt.Errorf("%s", r.Error)
+		return rep.failed(r)
 	}
 	w.H.Profile = map[string]*scripting.HookCost{}
 	defer func() { w.H.Profile = nil }()
@@ -143,7 +156,7 @@ func (rep *BenchReport) measure(w *EngineWorker, games int) error {
 	for i := 0; i < games; i++ {
 		r := w.Play(i, core.GameSeed(1, i))
 		if r.Error != "" {
-			return fmt.Errorf("%s", r.Error)
+			return rep.failed(r)
 		}
 		moves += r.Length()
 	}
