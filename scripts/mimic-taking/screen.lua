@@ -80,8 +80,31 @@ function render(obs, legal)
   return table.concat(out, "\n") .. "\n"
 end
 
--- event `e` in words for seat `seat` (kept cards, Mimic colours, round scores); returns a line,
--- or nil for the engine's wording (hook)
+-- why a trick was won: the trick event's `how` (trick_winner's second value) in words
+local TRICK_HOW = {trump = "trump: the lead number in another colour (MT-8)",
+  closest = "the lead colour's card closest to the lead number (MT-9)",
+  lead = "nobody followed the lead colour: the lead card wins (MT-11)",
+  mimics = "only Mimics: the last one played wins (MT-12)"}
+
+-- why a stack scored `n`, from the public score alone (stacks stay face down, MT-15): a bonus is
+-- perfect mimicry, a penalty the largest colour count minus the smallest
+local function score_reason(n)
+  if n > 0 then return string.format("+%d: perfect mimicry, equal colours (MT-21)", n) end
+  if n == 0 then return "0: no colour to count (MT-21)" end
+  return string.format("%d: largest colour count - smallest = %d (MT-20)", n, -n)
+end
+
+-- the round's scores, seat by seat, with their reasons
+local function round_scores(e, seat)
+  local parts = {}
+  for i, n in ipairs(e.scores) do
+    parts[i] = string.format("%s %s", i - 1 == seat and "you" or ("seat " .. (i - 1)), score_reason(n))
+  end
+  return "round " .. e.round .. " scored: " .. table.concat(parts, "; ")
+end
+
+-- event `e` in words for seat `seat` (kept cards, Mimic colours, why a trick was won, round scores
+-- and why); returns a line, or nil for the engine's wording (hook)
 function describe(e, seat)
   local who = e.seat == seat and "you" or ("seat " .. tostring(e.seat))
   if e.type == "move" then
@@ -93,8 +116,11 @@ function describe(e, seat)
       return string.format("%s counted %s as %s", who, id, COLOUR[col] or col)
     end
     return nil -- "seat N: play O4" as the engine words it
+  elseif e.type == "trick" and TRICK_HOW[e.how] then
+    local to = e.winner == seat and "you" or ("seat " .. e.winner)
+    return string.format("  trick to %s: %s; %s", to, table.concat(e.cards, " "), TRICK_HOW[e.how])
   elseif e.type == "round_end" then
-    return "round " .. e.round .. " scored: " .. table.concat(e.scores, " ")
+    return round_scores(e, seat)
   end
   return nil
 end

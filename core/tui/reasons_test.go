@@ -1,0 +1,63 @@
+package tui
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/ruleslab/ruleslab/core"
+)
+
+// Every bundled game's history says why a trick was won and why a seat scored, each with its rule id,
+// in the game's describe hook's words: the lines of the last snapshot seat 0's screen got.
+func TestHistoryGivesReasons(t *testing.T) {
+	t.Setenv("RULESLAB_HOME", "../..")
+	for _, tc := range []struct {
+		game         string
+		trick, score string // a line of each kind must match; "" when the game has no tricks
+	}{
+		{"mimic-taking", `^trick to .*; (trump: the lead number in another colour \(MT-8\)|the lead colour's card closest .*\(MT-9\)|nobody followed .*\(MT-11\)|only Mimics.*\(MT-12\)) \(won by \S+\)$`,
+			`^round 1 scored: (you|seat 0) (-\d+: largest colour count - smallest = \d+ \(MT-20\)|\+\d+: perfect mimicry.*\(MT-21\)|0: no colour.*\(MT-21\)); seat 1 `},
+		{"zoomies", `^trick to .*, declared [\d ]+; \d+ is the (highest|lowest) declared number under a (HIGH|LOW) Goal \(ZM-9\) \(won by \S+\)$`,
+			`^round 1 scored: you \+\d+ \(\d+ tricks? x 1\), seat 1 \+\d+ \(\d+ tricks? x 1\).* \(ZM-11\)$`},
+		{"mito", "", `^round 1 ends; penalty points of the cards left in hand \(MI-V1; none for whoever went out, MI-16\): you \d+, seat 1 \d+`},
+		{"jiji", "", `(discovered .*: \S+ \(\+\d+: a right guess, .*JJ-15\)|guessed .* wrong \(-\d+: a wrong guess, JJ-15\))$`},
+		{"simino", "", `^round 1 ends: (you|seat 0) \+\d+, seat 1 \+\d+.* \(points for going out, SI-18\)$`},
+	} {
+		t.Run(tc.game, func(t *testing.T) {
+			history := playedHistory(t, tc.game)
+			for kind, pattern := range map[string]string{"trick": tc.trick, "score": tc.score} {
+				if pattern != "" && !anyMatches(regexp.MustCompile(pattern), history) {
+					t.Errorf("no %s line says why (%s):\n%s", kind, pattern, strings.Join(history, "\n"))
+				}
+			}
+		})
+	}
+}
+
+// playedHistory is seat 0's history at the end of a game of random seats (seed 3): the last snapshot
+// the table sent it (screens get theirs in goroutines, in any order).
+func playedHistory(t *testing.T, game string) []string {
+	t.Helper()
+	g := newTableGame(t, game, 3)
+	r := &recorder{h: g.human, typed: map[int]bool{}}
+	g.table.Attach(0, r.screen)
+	if err := core.PlayOut(g.s, g.e, g.seats, []string{"human"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := g.table.Publish(); err != nil {
+		t.Fatal(err)
+	}
+	g.table.mu.Lock()
+	defer g.table.mu.Unlock()
+	return g.table.last[0].History
+}
+
+func anyMatches(re *regexp.Regexp, lines []string) bool {
+	for _, l := range lines {
+		if re.MatchString(l) {
+			return true
+		}
+	}
+	return false
+}
