@@ -162,7 +162,7 @@ func (t *Table) history(seat int, events func(int) []core.Event) ([]string, erro
 		if line == "" {
 			line = describeEvent(e, seat)
 		}
-		line = strings.TrimSpace(line) + wonBy(e, t.played[seat]) // the game's words name no card
+		line = strings.TrimSpace(line) + wonBy(e, t.played[seat])  // the game's words name no card
 		t.said[seat] = append(t.said[seat], textsafe.Escape(line)) // the describe hook's text, raw until here
 	}
 	t.told[seat] = t.s.EventCount()
