@@ -16,9 +16,9 @@ func TestHistoryGivesReasons(t *testing.T) {
 		game         string
 		trick, score string // a line of each kind must match; "" when the game has no tricks
 	}{
-		{"mimic-taking", `^trick to .*; (trump: the lead number in another colour \(MT-8\)|the lead colour's card closest .*\(MT-9\)|nobody followed .*\(MT-11\)|only Mimics.*\(MT-12\)) \(won by \S+\)$`,
+		{"mimic-taking", `^trick to (you|seat \d) by (a trump, the lead number in another colour \(MT-8\)|the lead colour's card closest to the lead number \(MT-9\)|the lead card: nobody followed its colour \(MT-11\)|the last Mimic: only Mimics were played \(MT-12\)): [A-Z0-9 ]+ \(won by \S+\)$`,
 			`^round 1 scored: (you|seat 0) (-\d+: largest colour count - smallest = \d+ \(MT-20\)|\+\d+: perfect mimicry.*\(MT-21\)|0: no colour.*\(MT-21\)); seat 1 `},
-		{"zoomies", `^trick to .*, declared [\d ]+; \d+ is the (highest|lowest) declared number under a (HIGH|LOW) Goal \(ZM-9\) \(won by \S+\)$`,
+		{"zoomies", `^trick to (you|seat \d) by the (highest declared number, \d+, under a HIGH|lowest declared number, \d+, under a LOW) Goal \(ZM-9\): [\d| ]+, declared [\d ]+ \(won by \S+\)$`,
 			`^round 1 scored: you \+\d+ \(\d+ tricks? x 1\), seat 1 \+\d+ \(\d+ tricks? x 1\).* \(ZM-11\)$`},
 		{"mito", "", `^round 1 ends; penalty points of the cards left in hand \(MI-V1; none for whoever went out, MI-16\): you \d+, seat 1 \d+`},
 		{"jiji", "", `(discovered .*: \S+ \(\+\d+: a right guess, .*JJ-15\)|guessed .* wrong \(-\d+: a wrong guess, JJ-15\))$`},

@@ -81,10 +81,10 @@ function render(obs, legal)
 end
 
 -- why a trick was won: the trick event's `how` (trick_winner's second value) in words
-local TRICK_HOW = {trump = "trump: the lead number in another colour (MT-8)",
-  closest = "the lead colour's card closest to the lead number (MT-9)",
-  lead = "nobody followed the lead colour: the lead card wins (MT-11)",
-  mimics = "only Mimics: the last one played wins (MT-12)"}
+local TRICK_HOW = {trump = "by a trump, the lead number in another colour (MT-8)",
+  closest = "by the lead colour's card closest to the lead number (MT-9)",
+  lead = "by the lead card: nobody followed its colour (MT-11)",
+  mimics = "by the last Mimic: only Mimics were played (MT-12)"}
 
 -- why a stack scored `n`, from the public score alone (stacks stay face down, MT-15): a bonus is
 -- perfect mimicry, a penalty the largest colour count minus the smallest
@@ -118,7 +118,7 @@ function describe(e, seat)
     return nil -- "seat N: play O4" as the engine words it
   elseif e.type == "trick" and TRICK_HOW[e.how] then
     local to = e.winner == seat and "you" or ("seat " .. e.winner)
-    return string.format("  trick to %s: %s; %s", to, table.concat(e.cards, " "), TRICK_HOW[e.how])
+    return string.format("  trick to %s %s: %s", to, TRICK_HOW[e.how], table.concat(e.cards, " "))
   elseif e.type == "round_end" then
     return round_scores(e, seat)
   end

@@ -50,8 +50,8 @@ local function trick_reason(e)
   for _, v in ipairs(e.values) do
     if (e.goal == "high" and v > best) or (e.goal == "low" and v < best) then best = v end
   end
-  return string.format("%d is the %s declared number under a %s Goal (ZM-9)", best,
-    e.goal == "high" and "highest" or "lowest", string.upper(e.goal))
+  return string.format("by the %s declared number, %d, under a %s Goal (ZM-9)",
+    e.goal == "high" and "highest" or "lowest", best, string.upper(e.goal))
 end
 
 -- the round's points, seat by seat: tricks won times the round's points per trick (ZM-11)
@@ -70,8 +70,8 @@ end
 function describe(e, seat)
   if e.type == "trick" then
     local who = e.winner == seat and "you" or ("seat " .. e.winner)
-    return string.format("  trick to %s: %s, declared %s; %s", who, table.concat(e.cards, " "),
-      table.concat(e.values, " "), trick_reason(e))
+    return string.format("  trick to %s %s: %s, declared %s", who, trick_reason(e), table.concat(e.cards, " "),
+      table.concat(e.values, " "))
   elseif e.type == "round_end" then
     return round_points(e, seat)
   elseif e.type == "eliminated" then
