@@ -61,3 +61,15 @@ func anyMatches(re *regexp.Regexp, lines []string) bool {
 	}
 	return false
 }
+
+// Without a describe hook, a trick's line still says how it was won, among its other fields.
+func TestDescribeEventWordsTrickHow(t *testing.T) {
+	e := core.Event{Type: "trick", Seat: -1, Winner: 1, Cards: []string{"O4", "B4"}, How: "trump", Fields: map[string]any{"goal": "low"}}
+	if got, want := describeEvent(e, 0), "  trick to seat 1: O4 B4 (goal low, how trump)"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	e.How, e.Fields = "", nil
+	if got, want := describeEvent(e, 0), "  trick to seat 1: O4 B4"; got != want {
+		t.Errorf("no how: got %q, want %q", got, want)
+	}
+}
