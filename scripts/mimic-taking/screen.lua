@@ -94,6 +94,21 @@ local function score_reason(n)
   return string.format("%d: largest colour count - smallest = %d (MT-20)", n, -n)
 end
 
+-- the owner's stack event: its colour counts (Mimics added) and why they score what they do
+local function stack_reason(e)
+  local parts, largest = {}, 0
+  for _, c in ipairs({"O", "B", "P", "G"}) do
+    if e[c] > 0 then parts[#parts + 1] = string.format("%s %d", COLOUR[c], e[c]) end
+    largest = math.max(largest, e[c])
+  end
+  local counts = #parts > 0 and table.concat(parts, ", ") or "no colour"
+  if e.score < 0 then -- MT-20: the smallest count is what the penalty leaves (MT-D4 reads "smallest")
+    return string.format("your stack: %s (Mimics included): %d, largest %d - smallest %d (MT-20)", counts,
+      e.score, largest, largest + e.score)
+  end
+  return string.format("your stack: %s (Mimics included): %s", counts, score_reason(e.score))
+end
+
 -- the round's scores, seat by seat, with their reasons
 local function round_scores(e, seat)
   local parts = {}
@@ -119,6 +134,8 @@ function describe(e, seat)
   elseif e.type == "trick" and TRICK_HOW[e.how] then
     local to = e.winner == seat and "you" or ("seat " .. e.winner)
     return string.format("  trick to %s %s: %s", to, TRICK_HOW[e.how], table.concat(e.cards, " "))
+  elseif e.type == "stack" then
+    return stack_reason(e)
   elseif e.type == "round_end" then
     return round_scores(e, seat)
   end
