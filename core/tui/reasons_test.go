@@ -20,7 +20,7 @@ func TestHistoryGivesReasons(t *testing.T) {
 		{"mimic-taking", `^trick to (you|seat \d) by (a trump, the lead number in another colour \(MT-8\)|the lead colour's card closest to the lead number \(MT-9\)|the lead card: nobody followed its colour \(MT-11\)|the last Mimic: only Mimics were played \(MT-12\)): [A-Z0-9 ]+ \(won by \S+\)$`, []string{
 			`^round 1 scored: (you|seat 0) (-\d+: largest colour count - smallest = \d+ \(MT-20\)|\+\d+: perfect mimicry.*\(MT-21\)|0: no colour.*\(MT-21\)); seat 1 `,
 			// the seat's own stack, which only it sees
-			`^your stack: (no colour|(Orange|Brown|Purple|Gray) \d+(, (Brown|Purple|Gray) \d+)*) \(Mimics included\): (-\d+, largest \d+ - smallest \d+ \(MT-20\)|\+\d+: perfect mimicry.*\(MT-21\)|0: no colour to count \(MT-21\))$`}},
+			`^your stack: (no coloured card|(Orange|Brown|Purple|Gray) \d+(, (Brown|Purple|Gray) \d+)*) \(Mimics included\): (-\d+, largest \d+ - smallest \d+ \(MT-20\)|\+\d+: perfect mimicry.*\(MT-21\)|0: no colour to count \(MT-21\))$`}},
 		{"zoomies", `^trick to (you|seat \d) by the (highest declared number, \d+, under a HIGH|lowest declared number, \d+, under a LOW) Goal \(ZM-9\): [\d| ]+, declared [\d ]+ \(won by \S+\)$`,
 			[]string{`^round 1 scored: you \+\d+ \(\d+ tricks? x 1\), seat 1 \+\d+ \(\d+ tricks? x 1\).* \(ZM-11\)$`}},
 		{"mito", "", []string{`^round 1 ends; penalty points of the cards left in hand \(MI-V1; none for whoever went out, MI-16\): you \d+, seat 1 \d+`}},

@@ -101,7 +101,7 @@ local function stack_reason(e)
     if e[c] > 0 then parts[#parts + 1] = string.format("%s %d", COLOUR[c], e[c]) end
     largest = math.max(largest, e[c])
   end
-  local counts = #parts > 0 and table.concat(parts, ", ") or "no colour"
+  local counts = #parts > 0 and table.concat(parts, ", ") or "no coloured card"
   if e.score < 0 then -- MT-20: the smallest count is what the penalty leaves (MT-D4 reads "smallest")
     return string.format("your stack: %s (Mimics included): %d, largest %d - smallest %d (MT-20)", counts,
       e.score, largest, largest + e.score)
