@@ -40,8 +40,11 @@ type Event struct {
 	Scores  []int
 	Totals  []int
 	Winners []int
-	Fields  map[string]any
-	Vis     Vis
+	// How is why a trick was won, in the rules' words (trick_winner's second value when a string; ""
+	// when none): its own field rather than in Fields, so a trick's event allocates nothing for it.
+	How    string
+	Fields map[string]any
+	Vis    Vis
 }
 
 // MarshalJSON writes the fields of the event's type in a fixed order, so logs are byte-stable.
@@ -61,6 +64,9 @@ func (e Event) MarshalJSON() ([]byte, error) {
 	case "trick":
 		field("winner", e.Winner)
 		field("cards", e.Cards)
+		if e.How != "" {
+			field("how", e.How)
+		}
 	case "round_end":
 		field("round", e.Round)
 		field("scores", e.Scores)

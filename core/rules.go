@@ -7,7 +7,9 @@ type Rules interface {
 	OnMove(s *State, seat int, move string) error
 	// Normalize returns the canonical spelling of a typed move, or the move itself.
 	Normalize(s *State, seat int, move string) (string, error)
-	TrickWinner(s *State, t *Trick) (int, error)
+	// TrickWinner returns the winning card's position (0-based) and how it won, in the rules' words
+	// ("" when the rules do not say): the trick event carries it.
+	TrickWinner(s *State, t *Trick) (pos int, how string, err error)
 	TrickDone(s *State, winner int) error
 	// CanPlay filters trick plays; ok is false when the game defines no such hook.
 	CanPlay(s *State, seat int, card CardIdx) (allowed bool, defined bool, err error)

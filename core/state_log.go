@@ -17,12 +17,19 @@ func (s *State) Finish(winners []int) {
 	s.log(Event{Type: "game_end", Seat: -1, Totals: append([]int{}, s.scores...), Winners: s.winners})
 }
 
-// RoundEnd logs a round_end event.
-func (h Handle) RoundEnd(round int, scores []int) {
+// RoundEnd logs a round_end event; fields (nil for none) are the rules' own public facts about the
+// round (why each seat scored what it did), whose size (an estimate in bytes) counts against
+// MaxLoggedBytes as a custom event's does.
+func (h Handle) RoundEnd(round int, scores []int, fields map[string]any, size int) error {
 	s := h.s
 	s.round = round
 	s.roundTotals = append(s.roundTotals, append([]int(nil), s.scores...))
-	s.log(Event{Type: "round_end", Seat: -1, Round: round, Scores: scores})
+	e := Event{Type: "round_end", Seat: -1, Round: round, Scores: scores, Fields: fields}
+	if fields == nil {
+		s.log(e)
+		return nil
+	}
+	return s.Log(e, size)
 }
 
 // RoundTotals returns every seat's running total after each round_end so far (the state's own slices:

@@ -114,7 +114,7 @@ func (s *State) trickPlay(rules Rules, seat int, c CardIdx) error {
 	}
 	s.pending = decision{seat: -1}
 	s.legal, s.legalIdx = nil, nil
-	w, err := rules.TrickWinner(s, &s.trick)
+	w, how, err := rules.TrickWinner(s, &s.trick)
 	if err != nil {
 		return err
 	}
@@ -128,7 +128,7 @@ func (s *State) trickPlay(rules Rules, seat int, c CardIdx) error {
 		for i, c := range s.trick.Cards {
 			ids[i] = g.Catalog.Cards[c].ID
 		}
-		s.events = append(s.events, Event{Type: "trick", Seat: -1, Winner: winner, Cards: ids})
+		s.events = append(s.events, Event{Type: "trick", Seat: -1, Winner: winner, Cards: ids, How: how})
 	}
 	return rules.TrickDone(s, winner)
 }

@@ -62,21 +62,7 @@ var gFlowMethods = map[string]lua.LGFunction{
 		e := core.Event{Type: L.CheckString(2), Seat: -1, Vis: visArg(L, g, 4, -1)}
 		// converted (and so checked) even when no log is kept, so a game fails the same with or without
 		// --log; State.Log then keeps it only when the state keeps its history
-		if t, ok := L.Get(3).(*lua.LTable); ok {
-			e.Fields = map[string]any{}
-			var err error
-			forEach(raw(t), func(k, v lua.LValue) {
-				if err == nil {
-					e.Fields[k.String()], err = toGo(v)
-					if err != nil {
-						err = fmt.Errorf("field %s: %v", k.String(), err)
-					}
-				}
-			})
-			if err != nil {
-				L.ArgError(3, err.Error())
-			}
-		}
+		e.Fields = eventFields(L, 3)
 		logEvent(L, g, e)
 		return 0
 	},
@@ -86,7 +72,12 @@ var gFlowMethods = map[string]lua.LGFunction{
 		if !ok {
 			L.ArgError(2, "expected a round number")
 		}
-		g.s.Handle().RoundEnd(round, intList(L, 3, g.s.Players, "scores"))
+		scores := intList(L, 3, g.s.Players, "scores")
+		var fields map[string]any
+		if !g.s.Playout() { // a search's playout keeps no events
+			fields = eventFields(L, 4)
+		}
+		must(L, g.s.Handle().RoundEnd(round, scores, fields, sizeOf(fields)))
 		return 0
 	},
 	"finish": func(L *lua.LState) int {
@@ -116,4 +107,27 @@ var gFlowMethods = map[string]lua.LGFunction{
 		}
 		return 0
 	},
+}
+
+// eventFields converts the event fields table at argument i (nil when none is given) to Go values,
+// raising the argument's error for a value an event cannot hold.
+func eventFields(L *lua.LState, i int) map[string]any {
+	t, ok := L.Get(i).(*lua.LTable)
+	if !ok {
+		return nil
+	}
+	fields := map[string]any{}
+	var err error
+	forEach(raw(t), func(k, v lua.LValue) {
+		if err == nil {
+			fields[k.String()], err = toGo(v)
+			if err != nil {
+				err = fmt.Errorf("field %s: %v", k.String(), err)
+			}
+		}
+	})
+	if err != nil {
+		L.ArgError(i, err.Error())
+	}
+	return fields
 }

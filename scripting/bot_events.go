@@ -78,6 +78,9 @@ func (h *Host) eventTable(d *hostData, e *core.Event) *lua.LTable {
 			ct.Append(d.idValue(id))
 		}
 		et.RawSetString("cards", ct)
+		if e.How != "" {
+			et.RawSetString("how", lua.LString(e.How))
+		}
 	case "round_end":
 		et.RawSetString("round", h.int(e.Round))
 		et.RawSetString("scores", toLua(L, e.Scores))
@@ -110,7 +113,7 @@ func eventHolds(t *lua.LTable, e *core.Event) bool {
 	case "move":
 		ok = ok && own("move", e.Move)
 	case "trick":
-		ok = ok && own("winner", e.Winner) && own("cards", e.Cards)
+		ok = ok && own("winner", e.Winner) && own("cards", e.Cards) && (e.How == "" || own("how", e.How))
 	case "round_end":
 		ok = ok && own("round", e.Round) && own("scores", e.Scores)
 	}

@@ -195,16 +195,17 @@ func (r *Engine) fillTrick(t *core.Trick, players int) {
 	r.trickT.RawSetString("leader", r.h.int(t.Leader))
 }
 
-// TrickWinner implements core.Rules; it returns a 0-based position. A second value the hook returns is
-// kept for trick_done.
-func (r *Engine) TrickWinner(s *core.State, t *core.Trick) (int, error) {
+// TrickWinner implements core.Rules; it returns a 0-based position and, when the hook's second value
+// is a string, how the trick was won (an interned Lua string: no copy). The second value, whatever it
+// is, is kept for trick_done.
+func (r *Engine) TrickWinner(s *core.State, t *core.Trick) (int, string, error) {
 	if err := r.need("trick_winner", r.trickWinner); err != nil {
-		return 0, err
+		return 0, "", err
 	}
 	r.bind(s)
 	r.fillTrick(t, s.Players)
 	if err := r.h.call("trick_winner", r.trickWinner, 2, r.ud, r.trickArg); err != nil {
-		return 0, err
+		return 0, "", err
 	}
 	L := r.h.L
 	v := L.Get(-2)
@@ -212,9 +213,10 @@ func (r *Engine) TrickWinner(s *core.State, t *core.Trick) (int, error) {
 	L.Pop(2)
 	i, ok := toInt(v)
 	if !ok {
-		return 0, fmt.Errorf("hook trick_winner returned %s, not a position in the trick", v.String())
+		return 0, "", fmt.Errorf("hook trick_winner returned %s, not a position in the trick", v.String())
 	}
-	return i - 1, nil
+	how, _ := r.trickInfo.(lua.LString)
+	return i - 1, string(how), nil
 }
 
 // TrickDone implements core.Rules: trick_done(g, winner, trick, info) gets what trick_winner returned

@@ -3,8 +3,9 @@ package scripting
 import "github.com/ruleslab/ruleslab/core"
 
 // liftEventFields gives a custom event of a type the engine knows (`trick`) the same shape as the
-// engine's own: g:event("trick", {winner = 2, cards = {...}}) fills Event.Winner and Event.Cards, so
-// the JSON log, the text log and bots' observations read it exactly as a trick the Go mechanic logged.
+// engine's own: g:event("trick", {winner = 2, cards = {...}, how = "..."}) fills Event.Winner,
+// Event.Cards and Event.How, so the JSON log, the text log and bots' observations read it exactly as a
+// trick the Go mechanic logged.
 // A field that does not have the expected type stays a plain custom field.
 func liftEventFields(e *core.Event) {
 	if e.Type != "trick" || e.Fields == nil {
@@ -26,6 +27,10 @@ func liftEventFields(e *core.Event) {
 	e.Winner, e.Cards = int(w), cards
 	delete(e.Fields, "winner")
 	delete(e.Fields, "cards")
+	if how, ok := e.Fields["how"].(string); ok {
+		e.How = how
+		delete(e.Fields, "how")
+	}
 	if len(e.Fields) == 0 {
 		e.Fields = nil
 	}

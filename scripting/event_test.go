@@ -31,3 +31,21 @@ func TestLiftTrickEventFields(t *testing.T) {
 	liftEventFields(&e)
 	require.Len(t, e.Fields, 2)
 }
+
+// A trick's how (trick_winner's second value) is its own field: written after the cards when set,
+// lifted from a Lua trick event when it is a string, left a custom field otherwise.
+func TestTrickEventHow(t *testing.T) {
+	e := core.Event{Type: "trick", Seat: -1, Winner: 1, Cards: []string{"O4", "B4"}, How: "trump"}
+	data, err := json.Marshal(e)
+	require.NoError(t, err)
+	require.Equal(t, `{"type":"trick","winner":1,"cards":["O4","B4"],"how":"trump"}`, string(data))
+
+	e = core.Event{Type: "trick", Seat: -1, Fields: map[string]any{"winner": 0.0, "cards": []any{"a"}, "how": "closest", "goal": "low"}}
+	liftEventFields(&e)
+	require.Equal(t, "closest", e.How)
+	require.Equal(t, map[string]any{"goal": "low"}, e.Fields)
+	e = core.Event{Type: "trick", Seat: -1, Fields: map[string]any{"winner": 0.0, "cards": []any{"a"}, "how": 2.0}}
+	liftEventFields(&e)
+	require.Equal(t, "", e.How)
+	require.Equal(t, map[string]any{"how": 2.0}, e.Fields)
+}

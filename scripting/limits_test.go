@@ -335,6 +335,7 @@ func TestBadValuesFromHooksAreErrors(t *testing.T) {
 		{`g:set("x", 1, 300)`, "visibility: no seat 300 (seats are 0..1)"},
 		{`g:event("x", {}, 2)`, "visibility: no seat 2 (seats are 0..1)"},
 		{`g:round_end(1/0, {0, 0})`, "expected a round number"},
+		{`g:round_end(1, {0, 0}, {why = 0/0})`, "field why: NaN is not a finite number"},
 		{`for i = 1, 2000 do g:set("k" .. i, i) end`, "a game holds at most 1024 values"},
 		{`g:set("k", string.rep("x", 100000))`, "strings stored in values are limited to 64 KiB"},
 	} {

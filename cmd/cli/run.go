@@ -130,6 +130,9 @@ func formatEvent(e core.Event) string {
 		s = fmt.Sprintf("seat %d: %s", e.Seat, e.Move)
 	case "trick":
 		s = fmt.Sprintf("  trick to seat %d: %s", e.Winner, strings.Join(e.Cards, " ")) + extraFields(e)
+		if e.How != "" {
+			s += "  (how " + e.How + ")"
+		}
 	case "round_end":
 		s = fmt.Sprintf("round %d ends: scores %v", e.Round, e.Scores)
 	case "game_end":

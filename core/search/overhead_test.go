@@ -45,7 +45,7 @@ func (goTricks) Setup(s *core.State) error {
 	return h.StartTrick(0)
 }
 
-func (goTricks) TrickWinner(s *core.State, t *core.Trick) (int, error) {
+func (goTricks) TrickWinner(s *core.State, t *core.Trick) (int, string, error) {
 	cards := s.Game.Catalog.Cards
 	lead := cards[t.Cards[t.Lead]]
 	best := t.Lead
@@ -55,7 +55,7 @@ func (goTricks) TrickWinner(s *core.State, t *core.Trick) (int, error) {
 			best = i
 		}
 	}
-	return best, nil
+	return best, "", nil
 }
 
 func (goTricks) TrickDone(s *core.State, winner int) error {

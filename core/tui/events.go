@@ -43,7 +43,7 @@ func describeEvent(e core.Event, seat int) string {
 	case "move":
 		s = fmt.Sprintf("%s: %s", seatName(e.Seat, seat), e.Move)
 	case "trick":
-		s = fmt.Sprintf("  trick to %s: %s", seatName(e.Winner, seat), strings.Join(e.Cards, " ")) + fieldsInWords(e.Fields, ", ")
+		s = fmt.Sprintf("  trick to %s: %s", seatName(e.Winner, seat), strings.Join(e.Cards, " ")) + fieldsInWords(trickFields(e), ", ")
 	case "round_end":
 		s = fmt.Sprintf("round %d ends: scores %s", e.Round, ints(e.Scores))
 	case "game_end":
@@ -59,6 +59,18 @@ func describeEvent(e core.Event, seat int) string {
 		s += "   (only you see this)"
 	}
 	return s
+}
+
+// trickFields are a trick event's fields with how it was won (Event.How) among them, to word together.
+func trickFields(e core.Event) map[string]any {
+	if e.How == "" {
+		return e.Fields
+	}
+	fields := map[string]any{"how": e.How}
+	for k, v := range e.Fields {
+		fields[k] = v
+	}
+	return fields
 }
 
 func seatName(s, me int) string {

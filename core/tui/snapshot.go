@@ -160,9 +160,10 @@ func (t *Table) history(seat int, events func(int) []core.Event) ([]string, erro
 			return nil, err
 		}
 		if line == "" {
-			line = describeEvent(e, seat) + wonBy(e, t.played[seat])
+			line = describeEvent(e, seat)
 		}
-		t.said[seat] = append(t.said[seat], textsafe.Escape(strings.TrimSpace(line))) // the describe hook's text, raw until here
+		line = strings.TrimSpace(line) + wonBy(e, t.played[seat])  // the game's words name no card
+		t.said[seat] = append(t.said[seat], textsafe.Escape(line)) // the describe hook's text, raw until here
 	}
 	t.told[seat] = t.s.EventCount()
 	return append([]string(nil), t.said[seat]...), nil

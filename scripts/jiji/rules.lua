@@ -438,9 +438,12 @@ finish = function(g, reason)
   g:rule("JJ-16")
   g:set("phase", nil)
   g:set("asking", nil)
-  local bonus = g:param("hidden_bonus")
+  local bonus, hidden = g:param("hidden_bonus"), {}
   for s = 0, n - 1 do
-    if undiscovered(g, s) and bonus ~= 0 then g:add_score(s, bonus) end
+    if undiscovered(g, s) and bonus ~= 0 then
+      g:add_score(s, bonus)
+      hidden[#hidden + 1] = s
+    end
   end
   local function better(a, b) -- a ranks strictly above b
     if g:score(a) ~= g:score(b) then return g:score(a) > g:score(b) end
@@ -455,7 +458,12 @@ finish = function(g, reason)
       winners[#winners + 1] = s
     end
   end
-  g:event("end", {reason = reason})
+  -- why the scores moved: who got the hidden bonus (a Lost Jiji not discovered is a public fact)
+  if #hidden > 0 then
+    g:event("end", {reason = reason, bonus = hidden, bonus_points = bonus})
+  else
+    g:event("end", {reason = reason})
+  end
   g:finish(winners)
 end
 

@@ -100,16 +100,24 @@ function describe(e, seat)
     return string.format("%s paired %s%s", who(e.seat, seat), e.card, e.with_shared and " with a shared card" or "")
   elseif t == "discovered" then
     local whose = e.target == "extra" and "the extra Lost Jiji" or ("seat " .. e.target .. "'s Lost Jiji")
-    return string.format("%s discovered %s: %s (+%d)", who(e.seat, seat), whose, e.card, e.points)
+    local with = e.discovery == "none" and "both discovery cards are gone" or ("with the " .. e.discovery .. " discovery card")
+    return string.format("%s discovered %s: %s (+%d: a right guess, %s, JJ-15)", who(e.seat, seat), whose, e.card,
+      e.points, with)
   elseif t == "wrong" then
     local whose = e.target == "extra" and "the extra Lost Jiji" or ("seat " .. e.target .. "'s Lost Jiji")
-    return string.format("%s guessed %s wrong (%d)", who(e.seat, seat), whose, e.points)
+    return string.format("%s guessed %s wrong (%d: a wrong guess, JJ-15)", who(e.seat, seat), whose, e.points)
   elseif t == "redeal" then
     return string.format("%s showed %s and demanded a redeal", who(e.seat, seat), table.concat(e.hand, " "))
   elseif t == "end" then
     local why = {end_a = "a hand to draw from is empty (end A)", all_discovered = "every Lost Jiji is discovered",
       cards_gone = "both discovery cards are taken", stalled = "nothing happened for too long (stalled)"}
-    return "the game ends: " .. (why[e.reason] or e.reason)
+    local s = "the game ends: " .. (why[e.reason] or e.reason)
+    if e.bonus then -- option hidden_bonus: the seats whose Lost Jiji stayed hidden
+      local b = {}
+      for i, x in ipairs(e.bonus) do b[i] = who(x, seat) end
+      s = s .. string.format("; %+d to %s, whose Lost Jiji stayed hidden (JJ-15)", e.bonus_points, table.concat(b, ", "))
+    end
+    return s
   end
   return nil
 end

@@ -372,6 +372,9 @@ function score_round(g)
     scores[seat + 1] = score_counts(g, counts)
     g:add_score(seat, scores[seat + 1])
     mark_score(g, counts, scores[seat + 1])
+    -- why, for the stack's owner only (stacks stay face down, MT-15): its colour counts, Mimics added
+    g:emit("stack", seat, "seat", seat, "O", counts[1], "B", counts[2], "P", counts[3], "G", counts[4],
+      "score", scores[seat + 1])
   end
   local round = g:get("round")
   g:round_end(round, scores)

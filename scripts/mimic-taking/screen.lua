@@ -80,8 +80,46 @@ function render(obs, legal)
   return table.concat(out, "\n") .. "\n"
 end
 
--- event `e` in words for seat `seat` (kept cards, Mimic colours, round scores); returns a line,
--- or nil for the engine's wording (hook)
+-- why a trick was won: the trick event's `how` (trick_winner's second value) in words
+local TRICK_HOW = {trump = "by a trump, the lead number in another colour (MT-8)",
+  closest = "by the lead colour's card closest to the lead number (MT-9)",
+  lead = "by the lead card: nobody followed its colour (MT-11)",
+  mimics = "by the last Mimic: only Mimics were played (MT-12)"}
+
+-- why a stack scored `n`, from the public score alone (stacks stay face down, MT-15): a bonus is
+-- perfect mimicry, a penalty the largest colour count minus the smallest
+local function score_reason(n)
+  if n > 0 then return string.format("+%d: perfect mimicry, equal colours (MT-21)", n) end
+  if n == 0 then return "0: no colour to count (MT-21)" end
+  return string.format("%d: largest colour count - smallest = %d (MT-20)", n, -n)
+end
+
+-- the owner's stack event: its colour counts (Mimics added) and why they score what they do
+local function stack_reason(e)
+  local parts, largest = {}, 0
+  for _, c in ipairs({"O", "B", "P", "G"}) do
+    if e[c] > 0 then parts[#parts + 1] = string.format("%s %d", COLOUR[c], e[c]) end
+    largest = math.max(largest, e[c])
+  end
+  local counts = #parts > 0 and table.concat(parts, ", ") or "no coloured card"
+  if e.score < 0 then -- MT-20: the smallest count is what the penalty leaves (MT-D4 reads "smallest")
+    return string.format("your stack: %s (Mimics included): %d, largest %d - smallest %d (MT-20)", counts,
+      e.score, largest, largest + e.score)
+  end
+  return string.format("your stack: %s (Mimics included): %s", counts, score_reason(e.score))
+end
+
+-- the round's scores, seat by seat, with their reasons
+local function round_scores(e, seat)
+  local parts = {}
+  for i, n in ipairs(e.scores) do
+    parts[i] = string.format("%s %s", i - 1 == seat and "you" or ("seat " .. (i - 1)), score_reason(n))
+  end
+  return "round " .. e.round .. " scored: " .. table.concat(parts, "; ")
+end
+
+-- event `e` in words for seat `seat` (kept cards, Mimic colours, why a trick was won, round scores
+-- and why); returns a line, or nil for the engine's wording (hook)
 function describe(e, seat)
   local who = e.seat == seat and "you" or ("seat " .. tostring(e.seat))
   if e.type == "move" then
@@ -93,8 +131,13 @@ function describe(e, seat)
       return string.format("%s counted %s as %s", who, id, COLOUR[col] or col)
     end
     return nil -- "seat N: play O4" as the engine words it
+  elseif e.type == "trick" and TRICK_HOW[e.how] then
+    local to = e.winner == seat and "you" or ("seat " .. e.winner)
+    return string.format("  trick to %s %s: %s", to, TRICK_HOW[e.how], table.concat(e.cards, " "))
+  elseif e.type == "stack" then
+    return stack_reason(e)
   elseif e.type == "round_end" then
-    return "round " .. e.round .. " scored: " .. table.concat(e.scores, " ")
+    return round_scores(e, seat)
   end
   return nil
 end

@@ -98,7 +98,10 @@ function describe(e, seat)
   elseif t == "blocked" then
     return "nobody can play or draw: the fewest cards win"
   elseif t == "round_end" then
-    return "round " .. e.round .. " ends; penalty points in hand: " .. table.concat(e.scores, " ")
+    local parts = {}
+    for i, n in ipairs(e.scores) do parts[i] = string.format("%s %d", who(i - 1, seat), n) end
+    return string.format("round %d ends; penalty points of the cards left in hand (MI-V1; none for" ..
+      " whoever went out, MI-16): %s", e.round, table.concat(parts, ", "))
   end
   return nil
 end

@@ -54,13 +54,19 @@ function describe(e, seat)
     return string.format("penalty: %s must take %d tile%s; %d came from the reserve", who(e.seat, seat), e.tiles,
       e.tiles == 1 and "" or "s", e.from_reserve)
   elseif t == "out" then
-    return string.format("%s went out (place %d, +%d points)", who(e.seat, seat), e.place, e.points)
+    return string.format("%s went out (place %d, +%d points: the tiles the players still in hold, SI-18)",
+      who(e.seat, seat), e.place, e.points)
   elseif t == "pass" then
     return string.format("%s passed", who(e.seat, seat))
   elseif t == "blocked" then
     return "nobody can place: the round ends (SI-19)"
+  elseif t == "round_end" and #e.scores == 1 then
+    return string.format("the game ends: %d points (a floor-f tile f-1, each tile left -1, all placed +5, SI-V2)",
+      e.scores[1])
   elseif t == "round_end" then
-    return "round " .. e.round .. " ends: points " .. table.concat(e.scores, " ")
+    local parts = {}
+    for i, n in ipairs(e.scores) do parts[i] = string.format("%s +%d", who(i - 1, seat), n) end
+    return string.format("round %d ends: %s (points for going out, SI-18)", e.round, table.concat(parts, ", "))
   end
   return nil
 end

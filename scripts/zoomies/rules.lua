@@ -267,12 +267,13 @@ local function end_round(g, round, last_winner)
   local n = g:players()
   local points = trick_points(g, round) -- ZM-11
   g:rule("ZM-11")
-  local scores = g:sget_all("round_tricks") -- seat 0 first: becomes the round's scores
+  local tricks = g:sget_all("round_tricks") -- seat 0 first
+  local scores = {}
   for seat = 0, n - 1 do
-    scores[seat + 1] = scores[seat + 1] * points
+    scores[seat + 1] = tricks[seat + 1] * points
     g:add_score(seat, scores[seat + 1])
   end
-  g:round_end(round, scores)
+  g:round_end(round, scores, {tricks = tricks, per_trick = points}) -- why: public trick counts
   if round == 3 then
     finish_game(g)
     return

@@ -44,13 +44,36 @@ function render(obs, legal)
   return table.concat(out, "\n") .. "\n"
 end
 
--- event `e` in words for seat `seat` (tricks, eliminations); returns a line, or nil for the
--- engine's wording (hook)
+-- why a trick was won: the best declared number under the Goal (ZM-9)
+local function trick_reason(e)
+  local best = e.values[1]
+  for _, v in ipairs(e.values) do
+    if (e.goal == "high" and v > best) or (e.goal == "low" and v < best) then best = v end
+  end
+  return string.format("by the %s declared number, %d, under a %s Goal (ZM-9)",
+    e.goal == "high" and "highest" or "lowest", best, string.upper(e.goal))
+end
+
+-- the round's points, seat by seat: tricks won times the round's points per trick (ZM-11)
+local function round_points(e, seat)
+  local parts = {}
+  for i, n in ipairs(e.scores) do
+    local t = e.tricks and e.tricks[i]
+    local why = t and string.format(" (%d trick%s x %d)", t, t == 1 and "" or "s", e.per_trick) or ""
+    parts[i] = string.format("%s +%d%s", i - 1 == seat and "you" or ("seat " .. (i - 1)), n, why)
+  end
+  return string.format("round %d scored: %s (ZM-11)", e.round, table.concat(parts, ", "))
+end
+
+-- event `e` in words for seat `seat` (tricks and why they were won, round points and why,
+-- eliminations); returns a line, or nil for the engine's wording (hook)
 function describe(e, seat)
   if e.type == "trick" then
     local who = e.winner == seat and "you" or ("seat " .. e.winner)
-    return string.format("  trick to %s: %s, declared %s, Goal %s", who, table.concat(e.cards, " "),
-      table.concat(e.values, " "), string.upper(e.goal))
+    return string.format("  trick to %s %s: %s, declared %s", who, trick_reason(e), table.concat(e.cards, " "),
+      table.concat(e.values, " "))
+  elseif e.type == "round_end" then
+    return round_points(e, seat)
   elseif e.type == "eliminated" then
     if #e.seats == 0 then return "nobody is eliminated" end
     local s = {}
