@@ -3,6 +3,7 @@ package cli
 import (
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -157,6 +158,16 @@ func completeBots(cmd *cobra.Command, args []string, toComplete string) ([]strin
 	if rest, ok := strings.CutPrefix(last, bots.LuaPrefix); ok {
 		names = luaFiles(rest)
 	}
+	if opts, ok := strings.CutPrefix(last, search.Prefix+":"); ok {
+		prefix, names = prefix+search.Prefix+":", searchOptions(opts, gameBots(p))
+	} else if afterSearchOptions(prefix) {
+		// another option of the search spec before it (ismcts:iterations=50,c=1.4): a key beside the
+		// bot names, or the typed key's values
+		if strings.Contains(last, "=") {
+			names = nil
+		}
+		names = append(names, searchOptions(last, gameBots(p))...)
+	}
 	var out []string
 	for _, n := range names {
 		out = append(out, prefix+n)
@@ -179,4 +190,38 @@ func luaFiles(prefix string) []string {
 		}
 	}
 	return out
+}
+
+// afterSearchOptions reports whether the bot list typed so far (ending with a comma) ends with an
+// ismcts spec that has options, which the next key=value continues (bots.Split joins them).
+func afterSearchOptions(list string) bool {
+	specs, err := bots.Split(strings.TrimSuffix(list, ","))
+	return err == nil && len(specs) > 0 && strings.HasPrefix(specs[len(specs)-1], search.Prefix+":")
+}
+
+// searchOptions completes one key=value option of an ismcts spec: the keys (with their =) or, once
+// the key is typed, its words.
+func searchOptions(opt string, gameBots []string) []string {
+	key, _, typed := strings.Cut(opt, "=")
+	var out []string
+	if !typed {
+		for _, k := range search.OptionKeys() {
+			out = append(out, k+"=")
+		}
+		return out
+	}
+	for _, v := range search.OptionValues(key, gameBots) {
+		out = append(out, key+"="+v)
+	}
+	return out
+}
+
+// gameBots are the game's own bots, the ones a search may roll out with or take as its prior.
+func gameBots(p *scripting.Program) []string {
+	names := make([]string, 0, len(p.Bots))
+	for name := range p.Bots {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	return names
 }
