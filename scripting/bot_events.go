@@ -79,7 +79,7 @@ func (h *Host) eventTable(d *hostData, e *core.Event) *lua.LTable {
 		}
 		et.RawSetString("cards", ct)
 		if e.How != "" {
-			et.RawSetString("how", lua.LString(e.How))
+			et.RawSetString("how", h.str(e.How)) // a few words per game: boxed once
 		}
 	case "round_end":
 		et.RawSetString("round", h.int(e.Round))
