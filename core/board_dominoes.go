@@ -177,7 +177,7 @@ func (b *Board) nearValues(into *nearValues, floor, r, c, pr, pc int) {
 		}
 		dup := false
 		for _, x := range into.at[:into.n] {
-			if b.values[x] == b.values[i] {
+			if b.codes[x] == b.codes[i] { // one number per value: the same as comparing the strings
 				dup = true
 			}
 		}

@@ -48,13 +48,14 @@ func (b *Board) Fits(floor int, pieces [][2]string, opt FitOptions) ([]Fit, erro
 	cands, _ := b.appendDominoes(b.scratch[:0], floor, dopt)
 	b.scratch = cands
 	h := lazyHoles{b: b, floor: floor, holes: opt.Holes, state: b.holeState[:0]}
-	m := fitMatcher{match: opt.Match, wild: opt.Wild, values: b.values}
+	m := fitMatcher{match: opt.Match, codes: b.codes, wild: b.wildCodes(opt.Wild)}
 	out := make([]Fit, 0, 4*len(pieces)) // room for a typical turn's fits: few regrowths
 	for pi, p := range pieces {
 		free := opt.Free[pi]
+		fp := b.fitPiece(p, opt.Wild)
 		for k := range cands {
 			d := &cands[k]
-			first, second := m.lays(p, d, free && d.Corner)
+			first, second := m.lays(&fp, d, free && d.Corner)
 			if (first || second) && h.leaves(k, d) {
 				continue
 			}
@@ -98,36 +99,35 @@ func (h *lazyHoles) leaves(k int, d *Domino) bool {
 	return h.state[k] == 2
 }
 
-// lays reports whether a piece with values p takes candidate d with its first value on d's first
-// cell, and with it on d's second cell (never for a double). A free lay needs no match.
-func (m fitMatcher) lays(p [2]string, d *Domino, free bool) (first, second bool) {
-	first = free || m.ok(p[0], p[1], d)
-	second = p[0] != p[1] && (free || m.ok(p[1], p[0], d))
-	return first, second
+// fitPiece is a piece's two values as Fits matches them: their numbers on the board (-1 for a value
+// no cell shows), whether each is wild, and whether the piece is a double.
+type fitPiece struct {
+	code   [2]int32
+	wild   [2]bool
+	double bool
 }
 
-// fitMatcher applies FitOptions.Match and Wild to a candidate's neighbour values (Domino.Adj, read
-// from the unjoined near values).
-type fitMatcher struct {
-	match  string
-	wild   []string
-	values []string // the board's cell values, which near indexes
-}
-
-// ok reports whether values x and y, laid on d's first and second cell, pass the match.
-func (m fitMatcher) ok(x, y string, d *Domino) bool {
-	switch m.match {
-	case "":
-		return true
-	case "one":
-		return m.has(&d.near[0], x) || m.has(&d.near[1], y)
+// fitPiece numbers a piece's values p for Fits.
+func (b *Board) fitPiece(p [2]string, wild []string) fitPiece {
+	return fitPiece{
+		code:   [2]int32{b.knownCode(p[0]), b.knownCode(p[1])},
+		wild:   [2]bool{isWildValue(wild, p[0]), isWildValue(wild, p[1])},
+		double: p[0] == p[1],
 	}
-	return (m.has(&d.near[0], x) || m.has(&d.near[1], y)) && m.all(&d.near[0], x) && m.all(&d.near[1], y)
 }
 
-// isWild reports whether v is a wild value.
-func (m fitMatcher) isWild(v string) bool {
-	for _, w := range m.wild {
+// wildCodes says, by value number, which of the board's values are wild (in b's scratch space).
+func (b *Board) wildCodes(wild []string) []bool {
+	b.wildScratch = b.wildScratch[:0]
+	for _, name := range b.names {
+		b.wildScratch = append(b.wildScratch, isWildValue(wild, name))
+	}
+	return b.wildScratch
+}
+
+// isWildValue reports whether v is one of the wild values.
+func isWildValue(wild []string, v string) bool {
+	for _, w := range wild {
 		if w == v {
 			return true
 		}
@@ -135,29 +135,58 @@ func (m fitMatcher) isWild(v string) bool {
 	return false
 }
 
-// has reports whether one of the neighbour values adj matches v.
-func (m fitMatcher) has(adj *nearValues, v string) bool {
+// lays reports whether piece p takes candidate d with its first value on d's first cell, and with it
+// on d's second cell (never for a double). A free lay needs no match.
+func (m fitMatcher) lays(p *fitPiece, d *Domino, free bool) (first, second bool) {
+	first = free || m.ok(p, 0, 1, d)
+	second = !p.double && (free || m.ok(p, 1, 0, d))
+	return first, second
+}
+
+// fitMatcher applies FitOptions.Match and Wild to a candidate's neighbour values (Domino.Adj, read
+// from the unjoined near values) by their numbers.
+type fitMatcher struct {
+	match string
+	codes []int32 // the board's cell value numbers, which near indexes
+	wild  []bool  // by value number
+}
+
+// ok reports whether piece p's values number x and y, laid on d's first and second cell, pass the
+// match.
+func (m fitMatcher) ok(p *fitPiece, x, y int, d *Domino) bool {
+	switch m.match {
+	case "":
+		return true
+	case "one":
+		return m.has(&d.near[0], p.code[x], p.wild[x]) || m.has(&d.near[1], p.code[y], p.wild[y])
+	}
+	return (m.has(&d.near[0], p.code[x], p.wild[x]) || m.has(&d.near[1], p.code[y], p.wild[y])) &&
+		m.all(&d.near[0], p.code[x], p.wild[x]) && m.all(&d.near[1], p.code[y], p.wild[y])
+}
+
+// has reports whether one of the neighbour values adj matches the value numbered v (wild or not).
+func (m fitMatcher) has(adj *nearValues, v int32, wild bool) bool {
 	if adj.n == 0 {
 		return false
 	}
-	if m.isWild(v) {
+	if wild {
 		return true
 	}
 	for _, i := range adj.at[:adj.n] {
-		if x := m.values[i]; x == v || m.isWild(x) {
+		if x := m.codes[i]; x == v || m.wild[x] {
 			return true
 		}
 	}
 	return false
 }
 
-// all reports whether every neighbour value in adj matches v.
-func (m fitMatcher) all(adj *nearValues, v string) bool {
-	if adj.n == 0 || m.isWild(v) {
+// all reports whether every neighbour value in adj matches the value numbered v (wild or not).
+func (m fitMatcher) all(adj *nearValues, v int32, wild bool) bool {
+	if adj.n == 0 || wild {
 		return true
 	}
 	for _, i := range adj.at[:adj.n] {
-		if x := m.values[i]; x != v && !m.isWild(x) {
+		if x := m.codes[i]; x != v && !m.wild[x] {
 			return false
 		}
 	}
