@@ -75,7 +75,7 @@ func boardCovers(L *lua.LState) int {
 	if !ok {
 		L.ArgError(5, "allow must be the rule function(g, t1, t2, b1, b2) -> boolean")
 	}
-	out := moveSpeller{prefix: lua.LVAsString(ot.RawGetString("prefix")), suffix: lua.LVAsString(ot.RawGetString("suffix"))}
+	out := moveSpeller{h: g.r.h, prefix: lua.LVAsString(ot.RawGetString("prefix")), suffix: lua.LVAsString(ot.RawGetString("suffix"))}
 	pieces := piecesOf(L, g, ids, attrs)
 	q := coverAsk{L: L, g: g, allow: allow, rule: g.r.ruleFor(allow)}
 	ds := b.AppendJunctions(q.rule.junctions[:0], floor)
