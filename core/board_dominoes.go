@@ -28,6 +28,8 @@ type Domino struct {
 type nearValues struct {
 	at [4]int32
 	n  int32
+	// bits has bit k set when a neighbour shows value number k (Board.codes), for k < valueBits
+	bits uint64
 }
 
 // joined spells the values as Domino.Adj does.
@@ -171,7 +173,7 @@ func (b *Board) keep(dm *Domino, floor, i1, i2 int, opt DominoOptions, seen *[]b
 // nearValues sets into the distinct values of the covered neighbours of (r, c) on a floor, its
 // partner cell (pr, pc) left out.
 func (b *Board) nearValues(into *nearValues, floor, r, c, pr, pc int) {
-	into.n = 0
+	into.n, into.bits = 0, 0
 	for _, d := range dirs4 {
 		nr, nc := r+d[0], c+d[1]
 		if nr < 0 || nr >= b.Def.Rows || nc < 0 || nc >= b.Def.Cols || (nr == pr && nc == pc) {
@@ -190,6 +192,9 @@ func (b *Board) nearValues(into *nearValues, floor, r, c, pr, pc int) {
 		if !dup {
 			into.at[into.n] = int32(i)
 			into.n++
+			if code := b.codes[i]; code < valueBits {
+				into.bits |= 1 << code
+			}
 		}
 	}
 }
