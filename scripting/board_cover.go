@@ -13,6 +13,7 @@ import (
 type coverRule struct {
 	fn     *lua.LFunction
 	index  map[string]int
+	names  []string     // by number: the values, the first coverFlat of them searched before index
 	values []lua.LValue // by number: the rule's arguments, made once
 	ans    []int8       // 16^4 entries by value numbers: 0 not asked yet, 1 no, 2 yes
 	more   map[[4]int]bool
@@ -27,12 +28,20 @@ const coverFlat = 16
 // would otherwise pile up.
 const coverRulesKept = 8
 
+// number returns value v's number, numbering it if it is new. A game has few values (colours), so a
+// scan of the first ones costs less than hashing v.
 func (c *coverRule) number(v string) int {
+	for i, name := range c.names[:min(len(c.names), coverFlat)] {
+		if name == v {
+			return i
+		}
+	}
 	if i, ok := c.index[v]; ok {
 		return i
 	}
 	i := len(c.index)
 	c.index[v] = i
+	c.names = append(c.names, v)
 	c.values = append(c.values, lua.LString(v))
 	return i
 }
@@ -45,7 +54,7 @@ func (r *Engine) ruleFor(fn *lua.LFunction) *coverRule {
 			return c
 		}
 	}
-	c := &coverRule{fn: fn, index: map[string]int{}, more: map[[4]int]bool{}}
+	c := &coverRule{fn: fn, index: map[string]int{}, more: map[[4]int]bool{}, ans: make([]int8, coverFlat*coverFlat*coverFlat*coverFlat)}
 	if len(r.coverRules) >= coverRulesKept {
 		r.coverRules = r.coverRules[1:]
 	}
@@ -110,26 +119,35 @@ func (q *coverAsk) spellCovers(out *moveSpeller, ids []string, pieces [][2]strin
 	for i, id := range ids {
 		a, c := pieces[i][0], pieces[i][1]
 		na, nc := q.rule.number(a), q.rule.number(c)
+		turns := a != c // a double is the same turned round
 		for k := range ds {
 			d, nb := &ds[k], below[k]
 			if q.ask(na, nc, nb[0], nb[1]) {
 				out.spell(id, d.R1, d.C1, d.Dir)
 			}
-			if a != c && q.ask(nc, na, nb[0], nb[1]) {
+			if turns && q.ask(nc, na, nb[0], nb[1]) {
 				out.spell(id, d.R2, d.C2, core.BackDir(d.Dir))
 			}
 		}
 	}
 }
 
-// ask answers for the piece's values numbered t1, t2 on the values numbered b1, b2 beneath.
+// ask answers for the piece's values numbered t1, t2 on the values numbered b1, b2 beneath: small
+// enough to be inlined for the usual case, an answer already in the flat table.
 func (q *coverAsk) ask(t1, t2, b1, b2 int) bool {
+	if t1|t2|b1|b2 < coverFlat { // numbers are never negative
+		if a := q.rule.ans[((t1*coverFlat+t2)*coverFlat+b1)*coverFlat+b2]; a != 0 {
+			return a == 2
+		}
+	}
+	return q.recall(t1, t2, b1, b2)
+}
+
+// recall answers as ask does, asking the rule when no answer is remembered.
+func (q *coverAsk) recall(t1, t2, b1, b2 int) bool {
 	rule := q.rule
 	flat := -1
 	if t1 < coverFlat && t2 < coverFlat && b1 < coverFlat && b2 < coverFlat {
-		if rule.ans == nil {
-			rule.ans = make([]int8, coverFlat*coverFlat*coverFlat*coverFlat)
-		}
 		flat = ((t1*coverFlat+t2)*coverFlat+b1)*coverFlat + b2
 		if a := rule.ans[flat]; a != 0 {
 			return a == 2
