@@ -174,3 +174,20 @@ func (b *Board) knownCode(v string) int32 {
 	}
 	return -1
 }
+
+// ValueNames returns the values the board's pieces ever showed, by value number (do not change it).
+func (b *Board) ValueNames() []string { return b.names }
+
+// ValueNumberAt returns the number of the value shown on a covered cell (an index into ValueNames),
+// or -1 for an empty cell or one outside the board: a caller numbering values of its own maps them
+// once per board, not once per cell.
+func (b *Board) ValueNumberAt(floor, r, c int) int32 {
+	if !b.In(floor, r, c) {
+		return -1
+	}
+	i := b.at(floor, r, c)
+	if b.cells[i] == 0 {
+		return -1
+	}
+	return b.codes[i]
+}

@@ -94,3 +94,40 @@ func TestFitsMatchesAsStrings(t *testing.T) {
 		}
 	}
 }
+
+// ValueNumberAt numbers each value once, in the order pieces first showed it, as ValueNames lists
+// them; empty cells and cells off the board have none. Clearing the board keeps the numbers.
+func TestValueNumberAt(t *testing.T) {
+	b := testBoard(2, 3, 2)
+	mustPlace(t, b, "p", 1, [][2]int{{0, 0}, {0, 1}}, "red", "blue")
+	mustPlace(t, b, "q", 1, [][2]int{{1, 0}, {1, 1}}, "blue", "green")
+	mustPlace(t, b, "r", 2, [][2]int{{0, 1}, {1, 1}}, "red", "red")
+	if got, want := b.ValueNames(), []string{"red", "blue", "green"}; !slices.Equal(got, want) {
+		t.Fatalf("ValueNames %v, want %v", got, want)
+	}
+	cases := []struct {
+		floor, r, c int
+		want        int32
+	}{
+		{1, 0, 0, 0}, {1, 0, 1, 1}, {1, 1, 0, 1}, {1, 1, 1, 2}, {2, 0, 1, 0}, {2, 1, 1, 0},
+		{1, 0, 2, -1}, {2, 0, 0, -1}, {1, 2, 0, -1}, {3, 0, 0, -1}, {1, -1, 0, -1},
+	}
+	for _, c := range cases {
+		if got := b.ValueNumberAt(c.floor, c.r, c.c); got != c.want {
+			t.Errorf("ValueNumberAt(%d, %d, %d) = %d, want %d", c.floor, c.r, c.c, got, c.want)
+		}
+	}
+	clone := b.clone()
+	mustPlace(t, clone, "s", 1, [][2]int{{0, 2}, {1, 2}}, "white", "red")
+	if len(b.ValueNames()) != 3 || clone.ValueNumberAt(1, 0, 2) != 3 || clone.ValueNumberAt(1, 1, 2) != 0 {
+		t.Errorf("a clone numbers its new values alone: board %v, clone %v", b.ValueNames(), clone.ValueNames())
+	}
+	mustPlace(t, b, "t", 1, [][2]int{{0, 2}}, "black")
+	if b.ValueNumberAt(1, 0, 2) != 3 || clone.ValueNames()[3] != "white" || b.ValueNames()[3] != "black" {
+		t.Errorf("board and clone number on apart: board %v, clone %v", b.ValueNames(), clone.ValueNames())
+	}
+	b.Clear()
+	if b.ValueNumberAt(1, 0, 0) != -1 || len(b.ValueNames()) != 4 {
+		t.Errorf("after Clear: cell number %d, names %v", b.ValueNumberAt(1, 0, 0), b.ValueNames())
+	}
+}

@@ -20,6 +20,7 @@ type coverRule struct {
 	// junctions and below are boardCovers' scratch space, reused by every call
 	junctions []core.Domino
 	below     [][2]int
+	byBoard   []int // numberBelow's: this rule's number of each board value number
 }
 
 const coverFlat = 16
@@ -89,18 +90,25 @@ func boardCovers(L *lua.LState) int {
 	q := coverAsk{L: L, g: g, allow: allow, rule: g.r.ruleFor(allow)}
 	ds := b.AppendJunctions(q.rule.junctions[:0], floor)
 	q.rule.junctions = ds
-	below := q.rule.numberBelow(ds)
+	below := q.rule.numberBelow(b, floor, ds)
 	out.t = L.CreateTable(0, 0)
 	q.spellCovers(&out, ids, pieces, ds, below)
 	L.Push(out.t)
 	return 1
 }
 
-// numberBelow numbers the two values beneath each junction (in c's scratch space).
-func (c *coverRule) numberBelow(ds []core.Domino) [][2]int {
+// numberBelow numbers the two values beneath each junction ds on the floor (in c's scratch space):
+// each value the board numbers is looked up once, then each cell's by its board number.
+func (c *coverRule) numberBelow(b *core.Board, floor int, ds []core.Domino) [][2]int {
+	c.byBoard = c.byBoard[:0]
+	for _, v := range b.ValueNames() {
+		c.byBoard = append(c.byBoard, c.number(v))
+	}
 	c.below = c.below[:0]
 	for i := range ds {
-		c.below = append(c.below, [2]int{c.number(ds[i].Below[0]), c.number(ds[i].Below[1])})
+		d := &ds[i]
+		// a junction's cells beneath are covered: their numbers are never -1
+		c.below = append(c.below, [2]int{c.byBoard[b.ValueNumberAt(floor-1, d.R1, d.C1)], c.byBoard[b.ValueNumberAt(floor-1, d.R2, d.C2)]})
 	}
 	return c.below
 }

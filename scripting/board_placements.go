@@ -46,7 +46,7 @@ func boardPlacements(L *lua.LState) int {
 			ds := b.AppendJunctions(q.rule.junctions[:0], f)
 			q.rule.junctions = ds
 			out.suffix = " " + strconv.Itoa(f)
-			q.spellCovers(&out, ids, pieces, ds, q.rule.numberBelow(ds))
+			q.spellCovers(&out, ids, pieces, ds, q.rule.numberBelow(b, f, ds))
 			if first && out.t.Len() > 0 {
 				break
 			}
