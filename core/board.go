@@ -24,25 +24,32 @@ type Board struct {
 	Def    *BoardDef
 	cells  []int32 // per floor*rows*cols: 1-based index into pieces, 0 when empty
 	values []string
+	// codes number each covered cell's value (its index in names), so Fits matches values by
+	// comparing numbers, not strings; names only grows, and a clone shares it as it shares pieces
+	codes  []int32
+	names  []string
 	pieces []Piece
 	top    int
 	// scratch and holeState are Fits' candidates and their holes answers, kept between calls (no
 	// allocation per search); a clone starts without them, so two states never share them
-	scratch   []Domino
-	holeState []int8
+	scratch     []Domino
+	holeState   []int8
+	wildScratch []bool
 }
 
 func newBoard(d *BoardDef) *Board {
 	n := d.Rows * d.Cols * d.Floors
-	return &Board{Def: d, cells: make([]int32, n), values: make([]string, n)}
+	return &Board{Def: d, cells: make([]int32, n), values: make([]string, n), codes: make([]int32, n)}
 }
 
 func (b *Board) clone() *Board {
 	c := *b
 	c.cells = append([]int32(nil), b.cells...)
 	c.values = append([]string(nil), b.values...)
+	c.codes = append([]int32(nil), b.codes...)
+	c.names = b.names[:len(b.names):len(b.names)]     // appending to one never writes into the other's
 	c.pieces = b.pieces[:len(b.pieces):len(b.pieces)] // pieces are never changed once placed
-	c.scratch, c.holeState = nil, nil
+	c.scratch, c.holeState, c.wildScratch = nil, nil, nil
 	return &c
 }
 
@@ -130,6 +137,7 @@ func (b *Board) Place(id string, floor int, cells [][2]int, values []string) (in
 		i := (floor-1)*b.Def.Rows*b.Def.Cols + cell
 		b.cells[i] = n
 		b.values[i] = values[k]
+		b.codes[i] = b.valueCode(values[k])
 	}
 	if floor > b.top {
 		b.top = floor
@@ -142,7 +150,44 @@ func (b *Board) Clear() {
 	for i := range b.cells {
 		b.cells[i] = 0
 		b.values[i] = ""
+		b.codes[i] = 0
 	}
 	b.pieces = nil
 	b.top = 0
+}
+
+// valueCode returns the number of value v in b.names, numbering it if it is new.
+func (b *Board) valueCode(v string) int32 {
+	if k := b.knownCode(v); k >= 0 {
+		return k
+	}
+	b.names = append(b.names, v)
+	return int32(len(b.names) - 1)
+}
+
+// knownCode returns the number of value v in b.names, or -1 when no placed piece ever showed it.
+func (b *Board) knownCode(v string) int32 {
+	for k, name := range b.names {
+		if name == v {
+			return int32(k)
+		}
+	}
+	return -1
+}
+
+// ValueNames returns the values the board's pieces ever showed, by value number (do not change it).
+func (b *Board) ValueNames() []string { return b.names }
+
+// ValueNumberAt returns the number of the value shown on a covered cell (an index into ValueNames),
+// or -1 for an empty cell or one outside the board: a caller numbering values of its own maps them
+// once per board, not once per cell.
+func (b *Board) ValueNumberAt(floor, r, c int) int32 {
+	if !b.In(floor, r, c) {
+		return -1
+	}
+	i := b.at(floor, r, c)
+	if b.cells[i] == 0 {
+		return -1
+	}
+	return b.codes[i]
 }

@@ -28,6 +28,8 @@ type Domino struct {
 type nearValues struct {
 	at [4]int32
 	n  int32
+	// bits has bit k set when a neighbour shows value number k (Board.codes), for k < valueBits
+	bits uint64
 }
 
 // joined spells the values as Domino.Adj does.
@@ -86,19 +88,29 @@ func (b *Board) appendDominoes(out []Domino, floor int, opt DominoOptions) ([]Do
 		return out, err
 	}
 	var seen []bool // the holes check's scratch space, shared by every candidate
-	for r := 0; r < b.Def.Rows; r++ {
-		for c := 0; c < b.Def.Cols; c++ {
+	rows, cols := b.Def.Rows, b.Def.Cols
+	for r := 0; r < rows; r++ {
+		for c := 0; c < cols; c++ {
+			i1 := b.at(floor, r, c)
+			if b.cells[i1] != 0 {
+				continue // most cells of a busy floor: no candidate starts there
+			}
 			for _, d := range dominoDirs {
-				i1, i2, ok := b.standing(floor, r, c, r+d.dr, c+d.dc)
-				if !ok {
-					continue // most positions of a busy floor: decided before a Domino is built
+				if r+d.dr >= rows || c+d.dc >= cols {
+					continue
 				}
-				dm := Domino{R1: r, C1: c, R2: r + d.dr, C2: c + d.dc, Dir: d.dir}
+				i2 := i1 + d.dr*cols + d.dc
+				if !b.standing(floor, i1, i2) {
+					continue
+				}
+				// built in place: a Domino is large, and most candidates are kept
+				out = append(out, Domino{R1: r, C1: c, R2: r + d.dr, C2: c + d.dc, Dir: d.dir})
+				dm := &out[len(out)-1]
 				if floor > 1 {
 					dm.Below = [2]string{b.values[b.below(i1)], b.values[b.below(i2)]}
 				}
-				if b.keep(&dm, floor, i1, i2, opt, &seen) {
-					out = append(out, dm)
+				if !b.keep(dm, floor, i1, i2, opt, &seen) {
+					out = out[:len(out)-1]
 				}
 			}
 		}
@@ -121,21 +133,17 @@ var dominoDirs = [2]struct {
 	dir    byte
 }{{0, 1, 'r'}, {1, 0, 'd'}}
 
-// standing reports whether the cells (r1, c1) and (r2, c2) are on the grid and free on a floor and,
-// above floor 1, stand on a junction; it returns their indices.
-func (b *Board) standing(floor, r1, c1, r2, c2 int) (i1, i2 int, ok bool) {
-	if r2 >= b.Def.Rows || c2 >= b.Def.Cols {
-		return 0, 0, false
-	}
-	i1, i2 = b.at(floor, r1, c1), b.at(floor, r2, c2)
-	if b.cells[i1] != 0 || b.cells[i2] != 0 {
-		return 0, 0, false
+// standing reports whether the free cell at index i1 and the on-grid cell at index i2 of a floor are
+// both free and, above floor 1, stand on a junction.
+func (b *Board) standing(floor, i1, i2 int) bool {
+	if b.cells[i2] != 0 {
+		return false
 	}
 	if floor == 1 {
-		return i1, i2, true
+		return true
 	}
 	p1, p2 := b.cells[b.below(i1)], b.cells[b.below(i2)]
-	return i1, i2, p1 != 0 && p2 != 0 && p1 != p2
+	return p1 != 0 && p2 != 0 && p1 != p2
 }
 
 // below is the index of the cell beneath the cell at index i (on a floor above 1).
@@ -165,7 +173,7 @@ func (b *Board) keep(dm *Domino, floor, i1, i2 int, opt DominoOptions, seen *[]b
 // nearValues sets into the distinct values of the covered neighbours of (r, c) on a floor, its
 // partner cell (pr, pc) left out.
 func (b *Board) nearValues(into *nearValues, floor, r, c, pr, pc int) {
-	into.n = 0
+	into.n, into.bits = 0, 0
 	for _, d := range dirs4 {
 		nr, nc := r+d[0], c+d[1]
 		if nr < 0 || nr >= b.Def.Rows || nc < 0 || nc >= b.Def.Cols || (nr == pr && nc == pc) {
@@ -177,13 +185,16 @@ func (b *Board) nearValues(into *nearValues, floor, r, c, pr, pc int) {
 		}
 		dup := false
 		for _, x := range into.at[:into.n] {
-			if b.values[x] == b.values[i] {
+			if b.codes[x] == b.codes[i] { // one number per value: the same as comparing the strings
 				dup = true
 			}
 		}
 		if !dup {
 			into.at[into.n] = int32(i)
 			into.n++
+			if code := b.codes[i]; code < valueBits {
+				into.bits |= 1 << code
+			}
 		}
 	}
 }

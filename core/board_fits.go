@@ -48,13 +48,14 @@ func (b *Board) Fits(floor int, pieces [][2]string, opt FitOptions) ([]Fit, erro
 	cands, _ := b.appendDominoes(b.scratch[:0], floor, dopt)
 	b.scratch = cands
 	h := lazyHoles{b: b, floor: floor, holes: opt.Holes, state: b.holeState[:0]}
-	m := fitMatcher{match: opt.Match, wild: opt.Wild, values: b.values}
+	m := b.fitMatcher(opt)
 	out := make([]Fit, 0, 4*len(pieces)) // room for a typical turn's fits: few regrowths
 	for pi, p := range pieces {
 		free := opt.Free[pi]
+		fp := m.piece(b, p, opt.Wild)
 		for k := range cands {
 			d := &cands[k]
-			first, second := m.lays(p, d, free && d.Corner)
+			first, second := m.lays(&fp, d, free && d.Corner)
 			if (first || second) && h.leaves(k, d) {
 				continue
 			}
@@ -98,36 +99,59 @@ func (h *lazyHoles) leaves(k int, d *Domino) bool {
 	return h.state[k] == 2
 }
 
-// lays reports whether a piece with values p takes candidate d with its first value on d's first
-// cell, and with it on d's second cell (never for a double). A free lay needs no match.
-func (m fitMatcher) lays(p [2]string, d *Domino, free bool) (first, second bool) {
-	first = free || m.ok(p[0], p[1], d)
-	second = p[0] != p[1] && (free || m.ok(p[1], p[0], d))
-	return first, second
+// fitPiece is a piece's two values as Fits matches them: their numbers on the board (-1 for a value
+// no cell shows), whether each is wild, the bits of the neighbour values that match each (see
+// nearValues.bits: its own, the wild ones, all of them for a wild value), and whether the piece is a
+// double.
+type fitPiece struct {
+	code   [2]int32
+	wild   [2]bool
+	match  [2]uint64
+	double bool
 }
 
-// fitMatcher applies FitOptions.Match and Wild to a candidate's neighbour values (Domino.Adj, read
-// from the unjoined near values).
-type fitMatcher struct {
-	match  string
-	wild   []string
-	values []string // the board's cell values, which near indexes
-}
-
-// ok reports whether values x and y, laid on d's first and second cell, pass the match.
-func (m fitMatcher) ok(x, y string, d *Domino) bool {
-	switch m.match {
-	case "":
-		return true
-	case "one":
-		return m.has(&d.near[0], x) || m.has(&d.near[1], y)
+// piece numbers a piece's values p for Fits.
+func (m fitMatcher) piece(b *Board, p [2]string, wild []string) fitPiece {
+	fp := fitPiece{
+		code:   [2]int32{b.knownCode(p[0]), b.knownCode(p[1])},
+		wild:   [2]bool{isWildValue(wild, p[0]), isWildValue(wild, p[1])},
+		double: p[0] == p[1],
 	}
-	return (m.has(&d.near[0], x) || m.has(&d.near[1], y)) && m.all(&d.near[0], x) && m.all(&d.near[1], y)
+	for x, code := range fp.code {
+		switch {
+		case fp.wild[x]:
+			fp.match[x] = ^uint64(0) // a wild value matches every neighbour
+		case code >= 0 && code < valueBits:
+			fp.match[x] = m.wildBits | 1<<code
+		default:
+			fp.match[x] = m.wildBits
+		}
+	}
+	return fp
 }
 
-// isWild reports whether v is a wild value.
-func (m fitMatcher) isWild(v string) bool {
-	for _, w := range m.wild {
+// valueBits is how many value numbers nearValues.bits holds: a board showing more values matches by
+// comparing numbers one by one.
+const valueBits = 64
+
+// fitMatcher makes the matcher of opt's Match and Wild on b's values as they are.
+func (b *Board) fitMatcher(opt FitOptions) fitMatcher {
+	m := fitMatcher{match: opt.Match, codes: b.codes, byBits: len(b.names) <= valueBits}
+	b.wildScratch = b.wildScratch[:0]
+	for k, name := range b.names {
+		w := isWildValue(opt.Wild, name)
+		b.wildScratch = append(b.wildScratch, w)
+		if w && k < valueBits {
+			m.wildBits |= 1 << k
+		}
+	}
+	m.wild = b.wildScratch
+	return m
+}
+
+// isWildValue reports whether v is one of the wild values.
+func isWildValue(wild []string, v string) bool {
+	for _, w := range wild {
 		if w == v {
 			return true
 		}
@@ -135,29 +159,79 @@ func (m fitMatcher) isWild(v string) bool {
 	return false
 }
 
-// has reports whether one of the neighbour values adj matches v.
-func (m fitMatcher) has(adj *nearValues, v string) bool {
+// lays reports whether piece p takes candidate d with its first value on d's first cell, and with it
+// on d's second cell (never for a double). A free lay needs no match.
+func (m fitMatcher) lays(p *fitPiece, d *Domino, free bool) (first, second bool) {
+	if m.byBits && !free && m.match != "" {
+		return m.laysByBits(p, d)
+	}
+	first = free || m.ok(p, 0, 1, d)
+	second = !p.double && (free || m.ok(p, 1, 0, d))
+	return first, second
+}
+
+// laysByBits is lays by bit tests (fitMatcher.byBits), for a match: a cell's neighbours match a
+// value when they show one of its bits (fitPiece.match), and all of them when they show no other.
+func (m fitMatcher) laysByBits(p *fitPiece, d *Domino) (first, second bool) {
+	b0, b1 := d.near[0].bits, d.near[1].bits
+	m0, m1 := p.match[0], p.match[1]
+	first = b0&m0 != 0 || b1&m1 != 0
+	second = !p.double && (b0&m1 != 0 || b1&m0 != 0)
+	if m.match == "all" {
+		first = first && b0&^m0 == 0 && b1&^m1 == 0
+		second = second && b0&^m1 == 0 && b1&^m0 == 0
+	}
+	return first, second
+}
+
+// fitMatcher applies FitOptions.Match and Wild to a candidate's neighbour values (Domino.Adj, read
+// from the unjoined near values) by their numbers.
+type fitMatcher struct {
+	match string
+	codes []int32 // the board's cell value numbers, which near indexes
+	wild  []bool  // by value number
+	// byBits: every value number fits in nearValues.bits, so lays tests bits, not each neighbour
+	byBits   bool
+	wildBits uint64 // the bits of the wild values
+}
+
+// ok reports whether piece p's values number x and y, laid on d's first and second cell, pass the
+// match.
+func (m fitMatcher) ok(p *fitPiece, x, y int, d *Domino) bool {
+	switch m.match {
+	case "":
+		return true
+	case "one":
+		return m.has(&d.near[0], p, x) || m.has(&d.near[1], p, y)
+	}
+	return (m.has(&d.near[0], p, x) || m.has(&d.near[1], p, y)) && m.all(&d.near[0], p, x) && m.all(&d.near[1], p, y)
+}
+
+// has reports whether one of the neighbour values adj matches piece p's value number x.
+func (m fitMatcher) has(adj *nearValues, p *fitPiece, x int) bool {
 	if adj.n == 0 {
 		return false
 	}
-	if m.isWild(v) {
+	if p.wild[x] {
 		return true
 	}
+	v := p.code[x]
 	for _, i := range adj.at[:adj.n] {
-		if x := m.values[i]; x == v || m.isWild(x) {
+		if x := m.codes[i]; x == v || m.wild[x] {
 			return true
 		}
 	}
 	return false
 }
 
-// all reports whether every neighbour value in adj matches v.
-func (m fitMatcher) all(adj *nearValues, v string) bool {
-	if adj.n == 0 || m.isWild(v) {
+// all reports whether every neighbour value in adj matches piece p's value number x.
+func (m fitMatcher) all(adj *nearValues, p *fitPiece, x int) bool {
+	if adj.n == 0 || p.wild[x] {
 		return true
 	}
+	v := p.code[x]
 	for _, i := range adj.at[:adj.n] {
-		if x := m.values[i]; x != v && !m.isWild(x) {
+		if x := m.codes[i]; x != v && !m.wild[x] {
 			return false
 		}
 	}

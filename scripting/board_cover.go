@@ -13,12 +13,14 @@ import (
 type coverRule struct {
 	fn     *lua.LFunction
 	index  map[string]int
+	names  []string     // by number: the values, the first coverFlat of them searched before index
 	values []lua.LValue // by number: the rule's arguments, made once
 	ans    []int8       // 16^4 entries by value numbers: 0 not asked yet, 1 no, 2 yes
 	more   map[[4]int]bool
 	// junctions and below are boardCovers' scratch space, reused by every call
 	junctions []core.Domino
 	below     [][2]int
+	byBoard   []int // numberBelow's: this rule's number of each board value number
 }
 
 const coverFlat = 16
@@ -27,12 +29,20 @@ const coverFlat = 16
 // would otherwise pile up.
 const coverRulesKept = 8
 
+// number returns value v's number, numbering it if it is new. A game has few values (colours), so a
+// scan of the first ones costs less than hashing v.
 func (c *coverRule) number(v string) int {
+	for i, name := range c.names[:min(len(c.names), coverFlat)] {
+		if name == v {
+			return i
+		}
+	}
 	if i, ok := c.index[v]; ok {
 		return i
 	}
 	i := len(c.index)
 	c.index[v] = i
+	c.names = append(c.names, v)
 	c.values = append(c.values, lua.LString(v))
 	return i
 }
@@ -45,7 +55,7 @@ func (r *Engine) ruleFor(fn *lua.LFunction) *coverRule {
 			return c
 		}
 	}
-	c := &coverRule{fn: fn, index: map[string]int{}, more: map[[4]int]bool{}}
+	c := &coverRule{fn: fn, index: map[string]int{}, more: map[[4]int]bool{}, ans: make([]int8, coverFlat*coverFlat*coverFlat*coverFlat)}
 	if len(r.coverRules) >= coverRulesKept {
 		r.coverRules = r.coverRules[1:]
 	}
@@ -75,23 +85,30 @@ func boardCovers(L *lua.LState) int {
 	if !ok {
 		L.ArgError(5, "allow must be the rule function(g, t1, t2, b1, b2) -> boolean")
 	}
-	out := moveSpeller{prefix: lua.LVAsString(ot.RawGetString("prefix")), suffix: lua.LVAsString(ot.RawGetString("suffix"))}
+	out := moveSpeller{h: g.r.h, prefix: lua.LVAsString(ot.RawGetString("prefix")), suffix: lua.LVAsString(ot.RawGetString("suffix"))}
 	pieces := piecesOf(L, g, ids, attrs)
 	q := coverAsk{L: L, g: g, allow: allow, rule: g.r.ruleFor(allow)}
 	ds := b.AppendJunctions(q.rule.junctions[:0], floor)
 	q.rule.junctions = ds
-	below := q.rule.numberBelow(ds)
+	below := q.rule.numberBelow(b, floor, ds)
 	out.t = L.CreateTable(0, 0)
 	q.spellCovers(&out, ids, pieces, ds, below)
 	L.Push(out.t)
 	return 1
 }
 
-// numberBelow numbers the two values beneath each junction (in c's scratch space).
-func (c *coverRule) numberBelow(ds []core.Domino) [][2]int {
+// numberBelow numbers the two values beneath each junction ds on the floor (in c's scratch space):
+// each value the board numbers is looked up once, then each cell's by its board number.
+func (c *coverRule) numberBelow(b *core.Board, floor int, ds []core.Domino) [][2]int {
+	c.byBoard = c.byBoard[:0]
+	for _, v := range b.ValueNames() {
+		c.byBoard = append(c.byBoard, c.number(v))
+	}
 	c.below = c.below[:0]
 	for i := range ds {
-		c.below = append(c.below, [2]int{c.number(ds[i].Below[0]), c.number(ds[i].Below[1])})
+		d := &ds[i]
+		// a junction's cells beneath are covered: their numbers are never -1
+		c.below = append(c.below, [2]int{c.byBoard[b.ValueNumberAt(floor-1, d.R1, d.C1)], c.byBoard[b.ValueNumberAt(floor-1, d.R2, d.C2)]})
 	}
 	return c.below
 }
@@ -110,26 +127,35 @@ func (q *coverAsk) spellCovers(out *moveSpeller, ids []string, pieces [][2]strin
 	for i, id := range ids {
 		a, c := pieces[i][0], pieces[i][1]
 		na, nc := q.rule.number(a), q.rule.number(c)
+		turns := a != c // a double is the same turned round
 		for k := range ds {
 			d, nb := &ds[k], below[k]
 			if q.ask(na, nc, nb[0], nb[1]) {
 				out.spell(id, d.R1, d.C1, d.Dir)
 			}
-			if a != c && q.ask(nc, na, nb[0], nb[1]) {
+			if turns && q.ask(nc, na, nb[0], nb[1]) {
 				out.spell(id, d.R2, d.C2, core.BackDir(d.Dir))
 			}
 		}
 	}
 }
 
-// ask answers for the piece's values numbered t1, t2 on the values numbered b1, b2 beneath.
+// ask answers for the piece's values numbered t1, t2 on the values numbered b1, b2 beneath: small
+// enough to be inlined for the usual case, an answer already in the flat table.
 func (q *coverAsk) ask(t1, t2, b1, b2 int) bool {
+	if t1|t2|b1|b2 < coverFlat { // numbers are never negative
+		if a := q.rule.ans[((t1*coverFlat+t2)*coverFlat+b1)*coverFlat+b2]; a != 0 {
+			return a == 2
+		}
+	}
+	return q.recall(t1, t2, b1, b2)
+}
+
+// recall answers as ask does, asking the rule when no answer is remembered.
+func (q *coverAsk) recall(t1, t2, b1, b2 int) bool {
 	rule := q.rule
 	flat := -1
 	if t1 < coverFlat && t2 < coverFlat && b1 < coverFlat && b2 < coverFlat {
-		if rule.ans == nil {
-			rule.ans = make([]int8, coverFlat*coverFlat*coverFlat*coverFlat)
-		}
 		flat = ((t1*coverFlat+t2)*coverFlat+b1)*coverFlat + b2
 		if a := rule.ans[flat]; a != 0 {
 			return a == 2

@@ -39,7 +39,7 @@ func boardFits(L *lua.LState) int {
 	pieces := piecesOf(L, g, ids, attrs)
 	fits, err := b.Fits(floor, pieces, opt)
 	must(L, err)
-	out := moveSpeller{prefix: lua.LVAsString(ot.RawGetString("prefix")), suffix: lua.LVAsString(ot.RawGetString("suffix")),
+	out := moveSpeller{h: g.r.h, prefix: lua.LVAsString(ot.RawGetString("prefix")), suffix: lua.LVAsString(ot.RawGetString("suffix")),
 		t: L.CreateTable(len(fits), 0)}
 	for _, f := range fits {
 		out.spell(ids[f.Piece], f.R, f.C, f.Dir)
@@ -77,8 +77,10 @@ func fitOptions(L *lua.LState, ot *lua.LTable, ids []string) core.FitOptions {
 	return opt
 }
 
-// moveSpeller appends moves spelled prefix .. "ID ROW COL DIR" .. suffix to a table, reusing one buffer.
+// moveSpeller appends moves spelled prefix .. "ID ROW COL DIR" .. suffix to a table, reusing one buffer
+// and boxing each move once per host h (a turn offers mostly the moves of the turns before).
 type moveSpeller struct {
+	h              *Host
 	prefix, suffix string
 	t              *lua.LTable
 	sb             []byte
@@ -93,7 +95,7 @@ func (m *moveSpeller) spell(id string, row, col int, dir byte) {
 	m.sb = strconv.AppendInt(m.sb, int64(col), 10)
 	m.sb = append(m.sb, ' ', dir)
 	m.sb = append(m.sb, m.suffix...)
-	m.t.Append(lua.LString(m.sb))
+	m.t.Append(m.h.strBytes(m.sb))
 }
 
 // piecesOf reads each card's two values from its attributes attrs.

@@ -36,7 +36,7 @@ func boardPlacements(L *lua.LState) int {
 	pieces := piecesOf(L, g, ids, attrs)
 	fits, err := b.Fits(1, pieces, opt)
 	must(L, err)
-	out := moveSpeller{prefix: lua.LVAsString(ot.RawGetString("prefix")), suffix: " 1", t: L.CreateTable(len(fits), 0)}
+	out := moveSpeller{h: g.r.h, prefix: lua.LVAsString(ot.RawGetString("prefix")), suffix: " 1", t: L.CreateTable(len(fits), 0)}
 	for _, f := range fits {
 		out.spell(ids[f.Piece], f.R, f.C, f.Dir)
 	}
@@ -46,7 +46,7 @@ func boardPlacements(L *lua.LState) int {
 			ds := b.AppendJunctions(q.rule.junctions[:0], f)
 			q.rule.junctions = ds
 			out.suffix = " " + strconv.Itoa(f)
-			q.spellCovers(&out, ids, pieces, ds, q.rule.numberBelow(ds))
+			q.spellCovers(&out, ids, pieces, ds, q.rule.numberBelow(b, f, ds))
 			if first && out.t.Len() > 0 {
 				break
 			}

@@ -32,6 +32,14 @@ func (h *Host) str(s string) lua.LValue {
 	return v
 }
 
+// strBytes is str for a string being built in b: no string is made when it is boxed already.
+func (h *Host) strBytes(b []byte) lua.LValue {
+	if v, ok := h.interned[string(b)]; ok {
+		return v
+	}
+	return h.str(string(b))
+}
+
 // asciiSpace is strings.Fields' set of ASCII separators.
 var asciiSpace = [256]bool{'\t': true, '\n': true, '\v': true, '\f': true, '\r': true, ' ': true}
 
