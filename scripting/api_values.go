@@ -92,7 +92,7 @@ var gValueMethods = map[string]lua.LGFunction{
 			}
 			if t, ok := v.(*lua.LTable); ok {
 				// shared by every later game: read-only from now on, the hook's own table included
-				v = (&freezer{h: g.r.h, proxies: map[*lua.LTable]*lua.LTable{}}).table(t, "memo "+key)
+				v = freezeInPlace(g.r.h, t, "memo "+key)
 			}
 			if d.memo == nil {
 				d.memo = map[string]lua.LValue{}

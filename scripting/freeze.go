@@ -190,3 +190,26 @@ func (f *freezer) function(fn *lua.LFunction) {
 		}
 	}
 }
+
+// freezeInPlace makes t itself read-only, and the tables inside it, not only proxies of them: the
+// entries move to a new table that t now reads through, so a hook still holding t (or a table inside
+// it) cannot change what was frozen (g:memo: a table changed after it is stored would reach every later
+// game). t holds no functions and no cycles (memoable). A read-only t is returned as it is.
+func freezeInPlace(h *Host, t *lua.LTable, name string) *lua.LTable {
+	if roName(t) != "" {
+		return t
+	}
+	inner := h.L.CreateTable(t.Len(), 0)
+	keys, vals := entries(t)
+	for i, k := range keys {
+		if sub, ok := vals[i].(*lua.LTable); ok {
+			vals[i] = freezeInPlace(h, sub, name)
+		}
+		inner.RawSet(k, vals[i])
+	}
+	for _, k := range keys {
+		t.RawSet(k, lua.LNil)
+	}
+	t.Metatable = h.protect(inner, name).Metatable
+	return t
+}

@@ -103,6 +103,12 @@ func TestMemoKeepsReadOnlyTables(t *testing.T) {
 		require.Equal(t, float64(1), f["a1"])
 		require.Equal(t, "x", f["b"])
 		require.Contains(t, f["write"], "memo t is read-only (assigning 1)")
+		require.Equal(t, float64(2), f["n"])
+		if fresh {
+			require.Contains(t, f["own"], "memo t is read-only (assigning b)")
+		} else {
+			require.Equal(t, "nil", f["own"]) // this game's table was not stored
+		}
 		require.Contains(t, f["cycle"], "memo values must be numbers, strings, booleans or tables of them (no cycles)")
 	}
 }
