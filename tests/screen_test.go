@@ -195,7 +195,8 @@ func playToTheEnd(t *testing.T, p *tmuxPane) {
 }
 
 // TestFullScreenNoColor: under NO_COLOR the full screen writes no SGR sequence at all (no colour, no
-// bold or reverse video); without it, it styles its text. Simino, whose boards are coloured.
+// bold or reverse video); without it, it styles its text. Simino, whose boards are coloured. CI is
+// emptied in the pane: termenv takes any terminal to be colourless where CI is set, as CI runners do.
 func TestFullScreenNoColor(t *testing.T) {
 	bin := buildBinary(t)
 	root := repoRoot(t)
@@ -205,7 +206,7 @@ func TestFullScreenNoColor(t *testing.T) {
 			env = "NO_COLOR=1"
 		}
 		p := newTmuxPane(t, fmt.Sprintf("ruleslab-nocolor-%v", noColor), 110, 45,
-			fmt.Sprintf("cd %s && TERM=xterm-256color %s RULESLAB_HOME=%s %s play simino --seats human,greedy --seed 2", root, env, root, bin))
+			fmt.Sprintf("cd %s && TERM=xterm-256color CI= %s RULESLAB_HOME=%s %s play simino --seats human,greedy --seed 2", root, env, root, bin))
 		p.waitText("YOUR TURN")
 		out, err := p.tmux("capture-pane", "-e", "-p", "-t", p.name).Output()
 		require.NoError(t, err)
