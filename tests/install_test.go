@@ -99,3 +99,14 @@ func TestInstalledBinaryAnywhere(t *testing.T) {
 	require.NoError(t, os.WriteFile(filepath.Join(work, "house.yaml"), []byte("extends: mimic-taking/face-up\ntitle: house\n"), 0o644))
 	require.Contains(t, run("", "sim", "house.yaml", "--games", "3"), "mimic-taking/house: 3 games")
 }
+
+// TestInstalledBinaryUsesTheProfile: go install builds ruleslab with cmd/ruleslab/default.pgo
+// (profile-guided optimisation: scripts/bench/pgo-profile.sh), which makes the Lua rules run 10-30%
+// fewer instructions; a profile moved or deleted would lose that without a word.
+func TestInstalledBinaryUsesTheProfile(t *testing.T) {
+	bin := buildBinary(t)
+	out, err := exec.Command(filepath.Join(runtime.GOROOT(), "bin", "go"), "version", "-m", bin).CombinedOutput()
+	require.NoError(t, err, "go version -m: %s", out)
+	require.Contains(t, string(out), filepath.Join("cmd", "ruleslab", "default.pgo"),
+		"the binary's build settings name no profile:\n%s", out)
+}
