@@ -81,27 +81,27 @@ for _, top in pairs(CARD_VALUE) do
 end
 
 -- Every move spelling, built once at load time (constants, not game state): PLAY[id], CHEAT[id],
--- THROW[id], GIVE[id][seat], and what each move means: MOVE_VERB[move], MOVE_ID[move], MOVE_TO[move]
+-- THROW[id], GIVE_TO[seat][id], and what each move means: MOVE_VERB[move], MOVE_ID[move], MOVE_TO[move]
 -- (flat tables of strings and numbers, which hooks read at the cost of a plain table).
-local PLAY, CHEAT, THROW, GIVE, MOVE_VERB, MOVE_ID, MOVE_TO = {}, {}, {}, {}, {}, {}, {}
+local PLAY, CHEAT, THROW, GIVE_TO, MOVE_VERB, MOVE_ID, MOVE_TO = {}, {}, {}, {}, {}, {}, {}
 local MAX_SEATS = 5 -- MI-2 (a move naming a higher seat is read with words())
+for to = 0, MAX_SEATS - 1 do GIVE_TO[to] = {} end
 for id, c in pairs(CARDS) do
   if type(c) == "table" and c.kind ~= "keeper" then
     PLAY[id], CHEAT[id], THROW[id] = "play " .. id, "cheat " .. id, "throw " .. id
     for verb, m in pairs({play = PLAY[id], cheat = CHEAT[id], throw = THROW[id]}) do
       MOVE_VERB[m], MOVE_ID[m] = verb, id
     end
-    GIVE[id] = {}
     for to = 0, MAX_SEATS - 1 do
       local m = "give " .. id .. " to " .. to
-      GIVE[id][to] = m
+      GIVE_TO[to][id] = m
       MOVE_VERB[m], MOVE_ID[m], MOVE_TO[m] = "give", id, to
     end
   end
 end
 for _, verb in ipairs({"draw", "accuse", "pass"}) do MOVE_VERB[verb] = verb end
 
-local function give_move(id, to) return GIVE[id][to] or ("give " .. id .. " to " .. to) end
+local function give_move(id, to) return GIVE_TO[to][id] end
 
 -- the words of a move the tables above do not list ("give S1 to 7")
 local function parse(move)
@@ -116,6 +116,13 @@ function giveable(g, seat)
   local ids, size = g:distinct("hand", seat, GIVEABLE)
   if size < 2 then return {} end
   return ids
+end
+
+-- the same as the moves that give each of them to seat `to` ("give S1 to 2"), spelled in Go
+local function gift_moves(g, seat, to)
+  local moves, size = g:distinct("hand", seat, GIVEABLE, GIVE_TO[to])
+  if size < 2 then return {} end
+  return moves
 end
 
 local function counter(g, key, delta)
@@ -330,11 +337,9 @@ end
 local function next_gift(g, seat)
   local s = g:get("slowest")
   while seat ~= s do
-    local cards = giveable(g, seat)
-    if #cards > 0 then
+    local moves = gift_moves(g, seat, s)
+    if #moves > 0 then
       g:set("giver", seat)
-      local moves = {}
-      for i = 1, #cards do moves[i] = give_move(cards[i], s) end
       g:ask(seat, moves)
       return
     end
@@ -468,12 +473,12 @@ function end_turn(g, p, keeper)
   g:ask(keeper, REPLY)
 end
 
--- MI-14: the accused `p` becomes Keeper after the penalty gift
-local function hand_over(g, keeper, p)
+-- MI-14: the accused `p` becomes Keeper after the penalty gift (`stall`, `next`: for finish_turn)
+local function hand_over(g, keeper, p, stall, next)
   g:move("BK", "keeper_card", keeper, "keeper_card", p)
   g:set("keeper", p)
   g:emit("keeper", nil, "seat", p)
-  finish_turn(g)
+  finish_turn(g, p, p, stall, next)
 end
 
 -- MI-D7: a round's end shows every hand for scoring (MI-V1): the sizes, hidden during play, are public
@@ -486,9 +491,11 @@ function close_round(g, winners)
   end_round(g, winners)
 end
 
--- MI-16 / MI-17: the end of a turn: someone out, a blocked table, or the next player
-function finish_turn(g)
-  local p, next, stall, keeper = g:get("turn", "next", "stall", "keeper")
+-- MI-16 / MI-17: the end of a turn: someone out, a blocked table, or the next player (`p`, `keeper`,
+-- `stall`, `next`: the values turn, keeper, stall and next when the caller has read them, else they
+-- are read here)
+function finish_turn(g, p, keeper, stall, next)
+  if p == nil then p, keeper, stall, next = g:get("turn", "keeper", "stall", "next") end
   local n = g:players()
   g:move_all("sleeve", p, "box", p) -- an uncaught cheat: the card stays gone
   g:sset(p, "sleeve_room", 0)
@@ -563,7 +570,7 @@ end
 -- "throw ID", "accuse" or "pass" (MI-5..MI-15) (hook)
 function on_move(g, seat, move)
   -- the values most moves need, read in one call (a call into Go costs as much as ~15 Lua steps)
-  local phase, stall, p, keeper = g:get("phase", "stall", "turn", "keeper")
+  local phase, stall, p, keeper, next = g:get("phase", "stall", "turn", "keeper", "next")
   -- "play G3", "give S1 to 2", "accuse"... (the load-time tables read inline: a Lua call costs more)
   local verb, id, to = MOVE_VERB[move], MOVE_ID[move], MOVE_TO[move]
   if verb == nil then verb, id, to = parse(move) end
@@ -604,7 +611,7 @@ function on_move(g, seat, move)
     next_throw(g, g:get("roach_k") + 1)
   elseif phase == "reply" then
     if verb == "pass" then
-      finish_turn(g)
+      finish_turn(g, p, keeper, stall, next)
       return
     end
     g:rule("MI-14")
@@ -617,27 +624,28 @@ function on_move(g, seat, move)
       -- MI-14: the cheated card comes back, the Keeper gives a card and the Keeper card
       g:move(cheated, "sleeve", p, "hand", p)
       g:sort("hand", p)
-      g:set("cheated", nil)
       g:stat(p, "caught", 1)
       counter(g, "caught", 1)
-      local cards = giveable(g, seat)
-      if #cards > 0 then
-        g:set("phase", "penalty")
-        local moves = {}
-        for i = 1, #cards do moves[i] = give_move(cards[i], p) end
+      local moves = gift_moves(g, seat, p)
+      if #moves > 0 then
+        g:set_values("cheated", nil, "phase", "penalty") -- (one call into Go for the two)
         g:ask(seat, moves)
       else
+        g:set("cheated", nil)
         g:rule("MI-8") -- the Keeper holds only a last card or Mitos: she gives none
-        hand_over(g, keeper, p)
+        hand_over(g, keeper, p, stall, next)
       end
     else
       g:stat(seat, "wrong_accusations", 1)
-      if draw_card(g, seat) and stall ~= 0 then g:set("stall", 0) end
-      finish_turn(g)
+      if draw_card(g, seat) and stall ~= 0 then
+        g:set("stall", 0)
+        stall = 0
+      end
+      finish_turn(g, p, keeper, stall, next)
     end
   elseif phase == "penalty" then
     give(g, seat, id, p)
-    hand_over(g, keeper, p)
+    hand_over(g, keeper, p, stall, next)
   else
     error("unexpected move " .. move .. " in phase " .. tostring(phase))
   end
