@@ -23,7 +23,8 @@ end
 local IDX = {}
 for i, id in ipairs(IDS) do IDX[id] = i end
 
-local lower = {}         -- id -> copies known not to be hidden Lost Jiji (max over snapshots)
+local lower = {}         -- IDX[id] -> copies known not to be hidden Lost Jiji (max over snapshots)
+for i = 1, #IDS do lower[i] = 0 end
 local shares = {}        -- seat -> list of ids it shared
 local last_share = {}    -- seat -> "none" or an id: its latest share move
 local refused = {}       -- seat -> list of ids that do NOT satisfy the rule for its Lost Jiji
@@ -115,28 +116,37 @@ local function read_events(obs)
   end
 end
 
+-- cnt[IDX[id]]: the copies of each id counted by the latest snapshot (a list reused: the counts are
+-- reset to 0 for each snapshot, cheaper than a table with new keys)
+local cnt = {}
+
+-- add the Jiji cards of list to cnt
+local function count_cards(list)
+  for i = 1, #list do
+    local x = IDX[list[i]]
+    if x then cnt[x] = cnt[x] + 1 end
+  end
+end
+
 -- count hand + public non-Jiji cards now; `minus` is a card to leave out of the hand (a Jiji being chosen)
 local function snapshot(obs, minus)
-  local cnt = {}
-  local function add(list)
-    for i = 1, #list do
-      local id = list[i]
-      if IDX[id] then cnt[id] = (cnt[id] or 0) + 1 end
-    end
-  end
+  for i = 1, #IDS do cnt[i] = 0 end
   local z = obs.zones
   local hand = zone_cards(z.hand[obs.seat + 1])
   for i = 1, #hand do
     local id = hand[i]
-    if id == minus then minus = nil elseif IDX[id] then cnt[id] = (cnt[id] or 0) + 1 end
+    local x = IDX[id]
+    if id == minus then minus = nil elseif x then cnt[x] = cnt[x] + 1 end
   end
+  local pairs_zone, shared_zone = z.pairs, z.shared
   for s = 1, obs.players do
-    add(zone_cards(z.pairs[s]))
-    add(zone_cards(z.shared[s]))
+    count_cards(zone_cards(pairs_zone[s]))
+    count_cards(zone_cards(shared_zone[s]))
   end
-  if lost then cnt[lost.card] = (cnt[lost.card] or 0) + 1 end
-  for id, c in pairs(cnt) do
-    if c > (lower[id] or 0) then lower[id] = c end
+  local x = lost and IDX[lost.card]
+  if x then cnt[x] = cnt[x] + 1 end
+  for i = 1, #IDS do
+    if cnt[i] > lower[i] then lower[i] = cnt[i] end
   end
 end
 
@@ -144,10 +154,7 @@ end
 local function remaining(obs)
   local z = obs.zones
   local r = {}
-  for i = 1, #IDS do
-    local id = IDS[i]
-    r[id] = 2 - (lower[id] or 0)
-  end
+  for i = 1, #IDS do r[IDS[i]] = 2 - lower[i] end
   local function sub(list)
     for i = 1, #list do
       local id = list[i]
@@ -173,13 +180,17 @@ local function candidates(obs)
         local id = IDS[i]
         if r[id] > 0 and not ex[id] then list[#list + 1] = id end
       end
-      targets[#targets + 1] = tostring(s)
-      cands[tostring(s)] = list
+      local t = tostring(s)
+      targets[#targets + 1] = t
+      cands[t] = list
     end
   end
   if z.extra.count > 0 then
     local list = {}
-    for _, id in ipairs(IDS) do if r[id] > 0 then list[#list + 1] = id end end
+    for i = 1, #IDS do
+      local id = IDS[i]
+      if r[id] > 0 then list[#list + 1] = id end
+    end
     targets[#targets + 1] = "extra"
     cands.extra = list
   end
@@ -187,20 +198,23 @@ local function candidates(obs)
   local changed = true
   while changed do
     changed = false
-    for _, t in ipairs(targets) do
-      local list = cands[t]
+    for ti = 1, #targets do
+      local list = cands[targets[ti]]
       if #list == 1 then
         local id = list[1]
         local pinned = 0
-        for _, u in ipairs(targets) do
-          if #cands[u] == 1 and cands[u][1] == id then pinned = pinned + 1 end
+        for ui = 1, #targets do
+          local cu = cands[targets[ui]]
+          if #cu == 1 and cu[1] == id then pinned = pinned + 1 end
         end
         if pinned >= r[id] then
-          for _, u in ipairs(targets) do
-            if not (#cands[u] == 1 and cands[u][1] == id) then
+          for ui = 1, #targets do
+            local u = targets[ui]
+            local cu = cands[u]
+            if not (#cu == 1 and cu[1] == id) then
               local keep = {}
-              for _, x in ipairs(cands[u]) do if x ~= id then keep[#keep + 1] = x end end
-              if #keep < #cands[u] then cands[u] = keep; changed = true end
+              for k = 1, #cu do if cu[k] ~= id then keep[#keep + 1] = cu[k] end end
+              if #keep < #cu then cands[u] = keep; changed = true end
             end
           end
         end
@@ -286,17 +300,19 @@ function choose(obs, legal)
     local best, bestv
     for i = 1, #legal do
       local m = legal[i]
-      local v = hidden_after(tbl, mine, m:sub(7))
+      if REST[m] == nil then verb_of(m) end -- "share W3": REST is "W3"
+      local v = hidden_after(tbl, mine, REST[m])
       if not bestv or v > bestv then best, bestv = m, v end
     end
     return best
   end
   if verb == "noguess" or verb == "guess" then
     local targets, cands = candidates(obs)
-    for _, t in ipairs(targets) do
+    for ti = 1, #targets do
+      local t = targets[ti]
       if #cands[t] == 1 then
         local m = "guess " .. t .. " " .. cands[t][1]
-        for _, l in ipairs(legal) do if l == m then return m end end
+        for i = 1, #legal do if legal[i] == m then return m end end
       end
     end
     return "noguess"
