@@ -49,10 +49,6 @@ local function bytes_of(tbl)
   return last_bytes
 end
 
-local function allowed(tbl, card, jiji)
-  return bytes_of(tbl)[(IDX[jiji] - 1) * 16 + IDX[card]] == 49
-end
-
 -- each move's first word and the rest ("share W3": "share", "W3"), split at first sight
 local VERB, REST = {}, {}
 local function verb_of(m)
@@ -67,7 +63,7 @@ end
 
 local function zone_cards(z) return (z and z.cards) or {} end
 
--- rule out, for `seat`, every Lost Jiji id j for which allowed(card, j) ~= want
+-- rule out, for `seat`, every Lost Jiji id j for which the rule allows `card` (or not) as `want` says
 local function exclude(obs, seat, card, want)
   local tbl = obs.vars.rule_table
   if not tbl then return end
@@ -224,19 +220,27 @@ local function candidates(obs)
   return targets, cands
 end
 
--- how many Lost Jiji ids stay consistent with this seat's own shares if it also shares `card`
-local function hidden_after(tbl, my_shares, card)
+-- consistent[i]: is IDS[i] a Lost Jiji consistent with this seat's own shares so far (worked out once
+-- per decision, not once per candidate share: the list of shares grows all game; a list reused)
+local consistent = {}
+local function find_consistent(tbl, my_shares)
   local bytes = bytes_of(tbl) -- allowed(tbl, x, IDS[i]) is bytes[(i - 1) * 16 + IDX[x]] == 49
+  for i = 1, #IDS do
+    local row, ok = (i - 1) * 16, true
+    for k = 1, #my_shares do
+      if bytes[row + IDX[my_shares[k]]] ~= 49 then ok = false; break end
+    end
+    consistent[i] = ok
+  end
+end
+
+-- how many Lost Jiji ids stay consistent with this seat's own shares if it also shares `card`
+-- (find_consistent has read the shares)
+local function hidden_after(tbl, card)
+  local bytes, c = bytes_of(tbl), IDX[card]
   local n = 0
   for i = 1, #IDS do
-    local row = (i - 1) * 16
-    local ok = bytes[row + IDX[card]] == 49
-    if ok then
-      for k = 1, #my_shares do
-        if bytes[row + IDX[my_shares[k]]] ~= 49 then ok = false; break end
-      end
-    end
-    if ok then n = n + 1 end
+    if bytes[(i - 1) * 16 + c] == 49 and consistent[i] then n = n + 1 end
   end
   return n
 end
@@ -250,10 +254,13 @@ local function choose_rule_and_jiji(obs, rules_legal)
     local tbl = obs.vars["rule_table_" .. m:sub(6)]
     local v = 0
     if tbl then
-      for _, j in ipairs(hand) do
-        local c = 0
-        for _, x in ipairs(hand) do
-          if x ~= j and allowed(tbl, x, j) then c = c + 1 end
+      local bytes = bytes_of(tbl) -- (allowed(tbl, x, j) inline: a Lua call per pair costs more)
+      for a = 1, #hand do
+        local j = hand[a]
+        local row, c = (IDX[j] - 1) * 16, 0
+        for b = 1, #hand do
+          local x = hand[b]
+          if x ~= j and bytes[row + IDX[x]] == 49 then c = c + 1 end
         end
         if c > v then v = c end
       end
@@ -281,10 +288,10 @@ function choose(obs, legal)
     for i = 1, #legal do
       local m = legal[i]
       local j = m:sub(6)
-      local c = 0
+      local bytes, row, c = bytes_of(tbl), (IDX[j] - 1) * 16, 0 -- (allowed(tbl, x, j) inline)
       for k = 1, #hand do
         local x = hand[k]
-        if x ~= j and allowed(tbl, x, j) then c = c + 1 end
+        if x ~= j and bytes[row + IDX[x]] == 49 then c = c + 1 end
       end
       if not bestv or c > bestv then best, bestv = m, c end
     end
@@ -296,12 +303,12 @@ function choose(obs, legal)
   if verb == "share" then
     if #legal == 1 then return first end
     -- reveal as little as possible about the own Lost Jiji: keep the most ids consistent
-    local mine = shares[obs.seat] or {}
+    find_consistent(tbl, shares[obs.seat] or {})
     local best, bestv
     for i = 1, #legal do
       local m = legal[i]
       if REST[m] == nil then verb_of(m) end -- "share W3": REST is "W3"
-      local v = hidden_after(tbl, mine, REST[m])
+      local v = hidden_after(tbl, REST[m])
       if not bestv or v > bestv then best, bestv = m, v end
     end
     return best
