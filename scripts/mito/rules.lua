@@ -318,9 +318,11 @@ local function turn_moves(g, p, may_cheat, keeper)
 end
 
 -- MI-5, MI-6, MI-13, MI-15: seat `p` takes a turn: it is asked to play, draw or (a non-Keeper)
--- cheat a card up its sleeve (`keeper`: the Keeper's seat). The values of the turn before (the Keeper's
--- signal, a Cockroach thrower's `next`) are cleared here, with the new turn's, in one call into Go.
+-- cheat a card up its sleeve (`keeper`: the Keeper's seat, read here when not given). The values of
+-- the turn before (the Keeper's signal, a Cockroach thrower's `next`) are cleared here, with the new
+-- turn's, in one call into Go.
 function begin_turn(g, p, keeper)
+  if keeper == nil then keeper = g:get("keeper") end
   g:set_values("phase", "turn", "turn", p, "cheated", nil, "signal", nil, "next", nil)
   -- MI-15: one more chance to cheat (public: everyone sees whose turn it is); the box never holds
   -- more cards than this (its `at_most`, which a search bot's sampled world respects)
