@@ -23,7 +23,8 @@ end
 local IDX = {}
 for i, id in ipairs(IDS) do IDX[id] = i end
 
-local lower = {}         -- id -> copies known not to be hidden Lost Jiji (max over snapshots)
+local lower = {}         -- IDX[id] -> copies known not to be hidden Lost Jiji (max over snapshots)
+for i = 1, #IDS do lower[i] = 0 end
 local shares = {}        -- seat -> list of ids it shared
 local last_share = {}    -- seat -> "none" or an id: its latest share move
 local refused = {}       -- seat -> list of ids that do NOT satisfy the rule for its Lost Jiji
@@ -48,10 +49,6 @@ local function bytes_of(tbl)
   return last_bytes
 end
 
-local function allowed(tbl, card, jiji)
-  return bytes_of(tbl)[(IDX[jiji] - 1) * 16 + IDX[card]] == 49
-end
-
 -- each move's first word and the rest ("share W3": "share", "W3"), split at first sight
 local VERB, REST = {}, {}
 local function verb_of(m)
@@ -66,7 +63,7 @@ end
 
 local function zone_cards(z) return (z and z.cards) or {} end
 
--- rule out, for `seat`, every Lost Jiji id j for which allowed(card, j) ~= want
+-- rule out, for `seat`, every Lost Jiji id j for which the rule allows `card` (or not) as `want` says
 local function exclude(obs, seat, card, want)
   local tbl = obs.vars.rule_table
   if not tbl then return end
@@ -115,28 +112,37 @@ local function read_events(obs)
   end
 end
 
+-- cnt[IDX[id]]: the copies of each id counted by the latest snapshot (a list reused: the counts are
+-- reset to 0 for each snapshot, cheaper than a table with new keys)
+local cnt = {}
+
+-- add the Jiji cards of list to cnt
+local function count_cards(list)
+  for i = 1, #list do
+    local x = IDX[list[i]]
+    if x then cnt[x] = cnt[x] + 1 end
+  end
+end
+
 -- count hand + public non-Jiji cards now; `minus` is a card to leave out of the hand (a Jiji being chosen)
 local function snapshot(obs, minus)
-  local cnt = {}
-  local function add(list)
-    for i = 1, #list do
-      local id = list[i]
-      if IDX[id] then cnt[id] = (cnt[id] or 0) + 1 end
-    end
-  end
+  for i = 1, #IDS do cnt[i] = 0 end
   local z = obs.zones
   local hand = zone_cards(z.hand[obs.seat + 1])
   for i = 1, #hand do
     local id = hand[i]
-    if id == minus then minus = nil elseif IDX[id] then cnt[id] = (cnt[id] or 0) + 1 end
+    local x = IDX[id]
+    if id == minus then minus = nil elseif x then cnt[x] = cnt[x] + 1 end
   end
+  local pairs_zone, shared_zone = z.pairs, z.shared
   for s = 1, obs.players do
-    add(zone_cards(z.pairs[s]))
-    add(zone_cards(z.shared[s]))
+    count_cards(zone_cards(pairs_zone[s]))
+    count_cards(zone_cards(shared_zone[s]))
   end
-  if lost then cnt[lost.card] = (cnt[lost.card] or 0) + 1 end
-  for id, c in pairs(cnt) do
-    if c > (lower[id] or 0) then lower[id] = c end
+  local x = lost and IDX[lost.card]
+  if x then cnt[x] = cnt[x] + 1 end
+  for i = 1, #IDS do
+    if cnt[i] > lower[i] then lower[i] = cnt[i] end
   end
 end
 
@@ -144,10 +150,7 @@ end
 local function remaining(obs)
   local z = obs.zones
   local r = {}
-  for i = 1, #IDS do
-    local id = IDS[i]
-    r[id] = 2 - (lower[id] or 0)
-  end
+  for i = 1, #IDS do r[IDS[i]] = 2 - lower[i] end
   local function sub(list)
     for i = 1, #list do
       local id = list[i]
@@ -173,13 +176,17 @@ local function candidates(obs)
         local id = IDS[i]
         if r[id] > 0 and not ex[id] then list[#list + 1] = id end
       end
-      targets[#targets + 1] = tostring(s)
-      cands[tostring(s)] = list
+      local t = tostring(s)
+      targets[#targets + 1] = t
+      cands[t] = list
     end
   end
   if z.extra.count > 0 then
     local list = {}
-    for _, id in ipairs(IDS) do if r[id] > 0 then list[#list + 1] = id end end
+    for i = 1, #IDS do
+      local id = IDS[i]
+      if r[id] > 0 then list[#list + 1] = id end
+    end
     targets[#targets + 1] = "extra"
     cands.extra = list
   end
@@ -187,20 +194,23 @@ local function candidates(obs)
   local changed = true
   while changed do
     changed = false
-    for _, t in ipairs(targets) do
-      local list = cands[t]
+    for ti = 1, #targets do
+      local list = cands[targets[ti]]
       if #list == 1 then
         local id = list[1]
         local pinned = 0
-        for _, u in ipairs(targets) do
-          if #cands[u] == 1 and cands[u][1] == id then pinned = pinned + 1 end
+        for ui = 1, #targets do
+          local cu = cands[targets[ui]]
+          if #cu == 1 and cu[1] == id then pinned = pinned + 1 end
         end
         if pinned >= r[id] then
-          for _, u in ipairs(targets) do
-            if not (#cands[u] == 1 and cands[u][1] == id) then
+          for ui = 1, #targets do
+            local u = targets[ui]
+            local cu = cands[u]
+            if not (#cu == 1 and cu[1] == id) then
               local keep = {}
-              for _, x in ipairs(cands[u]) do if x ~= id then keep[#keep + 1] = x end end
-              if #keep < #cands[u] then cands[u] = keep; changed = true end
+              for k = 1, #cu do if cu[k] ~= id then keep[#keep + 1] = cu[k] end end
+              if #keep < #cu then cands[u] = keep; changed = true end
             end
           end
         end
@@ -210,19 +220,27 @@ local function candidates(obs)
   return targets, cands
 end
 
--- how many Lost Jiji ids stay consistent with this seat's own shares if it also shares `card`
-local function hidden_after(tbl, my_shares, card)
+-- consistent[i]: is IDS[i] a Lost Jiji consistent with this seat's own shares so far (worked out once
+-- per decision, not once per candidate share: the list of shares grows all game; a list reused)
+local consistent = {}
+local function find_consistent(tbl, my_shares)
   local bytes = bytes_of(tbl) -- allowed(tbl, x, IDS[i]) is bytes[(i - 1) * 16 + IDX[x]] == 49
+  for i = 1, #IDS do
+    local row, ok = (i - 1) * 16, true
+    for k = 1, #my_shares do
+      if bytes[row + IDX[my_shares[k]]] ~= 49 then ok = false; break end
+    end
+    consistent[i] = ok
+  end
+end
+
+-- how many Lost Jiji ids stay consistent with this seat's own shares if it also shares `card`
+-- (find_consistent has read the shares)
+local function hidden_after(tbl, card)
+  local bytes, c = bytes_of(tbl), IDX[card]
   local n = 0
   for i = 1, #IDS do
-    local row = (i - 1) * 16
-    local ok = bytes[row + IDX[card]] == 49
-    if ok then
-      for k = 1, #my_shares do
-        if bytes[row + IDX[my_shares[k]]] ~= 49 then ok = false; break end
-      end
-    end
-    if ok then n = n + 1 end
+    if bytes[(i - 1) * 16 + c] == 49 and consistent[i] then n = n + 1 end
   end
   return n
 end
@@ -236,10 +254,13 @@ local function choose_rule_and_jiji(obs, rules_legal)
     local tbl = obs.vars["rule_table_" .. m:sub(6)]
     local v = 0
     if tbl then
-      for _, j in ipairs(hand) do
-        local c = 0
-        for _, x in ipairs(hand) do
-          if x ~= j and allowed(tbl, x, j) then c = c + 1 end
+      local bytes = bytes_of(tbl) -- (allowed(tbl, x, j) inline: a Lua call per pair costs more)
+      for a = 1, #hand do
+        local j = hand[a]
+        local row, c = (IDX[j] - 1) * 16, 0
+        for b = 1, #hand do
+          local x = hand[b]
+          if x ~= j and bytes[row + IDX[x]] == 49 then c = c + 1 end
         end
         if c > v then v = c end
       end
@@ -267,10 +288,10 @@ function choose(obs, legal)
     for i = 1, #legal do
       local m = legal[i]
       local j = m:sub(6)
-      local c = 0
+      local bytes, row, c = bytes_of(tbl), (IDX[j] - 1) * 16, 0 -- (allowed(tbl, x, j) inline)
       for k = 1, #hand do
         local x = hand[k]
-        if x ~= j and allowed(tbl, x, j) then c = c + 1 end
+        if x ~= j and bytes[row + IDX[x]] == 49 then c = c + 1 end
       end
       if not bestv or c > bestv then best, bestv = m, c end
     end
@@ -282,21 +303,23 @@ function choose(obs, legal)
   if verb == "share" then
     if #legal == 1 then return first end
     -- reveal as little as possible about the own Lost Jiji: keep the most ids consistent
-    local mine = shares[obs.seat] or {}
+    find_consistent(tbl, shares[obs.seat] or {})
     local best, bestv
     for i = 1, #legal do
       local m = legal[i]
-      local v = hidden_after(tbl, mine, m:sub(7))
+      if REST[m] == nil then verb_of(m) end -- "share W3": REST is "W3"
+      local v = hidden_after(tbl, REST[m])
       if not bestv or v > bestv then best, bestv = m, v end
     end
     return best
   end
   if verb == "noguess" or verb == "guess" then
     local targets, cands = candidates(obs)
-    for _, t in ipairs(targets) do
+    for ti = 1, #targets do
+      local t = targets[ti]
       if #cands[t] == 1 then
         local m = "guess " .. t .. " " .. cands[t][1]
-        for _, l in ipairs(legal) do if l == m then return m end end
+        for i = 1, #legal do if legal[i] == m then return m end end
       end
     end
     return "noguess"

@@ -12,19 +12,20 @@
 --
 -- Speed: each move string is split once per game (with words: a string pattern is compiled on every
 -- call), each card's facts are read from CARDS once per game, and the hand's value counts once per
--- decision.
+-- decision; the hot loops index their lists (ipairs calls a function per step), read the cached facts
+-- inline (a Lua call costs more than the lookup) and answer with the legal move's own string.
 
 local random = math.random -- library functions as locals: a global lookup goes through the sandbox
 
 -- the first two words of each move ("give M3 to 2": "give", "M3"; the second is "" for a one-word
--- move) and the last (the seat of a give), split at first sight (a bot's globals last one game)
+-- move) and the last as a number (the seat of a give), split at first sight (a bot's globals last one
+-- game)
 local VERB, ARG, LAST = {}, {}, {}
 local function parse(m)
   local w = {words(m)}
-  VERB[m], ARG[m], LAST[m] = w[1] or "", w[2] or "", w[#w]
+  VERB[m], ARG[m], LAST[m] = w[1] or "", w[2] or "", tonumber(w[#w])
   return VERB[m]
 end
-local function verb_of(m) return VERB[m] or parse(m) end
 
 -- card facts by id, read from CARDS at a card's first sight
 local KIND, VALUE, PENALTY = {}, {}, {}
@@ -43,20 +44,26 @@ local DETECT, FALSE_ALARM = 0.35, 0.05 -- the default MI-15 chances (a bot does 
 -- memory (one environment per seat per game): accusations per seat
 local guilty, accused = {}, {}
 local my_cheats, my_caught = 0, 0
+-- as Keeper: the latest private signal (MI-15), the seat it is about and whether it says "suspicious"
+-- (the event carries what obs.vars.turn and obs.vars.signal say, without building obs.vars)
+local signal_seat, suspicious = nil, nil
 
 local function remember(obs)
-  local ev = obs.events -- only the events logged since this bot's previous decision
+  local ev, me = obs.events, obs.seat -- only the events logged since this bot's previous decision
   for i = 1, #ev do
     local e = ev[i]
-    if e.type == "accusation" then
+    local t = e.type
+    if t == "accusation" then
       local s = e.seat
       accused[s] = (accused[s] or 0) + 1
       if e.guilty then
         guilty[s] = (guilty[s] or 0) + 1
-        if s == obs.seat then my_caught = my_caught + 1 end
+        if s == me then my_caught = my_caught + 1 end
       end
-    elseif e.type == "move" and e.seat == obs.seat and verb_of(e.move) == "cheat" then
-      my_cheats = my_cheats + 1
+    elseif t == "move" then
+      if e.seat == me and (VERB[e.move] or parse(e.move)) == "cheat" then my_cheats = my_cheats + 1 end
+    elseif t == "signal" then
+      signal_seat, suspicious = e.seat, e.suspicious
     end
   end
 end
@@ -68,11 +75,12 @@ end
 
 local function my_hand(obs) return obs.zones.hand[obs.seat + 1].cards end
 
+-- (the list starts as zeros for the values 1..9, max_value's range: a new key costs a hash entry)
 local function value_counts(hand)
-  local c = {}
+  local c = {0, 0, 0, 0, 0, 0, 0, 0, 0}
   for i = 1, #hand do
     local id = hand[i]
-    if kind_of(id) ~= "mito" then
+    if (KIND[id] or kind_of(id)) ~= "mito" then
       local v = VALUE[id]
       c[v] = (c[v] or 0) + 1
     end
@@ -80,19 +88,17 @@ local function value_counts(hand)
   return c
 end
 
-local function adjacent(a, b)
-  local d = (b - a) % 5
-  return d == 1 or d == 4
-end
-
 -- how much we want to be rid of a card (cheat / give): Mitos most, then by penalty, isolated values
--- first; counts are the hand's value counts (value_counts)
-local function burden(id, counts, top)
-  local kind, value = kind_of(id), VALUE[id]
+-- first; counts are the hand's value counts (value_counts), tv the value of the pile's top card (nil:
+-- none counts)
+local function burden(id, counts, tv)
+  local kind, value = KIND[id] or kind_of(id), VALUE[id]
   if kind == "mito" then return 1000 + value end
   local score = PENALTY[id] * 10 - (counts[value] or 0) * 3
-  if top then kind_of(top) end
-  if top and adjacent(VALUE[top], value) then score = score - 8 end -- playable now: keep it
+  if tv then
+    local d = (value - tv) % 5 -- one above or below the top (values wrap at 5)
+    if d == 1 or d == 4 then score = score - 8 end -- playable now: keep it
+  end
   -- keep the powers that shed cards for us
   if kind == "spider" or kind == "ant" then score = score - 40 end
   return score
@@ -100,8 +106,8 @@ end
 
 local POWER = {spider = 40, ant = 30, cockroach = 8, gray = 0, mosquito = -5, mito = 60}
 
-local function play_score(obs, id, counts)
-  local kind, value = kind_of(id), VALUE[id]
+local function play_score(id, counts)
+  local kind, value = KIND[id] or kind_of(id), VALUE[id]
   local score = POWER[kind] or 0
   score = score + PENALTY[id] * 2
   -- a Cockroach we can follow with our own throw sheds two cards
@@ -126,10 +132,12 @@ local function fewest_other(obs)
 end
 
 local function keeper_reply(obs)
-  local s = obs.vars.turn
+  local s, signal = signal_seat, suspicious
+  if s == nil then s, signal = obs.vars.turn, obs.vars.signal end -- a line of play shown without events
+  signal_seat = nil
   local r = ((guilty[s] or 0) + 1) / ((accused[s] or 0) + 2) -- this seat's cheat rate, guessed
   local p
-  if obs.vars.signal then
+  if signal then
     p = r * DETECT / (r * DETECT + (1 - r) * FALSE_ALARM)
   else
     p = r * (1 - DETECT) / (r * (1 - DETECT) + (1 - r) * (1 - FALSE_ALARM))
@@ -137,7 +145,7 @@ local function keeper_reply(obs)
   -- a catch sends two cards to the cheater and frees us to cheat; a miss costs us one card. Without a
   -- signal we accuse only now and then (chance p squared), so that habitual cheaters are kept honest
   -- without the table locking into accusation after accusation
-  if obs.vars.signal then
+  if signal then
     if p > 0.5 then return "accuse" end
   elseif random() < p * p then
     return "accuse"
@@ -145,81 +153,100 @@ local function keeper_reply(obs)
   return "pass"
 end
 
+-- the value of the pile's top card (the discard pile is read only for the decisions that weigh it)
+local function top_value(obs)
+  local dz = obs.zones.discard.cards
+  local top = dz[#dz]
+  if top == nil then return nil end
+  kind_of(top)
+  return VALUE[top]
+end
+
+-- the legal moves by kind, refilled at each decision (a bot's globals last one game): the ids of the
+-- plays, cheats and throws, each with its move at the same index, and the give moves; n[kind] counts
+-- them (entries past the count are left from earlier decisions)
+local ids = {play = {}, cheat = {}, throw = {}}
+local moves = {play = {}, cheat = {}, throw = {}, give = {}}
+local n = {}
+
 function choose(obs, legal)
   remember(obs)
   local first = legal[1]
-  local verb = verb_of(first)
-  local hand = my_hand(obs)
-  local dz = obs.zones.discard.cards
-  local top = dz[#dz]
+  local verb = VERB[first] or parse(first)
   if verb == "accuse" then return keeper_reply(obs) end
+  local hand = my_hand(obs)
 
-  local plays, cheats, gives, throws = {}, {}, {}, {}
-  local can_draw = false
+  n.play, n.cheat, n.throw, n.give = 0, 0, 0, 0
+  local can_draw, mito_in_hand = false, false
   for i = 1, #legal do
     local m = legal[i]
-    local v, id = verb_of(m), ARG[m]
-    if v == "play" then plays[#plays + 1] = id
-    elseif v == "cheat" then cheats[#cheats + 1] = id
-    elseif v == "give" then gives[#gives + 1] = m
-    elseif v == "throw" then throws[#throws + 1] = id
-    elseif v == "draw" then can_draw = true end
+    local v = VERB[m] or parse(m)
+    local k = n[v]
+    if k then
+      k = k + 1
+      n[v], moves[v][k] = k, m
+      if v ~= "give" then
+        local id = ARG[m]
+        ids[v][k] = id
+        if v == "cheat" and (KIND[id] or kind_of(id)) == "mito" then mito_in_hand = true end
+      end
+    elseif v == "draw" then
+      can_draw = true
+    end
   end
 
   local counts = value_counts(hand) -- the hand is the same for every candidate
+  -- the best of each kind: its index (the first of equals)
+  local best, bs = 1, nil
 
-  if #throws > 0 then
+  if n.throw > 0 then
     -- always throw: one card less and maybe the next turn; the least useful card of the value
-    local best, bs
-    for _, id in ipairs(throws) do
-      local b = burden(id, counts, nil)
-      if bs == nil or b > bs then best, bs = id, b end
+    for i = 1, n.throw do
+      local b = burden(ids.throw[i], counts, nil)
+      if bs == nil or b > bs then best, bs = i, b end
     end
-    return "throw " .. best
+    return moves.throw[best]
   end
 
-  if #gives > 0 then
+  if n.give > 0 then
     -- the card we need least; a Spider gift goes to the seat with the fewest cards
-    local target = fewest_other(obs)
-    local best, bs
-    for _, m in ipairs(gives) do
-      local id, to = ARG[m], LAST[m] -- "give ID to SEAT"
-      local b = burden(id, counts, top)
-      if tonumber(to) == target then b = b + 0.5 end
-      if bs == nil or b > bs then best, bs = m, b end
+    local target, tv = fewest_other(obs), top_value(obs)
+    for i = 1, n.give do
+      local m = moves.give[i]
+      local b = burden(ARG[m], counts, tv) -- "give ID to SEAT"
+      if LAST[m] == target then b = b + 0.5 end
+      if bs == nil or b > bs then best, bs = i, b end
     end
-    return best
+    return moves.give[best]
   end
 
   -- a caught cheat costs two cards (the card back and the Keeper's gift), an unseen one saves one; a
   -- Mito leaves a non-Keeper's hand only by cheating, so that one is worth a larger risk, and any risk
   -- when it stands between us and going out
   local q = catch_rate()
-  local mito_in_hand = false
-  for _, id in ipairs(cheats) do if kind_of(id) == "mito" then mito_in_hand = true end end
-  if #cheats > 0 and (q < 0.4 or (mito_in_hand and (q < 0.7 or #hand <= 3))) then
+  if n.cheat > 0 and (q < 0.4 or (mito_in_hand and (q < 0.7 or #hand <= 3))) then
     -- cheat the card we want rid of most, unless it is our only play
-    local best, bs
-    for _, id in ipairs(cheats) do
-      local b = burden(id, counts, top)
-      if #plays == 1 and plays[1] == id then
+    local tv, only_play = top_value(obs), n.play == 1 and ids.play[1]
+    for i = 1, n.cheat do
+      local id = ids.cheat[i]
+      local b = burden(id, counts, tv)
+      if only_play == id then
         local copies = 0
-        for _, h in ipairs(hand) do if h == id then copies = copies + 1 end end
+        for j = 1, #hand do if hand[j] == id then copies = copies + 1 end end
         if copies == 1 then b = b - 1000 end
       end
-      if bs == nil or b > bs then best, bs = id, b end
+      if bs == nil or b > bs then best, bs = i, b end
     end
-    return "cheat " .. best
+    return moves.cheat[best]
   end
 
-  if #plays > 0 then
-    if #hand == 1 then return "play " .. plays[1] end -- going out
-    local best, bs
-    for _, id in ipairs(plays) do
-      local s = play_score(obs, id, counts)
-      if bs == nil or s > bs then best, bs = id, s end
+  if n.play > 0 then
+    if #hand == 1 then return moves.play[1] end -- going out
+    for i = 1, n.play do
+      local b = play_score(ids.play[i], counts)
+      if bs == nil or b > bs then best, bs = i, b end
     end
-    return "play " .. best
+    return moves.play[best]
   end
   if can_draw then return "draw" end
   return first

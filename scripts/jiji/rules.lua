@@ -14,6 +14,11 @@ local IDX = {}
 for i, id in ipairs(IDS) do IDX[id] = i end
 local RULES = {"A", "B", "C"}
 
+-- the params a turn reads, once at load (PARAMS; they never change within an engine): a g:param call
+-- on every turn cost more than the rule it serves
+local STALL_TURNS, WRONG_GUESS, POINTS = PARAMS.stall_turns, PARAMS.wrong_guess, PARAMS.points
+local END_WHEN_GONE = PARAMS.end_when_discovery_cards_gone
+
 -- JJ-12 / DECISION JJ-D2: may `card` (an id) be shared by a player whose Lost Jiji is `jiji` (an id)
 -- under the public shared rule `rule` ("A", "B" or "C")? The printed texts of A/B/C are unknown: these
 -- are placeholders. A variant replaces this hook (see variants/jiji/rule-cards-distance.yaml) and the
@@ -251,7 +256,7 @@ local function lay_out_pairs(g)
       if id == hand[i - 1] then
         g:move(id, "hand", seat, "pairs", seat)
         g:move(id, "hand", seat, "pairs", seat)
-        g:event("pair", {seat = seat, card = id})
+        g:emit("pair", nil, "seat", seat, "card", id) -- (no field table built, as in prove)
       end
     end
   end
@@ -288,17 +293,18 @@ end
 
 local function undiscovered(g, seat) return g:top("jiji", seat) ~= nil end
 
--- JJ-9: draw blind from the left neighbour; end A when that hand is empty
-begin_turn = function(g, seat)
-  local left = (seat + 1) % g:players()
-  g:set("turn", seat)
+-- JJ-9: draw blind from the left neighbour; end A when that hand is empty (`n`: the number of players
+-- when the caller has it)
+begin_turn = function(g, seat, n)
+  local left = (seat + 1) % (n or g:players())
+  -- (one call into Go for the two; an end clears the phase again)
+  g:set_values("turn", seat, "phase", "draw")
   local k = g:count("hand", left)
   if k == 0 then
     g:rule("JJ-9") -- end A
     finish(g, "end_a")
     return
   end
-  g:set("phase", "draw")
   g:ask(seat, draw_moves(k))
 end
 
@@ -374,29 +380,28 @@ local function end_of_turn(g, seat, discovered)
       if undiscovered(g, s) then all = false end
     end
     if all then finish(g, "all_discovered"); return end
-    if g:top("discovery") == nil and g:param("end_when_discovery_cards_gone") then
+    if g:top("discovery") == nil and END_WHEN_GONE then
       finish(g, "cards_gone")
       return
     end
   end
   -- DECISION JJ-D5 (param stall_turns, 0 = never): when nothing is paired, shared or discovered for
   -- that many turns in a row, the cards only circle the table and the game could go on forever.
-  local limit = g:param("stall_turns")
-  if limit > 0 then
-    if g:get("turn_progress") then
-      g:set("turn_progress", nil)
-      g:set("quiet_turns", 0)
+  if STALL_TURNS > 0 then
+    local progressed, quiet = g:get("turn_progress", "quiet_turns") -- (one call into Go for the two)
+    if progressed then
+      g:set_values("turn_progress", nil, "quiet_turns", 0)
     else
-      local quiet = (g:get("quiet_turns") or 0) + 1
+      quiet = (quiet or 0) + 1
       g:set("quiet_turns", quiet)
-      if quiet >= limit then
+      if quiet >= STALL_TURNS then
         g:rule("JJ-D5")
         finish(g, "stalled")
         return
       end
     end
   end
-  begin_turn(g, (seat + 1) % n)
+  begin_turn(g, (seat + 1) % n, n)
 end
 
 -- JJ-13 / JJ-15: a guess
@@ -411,9 +416,9 @@ local function guess(g, seat, target, id)
     local pts
     if card then
       g:move(card, "discovery", nil, "taken", seat)
-      pts = g:param("points")[card]
+      pts = POINTS[card]
     else
-      pts = g:param("points").none
+      pts = POINTS.none
     end
     g:add_score(seat, pts)
     g:stat(seat, "right", 1)
@@ -422,7 +427,7 @@ local function guess(g, seat, target, id)
     progress(g)
     return true
   else
-    local pts = g:param("wrong_guess")
+    local pts = WRONG_GUESS
     g:add_score(seat, pts)
     g:stat(seat, "wrong", 1)
     -- a wrong guess reveals only that it is wrong: the move names the guess, this event only the result

@@ -55,65 +55,57 @@ local function value(id) return CARD_VALUE[id] end
 local function kind(id) return CARD_KIND[id] end
 local function nextseat(g, s) return (s + 1) % g:players() end
 
--- params never change: read them once per worker (g:memo keeps them for every game of the worker, always
--- of the same game and variant)
-local function params(g)
-  local p = g:memo("params")
-  if p == nil then
-    local reflex = {}
-    for i, w in ipairs(g:param("reflex") or {}) do reflex[i] = w end
-    local max = g:param("max_value")
-    -- MI-5 / MI-7: the ids a player may play on each top value (one higher or one lower, with
-    -- wrap-around: max is below 1, 1 is above max), plays[top] (no Mito) and keeper_plays[top], for
-    -- g:distinct
-    local plays, keeper_plays = {}, {}
-    for _, top in pairs(CARD_VALUE) do
-      if plays[top] == nil then
-        plays[top], keeper_plays[top] = {}, {}
-        for id, v in pairs(CARD_VALUE) do
-          local d = (v - top) % max
-          if d == 1 or d == max - 1 then
-            keeper_plays[top][id] = true
-            if CARD_KIND[id] ~= "mito" then plays[top][id] = true end
-          end
-        end
+-- the params, read once at load (PARAMS; they never change within an engine): a g:param or g:memo
+-- call on every turn cost more than the rule it serves
+local MAX_VALUE, VOLUNTARY_DRAW = PARAMS.max_value, PARAMS.voluntary_draw
+local RESHUFFLE = PARAMS.empty_deck == "reshuffle"
+local DETECT, FALSE_ALARM = PARAMS.cheat.detect_chance, PARAMS.cheat.false_alarm_chance
+local REFLEX = {} -- MI-D4 / MI-D5: each seat's reflex (index = seat + 1)
+for i, w in ipairs(PARAMS.reflex or {}) do REFLEX[i] = w end
+
+-- MI-5 / MI-7: the ids a player may play on each top value (one higher or one lower, with
+-- wrap-around: max is below 1, 1 is above max), PLAYS[top] (no Mito) and KEEPER_PLAYS[top], for
+-- g:distinct
+local PLAYS, KEEPER_PLAYS = {}, {}
+for _, top in pairs(CARD_VALUE) do
+  if PLAYS[top] == nil then
+    PLAYS[top], KEEPER_PLAYS[top] = {}, {}
+    for id, v in pairs(CARD_VALUE) do
+      local d = (v - top) % MAX_VALUE
+      if d == 1 or d == MAX_VALUE - 1 then
+        KEEPER_PLAYS[top][id] = true
+        if CARD_KIND[id] ~= "mito" then PLAYS[top][id] = true end
       end
     end
-    p = g:memo("params", {max = max, voluntary = g:param("voluntary_draw"),
-      reshuffle = g:param("empty_deck") == "reshuffle", reflex = reflex,
-      detect = g:param("cheat.detect_chance"), false_alarm = g:param("cheat.false_alarm_chance"),
-      plays = plays, keeper_plays = keeper_plays})
   end
-  return p
 end
 
 -- Every move spelling, built once at load time (constants, not game state): PLAY[id], CHEAT[id],
--- THROW[id], GIVE[id][seat], and what each move means: MOVE_VERB[move], MOVE_ID[move], MOVE_TO[move]
+-- THROW[id], GIVE_TO[seat][id], and what each move means: MOVE_VERB[move], MOVE_ID[move], MOVE_TO[move]
 -- (flat tables of strings and numbers, which hooks read at the cost of a plain table).
-local PLAY, CHEAT, THROW, GIVE, MOVE_VERB, MOVE_ID, MOVE_TO = {}, {}, {}, {}, {}, {}, {}
+local PLAY, CHEAT, THROW, GIVE_TO, MOVE_VERB, MOVE_ID, MOVE_TO = {}, {}, {}, {}, {}, {}, {}
 local MAX_SEATS = 5 -- MI-2 (a move naming a higher seat is read with words())
+for to = 0, MAX_SEATS - 1 do GIVE_TO[to] = {} end
 for id, c in pairs(CARDS) do
   if type(c) == "table" and c.kind ~= "keeper" then
     PLAY[id], CHEAT[id], THROW[id] = "play " .. id, "cheat " .. id, "throw " .. id
     for verb, m in pairs({play = PLAY[id], cheat = CHEAT[id], throw = THROW[id]}) do
       MOVE_VERB[m], MOVE_ID[m] = verb, id
     end
-    GIVE[id] = {}
     for to = 0, MAX_SEATS - 1 do
       local m = "give " .. id .. " to " .. to
-      GIVE[id][to] = m
+      GIVE_TO[to][id] = m
       MOVE_VERB[m], MOVE_ID[m], MOVE_TO[m] = "give", id, to
     end
   end
 end
 for _, verb in ipairs({"draw", "accuse", "pass"}) do MOVE_VERB[verb] = verb end
 
-local function give_move(id, to) return GIVE[id][to] or ("give " .. id .. " to " .. to) end
+local function give_move(id, to) return GIVE_TO[to][id] end
 
+-- the words of a move the tables above do not list ("give S1 to 7")
 local function parse(move)
-  local verb = MOVE_VERB[move]
-  if verb then return verb, MOVE_ID[move], MOVE_TO[move] end
-  local verb, id, _, to = words(move) -- "give S1 to 7"
+  local verb, id, _, to = words(move)
   return verb, id, tonumber(to)
 end
 
@@ -126,6 +118,13 @@ function giveable(g, seat)
   return ids
 end
 
+-- the same as the moves that give each of them to seat `to` ("give S1 to 2"), spelled in Go
+local function gift_moves(g, seat, to)
+  local moves, size = g:distinct("hand", seat, GIVEABLE, GIVE_TO[to])
+  if size < 2 then return {} end
+  return moves
+end
+
 local function counter(g, key, delta)
   g:add(key, delta, "hidden")
 end
@@ -133,7 +132,7 @@ end
 -- MI-D3: is there a card to draw (the deck, or the pile under its top card when reshuffling)?
 function can_draw(g)
   if g:top("deck") ~= nil then return true end
-  return params(g).reshuffle and g:count("discard") > 1
+  return RESHUFFLE and g:count("discard") > 1
 end
 
 -- MI-6 / MI-12 / MI-14: seat `seat` draws one card (true); false when there is nothing to draw (MI-D3)
@@ -156,10 +155,10 @@ end
 
 -- MI-D4 / MI-D5: reaction draws weighted by `reflex` (index = seat). Each returns the chance of every
 -- seat (a list indexed seat + 1, 0 for seats not in the race), so events can show them.
--- (`pr`: the params when the caller has them; the loops over seats and cards below index their lists,
--- as ipairs is a call into Go at every step in this sandbox)
-local function reflex(g, seat, pr)
-  local w = (pr or params(g)).reflex[seat + 1]
+-- (the loops over seats and cards below index their lists, as ipairs is a call into Go at every step
+-- in this sandbox)
+local function reflex(seat)
+  local w = REFLEX[seat + 1]
   if w == nil then return 1 end
   return w
 end
@@ -167,12 +166,12 @@ end
 -- the fastest of `seats` (a list of seats): chance proportional to reflex (evenly if every reflex is 0);
 -- returns the chances, a list indexed seat + 1
 function fastest_chances(g, seats)
-  local ch, total, pr = {}, 0, params(g)
+  local ch, total = {}, 0
   for s = 1, g:players() do ch[s] = 0 end
-  for i = 1, #seats do total = total + reflex(g, seats[i], pr) end
+  for i = 1, #seats do total = total + reflex(seats[i]) end
   for i = 1, #seats do
     local s = seats[i]
-    if total > 0 then ch[s + 1] = reflex(g, s, pr) / total else ch[s + 1] = 1 / #seats end
+    if total > 0 then ch[s + 1] = reflex(s) / total else ch[s + 1] = 1 / #seats end
   end
   return ch
 end
@@ -180,15 +179,15 @@ end
 -- the slowest of `seats`: chance proportional to 1/reflex; a seat with reflex 0 never reacts, so the
 -- slowest is drawn evenly among those
 function slowest_chances(g, seats)
-  local ch, zero, total, pr = {}, 0, 0, params(g)
+  local ch, zero, total = {}, 0, 0
   for s = 1, g:players() do ch[s] = 0 end
   for i = 1, #seats do
-    local r = reflex(g, seats[i], pr)
+    local r = reflex(seats[i])
     if r <= 0 then zero = zero + 1 else total = total + 1 / r end
   end
   for i = 1, #seats do
     local s = seats[i]
-    local r = reflex(g, s, pr)
+    local r = reflex(s)
     if zero > 0 then
       if r <= 0 then ch[s + 1] = 1 / zero end
     else
@@ -277,7 +276,7 @@ function start_round(g, keeper)
   g:set("stall", 0)
   g:event("round_start", {round = g:get("round"), keeper = keeper, card = g:top("discard"), deck = g:count("deck")})
   g:rule("MI-4")
-  begin_turn(g, keeper)
+  begin_turn(g, keeper, keeper)
 end
 
 -- MI-2/MI-3: the first Bug Keeper (drawn, or the scenario's fixed `keeper`) and round 1 (start_round)
@@ -300,18 +299,17 @@ function setup(g)
 end
 
 -- a turn: MI-13 / MI-15 cheat (non-Keeper, once, before playing or drawing), MI-5 / MI-7 play, MI-6 draw
--- (`keeper`: the Keeper's seat when the caller has read it already, else it is read here)
+-- (`keeper`: the Keeper's seat)
 local function turn_moves(g, p, may_cheat, keeper)
-  local is_keeper = p == (keeper or g:get("keeper"))
-  local pr = params(g)
+  local is_keeper = p == keeper
   local tv = CARD_VALUE[g:top("discard")]
   -- MI-5: one higher or one lower, with wrap-around (5 is below 1, 1 is above 5); MI-7: Mitos only
-  -- for the Keeper (the sets by top value are built once in params; g:distinct spells the hand's
-  -- playable ids as moves in Go, so no hook loop runs over the hand)
-  local moves, size = g:distinct("hand", p, is_keeper and pr.keeper_plays[tv] or pr.plays[tv], PLAY)
+  -- for the Keeper (the sets by top value are built at load; g:distinct spells the hand's playable
+  -- ids as moves in Go, so no hook loop runs over the hand)
+  local moves, size = g:distinct("hand", p, is_keeper and KEEPER_PLAYS[tv] or PLAYS[tv], PLAY)
   local plays = #moves
   -- MI-6 / MI-D2: declining is always allowed (with nothing to draw it is a pass)
-  if plays == 0 or pr.voluntary then
+  if plays == 0 or VOLUNTARY_DRAW then
     if plays > 0 then g:rule("MI-D2") end -- a player who could play may draw instead
     moves[plays + 1] = "draw"
   end
@@ -320,10 +318,12 @@ local function turn_moves(g, p, may_cheat, keeper)
 end
 
 -- MI-5, MI-6, MI-13, MI-15: seat `p` takes a turn: it is asked to play, draw or (a non-Keeper)
--- cheat a card up its sleeve
-function begin_turn(g, p)
-  local keeper = g:get("keeper")
-  g:set_values("phase", "turn", "turn", p, "cheated", nil) -- (one call into Go for the three)
+-- cheat a card up its sleeve (`keeper`: the Keeper's seat, read here when not given). The values of
+-- the turn before (the Keeper's signal, a Cockroach thrower's `next`) are cleared here, with the new
+-- turn's, in one call into Go.
+function begin_turn(g, p, keeper)
+  if keeper == nil then keeper = g:get("keeper") end
+  g:set_values("phase", "turn", "turn", p, "cheated", nil, "signal", nil, "next", nil)
   -- MI-15: one more chance to cheat (public: everyone sees whose turn it is); the box never holds
   -- more cards than this (its `at_most`, which a search bot's sampled world respects)
   -- the sleeve may hold a card only for this turn's player, a non-Keeper, up to the reply (`sleeve_room`:
@@ -339,11 +339,9 @@ end
 local function next_gift(g, seat)
   local s = g:get("slowest")
   while seat ~= s do
-    local cards = giveable(g, seat)
-    if #cards > 0 then
+    local moves = gift_moves(g, seat, s)
+    if #moves > 0 then
       g:set("giver", seat)
-      local moves = {}
-      for i = 1, #cards do moves[i] = give_move(cards[i], s) end
       g:ask(seat, moves)
       return
     end
@@ -409,7 +407,8 @@ local function next_throw(g, k)
 end
 
 -- the power of an action card played by player p (MI-9..MI-12); the start card has none
-local function power(g, p, id)
+-- (`keeper`: the Keeper's seat, handed on to end_turn)
+local function power(g, p, id, keeper)
   local k = CARD_KIND[id]
   if k == "mosquito" then
     local n = g:players()
@@ -435,7 +434,7 @@ local function power(g, p, id)
     local cards = giveable(g, p)
     if #cards == 0 then
       g:rule("MI-8") -- only a last card or Mitos: nothing to give
-      end_turn(g)
+      end_turn(g, p, keeper)
       return
     end
     g:set("phase", "spider")
@@ -448,25 +447,26 @@ local function power(g, p, id)
     local n = g:players()
     g:rule("MI-12")
     for i = 1, n - 1 do draw_card(g, (p + i) % n) end
-    end_turn(g)
+    end_turn(g, p, keeper)
   else
-    end_turn(g)
+    end_turn(g, p, keeper)
   end
 end
 
 -- the Keeper's reply (MI-15): a constant table (g:ask copies it), so no table is built per turn
 local REPLY = {"accuse", "pass"}
 
--- MI-15: after a non-Keeper's turn the Keeper gets a private signal and accuses or passes
-function end_turn(g)
-  local p, keeper = g:get("turn", "keeper")
+-- MI-15: after a non-Keeper's turn the Keeper gets a private signal and accuses or passes (`p`, `keeper`:
+-- the player on turn and the Keeper when the caller has read them, else they are read here)
+function end_turn(g, p, keeper)
+  if keeper == nil then p, keeper = g:get("turn", "keeper") end
   if p == keeper then
     finish_turn(g)
     return
   end
   g:rule("MI-15", "MI-D6")
-  local pr, chance = params(g), nil
-  if g:top("sleeve", p) ~= nil then chance = pr.detect else chance = pr.false_alarm end
+  local chance = FALSE_ALARM
+  if g:top("sleeve", p) ~= nil then chance = DETECT end
   local suspicious = g:chance(chance, "cheat_signal")
   g:set("signal", suspicious, keeper)
   -- (g:emit, not g:event: the fields as arguments, no table is built for them on every turn)
@@ -475,13 +475,12 @@ function end_turn(g)
   g:ask(keeper, REPLY)
 end
 
--- MI-14: the accused becomes Keeper after the penalty gift
-local function hand_over(g)
-  local keeper, p = g:get("keeper"), g:get("turn")
+-- MI-14: the accused `p` becomes Keeper after the penalty gift (`stall`, `next`: for finish_turn)
+local function hand_over(g, keeper, p, stall, next)
   g:move("BK", "keeper_card", keeper, "keeper_card", p)
   g:set("keeper", p)
   g:emit("keeper", nil, "seat", p)
-  finish_turn(g)
+  finish_turn(g, p, p, stall, next)
 end
 
 -- MI-D7: a round's end shows every hand for scoring (MI-V1): the sizes, hidden during play, are public
@@ -494,17 +493,14 @@ function close_round(g, winners)
   end_round(g, winners)
 end
 
--- MI-16 / MI-17: the end of a turn: someone out, a blocked table, or the next player
-function finish_turn(g)
-  local p, next, stall, signal = g:get("turn", "next", "stall", "signal")
+-- MI-16 / MI-17: the end of a turn: someone out, a blocked table, or the next player (`p`, `keeper`,
+-- `stall`, `next`: the values turn, keeper, stall and next when the caller has read them, else they
+-- are read here)
+function finish_turn(g, p, keeper, stall, next)
+  if p == nil then p, keeper, stall, next = g:get("turn", "keeper", "stall", "next") end
   local n = g:players()
-  -- the phase is cleared where the round ends; begin_turn sets the next one (a value not set is
-  -- not cleared: each g:set costs a call into Go)
-  if signal ~= nil then g:set("signal", nil) end
   g:move_all("sleeve", p, "box", p) -- an uncaught cheat: the card stays gone
   g:sset(p, "sleeve_room", 0)
-  -- the seat that won a Cockroach throw takes the next turn (MI-10)
-  if next ~= nil then g:set("next", nil) end
   -- only the player and a Cockroach thrower can have played their last card: nobody gives away or
   -- loses a last card (MI-8); the player goes out first (if two hands empty at once, the mover first)
   local winner
@@ -513,15 +509,16 @@ function finish_turn(g)
   elseif next ~= nil and g:top("hand", next) == nil then
     winner = next
   end
+  -- the round ends: the turn's values are cleared here (else begin_turn clears the signal and `next`
+  -- with the next turn's values)
+  if winner or stall >= n then g:set_values("phase", nil, "signal", nil, "next", nil) end
   if winner then
-    g:set("phase", nil)
     g:rule("MI-16")
     g:event("out", {seat = winner})
     close_round(g, {winner})
     return
   end
   if stall >= n then
-    g:set("phase", nil)
     -- MI-D8: a whole circle of turns passed with no card played or drawn: the round ends `blocked`,
     -- scored as any round; the fewest cards win (ties share)
     local fewest
@@ -537,7 +534,8 @@ function finish_turn(g)
     close_round(g, winners)
     return
   end
-  begin_turn(g, next or (p + 1) % n)
+  -- the seat that won a Cockroach throw takes the next turn (MI-10)
+  begin_turn(g, next or (p + 1) % n, keeper)
 end
 
 -- MI-V1: penalty points of every hand (a player who went out has none): a list indexed seat + 1
@@ -574,8 +572,10 @@ end
 -- "throw ID", "accuse" or "pass" (MI-5..MI-15) (hook)
 function on_move(g, seat, move)
   -- the values most moves need, read in one call (a call into Go costs as much as ~15 Lua steps)
-  local phase, stall, p, keeper = g:get("phase", "stall", "turn", "keeper")
-  local verb, id, to = parse(move) -- "play G3", "give S1 to 2", "accuse"...
+  local phase, stall, p, keeper, next = g:get("phase", "stall", "turn", "keeper", "next")
+  -- "play G3", "give S1 to 2", "accuse"... (the load-time tables read inline: a Lua call costs more)
+  local verb, id, to = MOVE_VERB[move], MOVE_ID[move], MOVE_TO[move]
+  if verb == nil then verb, id, to = parse(move) end
   if phase == "turn" then
     if verb == "cheat" then
       -- MI-13: up the sleeve (into the box when the turn is over), seen by nobody but the cheater
@@ -583,14 +583,14 @@ function on_move(g, seat, move)
       g:move(id, "hand", seat, "sleeve", seat)
       g:set("cheated", id, seat)
       g:stat(seat, "cheats", 1)
-      counter(g, "cheats", 1)
+      g:add("cheats", 1, "hidden")
       g:ask(seat, turn_moves(g, seat, false, keeper))
     elseif verb == "play" then
       -- MI-7: only the Keeper is offered a Mito (both marks in one call)
       if CARD_KIND[id] == "mito" then g:rule("MI-5", "MI-7") else g:rule("MI-5") end
       g:move(id, "hand", seat, "discard", nil)
       if stall ~= 0 then g:set("stall", 0) end
-      power(g, seat, id)
+      power(g, seat, id, keeper)
     elseif verb == "draw" then
       g:rule("MI-6")
       if draw_card(g, seat) then
@@ -600,20 +600,20 @@ function on_move(g, seat, move)
         g:set("stall", stall + 1)
         g:emit("no_card", nil, "seat", seat)
       end
-      end_turn(g)
+      end_turn(g, seat, keeper)
     end
   elseif phase == "mosquito" then
     give(g, seat, id, g:get("slowest"))
     next_gift(g, nextseat(g, seat))
   elseif phase == "spider" then
     give(g, seat, id, to)
-    end_turn(g)
+    end_turn(g, p, keeper)
   elseif phase == "cockroach" then
     if verb == "throw" then g:sset(seat, "throw", id, "hidden") end
     next_throw(g, g:get("roach_k") + 1)
   elseif phase == "reply" then
     if verb == "pass" then
-      finish_turn(g)
+      finish_turn(g, p, keeper, stall, next)
       return
     end
     g:rule("MI-14")
@@ -626,27 +626,28 @@ function on_move(g, seat, move)
       -- MI-14: the cheated card comes back, the Keeper gives a card and the Keeper card
       g:move(cheated, "sleeve", p, "hand", p)
       g:sort("hand", p)
-      g:set("cheated", nil)
       g:stat(p, "caught", 1)
       counter(g, "caught", 1)
-      local cards = giveable(g, seat)
-      if #cards > 0 then
-        g:set("phase", "penalty")
-        local moves = {}
-        for i = 1, #cards do moves[i] = give_move(cards[i], p) end
+      local moves = gift_moves(g, seat, p)
+      if #moves > 0 then
+        g:set_values("cheated", nil, "phase", "penalty") -- (one call into Go for the two)
         g:ask(seat, moves)
       else
+        g:set("cheated", nil)
         g:rule("MI-8") -- the Keeper holds only a last card or Mitos: she gives none
-        hand_over(g)
+        hand_over(g, keeper, p, stall, next)
       end
     else
       g:stat(seat, "wrong_accusations", 1)
-      if draw_card(g, seat) and stall ~= 0 then g:set("stall", 0) end
-      finish_turn(g)
+      if draw_card(g, seat) and stall ~= 0 then
+        g:set("stall", 0)
+        stall = 0
+      end
+      finish_turn(g, p, keeper, stall, next)
     end
   elseif phase == "penalty" then
-    give(g, seat, id, g:get("turn"))
-    hand_over(g)
+    give(g, seat, id, p)
+    hand_over(g, keeper, p, stall, next)
   else
     error("unexpected move " .. move .. " in phase " .. tostring(phase))
   end
@@ -675,8 +676,7 @@ end
 function sample_ok(g, seat)
   local signal = g:get("signal")
   if g:get("phase") ~= "reply" or seat ~= g:get("keeper") then return true end
-  local pr = params(g)
-  local cheated, clean = pr.detect, pr.false_alarm
+  local cheated, clean = DETECT, FALSE_ALARM
   if not signal then cheated, clean = 1 - cheated, 1 - clean end
   local chance = g:top("sleeve", g:get("turn")) ~= nil and cheated or clean
   return chance / math.max(cheated, clean)
