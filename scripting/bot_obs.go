@@ -142,12 +142,12 @@ func (b *obsBuilder) field(L *lua.LState, key string) lua.LValue {
 	return nil
 }
 
-// value is the Lua value of x: old again when kept and it still holds x.
+// value is the Lua value of x: old again when kept and it holds x or is refilled to hold it.
 func (b *obsBuilder) value(L *lua.LState, old lua.LValue, x any) lua.LValue {
 	if !b.keep {
 		return toLua(L, x)
 	}
-	return reuse(L, old, x)
+	return refresh(L, old, x)
 }
 
 // events lists the events the seat may see from b.from on; a bot's are the engine's shared tables.
@@ -199,7 +199,7 @@ func (b *obsBuilder) zoneIndex(L *lua.LState) int {
 func (b *obsBuilder) zoneTable(L *lua.LState, ref core.ZoneRef) *lua.LTable {
 	z := b.v.Zone(ref)
 	if b.keep {
-		if old := b.zone[ref]; old != nil && zoneHolds(old, z) {
+		if old := b.zone[ref]; old != nil && (zoneHolds(old, z) || b.refillZone(old, z)) {
 			return old
 		}
 	}
@@ -247,4 +247,52 @@ func zoneHolds(t *lua.LTable, z core.ZoneView) bool {
 	}
 	return holds(t.RawGetString("cards"), cards) && holds(t.RawGetString("count"), count) &&
 		holds(t.RawGetString("has_cards"), has)
+}
+
+// refillZone makes t, a zone table with the keys zoneTable gives z and nothing else, hold z: the
+// changed entries are set in place (a hand changes at every move; a new table costs a map and a key
+// list). It reports false, changing nothing, when t has another shape.
+func (b *obsBuilder) refillZone(t *lua.LTable, z core.ZoneView) bool {
+	hasCount := z.SizeKnown == core.SizeCount
+	hasHas := hasCount || z.SizeKnown == core.SizeHasCards
+	cards := plainTable(t.RawGetString("cards"))
+	if plainTable(t) == nil || (cards != nil) != z.Visible || (cards != nil && !onlyList(cards)) ||
+		hasCount != (t.RawGetString("count") != lua.LNil) || hasHas != (t.RawGetString("has_cards") != lua.LNil) ||
+		keyCount(t) != count(z.Visible, hasCount, hasHas) {
+		return false
+	}
+	if cards != nil {
+		b.refillCards(cards, z.Cards)
+	}
+	// only what changed: setting a key boxes it again
+	if hasCount && !sameNumber(t.RawGetString("count"), float64(z.Count)) {
+		t.RawSetString("count", b.h.int(z.Count))
+	}
+	if hasHas && t.RawGetString("has_cards") != lua.LBool(z.HasCards) {
+		t.RawSetString("has_cards", lua.LBool(z.HasCards))
+	}
+	return true
+}
+
+// count counts the true values.
+func count(bs ...bool) int {
+	n := 0
+	for _, b := range bs {
+		if b {
+			n++
+		}
+	}
+	return n
+}
+
+// refillCards makes the plain list t hold the card ids ids.
+func (b *obsBuilder) refillCards(t *lua.LTable, ids []string) {
+	for i, id := range ids {
+		if cur, ok := t.RawGetInt(i + 1).(lua.LString); !ok || string(cur) != id {
+			t.RawSetInt(i+1, b.d.idValue(id))
+		}
+	}
+	for i := t.Len(); i > len(ids); i-- {
+		t.RawSetInt(i, lua.LNil)
+	}
 }

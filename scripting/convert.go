@@ -44,7 +44,8 @@ func toLua(L *lua.LState, v any) lua.LValue {
 		return t
 	case map[string]any:
 		t := L.CreateTable(0, len(x))
-		for _, k := range sortedKeys(x) {
+		var room [16]string
+		for _, k := range appendSortedKeys(room[:0], x) {
 			t.RawSetString(k, toLua(L, x[k]))
 		}
 		return t
