@@ -3,7 +3,6 @@ package scripting
 import (
 	"encoding/binary"
 	"math"
-	"slices"
 
 	"github.com/ruleslab/ruleslab/core"
 )
@@ -86,14 +85,4 @@ func appendKeyMap(buf []byte, m map[string]any) []byte {
 		buf = appendKeyValue(appendKeyString(buf, k), m[k])
 	}
 	return buf
-}
-
-// appendSortedKeys appends a map's keys to dst in order: sortedKeys into a caller's buffer (an event's
-// few fields sort without an allocation).
-func appendSortedKeys[V any](dst []string, m map[string]V) []string {
-	for k := range m {
-		dst = append(dst, k)
-	}
-	slices.Sort(dst)
-	return dst
 }

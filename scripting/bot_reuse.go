@@ -8,7 +8,8 @@ import (
 // map, a key list and a boxed key for every named field. So the tables of a bot's observation are kept
 // from one decision to the next and handed again while they still hold the same data: the data is
 // compared on the Go side (cheap), and so is the table, since a script may have written into a table it
-// was handed; a table that differs in anything is built anew.
+// was handed; a table whose data changed is refilled in place when it has the data's shape (refresh),
+// and one that differs in shape is built anew.
 
 // holds reports whether lv is still the Lua value toLua makes of v: same plain values, tables with the
 // same entries and nothing else (no extra key, no metatable).
