@@ -57,11 +57,19 @@ func (b *obsBuilder) build(v core.View, from int) *lua.LTable {
 	h := b.h
 	b.v, b.from = v, from
 	t := b.obs.reset(h.L, b.keep, 8)
-	t.RawSetString("seat", h.int(v.Seat()))
-	t.RawSetString("players", h.int(v.Players()))
-	t.RawSetString("to_act", h.int(v.ToAct()))
+	setNumber(t, "seat", h.int(v.Seat()))
+	setNumber(t, "players", h.int(v.Players()))
+	setNumber(t, "to_act", h.int(v.ToAct()))
 	b.zones.stale = true
 	return t
+}
+
+// setNumber sets t[key] to n unless it holds n already: a kept table keeps its seat and player count,
+// and setting a key boxes it again.
+func setNumber(t *lua.LTable, key string, n lua.LValue) {
+	if t.RawGetString(key) != n {
+		t.RawSetString(key, n)
+	}
 }
 
 // lazyTable is a table whose fields a metatable's __index fills on first read; kept, it is emptied
