@@ -16,10 +16,10 @@ func (h *Host) Observation(p *Program, v core.View, from int) *lua.LTable {
 
 // obsBuilder makes observation tables for one reader (a bot seat, or render). Its metatable and lazy
 // field builder are made once. A bot's builder (keep) hands the same tables again from one decision to
-// the next while they hold the same data (bot_reuse.go): the observation table itself, obs.zones,
-// each zone, obs.vars, each seat's values and obs.scores; its events come from the engine's shared
-// tables. A table is good for the decision it was made for; fields first read later come from the
-// reader's latest view.
+// the next, refilled in place when their data changed (bot_reuse.go): the observation table itself,
+// obs.zones, each zone, obs.vars, each seat's values, obs.scores and the list obs.events; the events
+// in it are the engine's shared read-only tables (bot_events.go). A table is good for the decision it
+// was made for; fields first read later come from the reader's latest view.
 type obsBuilder struct {
 	h      *Host
 	p      *Program
@@ -34,6 +34,7 @@ type obsBuilder struct {
 	vars       lua.LValue
 	seatVars   []lua.LValue
 	scores     lua.LValue
+	eventList  *lua.LTable
 }
 
 func newObsBuilder(h *Host, p *Program, shared *botShared) *obsBuilder {
@@ -159,16 +160,28 @@ func (b *obsBuilder) value(L *lua.LState, old lua.LValue, x any) lua.LValue {
 }
 
 // events lists the events the seat may see from b.from on; a bot's are the engine's shared tables.
+// A bot's list is its previous decision's, refilled, while it is a plain list.
 func (b *obsBuilder) events(L *lua.LState) *lua.LTable {
-	list := L.CreateTable(0, 0)
+	list := b.eventList
+	if !b.keep || list == nil || plainTable(list) == nil || !onlyList(list) {
+		list = L.CreateTable(0, 0)
+	}
+	n := 0
 	lineage := b.v.Lineage()
 	b.v.EachEvent(b.from, func(i int, e core.Event) {
+		n++
 		if b.shared != nil {
-			list.Append(b.shared.event(b.h, b.d, lineage, i, &e))
+			list.RawSetInt(n, b.shared.event(b.h, b.d, lineage, i, &e))
 		} else {
-			list.Append(b.h.eventTable(b.d, &e))
+			list.RawSetInt(n, b.h.eventTable(b.d, &e))
 		}
 	})
+	for i := list.Len(); i > n; i-- {
+		list.RawSetInt(i, lua.LNil)
+	}
+	if b.keep {
+		b.eventList = list
+	}
 	return list
 }
 
