@@ -35,6 +35,7 @@ type obsBuilder struct {
 	seatVars   []lua.LValue
 	scores     lua.LValue
 	eventList  *lua.LTable
+	perSeat    []*lua.LTable // by zone def: the list of a per-seat zone's tables
 }
 
 func newObsBuilder(h *Host, p *Program, shared *botShared) *obsBuilder {
@@ -205,15 +206,34 @@ func (b *obsBuilder) zoneIndex(L *lua.LState) int {
 	if !g.Zones[d].PerSeat {
 		val = b.zoneTable(L, core.ZoneRef{Def: d, Seat: -1})
 	} else {
-		per := L.CreateTable(v.Players(), 0)
+		per := b.perSeatList(L, d, v.Players())
 		for i := 0; i < v.Players(); i++ {
-			per.RawSetInt(i+1, b.zoneTable(L, core.ZoneRef{Def: d, Seat: i}))
+			ref := core.ZoneRef{Def: d, Seat: i}
+			if zt := b.zoneTable(L, ref); per.RawGetInt(i+1) != zt {
+				per.RawSetInt(i+1, zt)
+			}
 		}
 		val = per
 	}
 	t.RawSet(name, val)
 	L.Push(val)
 	return 1
+}
+
+// perSeatList is the list of a per-seat zone's tables, zone def d: a bot's previous one while it is a
+// plain list of n entries (refilled by the caller), else a new one.
+func (b *obsBuilder) perSeatList(L *lua.LState, d, n int) *lua.LTable {
+	if !b.keep {
+		return L.CreateTable(n, 0)
+	}
+	for len(b.perSeat) <= d {
+		b.perSeat = append(b.perSeat, nil)
+	}
+	if per := b.perSeat[d]; per != nil && listOf(per, n) != nil {
+		return per
+	}
+	b.perSeat[d] = L.CreateTable(n, 0)
+	return b.perSeat[d]
 }
 
 // zoneTable is what the seat sees of one zone: a bot's earlier table again while it holds the same.
