@@ -240,7 +240,7 @@ func (b *obsBuilder) perSeatList(L *lua.LState, d, n int) *lua.LTable {
 func (b *obsBuilder) zoneTable(L *lua.LState, ref core.ZoneRef) *lua.LTable {
 	z := b.v.Zone(ref)
 	if b.keep {
-		if old := b.zone[ref]; old != nil && (zoneHolds(old, z) || b.refillZone(old, z)) {
+		if old := b.zone[ref]; old != nil && b.refillZone(old, z) {
 			return old
 		}
 	}
@@ -270,29 +270,9 @@ func (b *obsBuilder) zoneTable(L *lua.LState, ref core.ZoneRef) *lua.LTable {
 	return zt
 }
 
-// zoneHolds reports whether t is still the table zoneTable makes of z (a key the bot added aside).
-func zoneHolds(t *lua.LTable, z core.ZoneView) bool {
-	if plainTable(t) == nil {
-		return false
-	}
-	var cards any // nil: no key
-	if z.Visible {
-		cards = z.Cards
-	}
-	count, has := any(nil), any(nil)
-	switch z.SizeKnown {
-	case core.SizeCount:
-		count, has = z.Count, z.HasCards
-	case core.SizeHasCards:
-		has = z.HasCards
-	}
-	return holds(t.RawGetString("cards"), cards) && holds(t.RawGetString("count"), count) &&
-		holds(t.RawGetString("has_cards"), has)
-}
-
 // refillZone makes t, a zone table with the keys zoneTable gives z and nothing else, hold z: the
-// changed entries are set in place (a hand changes at every move; a new table costs a map and a key
-// list). It reports false, changing nothing, when t has another shape.
+// changed entries are set in place, if any (a hand changes at every move; a new table costs a map and
+// a key list). It reports false, changing nothing, when t has another shape (a key a bot added).
 func (b *obsBuilder) refillZone(t *lua.LTable, z core.ZoneView) bool {
 	hasCount := z.SizeKnown == core.SizeCount
 	hasHas := hasCount || z.SizeKnown == core.SizeHasCards

@@ -135,7 +135,8 @@ func reuse(L *lua.LState, old lua.LValue, v any) lua.LValue {
 // refresh is reuse that also refills old in place when it has v's shape (refill): for a bot's kept
 // tables, which are good for one decision, so a table of the previous decision may change.
 func refresh(L *lua.LState, old lua.LValue, v any) lua.LValue {
-	if old != nil && !holds(old, v) && refill(L, old, v) {
+	// refill compares each entry once and sets only those that differ: no holds walk before it
+	if old != nil && refill(L, old, v) {
 		return old
 	}
 	return reuse(L, old, v)
