@@ -167,7 +167,8 @@ func (b *LuaBot) Choose(v core.View) (int, error) {
 }
 
 // legalTable lists the n legal moves in the bot's legal table, refilled: a move string already in
-// place at its index is kept (no new Lua string), and whatever a script left past n is cleared.
+// place at its index is kept, another is boxed once per host (Host.str: a seat's moves come back
+// from decision to decision and game to game), and whatever a script left past n is cleared.
 func (b *LuaBot) legalTable(v core.View, n int) *lua.LTable {
 	lt := b.legal
 	if lt == nil || lt.Metatable != lua.LNil || !onlyList(lt) {
@@ -177,7 +178,7 @@ func (b *LuaBot) legalTable(v core.View, n int) *lua.LTable {
 	for i := 0; i < n; i++ {
 		m := v.Move(i)
 		if old, ok := lt.RawGetInt(i + 1).(lua.LString); !ok || string(old) != m {
-			lt.RawSetInt(i+1, lua.LString(m))
+			lt.RawSetInt(i+1, b.e.h.str(m))
 		}
 	}
 	for i := lt.Len(); i > n; i-- {

@@ -6,24 +6,33 @@ import (
 	"github.com/ruleslab/ruleslab/core"
 )
 
-// botShared is what the Lua bots of one engine share while they follow the same line of play: the
-// Lua table of each event, built when the first bot is handed the event and handed as it is to every
-// later bot that sees it (an event never changes), so the events of a game cost one table each
-// rather than one per seat. A table a bot wrote into is built again for the next one (eventHolds).
+// botShared is what the Lua bots of one engine share: the table of each event, read-only (a proxy,
+// readonly.go), so one table serves every bot that may see the event, in this game and in the
+// engine's later games. A table is built at the first bot handed its event and kept by the event's
+// index while the bots follow the same line of play; it is also kept by what it holds (eventKey), up
+// to maxSharedEvents of them, so an event that comes back in a later game (a seat's play of a card)
+// costs a map lookup, not a table. A seat is handed only events its view holds (View.EachEvent), and
+// a kept table holds nothing but its event's fields, so sharing shows no seat anything more.
 type botShared struct {
-	lineage uint64
-	events  []*lua.LTable // by index in the line's log; nil until a bot is handed the event
+	lineage  uint64
+	events   []*lua.LTable // by index in the line's log; nil until a bot is handed the event
+	interned map[string]*lua.LTable
+	key      []byte // eventKey's buffer, reused
 }
+
+// maxSharedEvents bounds the tables kept by what they hold (a few kilobytes each at most): past it, a
+// new event's table serves its game only.
+const maxSharedEvents = 1 << 10
 
 // botShared returns the engine's shared tables, made at its first Lua bot.
 func (r *Engine) botShared() *botShared {
 	if r.bots == nil {
-		r.bots = &botShared{}
+		r.bots = &botShared{interned: map[string]*lua.LTable{}}
 	}
 	return r.bots
 }
 
-// event returns the table of event i of the line lineage.
+// event returns the read-only table of event i of the line lineage.
 func (c *botShared) event(h *Host, d *hostData, lineage uint64, i int, e *core.Event) *lua.LTable {
 	if c.lineage != lineage {
 		c.lineage = lineage
@@ -33,10 +42,17 @@ func (c *botShared) event(h *Host, d *hostData, lineage uint64, i int, e *core.E
 	for len(c.events) <= i {
 		c.events = append(c.events, nil)
 	}
-	if t := c.events[i]; t != nil && eventHolds(t, e) {
+	if t := c.events[i]; t != nil {
 		return t
 	}
-	t := h.eventTable(d, e)
+	c.key = eventKey(c.key[:0], e)
+	t, ok := c.interned[string(c.key)]
+	if !ok {
+		t = h.protectDeep(h.eventTable(d, e), "an event (shared by the bots)").(*lua.LTable)
+		if len(c.interned) < maxSharedEvents {
+			c.interned[string(c.key)] = t
+		}
+	}
 	c.events[i] = t
 	return t
 }
@@ -85,40 +101,9 @@ func (h *Host) eventTable(d *hostData, e *core.Event) *lua.LTable {
 		et.RawSetString("round", h.int(e.Round))
 		et.RawSetString("scores", toLua(L, e.Scores))
 	}
-	for _, k := range sortedKeys(e.Fields) { // in order: pairs() follows it
+	var room [16]string
+	for _, k := range appendSortedKeys(room[:0], e.Fields) { // in order: pairs() follows it
 		et.RawSetString(k, toLua(L, e.Fields[k]))
 	}
 	return et
-}
-
-// eventHolds reports whether t still holds the fields eventTable gave it from e (a custom field
-// overrides a field of the type, as in eventTable). A field a bot added is not looked for: counting a
-// table's keys costs as much as the rest of the check, and an added field changes nothing another bot
-// reads.
-func eventHolds(t *lua.LTable, e *core.Event) bool {
-	if plainTable(t) == nil {
-		return false
-	}
-	own := func(key string, want any) bool {
-		if _, over := e.Fields[key]; over {
-			return true
-		}
-		return holds(t.RawGetString(key), want)
-	}
-	ok := own("type", e.Type)
-	if e.Seat >= 0 {
-		ok = ok && own("seat", e.Seat)
-	}
-	switch e.Type {
-	case "move":
-		ok = ok && own("move", e.Move)
-	case "trick":
-		ok = ok && own("winner", e.Winner) && own("cards", e.Cards) && (e.How == "" || own("how", e.How))
-	case "round_end":
-		ok = ok && own("round", e.Round) && own("scores", e.Scores)
-	}
-	for k, v := range e.Fields {
-		ok = ok && holds(t.RawGetString(k), v)
-	}
-	return ok
 }

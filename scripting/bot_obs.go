@@ -16,10 +16,10 @@ func (h *Host) Observation(p *Program, v core.View, from int) *lua.LTable {
 
 // obsBuilder makes observation tables for one reader (a bot seat, or render). Its metatable and lazy
 // field builder are made once. A bot's builder (keep) hands the same tables again from one decision to
-// the next while they hold the same data (bot_reuse.go): the observation table itself, obs.zones,
-// each zone, obs.vars, each seat's values and obs.scores; its events come from the engine's shared
-// tables. A table is good for the decision it was made for; fields first read later come from the
-// reader's latest view.
+// the next, refilled in place when their data changed (bot_reuse.go): the observation table itself,
+// obs.zones, each zone, obs.vars, each seat's values, obs.scores and the list obs.events; the events
+// in it are the engine's shared read-only tables (bot_events.go). A table is good for the decision it
+// was made for; fields first read later come from the reader's latest view.
 type obsBuilder struct {
 	h      *Host
 	p      *Program
@@ -34,6 +34,8 @@ type obsBuilder struct {
 	vars       lua.LValue
 	seatVars   []lua.LValue
 	scores     lua.LValue
+	eventList  *lua.LTable
+	perSeat    []*lua.LTable // by zone def: the list of a per-seat zone's tables
 }
 
 func newObsBuilder(h *Host, p *Program, shared *botShared) *obsBuilder {
@@ -57,11 +59,19 @@ func (b *obsBuilder) build(v core.View, from int) *lua.LTable {
 	h := b.h
 	b.v, b.from = v, from
 	t := b.obs.reset(h.L, b.keep, 8)
-	t.RawSetString("seat", h.int(v.Seat()))
-	t.RawSetString("players", h.int(v.Players()))
-	t.RawSetString("to_act", h.int(v.ToAct()))
+	setNumber(t, "seat", h.int(v.Seat()))
+	setNumber(t, "players", h.int(v.Players()))
+	setNumber(t, "to_act", h.int(v.ToAct()))
 	b.zones.stale = true
 	return t
+}
+
+// setNumber sets t[key] to n unless it holds n already: a kept table keeps its seat and player count,
+// and setting a key boxes it again.
+func setNumber(t *lua.LTable, key string, n lua.LValue) {
+	if t.RawGetString(key) != n {
+		t.RawSetString(key, n)
+	}
 }
 
 // lazyTable is a table whose fields a metatable's __index fills on first read; kept, it is emptied
@@ -142,25 +152,37 @@ func (b *obsBuilder) field(L *lua.LState, key string) lua.LValue {
 	return nil
 }
 
-// value is the Lua value of x: old again when kept and it still holds x.
+// value is the Lua value of x: old again when kept and it holds x or is refilled to hold it.
 func (b *obsBuilder) value(L *lua.LState, old lua.LValue, x any) lua.LValue {
 	if !b.keep {
 		return toLua(L, x)
 	}
-	return reuse(L, old, x)
+	return refresh(L, old, x)
 }
 
 // events lists the events the seat may see from b.from on; a bot's are the engine's shared tables.
+// A bot's list is its previous decision's, refilled, while it is a plain list.
 func (b *obsBuilder) events(L *lua.LState) *lua.LTable {
-	list := L.CreateTable(0, 0)
+	list := b.eventList
+	if !b.keep || list == nil || plainTable(list) == nil || !onlyList(list) {
+		list = L.CreateTable(0, 0)
+	}
+	n := 0
 	lineage := b.v.Lineage()
 	b.v.EachEvent(b.from, func(i int, e core.Event) {
+		n++
 		if b.shared != nil {
-			list.Append(b.shared.event(b.h, b.d, lineage, i, &e))
+			list.RawSetInt(n, b.shared.event(b.h, b.d, lineage, i, &e))
 		} else {
-			list.Append(b.h.eventTable(b.d, &e))
+			list.RawSetInt(n, b.h.eventTable(b.d, &e))
 		}
 	})
+	for i := list.Len(); i > n; i-- {
+		list.RawSetInt(i, lua.LNil)
+	}
+	if b.keep {
+		b.eventList = list
+	}
 	return list
 }
 
@@ -184,9 +206,12 @@ func (b *obsBuilder) zoneIndex(L *lua.LState) int {
 	if !g.Zones[d].PerSeat {
 		val = b.zoneTable(L, core.ZoneRef{Def: d, Seat: -1})
 	} else {
-		per := L.CreateTable(v.Players(), 0)
+		per := b.perSeatList(L, d, v.Players())
 		for i := 0; i < v.Players(); i++ {
-			per.RawSetInt(i+1, b.zoneTable(L, core.ZoneRef{Def: d, Seat: i}))
+			ref := core.ZoneRef{Def: d, Seat: i}
+			if zt := b.zoneTable(L, ref); per.RawGetInt(i+1) != zt {
+				per.RawSetInt(i+1, zt)
+			}
 		}
 		val = per
 	}
@@ -195,11 +220,27 @@ func (b *obsBuilder) zoneIndex(L *lua.LState) int {
 	return 1
 }
 
+// perSeatList is the list of a per-seat zone's tables, zone def d: a bot's previous one while it is a
+// plain list of n entries (refilled by the caller), else a new one.
+func (b *obsBuilder) perSeatList(L *lua.LState, d, n int) *lua.LTable {
+	if !b.keep {
+		return L.CreateTable(n, 0)
+	}
+	for len(b.perSeat) <= d {
+		b.perSeat = append(b.perSeat, nil)
+	}
+	if per := b.perSeat[d]; per != nil && listOf(per, n) != nil {
+		return per
+	}
+	b.perSeat[d] = L.CreateTable(n, 0)
+	return b.perSeat[d]
+}
+
 // zoneTable is what the seat sees of one zone: a bot's earlier table again while it holds the same.
 func (b *obsBuilder) zoneTable(L *lua.LState, ref core.ZoneRef) *lua.LTable {
 	z := b.v.Zone(ref)
 	if b.keep {
-		if old := b.zone[ref]; old != nil && zoneHolds(old, z) {
+		if old := b.zone[ref]; old != nil && b.refillZone(old, z) {
 			return old
 		}
 	}
@@ -229,22 +270,50 @@ func (b *obsBuilder) zoneTable(L *lua.LState, ref core.ZoneRef) *lua.LTable {
 	return zt
 }
 
-// zoneHolds reports whether t is still the table zoneTable makes of z (a key the bot added aside).
-func zoneHolds(t *lua.LTable, z core.ZoneView) bool {
-	if plainTable(t) == nil {
+// refillZone makes t, a zone table with the keys zoneTable gives z and nothing else, hold z: the
+// changed entries are set in place, if any (a hand changes at every move; a new table costs a map and
+// a key list). It reports false, changing nothing, when t has another shape (a key a bot added).
+func (b *obsBuilder) refillZone(t *lua.LTable, z core.ZoneView) bool {
+	hasCount := z.SizeKnown == core.SizeCount
+	hasHas := hasCount || z.SizeKnown == core.SizeHasCards
+	cards := plainTable(t.RawGetString("cards"))
+	if plainTable(t) == nil || (cards != nil) != z.Visible || (cards != nil && !onlyList(cards)) ||
+		hasCount != (t.RawGetString("count") != lua.LNil) || hasHas != (t.RawGetString("has_cards") != lua.LNil) ||
+		keyCount(t) != count(z.Visible, hasCount, hasHas) {
 		return false
 	}
-	var cards any // nil: no key
-	if z.Visible {
-		cards = z.Cards
+	if cards != nil {
+		b.refillCards(cards, z.Cards)
 	}
-	count, has := any(nil), any(nil)
-	switch z.SizeKnown {
-	case core.SizeCount:
-		count, has = z.Count, z.HasCards
-	case core.SizeHasCards:
-		has = z.HasCards
+	// only what changed: setting a key boxes it again
+	if hasCount && !sameNumber(t.RawGetString("count"), float64(z.Count)) {
+		t.RawSetString("count", b.h.int(z.Count))
 	}
-	return holds(t.RawGetString("cards"), cards) && holds(t.RawGetString("count"), count) &&
-		holds(t.RawGetString("has_cards"), has)
+	if hasHas && t.RawGetString("has_cards") != lua.LBool(z.HasCards) {
+		t.RawSetString("has_cards", lua.LBool(z.HasCards))
+	}
+	return true
+}
+
+// count counts the true values.
+func count(bs ...bool) int {
+	n := 0
+	for _, b := range bs {
+		if b {
+			n++
+		}
+	}
+	return n
+}
+
+// refillCards makes the plain list t hold the card ids ids.
+func (b *obsBuilder) refillCards(t *lua.LTable, ids []string) {
+	for i, id := range ids {
+		if cur, ok := t.RawGetInt(i + 1).(lua.LString); !ok || string(cur) != id {
+			t.RawSetInt(i+1, b.d.idValue(id))
+		}
+	}
+	for i := t.Len(); i > len(ids); i-- {
+		t.RawSetInt(i, lua.LNil)
+	}
 }

@@ -8,7 +8,8 @@ import (
 // map, a key list and a boxed key for every named field. So the tables of a bot's observation are kept
 // from one decision to the next and handed again while they still hold the same data: the data is
 // compared on the Go side (cheap), and so is the table, since a script may have written into a table it
-// was handed; a table that differs in anything is built anew.
+// was handed; a table whose data changed is refilled in place when it has the data's shape (refresh),
+// and one that differs in shape is built anew.
 
 // holds reports whether lv is still the Lua value toLua makes of v: same plain values, tables with the
 // same entries and nothing else (no extra key, no metatable).
@@ -129,4 +130,61 @@ func reuse(L *lua.LState, old lua.LValue, v any) lua.LValue {
 		return old
 	}
 	return toLua(L, v)
+}
+
+// refresh is reuse that also refills old in place when it has v's shape (refill): for a bot's kept
+// tables, which are good for one decision, so a table of the previous decision may change.
+func refresh(L *lua.LState, old lua.LValue, v any) lua.LValue {
+	// refill compares each entry once and sets only those that differ: no holds walk before it
+	if old != nil && refill(L, old, v) {
+		return old
+	}
+	return reuse(L, old, v)
+}
+
+// refill makes old, a table of the same shape as toLua's of v (a map with the same keys, a list of the
+// same length), hold v by setting the entries that differ: the table and its keys stay, so its pairs
+// order is a new table's. It reports false, changing nothing, when the shapes differ.
+func refill(L *lua.LState, old lua.LValue, v any) bool {
+	switch x := v.(type) {
+	case []string:
+		return refillList(L, old, len(x), func(i int) any { return x[i] })
+	case []int:
+		return refillList(L, old, len(x), func(i int) any { return x[i] })
+	case []any:
+		return refillList(L, old, len(x), func(i int) any { return x[i] })
+	case map[string]any:
+		t := plainTable(old)
+		if t == nil || keyCount(t) != len(x) {
+			return false
+		}
+		for k := range x {
+			if t.RawGetString(k) == lua.LNil {
+				return false
+			}
+		}
+		for k, e := range x {
+			cur := t.RawGetString(k)
+			if nv := refresh(L, cur, e); nv != cur {
+				t.RawSetString(k, nv)
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// refillList is refill for a list of n values, the ith at(i).
+func refillList(L *lua.LState, old lua.LValue, n int, at func(i int) any) bool {
+	t := listOf(old, n)
+	if t == nil {
+		return false
+	}
+	for i := 0; i < n; i++ {
+		cur := t.RawGetInt(i + 1)
+		if nv := refresh(L, cur, at(i)); nv != cur {
+			t.RawSetInt(i+1, nv)
+		}
+	}
+	return true
 }

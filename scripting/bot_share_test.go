@@ -9,9 +9,10 @@ import (
 	"github.com/ruleslab/ruleslab/scripting"
 )
 
-// The Lua bots of a game share its event tables and keep their own observation tables between
-// decisions: a table a bot wrote into must never reach another bot, nor the same bot again, as it was.
-// The vandal writes into everything it is handed; the checkers fail the game when they see it.
+// The Lua bots of a game share its event tables, read-only, and keep their own observation tables
+// between decisions: a table a bot wrote into must never reach another bot, nor the same bot again, as
+// it was. The vandal writes into everything it is handed (and fails the game when a write into an
+// event is not refused); the checkers fail the game when they see a change.
 func TestBotTablesWrittenIntoAreBuiltAgain(t *testing.T) {
 	for _, gv := range bundledShort(t) {
 		t.Run(name(gv), func(t *testing.T) {

@@ -2,7 +2,6 @@ package scripting
 
 import (
 	"fmt"
-	"maps"
 	"math"
 	"slices"
 
@@ -44,7 +43,8 @@ func toLua(L *lua.LState, v any) lua.LValue {
 		return t
 	case map[string]any:
 		t := L.CreateTable(0, len(x))
-		for _, k := range sortedKeys(x) {
+		var room [16]string
+		for _, k := range appendSortedKeys(room[:0], x) {
 			t.RawSetString(k, toLua(L, x[k]))
 		}
 		return t
@@ -56,7 +56,17 @@ func toLua(L *lua.LState, v any) lua.LValue {
 // set, and a Go map's order changes from run to run: a table filled in map order would make a script
 // that walks it with pairs (a bot reading obs.vars or an event) choose differently for the same seed.
 func sortedKeys[V any](m map[string]V) []string {
-	return slices.Sorted(maps.Keys(m))
+	return appendSortedKeys(make([]string, 0, len(m)), m)
+}
+
+// appendSortedKeys appends a map's keys to dst in order: sortedKeys into a caller's buffer (an event's
+// few fields sort in a stack array, without an allocation).
+func appendSortedKeys[V any](dst []string, m map[string]V) []string {
+	for k := range m {
+		dst = append(dst, k)
+	}
+	slices.Sort(dst)
+	return dst
 }
 
 // forEach is LTable.ForEach without its allocations: ForEach boxes every string key it hands over,

@@ -49,7 +49,7 @@ func (h *Host) protectDeep(v lua.LValue, name string) lua.LValue {
 		return v
 	}
 	var keys, vals []lua.LValue
-	t.ForEach(func(k, val lua.LValue) {
+	forEach(t, func(k, val lua.LValue) { // (forEach: no key boxed again)
 		if _, ok := val.(*lua.LTable); ok {
 			keys, vals = append(keys, k), append(vals, val)
 		}

@@ -5,6 +5,7 @@ local function check_events(obs)
   if type(events) ~= "table" then error("obs.events is " .. tostring(events)) end
   for i = 1, #events do
     local e = events[i]
+    if type(e) ~= "table" then error("event " .. i .. " is " .. tostring(e) .. ": a stale list") end
     if e.type == "tampered" or e.seat == -7 or e.move == "tampered" then
       error("event " .. i .. " was changed by another bot")
     end
@@ -31,6 +32,9 @@ local function check_own(obs)
 end
 
 local function tamper(obs)
+  local events = obs.events -- a list kept for the next decision: it must come back refilled
+  events[#events + 1] = "tampered"
+  events[#events + 1] = "tampered"
   local z = obs.zones.hand[obs.seat + 1]
   if z.cards then table.insert(z.cards, "tampered") end
   z.count = -1
