@@ -73,3 +73,10 @@ func TestColourRuleMayNotChangeTheGame(t *testing.T) {
 	r := batch(t, p, 3, []string{"random", "random", "random"}, 1, 1)
 	assert.Contains(t, r, "g:set changes the game: the colour rule of g:board_covers may only read it")
 }
+
+// g:board_place's flat cells come in threes (row, col, value): a short list is an error naming it.
+func TestBoardPlaceFlatCellsComeInThrees(t *testing.T) {
+	p := probe(t, "testdata/board.yaml", "", `function ask(g) g:board_place("grid", "AC", 1, 2, 0, "A", 2, 1) end`+"\n")
+	r := batch(t, p, 1, []string{"random"}, 1, 1)
+	assert.Contains(t, r, "cells come in threes: row, col, value")
+}
