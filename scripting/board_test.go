@@ -55,6 +55,7 @@ func TestBoardInLuaObservation(t *testing.T) {
 	fn, err := L.LoadString(`local obs = ...
 		local b = obs.boards.grid
 		assert(b.rows == 3 and b.cols == 3 and b.top == 1, "size")
+		assert(rawget(b, "pieces") == nil and rawget(b, "values") == nil, "the bulk is built on first read")
 		assert(#b.pieces == 2 and b.pieces[1].id == "AB" and b.pieces[2].values[2] == "C", "pieces")
 		assert(b.cells[1][1] == 1 and b.cells[1][3] == 2 and b.cells[1][9] == 0, "cells")
 		assert(b.values[1][2] == "B" and b.values[1][6] == "C" and b.values[2][1] == "", "values")
