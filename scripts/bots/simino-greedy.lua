@@ -11,7 +11,10 @@
 -- are counted once per decision: a placement then costs a few table reads, not a loop over the hand
 -- per neighbour.
 
-local random = math.random -- library functions as locals: a global lookup goes through the sandbox
+-- library functions as locals: a global lookup goes through the sandbox
+local random, words = math.random, words
+-- -1 where climbing pays, else 1 (set at the first decision: the same all game)
+local UP
 
 local DIRS = {r = {0, 1}, l = {0, -1}, d = {1, 0}, u = {-1, 0}}
 local NUM = {} -- the numbers a move spells, by their text (tonumber is a call into Go)
