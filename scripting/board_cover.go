@@ -21,6 +21,7 @@ type coverRule struct {
 	junctions []core.Domino
 	below     [][2]int
 	byBoard   []int // numberBelow's: this rule's number of each board value number
+	spelled   spelledMoves
 }
 
 const coverFlat = 16
@@ -131,10 +132,10 @@ func (q *coverAsk) spellCovers(out *moveSpeller, ids []string, pieces [][2]strin
 		for k := range ds {
 			d, nb := &ds[k], below[k]
 			if q.ask(na, nc, nb[0], nb[1]) {
-				out.spell(id, d.R1, d.C1, d.Dir)
+				out.spellPiece(i, id, d.R1, d.C1, d.Dir)
 			}
 			if turns && q.ask(nc, na, nb[0], nb[1]) {
-				out.spell(id, d.R2, d.C2, core.BackDir(d.Dir))
+				out.spellPiece(i, id, d.R2, d.C2, core.BackDir(d.Dir))
 			}
 		}
 	}
