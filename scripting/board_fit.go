@@ -90,7 +90,9 @@ type moveSpeller struct {
 	floor, cols    int   // the floor and the board's columns, for memo
 }
 
-func (m *moveSpeller) spell(id string, row, col int, dir byte) { m.t.Append(m.spelling(id, row, col, dir)) }
+func (m *moveSpeller) spell(id string, row, col int, dir byte) {
+	m.t.Append(m.spelling(id, row, col, dir))
+}
 
 // spellPiece appends the move of piece number i, id, as spell does: found in memo when it has one.
 func (m *moveSpeller) spellPiece(i int, id string, row, col int, dir byte) {
