@@ -37,7 +37,7 @@ func boardPlacements(L *lua.LState) int {
 	var pieces [][2]string
 	var q coverAsk
 	if allow != nil {
-		q = coverAsk{L: L, g: g, allow: allow, rule: g.r.ruleFor(allow)}
+		q = newCoverAsk(L, g, allow)
 		out.memo = &q.rule.spelled
 		out.memo.fit(out.prefix, attrs, b)
 		pieces, out.cards = out.memo.pieces(L, g, ids)
