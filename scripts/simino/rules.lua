@@ -413,7 +413,8 @@ end
 local function solitaire_end(g)
   g:rule("SI-V2")
   local pts = 0
-  for _, p in ipairs(g:board_pieces(BOARD)) do pts = pts + p.floor - 1 end
+  -- counted per floor: g:board_pieces builds a table per piece
+  for f = 2, g:board_top(BOARD) do pts = pts + (f - 1) * g:board_count(BOARD, f) end
   local left = g:count("hand", 0) + g:count("reserve")
   pts = pts - left
   if left == 0 then pts = pts + BONUS end
