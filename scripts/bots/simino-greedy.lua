@@ -20,15 +20,11 @@ local DIRS = {r = {0, 1}, l = {0, -1}, d = {1, 0}, u = {-1, 0}}
 local NUM = {} -- the numbers a move spells, by their text (tonumber is a call into Go)
 for i = 0, 99 do NUM[tostring(i)] = i end
 
--- a tile's two colours (its first and second letter), by tile, at first sight
+-- each tile's two colours by id (its attributes a and b), read at load
 local FIRST, SECOND = {}, {}
-local function colours(t)
-  local a = FIRST[t]
-  if a == nil then
-    a = t:sub(1, 1)
-    FIRST[t], SECOND[t] = a, t:sub(2, 2)
-  end
-  return a, SECOND[t]
+do
+  local ids, a, b = g:card_list(), g:card_list("a"), g:card_list("b")
+  for i = 1, #ids do FIRST[ids[i]], SECOND[ids[i]] = a[i], b[i] end
 end
 
 -- NEAR[i]: the board indices of the cells next to cell i (rows x cols, the same all game)
@@ -58,28 +54,31 @@ end
 local function colour_counts(hand)
   local shows = {}
   for i = 1, #hand do
-    local a, b = colours(hand[i])
+    local a, b = FIRST[hand[i]], SECOND[hand[i]]
     shows[a] = (shows[a] or 0) + 1
     if b ~= a then shows[b] = (shows[b] or 0) + 1 end
   end
   return shows
 end
 
--- how many of the hand's other tiles show colour x, for the hand tile of colours a, b
-local function other_use(shows, a, b, x)
-  local n = shows[x] or 0
-  if x == a or x == b then n = n - 1 end
-  return n
+-- how many of the hand's other tiles show the colours a and b of one of its tiles (each shows[x]
+-- counts the tile itself once)
+local function other_use(shows, a, b)
+  return (shows[a] or 0) + (shows[b] or 0) - 2
 end
 
 -- a half on cell i next to different tiles of the same colours makes junctions my tiles may bridge:
--- the sum, over the covered cells next to i, of my other tiles showing that cell's colour
+-- the sum, over the covered cells next to i, of my other tiles (not the one of colours a, b placed)
+-- showing that cell's colour
 local function near_use(vals, shows, i, a, b)
   local n = 0
   local near = NEAR[i]
   for k = 1, #near do
     local v = vals[near[k]]
-    if v ~= "" then n = n + other_use(shows, a, b, v) end
+    if v ~= "" then
+      n = n + (shows[v] or 0)
+      if v == a or v == b then n = n - 1 end
+    end
   end
   return n
 end
@@ -89,8 +88,8 @@ end
 local function score(vals, cols, shows, m)
   local kind, tile, w3, w4, dir, w6, w7, w8, w9, w10, w11 = words(m)
   if kind == "pay" then
-    local a, b = colours(tile)
-    local v = -(other_use(shows, a, b, a) + other_use(shows, a, b, b))
+    local a, b = FIRST[tile], SECOND[tile]
+    local v = -other_use(shows, a, b)
     if a == b then v = v - 5 end
     return v
   elseif m == "pass" then
@@ -101,7 +100,7 @@ local function score(vals, cols, shows, m)
     return 0
   end
   local f = NUM[w6]
-  local a, b = colours(tile)
+  local a, b = FIRST[tile], SECOND[tile]
   local s = -UP * 100 * (f - 1)
   if f == 1 then
     if a == b then s = s - 1 end -- keep doubles for junctions, other things equal
@@ -113,7 +112,7 @@ local function score(vals, cols, shows, m)
     end
   end
   -- play the tile whose colours my other tiles do not need
-  s = s - 0.2 * (other_use(shows, a, b, a) + other_use(shows, a, b, b))
+  s = s - 0.2 * other_use(shows, a, b)
   return s
 end
 
