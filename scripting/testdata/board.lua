@@ -36,6 +36,10 @@ function setup(g)
   check(n1 == #ones and #all == #ones + #twos, "board_placements: floor 1 then floor 2")
   for i, m in ipairs(ones) do check(all[i] == m, "board_placements floor 1: " .. m) end
   for i, m in ipairs(twos) do check(all[n1 + i] == m, "board_placements floor 2: " .. m) end
+  local again = g:board_placements("grid", twice, {attrs = {"a", "b"}, match = "one", holes = "isolated",
+    allow = rule, prefix = "y "})
+  check(#again == #all and again[1] == "y " .. all[1]:sub(3) and again[#again] == "y " .. all[#all]:sub(3),
+    "board_placements remembers its moves per prefix")
   local firsts = g:board_placements("grid", ids, {attrs = {"a", "b"}, allow = rule, prefix = "x ", first = true})
   check(#firsts > 0 and firsts[#firsts]:sub(-2) == " 1", "board_placements first: floor 1 only")
   local only_ups = g:board_placements("grid", {"AB"}, {attrs = {"a", "b"}, match = "all", holes = "parity", allow = rule,
