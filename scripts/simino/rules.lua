@@ -578,14 +578,15 @@ function on_move(g, seat, move)
     local dd = DIRS[w5]
     local r2, c2 = r + dd[1], c + dd[2]
     local a, b = halves(tile)
-    local seen = g:get("colours") or ""
+    local seen, open = g:get("colours", "corners_open")
+    seen = seen or ""
     if f > 1 then
       mark_cover(g, tile, f, r, c, r2, c2)
     elseif seen:find(a, 1, true) or seen:find(b, 1, true) then
       -- SI-9: a floor-1 tile with a colour already placed is an abutting placement (a corner
       -- placement needs two new colours, SI-7): the free corners are closed for good
       g:rule("SI-8", "SI-D2")
-      if g:get("corners_open") then
+      if open then
         g:rule("SI-9")
         g:set("corners_open", false)
       end
