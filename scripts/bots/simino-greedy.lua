@@ -17,10 +17,8 @@ local random, words = math.random, words
 local UP
 
 local DIRS = {r = {0, 1}, l = {0, -1}, d = {1, 0}, u = {-1, 0}}
--- the numbers a move spells, by their text: tonumber is a call into Go; the few a 12x12 box of nine
--- floors spells are made at load (once per seat and game), any other is converted where it comes
-local NUM = {}
-for i = 0, 15 do NUM[tostring(i)] = i end
+local NUM = {} -- the numbers a move spells, by their text (tonumber is a call into Go)
+for i = 0, 99 do NUM[tostring(i)] = i end
 
 -- each tile's two colours by id (its attributes a and b), read at load
 local FIRST, SECOND = {}, {}
@@ -97,17 +95,17 @@ local function score(vals, cols, shows, m)
   elseif m == "pass" then
     return -1000
   elseif kind == "place2" then
-    return -UP * 100 * ((NUM[w6] or tonumber(w6)) + (NUM[w11] or tonumber(w11)) - 2) - UP * 60
+    return -UP * 100 * (NUM[w6] + NUM[w11] - 2) - UP * 60
   elseif kind ~= "place" or w6 == nil or w7 ~= nil then
     return 0
   end
-  local f = NUM[w6] or tonumber(w6)
+  local f = NUM[w6]
   local a, b = FIRST[tile], SECOND[tile]
   local s = -UP * 100 * (f - 1)
   if f == 1 then
     if a == b then s = s - 1 end -- keep doubles for junctions, other things equal
     if vals then
-      local r, c, dd = NUM[w3] or tonumber(w3), NUM[w4] or tonumber(w4), DIRS[dir]
+      local r, c, dd = NUM[w3], NUM[w4], DIRS[dir]
       local i1 = r * cols + c + 1
       local i2 = i1 + dd[1] * cols + dd[2]
       s = s + 3 * (near_use(vals, shows, i1, a, b) + near_use(vals, shows, i2, a, b))
