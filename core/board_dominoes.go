@@ -198,3 +198,9 @@ func (b *Board) nearValues(into *nearValues, floor, r, c, pr, pc int) {
 		}
 	}
 }
+
+// BelowNumbers returns the value numbers (indices into ValueNames) of the two cells beneath a
+// position AppendJunctions found on a floor >= 2, whose cells beneath are both covered.
+func (b *Board) BelowNumbers(floor int, d *Domino) (int32, int32) {
+	return b.codes[b.at(floor-1, d.R1, d.C1)], b.codes[b.at(floor-1, d.R2, d.C2)]
+}

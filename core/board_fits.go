@@ -50,11 +50,15 @@ func (b *Board) Fits(floor int, pieces [][2]string, opt FitOptions) ([]Fit, erro
 	h := lazyHoles{b: b, floor: floor, holes: opt.Holes, state: b.holeState[:0]}
 	m := b.fitMatcher(opt)
 	out := make([]Fit, 0, 4*len(pieces)) // room for a typical turn's fits: few regrowths
+	matching := opt.Match != ""
 	for pi, p := range pieces {
 		free := opt.Free[pi]
 		fp := m.piece(b, p, opt.Wild)
 		for k := range cands {
 			d := &cands[k]
+			if matching && d.near[0].n == 0 && d.near[1].n == 0 && !(free && d.Corner) {
+				continue // no neighbour to match, no free corner: most of a sparse floor, skipped unasked
+			}
 			first, second := m.lays(&fp, d, free && d.Corner)
 			if (first || second) && h.leaves(k, d) {
 				continue

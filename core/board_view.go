@@ -20,13 +20,19 @@ type PieceView struct {
 
 // View returns the public view of a board.
 func (b *Board) View() BoardView {
-	v := BoardView{Name: b.Def.Name, Rows: b.Def.Rows, Cols: b.Def.Cols, Floors: b.Def.Floors, Pieces: []PieceView{}}
+	v := BoardView{Name: b.Def.Name, Rows: b.Def.Rows, Cols: b.Def.Cols, Floors: b.Def.Floors, Pieces: make([]PieceView, 0, len(b.pieces))}
+	n := 0
 	for _, p := range b.pieces {
-		pv := PieceView{ID: p.ID, Floor: p.Floor, Values: p.Values}
+		n += len(p.Cells)
+	}
+	// every piece's cells in one array (a bot's observation views the board at every decision)
+	cells := make([][2]int, 0, n)
+	for _, p := range b.pieces {
+		start := len(cells)
 		for _, cell := range p.Cells {
-			pv.Cells = append(pv.Cells, [2]int{cell / b.Def.Cols, cell % b.Def.Cols})
+			cells = append(cells, [2]int{cell / b.Def.Cols, cell % b.Def.Cols})
 		}
-		v.Pieces = append(v.Pieces, pv)
+		v.Pieces = append(v.Pieces, PieceView{ID: p.ID, Floor: p.Floor, Values: p.Values, Cells: cells[start:len(cells):len(cells)]})
 	}
 	return v
 }

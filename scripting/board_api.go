@@ -52,28 +52,19 @@ var boardMethods = map[string]lua.LGFunction{
 		L.Push(lua.LNumber(b.Def.Floors))
 		return 3
 	},
-	// g:board_place(name, id, floor, {{r, c, value}, ...}) -> piece number
+	// g:board_place(name, id, floor, {{r, c, value}, ...}) -> piece number; or flat, without a table
+	// per cell, g:board_place(name, id, floor, r, c, value, r, c, value, ...) (a move's placement)
 	"board_place": func(L *lua.LState) int {
 		g := handle(L)
 		b := boardArg(L, g, 2)
 		id := L.CheckString(3)
 		floor := L.CheckInt(4)
-		t := raw(L.CheckTable(5))
 		var cells [][2]int
 		var values []string
-		for i := 1; i <= t.Len(); i++ {
-			ct, ok := t.RawGetInt(i).(*lua.LTable)
-			if !ok {
-				L.ArgError(5, "cells must be a list of {row, col, value}")
-			}
-			ct = raw(ct)
-			r, ok1 := toInt(ct.RawGetInt(1))
-			c, ok2 := toInt(ct.RawGetInt(2))
-			if !ok1 || !ok2 {
-				L.ArgError(5, "cells must be a list of {row, col, value}")
-			}
-			cells = append(cells, [2]int{r, c})
-			values = append(values, lua.LVAsString(ct.RawGetInt(3)))
+		if _, flat := L.Get(5).(lua.LNumber); flat {
+			cells, values = flatCells(L, 5)
+		} else {
+			cells, values = tableCells(L, raw(L.CheckTable(5)))
 		}
 		n, err := b.Place(id, floor, cells, values)
 		must(L, err)
@@ -212,4 +203,40 @@ var boardMethods = map[string]lua.LGFunction{
 	// g:board_covers(name, floor, ids, opts) -> junction placements a Lua rule allows (boardCovers,
 	// board_cover.go)
 	"board_covers": boardCovers,
+}
+
+// tableCells reads board_place's cells given as a list {{r, c, value}, ...} (argument 5).
+func tableCells(L *lua.LState, t *lua.LTable) ([][2]int, []string) {
+	var cells [][2]int
+	var values []string
+	for i := 1; i <= t.Len(); i++ {
+		ct, ok := t.RawGetInt(i).(*lua.LTable)
+		if !ok {
+			L.ArgError(5, "cells must be a list of {row, col, value}")
+		}
+		ct = raw(ct)
+		r, ok1 := toInt(ct.RawGetInt(1))
+		c, ok2 := toInt(ct.RawGetInt(2))
+		if !ok1 || !ok2 {
+			L.ArgError(5, "cells must be a list of {row, col, value}")
+		}
+		cells = append(cells, [2]int{r, c})
+		values = append(values, lua.LVAsString(ct.RawGetInt(3)))
+	}
+	return cells, values
+}
+
+// flatCells reads board_place's cells given flat from argument first on: row, col, value, row, ...
+func flatCells(L *lua.LState, first int) ([][2]int, []string) {
+	top := L.GetTop()
+	if (top-first+1)%3 != 0 {
+		L.ArgError(top, "cells come in threes: row, col, value")
+	}
+	n := (top - first + 1) / 3
+	cells, values := make([][2]int, 0, n), make([]string, 0, n)
+	for i := first; i < top; i += 3 {
+		cells = append(cells, [2]int{L.CheckInt(i), L.CheckInt(i + 1)})
+		values = append(values, L.CheckString(i+2))
+	}
+	return cells, values
 }

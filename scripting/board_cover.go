@@ -15,15 +15,29 @@ type coverRule struct {
 	index  map[string]int
 	names  []string     // by number: the values, the first coverFlat of them searched before index
 	values []lua.LValue // by number: the rule's arguments, made once
-	ans    []int8       // 16^4 entries by value numbers: 0 not asked yet, 1 no, 2 yes
+	ans    []int8       // by flatKey: 0 not asked yet, 1 no, 2 yes (the last entry, a key for the rest, stays 0)
 	more   map[[4]int]bool
 	// junctions and below are boardCovers' scratch space, reused by every call
 	junctions []core.Domino
 	below     [][2]int
-	byBoard   []int // numberBelow's: this rule's number of each board value number
+	byBoard   []int   // numberBelow's: this rule's number of each board value number
+	byBoardOf *string // the board names byBoard numbers (their first)
+	spelled   spelledMoves
 }
 
 const coverFlat = 16
+
+// coverFlatKeys is how many combinations of four values numbered below coverFlat there are.
+const coverFlatKeys = coverFlat * coverFlat * coverFlat * coverFlat
+
+// flatKey is the index in coverRule.ans of the piece's values numbered t1, t2 on the values numbered
+// b1, b2 beneath: coverFlatKeys (an entry never set) when one is not below coverFlat.
+func flatKey(t1, t2, b1, b2 int) int {
+	if t1|t2|b1|b2 >= coverFlat { // numbers are never negative
+		return coverFlatKeys
+	}
+	return ((t1*coverFlat+t2)*coverFlat+b1)*coverFlat + b2
+}
 
 // coverRulesKept bounds the rules an engine remembers: a rule made afresh in every game (a closure)
 // would otherwise pile up.
@@ -55,7 +69,7 @@ func (r *Engine) ruleFor(fn *lua.LFunction) *coverRule {
 			return c
 		}
 	}
-	c := &coverRule{fn: fn, index: map[string]int{}, more: map[[4]int]bool{}, ans: make([]int8, coverFlat*coverFlat*coverFlat*coverFlat)}
+	c := &coverRule{fn: fn, index: map[string]int{}, more: map[[4]int]bool{}, ans: make([]int8, coverFlatKeys+1)}
 	if len(r.coverRules) >= coverRulesKept {
 		r.coverRules = r.coverRules[1:]
 	}
@@ -87,7 +101,7 @@ func boardCovers(L *lua.LState) int {
 	}
 	out := moveSpeller{h: g.r.h, prefix: lua.LVAsString(ot.RawGetString("prefix")), suffix: lua.LVAsString(ot.RawGetString("suffix"))}
 	pieces := piecesOf(L, g, ids, attrs)
-	q := coverAsk{L: L, g: g, allow: allow, rule: g.r.ruleFor(allow)}
+	q := newCoverAsk(L, g, allow)
 	ds := b.AppendJunctions(q.rule.junctions[:0], floor)
 	q.rule.junctions = ds
 	below := q.rule.numberBelow(b, floor, ds)
@@ -100,17 +114,28 @@ func boardCovers(L *lua.LState) int {
 // numberBelow numbers the two values beneath each junction ds on the floor (in c's scratch space):
 // each value the board numbers is looked up once, then each cell's by its board number.
 func (c *coverRule) numberBelow(b *core.Board, floor int, ds []core.Domino) [][2]int {
-	c.byBoard = c.byBoard[:0]
-	for _, v := range b.ValueNames() {
-		c.byBoard = append(c.byBoard, c.number(v))
-	}
+	c.numberBoard(b.ValueNames())
 	c.below = c.below[:0]
 	for i := range ds {
-		d := &ds[i]
-		// a junction's cells beneath are covered: their numbers are never -1
-		c.below = append(c.below, [2]int{c.byBoard[b.ValueNumberAt(floor-1, d.R1, d.C1)], c.byBoard[b.ValueNumberAt(floor-1, d.R2, d.C2)]})
+		n1, n2 := b.BelowNumbers(floor, &ds[i])
+		c.below = append(c.below, [2]int{c.byBoard[n1], c.byBoard[n2]})
 	}
 	return c.below
+}
+
+// numberBoard makes byBoard this rule's number of each of a board's values names: only the names it
+// has not numbered yet when names is the board numbered last (a board's names only grow, and a
+// clone's never write into the array they share), all of them for another board.
+func (c *coverRule) numberBoard(names []string) {
+	if len(names) == 0 {
+		return
+	}
+	if &names[0] != c.byBoardOf || len(names) < len(c.byBoard) {
+		c.byBoard, c.byBoardOf = c.byBoard[:0], &names[0]
+	}
+	for _, v := range names[len(c.byBoard):] {
+		c.byBoard = append(c.byBoard, c.number(v))
+	}
 }
 
 // coverAsk asks boardCovers' rule allow, remembering its answers in rule.
@@ -119,6 +144,13 @@ type coverAsk struct {
 	g     *gHandle
 	allow *lua.LFunction
 	rule  *coverRule
+	ans   []int8 // rule.ans
+}
+
+// newCoverAsk asks allow for g, with the engine's memory of its answers.
+func newCoverAsk(L *lua.LState, g *gHandle, allow *lua.LFunction) coverAsk {
+	rule := g.r.ruleFor(allow)
+	return coverAsk{L: L, g: g, allow: allow, rule: rule, ans: rule.ans}
 }
 
 // spellCovers spells the placements of each piece on each junction ds (values beneath numbered below)
@@ -129,34 +161,28 @@ func (q *coverAsk) spellCovers(out *moveSpeller, ids []string, pieces [][2]strin
 		na, nc := q.rule.number(a), q.rule.number(c)
 		turns := a != c // a double is the same turned round
 		for k := range ds {
-			d, nb := &ds[k], below[k]
-			if q.ask(na, nc, nb[0], nb[1]) {
-				out.spell(id, d.R1, d.C1, d.Dir)
+			d, b1, b2 := &ds[k], below[k][0], below[k][1]
+			// the answer in the flat table read here (the usual case; a call would cost more than
+			// the read), else recalled or asked
+			if a := q.ans[flatKey(na, nc, b1, b2)]; a == 2 || a == 0 && q.recall(na, nc, b1, b2) {
+				out.spellPiece(i, id, d.R1, d.C1, d.Dir)
 			}
-			if turns && q.ask(nc, na, nb[0], nb[1]) {
-				out.spell(id, d.R2, d.C2, core.BackDir(d.Dir))
+			if !turns {
+				continue
+			}
+			if a := q.ans[flatKey(nc, na, b1, b2)]; a == 2 || a == 0 && q.recall(nc, na, b1, b2) {
+				out.spellPiece(i, id, d.R2, d.C2, core.BackDir(d.Dir))
 			}
 		}
 	}
 }
 
-// ask answers for the piece's values numbered t1, t2 on the values numbered b1, b2 beneath: small
-// enough to be inlined for the usual case, an answer already in the flat table.
-func (q *coverAsk) ask(t1, t2, b1, b2 int) bool {
-	if t1|t2|b1|b2 < coverFlat { // numbers are never negative
-		if a := q.rule.ans[((t1*coverFlat+t2)*coverFlat+b1)*coverFlat+b2]; a != 0 {
-			return a == 2
-		}
-	}
-	return q.recall(t1, t2, b1, b2)
-}
-
-// recall answers as ask does, asking the rule when no answer is remembered.
+// recall answers for the piece's values numbered t1, t2 on the values numbered b1, b2 beneath,
+// asking the rule when no answer is remembered.
 func (q *coverAsk) recall(t1, t2, b1, b2 int) bool {
 	rule := q.rule
-	flat := -1
-	if t1 < coverFlat && t2 < coverFlat && b1 < coverFlat && b2 < coverFlat {
-		flat = ((t1*coverFlat+t2)*coverFlat+b1)*coverFlat + b2
+	flat := flatKey(t1, t2, b1, b2)
+	if flat < coverFlatKeys {
 		if a := rule.ans[flat]; a != 0 {
 			return a == 2
 		}
@@ -164,7 +190,7 @@ func (q *coverAsk) recall(t1, t2, b1, b2 int) bool {
 		return v
 	}
 	v := q.call(t1, t2, b1, b2)
-	if flat >= 0 {
+	if flat < coverFlatKeys {
 		rule.ans[flat] = 1
 		if v {
 			rule.ans[flat] = 2

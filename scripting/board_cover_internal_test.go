@@ -63,3 +63,22 @@ func TestColourRulesKeptAreBounded(t *testing.T) {
 	require.Len(t, r.coverRules, coverRulesKept)
 	require.Same(t, last, r.coverRules[coverRulesKept-1].fn)
 }
+
+// A rule numbers a board's values once, then only the values the board adds; another board's are
+// numbered afresh.
+func TestRuleNumbersEachBoardsValues(t *testing.T) {
+	c := &coverRule{index: map[string]int{}}
+	first := make([]string, 2, 4)
+	copy(first, []string{"W", "Y"})
+	c.numberBoard(first)
+	require.Equal(t, []int{0, 1}, c.byBoard)
+	first = append(first, "O") // the same board, grown in place
+	c.numberBoard(first)
+	require.Equal(t, []int{0, 1, 2}, c.byBoard)
+	c.numberBoard([]string{"O", "K"}) // another board
+	require.Equal(t, []int{2, 3}, c.byBoard)
+	c.numberBoard(first)
+	require.Equal(t, []int{0, 1, 2}, c.byBoard)
+	c.numberBoard(first[:2:2]) // a clone of the first, shorter than the board numbered last
+	require.Equal(t, []int{0, 1}, c.byBoard)
+}

@@ -78,15 +78,37 @@ func fitOptions(L *lua.LState, ot *lua.LTable, ids []string) core.FitOptions {
 }
 
 // moveSpeller appends moves spelled prefix .. "ID ROW COL DIR" .. suffix to a table, reusing one buffer
-// and boxing each move once per host h (a turn offers mostly the moves of the turns before).
+// and boxing each move once per host h (a turn offers mostly the moves of the turns before). With
+// memo (g:board_placements), a move is found again by its card number and floor.
 type moveSpeller struct {
 	h              *Host
 	prefix, suffix string
 	t              *lua.LTable
 	sb             []byte
+	memo           *spelledMoves
+	cards          []int // by piece: its card number, for memo
+	floor, cols    int   // the floor and the board's columns, for memo
 }
 
 func (m *moveSpeller) spell(id string, row, col int, dir byte) {
+	m.t.Append(m.spelling(id, row, col, dir))
+}
+
+// spellPiece appends the move of piece number i, id, as spell does: found in memo when it has one.
+func (m *moveSpeller) spellPiece(i int, id string, row, col int, dir byte) {
+	if m.memo == nil {
+		m.spell(id, row, col, dir)
+		return
+	}
+	slot := m.memo.slot(m.floor, m.cards[i], row, col, m.cols, dir)
+	if *slot == nil {
+		*slot = m.spelling(id, row, col, dir)
+	}
+	m.t.Append(*slot)
+}
+
+// spelling is the move prefix .. "ID ROW COL DIR" .. suffix, boxed once per host.
+func (m *moveSpeller) spelling(id string, row, col int, dir byte) lua.LValue {
 	m.sb = append(m.sb[:0], m.prefix...)
 	m.sb = append(m.sb, id...)
 	m.sb = append(m.sb, ' ')
@@ -95,10 +117,10 @@ func (m *moveSpeller) spell(id string, row, col int, dir byte) {
 	m.sb = strconv.AppendInt(m.sb, int64(col), 10)
 	m.sb = append(m.sb, ' ', dir)
 	m.sb = append(m.sb, m.suffix...)
-	m.t.Append(m.h.strBytes(m.sb))
+	return m.h.strBytes(m.sb)
 }
 
-// piecesOf reads each card's two values from its attributes attrs.
+// piecesOf reads each card's two values from its attributes attrs (g:board_fits' arguments 4 and 5).
 func piecesOf(L *lua.LState, g *gHandle, ids, attrs []string) [][2]string {
 	pieces := make([][2]string, len(ids))
 	cat := g.s.Game.Catalog
@@ -107,16 +129,23 @@ func piecesOf(L *lua.LState, g *gHandle, ids, attrs []string) [][2]string {
 		if len(idx) == 0 {
 			L.ArgError(4, "no card "+id)
 		}
-		c := cat.Cards[idx[0]]
-		for k := 0; k < 2; k++ {
-			v, ok := c.Attrs[attrs[k]]
-			if !ok {
-				L.ArgError(5, "card "+id+" has no attribute "+attrs[k])
-			}
-			pieces[i][k] = attrString(v)
-		}
+		pieces[i] = pieceValues(L, cat.Cards[idx[0]], id, attrs, 5)
 	}
 	return pieces
+}
+
+// pieceValues reads card id's two values from its attributes attrs, named by the options argument
+// opts when one is missing.
+func pieceValues(L *lua.LState, c core.Card, id string, attrs []string, opts int) [2]string {
+	var vals [2]string
+	for k := 0; k < 2; k++ {
+		v, ok := c.Attrs[attrs[k]]
+		if !ok {
+			L.ArgError(opts, "card "+id+" has no attribute "+attrs[k])
+		}
+		vals[k] = attrString(v)
+	}
+	return vals
 }
 
 func attrString(v any) string {

@@ -33,19 +33,28 @@ func boardPlacements(L *lua.LState) int {
 		allow = fn
 	}
 	first := lua.LVAsBool(ot.RawGetString("first"))
-	pieces := piecesOf(L, g, ids, attrs)
+	out := moveSpeller{h: g.r.h, prefix: lua.LVAsString(ot.RawGetString("prefix")), suffix: " 1", floor: 1, cols: b.Def.Cols}
+	var pieces [][2]string
+	var q coverAsk
+	if allow != nil {
+		q = newCoverAsk(L, g, allow)
+		out.memo = &q.rule.spelled
+		out.memo.fit(out.prefix, attrs, b)
+		pieces, out.cards = out.memo.pieces(L, g, ids)
+	} else {
+		pieces = piecesOf(L, g, ids, attrs)
+	}
 	fits, err := b.Fits(1, pieces, opt)
 	must(L, err)
-	out := moveSpeller{h: g.r.h, prefix: lua.LVAsString(ot.RawGetString("prefix")), suffix: " 1", t: L.CreateTable(len(fits), 0)}
+	out.t = L.CreateTable(len(fits), 0)
 	for _, f := range fits {
-		out.spell(ids[f.Piece], f.R, f.C, f.Dir)
+		out.spellPiece(f.Piece, ids[f.Piece], f.R, f.C, f.Dir)
 	}
 	if allow != nil && !(first && len(fits) > 0) {
-		q := coverAsk{L: L, g: g, allow: allow, rule: g.r.ruleFor(allow)}
 		for f := 2; f <= min(b.Top()+1, b.Def.Floors); f++ {
 			ds := b.AppendJunctions(q.rule.junctions[:0], f)
 			q.rule.junctions = ds
-			out.suffix = " " + strconv.Itoa(f)
+			out.suffix, out.floor = " "+strconv.Itoa(f), f
 			q.spellCovers(&out, ids, pieces, ds, q.rule.numberBelow(b, f, ds))
 			if first && out.t.Len() > 0 {
 				break

@@ -55,6 +55,7 @@ func TestBoardInLuaObservation(t *testing.T) {
 	fn, err := L.LoadString(`local obs = ...
 		local b = obs.boards.grid
 		assert(b.rows == 3 and b.cols == 3 and b.top == 1, "size")
+		assert(rawget(b, "pieces") == nil and rawget(b, "values") == nil, "the bulk is built on first read")
 		assert(#b.pieces == 2 and b.pieces[1].id == "AB" and b.pieces[2].values[2] == "C", "pieces")
 		assert(b.cells[1][1] == 1 and b.cells[1][3] == 2 and b.cells[1][9] == 0, "cells")
 		assert(b.values[1][2] == "B" and b.values[1][6] == "C" and b.values[2][1] == "", "values")
@@ -72,4 +73,11 @@ func TestColourRuleMayNotChangeTheGame(t *testing.T) {
 	p := probe(t, "simino", "", `function can_cover(g, t1, t2, b1, b2) g:set("x", 1) return t1 == b1 end`+"\n")
 	r := batch(t, p, 3, []string{"random", "random", "random"}, 1, 1)
 	assert.Contains(t, r, "g:set changes the game: the colour rule of g:board_covers may only read it")
+}
+
+// g:board_place's flat cells come in threes (row, col, value): a short list is an error naming it.
+func TestBoardPlaceFlatCellsComeInThrees(t *testing.T) {
+	p := probe(t, "testdata/board.yaml", "", `function ask(g) g:board_place("grid", "AC", 1, 2, 0, "A", 2, 1) end`+"\n")
+	r := batch(t, p, 1, []string{"random"}, 1, 1)
+	assert.Contains(t, r, "cells come in threes: row, col, value")
 }

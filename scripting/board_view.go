@@ -12,64 +12,108 @@ import (
 func boardsTable(L *lua.LState, views []core.BoardView) *lua.LTable {
 	t := L.CreateTable(0, len(views))
 	for _, v := range views {
-		bt := L.CreateTable(0, 8)
-		bt.RawSetString("rows", lua.LNumber(v.Rows))
-		bt.RawSetString("cols", lua.LNumber(v.Cols))
-		bt.RawSetString("floors", lua.LNumber(v.Floors))
-		top := 0
-		pt := L.CreateTable(len(v.Pieces), 0)
-		for _, p := range v.Pieces {
-			if p.Floor > top {
-				top = p.Floor
-			}
-			x := L.CreateTable(0, 4)
-			x.RawSetString("id", lua.LString(p.ID))
-			x.RawSetString("floor", lua.LNumber(p.Floor))
-			ct := L.CreateTable(len(p.Cells), 0)
-			vt := L.CreateTable(len(p.Values), 0)
-			for k, rc := range p.Cells {
-				cell := L.CreateTable(2, 0)
-				cell.Append(lua.LNumber(rc[0]))
-				cell.Append(lua.LNumber(rc[1]))
-				ct.Append(cell)
-				vt.Append(lua.LString(p.Values[k]))
-			}
-			x.RawSetString("cells", ct)
-			x.RawSetString("values", vt)
-			pt.Append(x)
-		}
-		bt.RawSetString("pieces", pt)
-		bt.RawSetString("top", lua.LNumber(top))
-		floors := top
-		if floors < v.Floors {
-			floors++
-		}
-		if floors < 1 {
-			floors = 1
-		}
-		cells, vals := L.CreateTable(floors, 0), L.CreateTable(floors, 0)
-		n := v.Rows * v.Cols
-		for f := 1; f <= floors; f++ {
-			ft, fv := L.CreateTable(n, 0), L.CreateTable(n, 0)
-			for i := 1; i <= n; i++ {
-				ft.RawSetInt(i, lua.LNumber(0))
-				fv.RawSetInt(i, lua.LString(""))
-			}
-			cells.RawSetInt(f, ft)
-			vals.RawSetInt(f, fv)
-		}
-		for k, p := range v.Pieces {
-			ft := cells.RawGetInt(p.Floor).(*lua.LTable)
-			fv := vals.RawGetInt(p.Floor).(*lua.LTable)
-			for j, rc := range p.Cells {
-				i := rc[0]*v.Cols + rc[1] + 1
-				ft.RawSetInt(i, lua.LNumber(k+1))
-				fv.RawSetInt(i, lua.LString(p.Values[j]))
-			}
-		}
-		bt.RawSetString("cells", cells)
-		bt.RawSetString("values", vals)
-		t.RawSetString(v.Name, bt)
+		t.RawSetString(v.Name, boardTable(L, v))
 	}
 	return t
+}
+
+// boardTable is one board of boardsTable: its size and top at once; pieces, cells and values, the
+// bulk, are built from v on first read (a bot that reads one floor's values, as a greedy bot does at
+// every decision, builds no piece table).
+func boardTable(L *lua.LState, v core.BoardView) *lua.LTable {
+	bt := L.CreateTable(0, 8)
+	bt.RawSetString("rows", lua.LNumber(v.Rows))
+	bt.RawSetString("cols", lua.LNumber(v.Cols))
+	bt.RawSetString("floors", lua.LNumber(v.Floors))
+	top := 0
+	for _, p := range v.Pieces {
+		top = max(top, p.Floor)
+	}
+	bt.RawSetString("top", lua.LNumber(top))
+	meta := L.CreateTable(0, 1)
+	meta.RawSetString("__index", L.NewFunction(func(L *lua.LState) int {
+		var val lua.LValue
+		switch L.Get(2) {
+		case lua.LString("pieces"):
+			val = piecesTable(L, v)
+		case lua.LString("cells"):
+			val = gridTable(L, v, top, lZero, func(k, _ int) lua.LValue { return lua.LNumber(k + 1) })
+		case lua.LString("values"):
+			var boxed valueBoxes
+			val = gridTable(L, v, top, lEmpty, func(k, j int) lua.LValue { return boxed.box(v.Pieces[k].Values[j]) })
+		default:
+			return 0
+		}
+		bt.RawSet(L.Get(2), val)
+		L.Push(val)
+		return 1
+	}))
+	bt.Metatable = meta
+	return bt
+}
+
+// lZero and lEmpty are an empty cell's piece number and value, boxed once: most cells of a floor are
+// empty, and a boxed value is never changed.
+var lZero, lEmpty lua.LValue = lua.LNumber(0), lua.LString("")
+
+// valueBoxes boxes each distinct value once (a board shows a few values on many cells).
+type valueBoxes struct {
+	names []string
+	boxes []lua.LValue
+}
+
+func (b *valueBoxes) box(s string) lua.LValue {
+	for i, name := range b.names {
+		if name == s {
+			return b.boxes[i]
+		}
+	}
+	b.names = append(b.names, s)
+	b.boxes = append(b.boxes, lua.LString(s))
+	return b.boxes[len(b.boxes)-1]
+}
+
+// piecesTable is a board's pieces in placement order: {{id=, floor=, cells={{r, c}, ...}, values={...}}, ...}.
+func piecesTable(L *lua.LState, v core.BoardView) *lua.LTable {
+	pt := L.CreateTable(len(v.Pieces), 0)
+	for _, p := range v.Pieces {
+		x := L.CreateTable(0, 4)
+		x.RawSetString("id", lua.LString(p.ID))
+		x.RawSetString("floor", lua.LNumber(p.Floor))
+		ct := L.CreateTable(len(p.Cells), 0)
+		vt := L.CreateTable(len(p.Values), 0)
+		for k, rc := range p.Cells {
+			cell := L.CreateTable(2, 0)
+			cell.Append(lua.LNumber(rc[0]))
+			cell.Append(lua.LNumber(rc[1]))
+			ct.Append(cell)
+			vt.Append(lua.LString(p.Values[k]))
+		}
+		x.RawSetString("cells", ct)
+		x.RawSetString("values", vt)
+		pt.Append(x)
+	}
+	return pt
+}
+
+// gridTable is {[floor] = {[r*cols+c+1] = ...}} for floors 1 to top+1 (at most the board's, at
+// least 1): empty on a free cell, cell(k, j) on cell j of piece number k (from 0).
+func gridTable(L *lua.LState, v core.BoardView, top int, empty lua.LValue, cell func(k, j int) lua.LValue) *lua.LTable {
+	floors := max(min(top+1, v.Floors), 1)
+	grid := L.CreateTable(floors, 0)
+	n := v.Rows * v.Cols
+	for f := 1; f <= floors; f++ {
+		ft := L.CreateTable(n, 0)
+		for i := 1; i <= n; i++ {
+			ft.RawSetInt(i, empty)
+		}
+		grid.RawSetInt(f, ft)
+	}
+	for k, p := range v.Pieces {
+		ft := grid.RawGetInt(p.Floor).(*lua.LTable)
+		for j, rc := range p.Cells {
+			ft.RawSetInt(rc[0]*v.Cols+rc[1]+1, cell(k, j))
+		}
+	}
+	return grid
 }

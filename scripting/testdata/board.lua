@@ -5,7 +5,7 @@ function setup(g)
   check(rows == 3 and cols == 3 and floors == 2, "board_size")
   check(g:board_place("grid", "AB", 1, {{0, 0, "A"}, {0, 1, "B"}}) == 1, "first piece is 1")
   g:move("AB", "deck", nil, "placed", nil)
-  check(g:board_place("grid", "BC", 1, {{0, 2, "B"}, {1, 2, "C"}}) == 2, "second piece is 2")
+  check(g:board_place("grid", "BC", 1, 0, 2, "B", 1, 2, "C") == 2, "second piece is 2 (cells given flat)")
   g:move("BC", "deck", nil, "placed", nil)
   local n, v, id = g:board_at("grid", 1, 0, 1)
   check(n == 1 and v == "B" and id == "AB", "board_at")
@@ -36,6 +36,10 @@ function setup(g)
   check(n1 == #ones and #all == #ones + #twos, "board_placements: floor 1 then floor 2")
   for i, m in ipairs(ones) do check(all[i] == m, "board_placements floor 1: " .. m) end
   for i, m in ipairs(twos) do check(all[n1 + i] == m, "board_placements floor 2: " .. m) end
+  local again = g:board_placements("grid", twice, {attrs = {"a", "b"}, match = "one", holes = "isolated",
+    allow = rule, prefix = "y "})
+  check(#again == #all and again[1] == "y " .. all[1]:sub(3) and again[#again] == "y " .. all[#all]:sub(3),
+    "board_placements remembers its moves per prefix")
   local firsts = g:board_placements("grid", ids, {attrs = {"a", "b"}, allow = rule, prefix = "x ", first = true})
   check(#firsts > 0 and firsts[#firsts]:sub(-2) == " 1", "board_placements first: floor 1 only")
   local only_ups = g:board_placements("grid", {"AB"}, {attrs = {"a", "b"}, match = "all", holes = "parity", allow = rule,

@@ -4,133 +4,137 @@
 -- can, next to tiles of colours it holds (more abutting options later), keeps doubles, and climbs
 -- only when it must. When paying a penalty from hand it gives away the tile it can use least.
 --
--- Speed: a decision weighs hundreds of placements, so each move string is split once per game (with
--- words: a string pattern is compiled on every call) and each tile's colour use is counted once per
--- decision.
+-- Speed: a decision weighs every legal placement, and most of a turn's moves are new strings (the
+-- seat's own tiles on a board that changed), so a move is split afresh each time with one words call
+-- (a string pattern is compiled on every call; a cache keyed by move string grew by several map
+-- entries per move), the cells next to each cell are listed once per game, and the hand's colours
+-- are counted once per decision: a placement then costs a few table reads, not a loop over the hand
+-- per neighbour.
 
-local random = math.random -- library functions as locals: a global lookup goes through the sandbox
-
--- the parts of each move string, split at its first sight (a bot's globals last one game):
--- KIND[m] "place", "place2", "pay", "pass" or false; for a place, TILE, ROW, COL, DIR, FLOOR; for a
--- place2, FLOORS the sum of its two floors minus 2; for a pay, TILE
-local KIND, TILE, ROW, COL, DIR, FLOOR, FLOORS = {}, {}, {}, {}, {}, {}, {}
-local function parse(m)
-  local w = {words(m)}
-  local kind = w[1]
-  if kind == "place" and #w == 6 then
-    TILE[m], ROW[m], COL[m], DIR[m], FLOOR[m] = w[2], tonumber(w[3]), tonumber(w[4]), w[5], tonumber(w[6])
-  elseif kind == "place2" then
-    FLOORS[m] = tonumber(w[6]) + tonumber(w[#w]) - 2
-  elseif kind == "pay" then
-    TILE[m] = w[2]
-  elseif kind ~= "pass" then
-    kind = false
-  end
-  KIND[m] = kind
-  return kind
-end
-
--- a tile's two colours (its first and second letter), by tile, at first sight
-local FIRST, SECOND = {}, {}
-local function colours(t)
-  local a = FIRST[t]
-  if a == nil then
-    a = t:sub(1, 1)
-    FIRST[t], SECOND[t] = a, t:sub(2, 2)
-  end
-  return a, SECOND[t]
-end
+-- library functions as locals: a global lookup goes through the sandbox
+local random, words = math.random, words
+-- -1 where climbing pays, else 1 (set at the first decision: the same all game)
+local UP
 
 local DIRS = {r = {0, 1}, l = {0, -1}, d = {1, 0}, u = {-1, 0}}
-local STEPS = {DIRS.r, DIRS.l, DIRS.d, DIRS.u}
+local NUM = {} -- the numbers a move spells, by their text (tonumber is a call into Go)
+for i = 0, 99 do NUM[tostring(i)] = i end
+
+-- each tile's two colours by id (its attributes a and b), read at load
+local FIRST, SECOND = {}, {}
+do
+  local ids, a, b = g:card_list(), g:card_list("a"), g:card_list("b")
+  for i = 1, #ids do FIRST[ids[i]], SECOND[ids[i]] = a[i], b[i] end
+end
+
+-- NEAR[i]: the board indices of the cells next to cell i (rows x cols, the same all game)
+local NEAR
+local function near_cells(rows, cols)
+  local near = {}
+  for r = 0, rows - 1 do
+    for c = 0, cols - 1 do
+      local list = {}
+      for _, d in ipairs({{0, 1}, {0, -1}, {1, 0}, {-1, 0}}) do
+        local nr, nc = r + d[1], c + d[2]
+        if nr >= 0 and nr < rows and nc >= 0 and nc < cols then list[#list + 1] = nr * cols + nc + 1 end
+      end
+      near[r * cols + c + 1] = list
+    end
+  end
+  return near
+end
 
 local function my_hand(obs)
   local h = obs.zones.hand[obs.seat + 1]
   return h and h.cards or {}
 end
 
--- how many of my other tiles show colour x (hand tiles equal to skip left out); use[skip][x] keeps
--- the answers of one decision
-local function colour_use(hand, use, skip, x)
-  local by_skip = use[skip]
-  if by_skip == nil then
-    by_skip = {}
-    use[skip] = by_skip
+-- shows[x]: how many tiles of the hand show colour x (a double once); a hand tile's other tiles
+-- showing x are shows[x] minus one if it shows x itself (each tile id is unique)
+local function colour_counts(hand)
+  local shows = {}
+  for i = 1, #hand do
+    local a, b = FIRST[hand[i]], SECOND[hand[i]]
+    shows[a] = (shows[a] or 0) + 1
+    if b ~= a then shows[b] = (shows[b] or 0) + 1 end
   end
-  local n = by_skip[x]
-  if n == nil then
-    n = 0
-    for i = 1, #hand do
-      local t = hand[i]
-      local a, b = colours(t)
-      if t ~= skip and (a == x or b == x) then n = n + 1 end
+  return shows
+end
+
+-- how many of the hand's other tiles show the colours a and b of one of its tiles (each shows[x]
+-- counts the tile itself once)
+local function other_use(shows, a, b)
+  return (shows[a] or 0) + (shows[b] or 0) - 2
+end
+
+-- a half on cell i next to different tiles of the same colours makes junctions my tiles may bridge:
+-- the sum, over the covered cells next to i, of my other tiles (not the one of colours a, b placed)
+-- showing that cell's colour
+local function near_use(vals, shows, i, a, b)
+  local n = 0
+  local near = NEAR[i]
+  for k = 1, #near do
+    local v = vals[near[k]]
+    if v ~= "" then
+      n = n + (shows[v] or 0)
+      if v == a or v == b then n = n - 1 end
     end
-    by_skip[x] = n
   end
   return n
 end
 
-local function score_place(obs, hand, use, m, kind)
-  if kind == "place2" then
-    return -UP * 100 * FLOORS[m] - UP * 60
+-- the value of move m: "place TILE ROW COL DIR FLOOR", "place2 ...", "pay TILE" or "pass"; vals,
+-- cols: floor 1 of the board
+local function score(vals, cols, shows, m)
+  local kind, tile, w3, w4, dir, w6, w7, w8, w9, w10, w11 = words(m)
+  if kind == "pay" then
+    local a, b = FIRST[tile], SECOND[tile]
+    local v = -other_use(shows, a, b)
+    if a == b then v = v - 5 end
+    return v
+  elseif m == "pass" then
+    return -1000
+  elseif kind == "place2" then
+    return -UP * 100 * (NUM[w6] + NUM[w11] - 2) - UP * 60
+  elseif kind ~= "place" or w6 == nil or w7 ~= nil then
+    return 0
   end
-  if kind ~= "place" then return 0 end
-  local tile, r, c, dir, f = TILE[m], ROW[m], COL[m], DIR[m], FLOOR[m]
-  local a, b = colours(tile)
+  local f = NUM[w6]
+  local a, b = FIRST[tile], SECOND[tile]
   local s = -UP * 100 * (f - 1)
   if f == 1 then
     if a == b then s = s - 1 end -- keep doubles for junctions, other things equal
-    -- a half next to a different tile of the same colour makes a junction my tiles may bridge (the
-    -- sum of whole numbers is the same in any order of the neighbours)
-    local board = obs.boards and obs.boards.main
-    if board then
-      local dd = DIRS[dir]
-      local rows, cols = board.rows, board.cols
-      local vals = board.values[1]
-      for half = 1, 2 do
-        local cr, cc = r, c
-        if half == 2 then cr, cc = r + dd[1], c + dd[2] end
-        for k = 1, 4 do
-          local d = STEPS[k]
-          local nr, nc = cr + d[1], cc + d[2]
-          if nr >= 0 and nr < rows and nc >= 0 and nc < cols then
-            local v = vals[nr * cols + nc + 1]
-            if v ~= "" then s = s + 3 * colour_use(hand, use, tile, v) end
-          end
-        end
-      end
+    if vals then
+      local r, c, dd = NUM[w3], NUM[w4], DIRS[dir]
+      local i1 = r * cols + c + 1
+      local i2 = i1 + dd[1] * cols + dd[2]
+      s = s + 3 * (near_use(vals, shows, i1, a, b) + near_use(vals, shows, i2, a, b))
     end
   end
   -- play the tile whose colours my other tiles do not need
-  s = s - 0.2 * (colour_use(hand, use, tile, a) + colour_use(hand, use, tile, b))
+  s = s - 0.2 * other_use(shows, a, b)
   return s
 end
 
 function choose(obs, legal)
   -- it climbs where upper floors pay (measured with sim): in solitaire (SI-V2: floor f scores f-1),
   -- when hands are not refilled (SI-V5 draws one per turn, so penalty tiles stay with the next
-  -- player), and at 4 players
-  local draw = obs.params and obs.params.draw
-  UP = (obs.players == 1 or obs.players >= 4 or (draw and draw ~= "refill")) and -1 or 1
-  local hand = my_hand(obs)
-  local use = {}
+  -- player), and at 4 players; the same all game, so weighed at the first decision
+  if UP == nil then
+    local draw = obs.params and obs.params.draw
+    UP = (obs.players == 1 or obs.players >= 4 or (draw and draw ~= "refill")) and -1 or 1
+  end
+  local board = obs.boards and obs.boards.main
+  local vals, cols = nil, 0
+  if board then
+    vals, cols = board.values[1], board.cols
+    NEAR = NEAR or near_cells(board.rows, cols)
+  end
+  local shows = colour_counts(my_hand(obs))
   local best, bestv
   for i = 1, #legal do
     local m = legal[i]
-    local kind = KIND[m]
-    if kind == nil then kind = parse(m) end
-    local v
-    if kind == "pay" then
-      local t = TILE[m]
-      local a, b = colours(t)
-      v = -(colour_use(hand, use, t, a) + colour_use(hand, use, t, b))
-      if a == b then v = v - 5 end
-    elseif m == "pass" then
-      v = -1000
-    else
-      v = score_place(obs, hand, use, m, kind)
-    end
-    v = v + random() * 0.5
+    local v = score(vals, cols, shows, m) + random() * 0.5
     if bestv == nil or v > bestv then best, bestv = m, v end
   end
   return best

@@ -17,7 +17,19 @@ local SOLITAIRE, SOLITAIRE_END = PARAMS.solitaire.enabled, PARAMS.solitaire["end
 local BONUS = PARAMS.solitaire.all_placed_bonus
 local ROUNDS, TARGET = PARAMS.game.rounds, PARAMS.game.target or 0
 
-local function halves(id) return id:sub(1, 1), id:sub(2, 2) end
+-- each tile's two colours by id, and the numbers a move spells, built at load: a string.sub or a
+-- tonumber on every move cost a call into Go each (typed input, which may name anything, falls back)
+local FIRST, SECOND, NUM = {}, {}, {}
+for x in pairs(ORDER) do
+  for y in pairs(ORDER) do FIRST[x .. y], SECOND[x .. y] = x, y end
+end
+for i = 0, 99 do NUM[tostring(i)] = i end
+local function halves(id)
+  local a = FIRST[id]
+  if a then return a, SECOND[id] end
+  return id:sub(1, 1), id:sub(2, 2)
+end
+local function num(s) return NUM[s] or tonumber(s) end
 
 -- SI-12 and the variants' colour rules: may the tile halves t1, t2 cover the junction halves b1, b2
 -- (t1 lies on b1, t2 on b2)? The one hook the white/black variants replace.
@@ -217,7 +229,7 @@ local function go_out(g, seat)
     g:sset(p, "round_pts", (g:sget(p, "round_pts") or 0) + pts)
     g:add_score(p, pts)
   end
-  g:event("out", {seat = seat, place = k, points = pts})
+  g:emit("out", nil, "seat", seat, "place", k, "points", pts)
 end
 
 ---------------------------------------------------------------------------------------------------
@@ -227,7 +239,7 @@ local function draw(g, seat, n)
   local got = g:move_top("reserve", nil, "hand", seat, n)
   if got > 0 then
     g:sort("hand", seat)
-    g:event("draw", {seat = seat, count = got})
+    g:emit("draw", nil, "seat", seat, "count", got) -- g:emit: no field table on every turn
   end
   return got
 end
@@ -246,7 +258,7 @@ end
 -- placed so far when the caller has read them (nil: read here)
 local function put_on_board(g, tile, floor, r, c, r2, c2, from_zone, from_seat, seen)
   local a, b = halves(tile)
-  g:board_place(BOARD, tile, floor, {{r, c, a}, {r2, c2, b}})
+  g:board_place(BOARD, tile, floor, r, c, a, r2, c2, b) -- the cells flat: no table per cell
   g:move(tile, from_zone, from_seat, "box", nil)
   seen = seen or g:get("colours") or ""
   -- the two halves one by one, not in a loop over a table built for them, and written only when a
@@ -368,7 +380,7 @@ end
 local function blocked_end(g)
   g:set("blocked_rounds", (g:get("blocked_rounds") or 0) + 1)
   g:rule("SI-19")
-  g:event("blocked", {})
+  g:emit("blocked")
   if BLOCKED == "fewest" then
     g:rule("SI-D5")
     local n = g:players()
@@ -401,7 +413,8 @@ end
 local function solitaire_end(g)
   g:rule("SI-V2")
   local pts = 0
-  for _, p in ipairs(g:board_pieces(BOARD)) do pts = pts + p.floor - 1 end
+  -- counted per floor: g:board_pieces builds a table per piece
+  for f = 2, g:board_top(BOARD) do pts = pts + (f - 1) * g:board_count(BOARD, f) end
   local left = g:count("hand", 0) + g:count("reserve")
   pts = pts - left
   if left == 0 then pts = pts + BONUS end
@@ -435,9 +448,10 @@ function end_round(g)
   start_round(g, first)
 end
 
--- a turn begins: the actor of turn t is asked to place, pass, or the round ends blocked (SI-19)
-function start_turn(g, t)
-  local actor = actor_of(g, t)
+-- a turn begins: the actor of turn t (actor_of's, when the caller knows it) is asked to place, pass,
+-- or the round ends blocked (SI-19)
+function start_turn(g, t, actor)
+  actor = actor or actor_of(g, t)
   if actor == nil then
     t, actor = next_turn(g, t)
   end
@@ -498,20 +512,20 @@ local function end_turn(g, seat, passed)
     start_turn(g, 0)
     return
   end
-  -- SI-18: anyone without tiles while the reserve is empty goes out, the mover first
+  -- SI-18: anyone without tiles while the reserve is empty goes out, the mover first; only then may
+  -- the round be over (it was not when this turn began), so only then is it asked
   if g:count("reserve") == 0 then
     local n = g:players()
     for k = 0, n - 1 do
       local s = (seat + k) % n
       if is_in(g, s) and g:count("hand", s) == 0 and not round_over(g) then go_out(g, s) end
     end
+    if round_over(g) then
+      end_round(g)
+      return
+    end
   end
-  if round_over(g) then
-    end_round(g)
-    return
-  end
-  local t = next_turn(g, g:get("turn"))
-  start_turn(g, t)
+  start_turn(g, next_turn(g, g:get("turn")))
 end
 
 local function ask_pay(g, seat)
@@ -531,7 +545,7 @@ local function penalise(g, seat, pen)
   g:rule("SI-15", "SI-D4")
   local got = draw(g, target, pen)
   g:stat(seat, "penalties_given", pen)
-  g:event("penalty", {seat = target, tiles = pen, from_reserve = got})
+  g:emit("penalty", nil, "seat", target, "tiles", pen, "from_reserve", got)
   local owe = pen - got
   if owe > 0 and g:count("hand", seat) > 0 then
     g:rule("SI-16")
@@ -546,8 +560,8 @@ end
 -- a legal move's placement (already canonical: no pattern matching needed)
 local function placement_of(tile, r, c, dir, f)
   local dd = DIRS[dir]
-  r, c = tonumber(r), tonumber(c)
-  return {tile = tile, r = r, c = c, dir = dir, floor = tonumber(f), r2 = r + dd[1], c2 = c + dd[2]}
+  r, c = num(r), num(c)
+  return {tile = tile, r = r, c = c, dir = dir, floor = num(f), r2 = r + dd[1], c2 = c + dd[2]}
 end
 
 -- `seat` answered `move`: "place TILE R C DIR FLOOR", "place2 ... ...", "pay TILE" or "pass"
@@ -560,18 +574,19 @@ function on_move(g, seat, move)
   if verb == "place" or verb == "place2" then g:set("last_mover", seat) end
   if verb == "place" then
     -- the placement in locals, not a table: this is the path of nearly every move
-    local tile, r, c, f = w2, tonumber(w3), tonumber(w4), tonumber(w6)
+    local tile, r, c, f = w2, NUM[w3] or tonumber(w3), NUM[w4] or tonumber(w4), NUM[w6] or tonumber(w6)
     local dd = DIRS[w5]
     local r2, c2 = r + dd[1], c + dd[2]
     local a, b = halves(tile)
-    local seen = g:get("colours") or ""
+    local seen, open = g:get("colours", "corners_open")
+    seen = seen or ""
     if f > 1 then
       mark_cover(g, tile, f, r, c, r2, c2)
     elseif seen:find(a, 1, true) or seen:find(b, 1, true) then
       -- SI-9: a floor-1 tile with a colour already placed is an abutting placement (a corner
       -- placement needs two new colours, SI-7): the free corners are closed for good
       g:rule("SI-8", "SI-D2")
-      if g:get("corners_open") then
+      if open then
         g:rule("SI-9")
         g:set("corners_open", false)
       end
@@ -605,7 +620,7 @@ function on_move(g, seat, move)
     end_turn(g, seat)
   elseif verb == "pass" then
     g:rule("SI-11")
-    g:event("pass", {seat = seat})
+    g:emit("pass", nil, "seat", seat)
     end_turn(g, seat, true)
   else
     error("unexpected move " .. move)
