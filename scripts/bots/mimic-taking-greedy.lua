@@ -24,10 +24,14 @@ local COLOR_INDEX = {O = 1, B = 2, P = 3, G = 4}
 -- Card facts by id: COLOR_OF the colour index (nil for a card without a colour: a Mimic), IS_MIMIC the
 -- Mimic kind (the lead is the first non-Mimic, MT-7), NUMBER_OF the number or 0.
 local COLOR_OF, IS_MIMIC, NUMBER_OF = {}, {}, {}
-for id, c in pairs(CARDS) do
-  COLOR_OF[id] = COLOR_INDEX[c.color]
-  IS_MIMIC[id] = c.kind == "mimic"
-  NUMBER_OF[id] = c.number or 0
+do -- from flat lists made in Go (g:card_list): iterating CARDS reads a read-only table per card and field
+  local ids, colors, kinds, numbers = g:card_list(), g:card_list("color"), g:card_list("kind"), g:card_list("number")
+  for i = 1, #ids do
+    local id = ids[i]
+    COLOR_OF[id] = COLOR_INDEX[colors[i]]
+    IS_MIMIC[id] = kinds[i] == "mimic"
+    NUMBER_OF[id] = numbers[i] or 0
+  end
 end
 
 -- The cards this seat has won this round, as colour counts (a list in COLORS order) and a number of
@@ -54,10 +58,14 @@ local function count_card(c, m, id, delta)
 end
 
 -- SCORE[key] is stack_score of the counts and Mimics the key spells (negative, so the key goes to the
--- table's hash part: gopher-lua would grow the array part up to a large positive integer key)
-local SCORE = {}
+-- table's hash part: gopher-lua would grow the array part up to a large positive integer key). One
+-- more card of colour k (5: a Mimic) takes STEP[k] from the key.
+local SCORE, STEP = {}, {1, 16, 256, 4096, 65536}
+local function stack_key(c, m)
+  return -((((m * 16 + c[4]) * 16 + c[3]) * 16 + c[2]) * 16 + c[1]) - 1
+end
 local function score_of(c, m)
-  local key = -((((m * 16 + c[4]) * 16 + c[3]) * 16 + c[2]) * 16 + c[1]) - 1
+  local key = stack_key(c, m)
   local v = SCORE[key]
   if v == nil then
     v = stack_score(g, c, m)
@@ -108,6 +116,17 @@ end
 local trick_cards, with_table, gain, c = {}, {0, 0, 0, 0}, {}, {0, 0, 0, 0}
 local trick = {cards = trick_cards}
 
+-- whether card id played n-th takes the trick as it stands (trick_cards: the cards before it; lead:
+-- the position of the first non-Mimic among them, or nil): a card played alone takes it
+local function wins_trick(id, n, lead)
+  if n == 1 then return true end
+  trick_cards[n] = id
+  if lead == nil then
+    if IS_MIMIC[id] then trick.lead = nil else trick.lead = n end
+  end
+  return trick_winner(g, trick) == n
+end
+
 -- A card play: for each legal card, "if the trick ended now, would I take it, and how would my stack's
 -- score change?" (0 if I would not take it), then a preference for low numbers. The new score depends
 -- only on the colour of my card (or its being a Mimic), so it is computed once per colour.
@@ -125,28 +144,32 @@ local function choose_play(obs, legal)
     with_table_m = count_card(with_table, with_table_m, id, 1)
   end
   trick.leader = (obs.seat - n + 1) % obs.players
+  trick.lead = lead
   base_score = base_score or score_of(counts, mimics)
   local base = base_score
   for k = 1, 5 do gain[k] = nil end -- by colour index, 5 for a Mimic
+  local with_key = stack_key(with_table, with_table_m)
   local best, bestv
   for i = 1, #legal do
     local move = legal[i]
     if not VERB[move] then parse(move) end
     local id = ARG1[move]
-    cards[n] = id
-    trick.lead = lead
-    if lead == nil and not IS_MIMIC[id] then trick.lead = n end
-    local v = 0
-    if trick_winner(g, trick) == n then
-      local k = COLOR_OF[id] or 5
-      v = gain[k]
+    local k = COLOR_OF[id] or 5
+    local gk = gain[k]
+    if gk == nil then
+      local v = SCORE[with_key - STEP[k]] -- the stack with the trick and my card (key arithmetic)
       if v == nil then
         c[1], c[2], c[3], c[4] = with_table[1], with_table[2], with_table[3], with_table[4]
-        v = score_of(c, count_card(c, with_table_m, id, 1)) - base
-        gain[k] = v
+        v = score_of(c, count_card(c, with_table_m, id, 1))
       end
+      gk = v - base
+      gain[k] = gk
     end
-    v = v * 100 - NUMBER_OF[id]
+    -- the card's value if it takes the trick and if not: who takes it is asked only when that can
+    -- change the choice (the two differ, and one beats the best so far)
+    local lose = -NUMBER_OF[id]
+    local v = gk * 100 + lose
+    if gk ~= 0 and (not bestv or v > bestv or lose > bestv) and not wins_trick(id, n, lead) then v = lose end
     if not bestv or v > bestv then best, bestv = move, v end
   end
   return best
