@@ -11,8 +11,9 @@
 -- read-only after loading: game state lives only in g.
 --
 -- Pure helpers for bots: trick_winner, score_counts, stack_score, auto_colour and auto_last read only
--- their arguments and g:param/g:players/g:card/g:is_card, so a bot calls them as RULES.<name>(g, ...)
--- and plays by the rules of the variant it is in (params and override scripts included).
+-- their arguments, the params (read at load, below) and g:players/g:card/g:is_card, so a bot calls them
+-- as RULES.<name>(g, ...) and plays by the rules of the variant it is in (params and override scripts
+-- included).
 
 local COLORS = {"O", "B", "P", "G"}
 local COLOR_INDEX = {O = 1, B = 2, P = 3, G = 4}
@@ -44,6 +45,14 @@ end
 -- params keyed by a count ("3": ...) are read with these keys (tostring costs a call)
 local KEY = {}
 for i = 1, 16 do KEY[i] = tostring(i) end
+
+-- the params, read once here (PARAMS: they never change within an engine) rather than with a g:param
+-- call on every trick or decision; the helpers bots call read them too, a bot's g:param costing more
+local ORIGINAL_LEAD = PARAMS.mimic_lead == "original" -- MT-D1
+local SMALLEST_ALL = PARAMS.scoring.smallest == "all" -- MT-D4
+local AUTO_FIRST = PARAMS.auto_first -- MT-D3
+local BONUS = {} -- MT-21: BONUS[n], the perfect mimicry bonus with n colours present
+for n = 2, 4 do BONUS[n] = PARAMS.scoring.bonus[KEY[n]] end
 
 -- sorts a short list of card ids into catalogue order, in place (an insertion sort: no comparator
 -- function to call from table.sort)
@@ -89,7 +98,7 @@ function trick_winner(g, trick)
   end
   if closest then return closest, "closest" end
   -- MT-11: nobody followed: the lead player wins (MT-D1 says who that is after a Mimic lead)
-  if g:param("mimic_lead") == "original" then return 1, "lead" end
+  if ORIGINAL_LEAD then return 1, "lead" end
   return lead, "lead"
 end
 local rules_trick_winner = trick_winner
@@ -180,11 +189,11 @@ function score_counts(g, counts)
   end
   if present == 0 then return 0 end -- no cards, or only Mimics
   if present >= 2 and largest == smallest then
-    return g:param("scoring.bonus")[KEY[present]] -- perfect mimicry
+    return BONUS[present] -- perfect mimicry
   end
   if present == 1 then smallest = 0 end
   -- MT-D4: `all` counts every colour, so a colour not taken makes the smallest count 0
-  if g:param("scoring.smallest") == "all" and present < 4 then smallest = 0 end
+  if SMALLEST_ALL and present < 4 then smallest = 0 end
   return -(largest - smallest)
 end
 
@@ -228,7 +237,7 @@ end
 local LAST_MOVES, LAST_DISCARD_FIRST = {"last add", "last discard"}, {"last discard", "last add"}
 -- MT-18: asks seat `seat` to add its last card or set it aside (moves "last add", "last discard")
 function ask_last(g, seat)
-  if g:param("auto_first") then
+  if AUTO_FIRST then
     -- the stack is still face down (see after_trick): zone `won`
     local counts = g:tally("won", seat, "color", COLORS)
     local mimics = g:count_kind("won", seat, "mimic")
@@ -276,7 +285,7 @@ local function ask_next_mimic(g, seat, after)
     local counts = g:tally("counted", seat, "color", COLORS) -- assigned Mimics add no colour
     local first = auto_colour(counts)
     if first then
-      if g:param("auto_first") then first = auto_colour(assigned_counts(g, seat)) else first = nil end
+      if AUTO_FIRST then first = auto_colour(assigned_counts(g, seat)) else first = nil end
       local spelled = MIMIC_MOVES[id]
       local moves = {}
       if first then moves[1] = spelled[first] end
