@@ -34,12 +34,16 @@ end
 
 -- The Mimics in id order (M1, M2, ...), the seat value that records each one's colour (MT-19), and its
 -- `mimic` moves by colour index, spelled once here rather than on every decision.
-local MIMIC_IDS, MIMIC_KEY, MIMIC_MOVES = {}, {}, {}
+-- MIMIC_MOVE_ID[move], MIMIC_MOVE_COLOR[move]: what each of those moves says.
+local MIMIC_IDS, MIMIC_KEY, MIMIC_MOVES, MIMIC_MOVE_ID, MIMIC_MOVE_COLOR = {}, {}, {}, {}, {}
 for id, n in pairs(MIMIC) do MIMIC_IDS[n] = id end
 for _, id in ipairs(MIMIC_IDS) do
   MIMIC_KEY[id] = "mimic_" .. id
   MIMIC_MOVES[id] = {}
-  for k = 1, 4 do MIMIC_MOVES[id][k] = "mimic " .. id .. " " .. COLORS[k] end
+  for k = 1, 4 do
+    local move = "mimic " .. id .. " " .. COLORS[k]
+    MIMIC_MOVES[id][k], MIMIC_MOVE_ID[move], MIMIC_MOVE_COLOR[move] = move, id, COLORS[k]
+  end
 end
 
 -- params keyed by a count ("3": ...) are read with these keys (tostring costs a call)
@@ -122,7 +126,8 @@ local function keep_moves(trick_cards)
   return moves
 end
 
-local function after_trick(g, winner)
+-- The trick (n cards: one per seat) went to seat `winner`: the next trick or the round's end
+local function after_trick(g, winner, n)
   -- MT-17: each seat plays one card per trick, so every hand has the same size: the round ends when
   -- the winner's hand has one card left
   if g:count("hand", winner) == 1 then
@@ -133,7 +138,7 @@ local function after_trick(g, winner)
     ask_last(g, 0)
   else
     g:rule("MT-16")
-    g:start_trick((winner + 1) % g:players())
+    g:start_trick((winner + 1) % n)
   end
 end
 
@@ -157,10 +162,11 @@ function trick_done(g, winner, trick, how)
   -- the winner takes the trick (MT-13), won by the closest card, by the lead player or by the last Mimic
   g:rule("MT-13", how == "closest" and "MT-9" or how == "lead" and "MT-11" or "MT-12")
   g:move_all("trick", nil, "won", winner)
-  after_trick(g, winner)
+  after_trick(g, winner, #trick.cards)
 end
 
--- MT-14: the kept cards (listed in the move) go to the winner's stack, the rest out of the round
+-- MT-14: the kept cards (listed in the move) go to the winner's stack, the rest out of the round;
+-- returns the number of cards the trick had
 local function take_kept(g, seat, move)
   g:rule("MT-14")
   local kept = {words(move)} -- "keep", then the kept ids
@@ -173,6 +179,7 @@ local function take_kept(g, seat, move)
     end
     if keep then g:move(id, "trick", nil, "won", seat) else g:move(id, "trick", nil, "removed", nil) end
   end
+  return #cards
 end
 
 -- MT-20/MT-21: the score of colour counts (a list in COLORS order, Mimics already added to colours):
@@ -403,27 +410,46 @@ function score_round(g)
   g:start_trick(leader)
 end
 
+-- MT-18: `seat` adds its last card to its stack (add) or sets it aside, and its stack is revealed
+local function take_last(g, seat, add)
+  g:rule("MT-18")
+  g:move_all("won", seat, "counted", seat) -- the stack is revealed for scoring (MT-19, MT-20)
+  local last = g:top("hand", seat)
+  if add then
+    g:move(last, "hand", seat, "counted", seat)
+  else
+    g:move(last, "hand", seat, "removed", nil)
+  end
+  ask_next_mimic(g, seat, 0)
+end
+
+-- MT-19: `seat` counts Mimic `id` as colour `colour`
+local function set_mimic(g, seat, id, colour)
+  g:rule("MT-19")
+  g:sset(seat, MIMIC_KEY[id], colour, "owner")
+  ask_next_mimic(g, seat, MIMIC[id])
+end
+
 -- MT-14, MT-18, MT-19: `seat` answered `move`: "keep ...", "last add|discard" or "mimic ID COLOUR"
--- (plays of cards are the trick mechanic's, through trick_winner and trick_done) (hook)
+-- (plays of cards are the trick mechanic's, through trick_winner and trick_done) (hook). The moves
+-- this script spells once are looked up rather than split (words is a call into Go).
 function on_move(g, seat, move)
+  local mimic = MIMIC_MOVE_ID[move]
+  if mimic then
+    set_mimic(g, seat, mimic, MIMIC_MOVE_COLOR[move])
+    return
+  end
+  if move == "last add" or move == "last discard" then
+    take_last(g, seat, move == "last add")
+    return
+  end
   local verb, a, b = words(move)
   if verb == "keep" then
-    take_kept(g, seat, move)
-    after_trick(g, seat)
+    after_trick(g, seat, take_kept(g, seat, move))
   elseif verb == "last" then
-    g:rule("MT-18")
-    g:move_all("won", seat, "counted", seat) -- the stack is revealed for scoring (MT-19, MT-20)
-    local last = g:top("hand", seat)
-    if a == "add" then
-      g:move(last, "hand", seat, "counted", seat)
-    else
-      g:move(last, "hand", seat, "removed", nil)
-    end
-    ask_next_mimic(g, seat, 0)
+    take_last(g, seat, a == "add")
   elseif verb == "mimic" then
-    g:rule("MT-19")
-    g:sset(seat, MIMIC_KEY[a], b, "owner")
-    ask_next_mimic(g, seat, MIMIC[a])
+    set_mimic(g, seat, a, b)
   else
     error("unexpected move " .. move, 0)
   end
