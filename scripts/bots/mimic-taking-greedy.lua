@@ -127,6 +127,17 @@ local function wins_trick(id, n, lead)
   return trick_winner(g, trick) == n
 end
 
+-- the score of my stack with the trick on the table (with_table: colour counts, with_table_m Mimics,
+-- with_key their key) and card id (colour index k, 5 for a Mimic) added
+local function gain_of(k, id, with_key, with_table_m)
+  local v = SCORE[with_key - STEP[k]] -- the key of the stack with one more card (arithmetic)
+  if v == nil then
+    c[1], c[2], c[3], c[4] = with_table[1], with_table[2], with_table[3], with_table[4]
+    v = score_of(c, count_card(c, with_table_m, id, 1))
+  end
+  return v
+end
+
 -- A card play: for each legal card, "if the trick ended now, would I take it, and how would my stack's
 -- score change?" (0 if I would not take it), then a preference for low numbers. The new score depends
 -- only on the colour of my card (or its being a Mimic), so it is computed once per colour.
@@ -156,20 +167,19 @@ local function choose_play(obs, legal)
     local id = ARG1[move]
     local k = COLOR_OF[id] or 5
     local gk = gain[k]
-    if gk == nil then
-      local v = SCORE[with_key - STEP[k]] -- the stack with the trick and my card (key arithmetic)
-      if v == nil then
-        c[1], c[2], c[3], c[4] = with_table[1], with_table[2], with_table[3], with_table[4]
-        v = score_of(c, count_card(c, with_table_m, id, 1))
-      end
-      gk = v - base
-      gain[k] = gk
-    end
-    -- the card's value if it takes the trick and if not: who takes it is asked only when that can
-    -- change the choice (the two differ, and one beats the best so far)
     local lose = -NUMBER_OF[id]
-    local v = gk * 100 + lose
-    if gk ~= 0 and (not bestv or v > bestv or lose > bestv) and not wins_trick(id, n, lead) then v = lose end
+    local v = lose -- its value if it does not take the trick
+    if gk == nil then
+      -- who takes the trick first: a colour's gain (a stack score, rarely remembered) only if it does
+      if wins_trick(id, n, lead) then
+        gk = gain_of(k, id, with_key, with_table_m) - base
+        gain[k] = gk
+        v = gk * 100 + lose
+      end
+    elseif gk ~= 0 and (not bestv or gk * 100 + lose > bestv or lose > bestv) and wins_trick(id, n, lead) then
+      -- the colour's gain known: who takes the trick is asked only when that can change the choice
+      v = gk * 100 + lose
+    end
     if not bestv or v > bestv then best, bestv = move, v end
   end
   return best

@@ -219,6 +219,7 @@ end
 -- The score of a stack (colour counts and a number of Mimics) once the auto policy assigned its Mimics:
 -- a number (score_counts of the counts with each Mimic added to auto_colour's colour).
 function stack_score(g, counts, mimics)
+  if mimics == 0 then return score_counts(g, counts) end -- nothing to add: no copy (score_counts only reads)
   local c = {counts[1], counts[2], counts[3], counts[4]}
   for _ = 1, mimics do
     local low = auto_colour(c)
