@@ -432,9 +432,9 @@ local function set_mimic(g, seat, id, colour)
 end
 
 -- MT-14, MT-18, MT-19: `seat` answered `move`: "keep ...", "last add|discard" or "mimic ID COLOUR"
--- (plays of cards are the trick mechanic's, through trick_winner and trick_done) (hook). The moves
--- this script spells once are looked up rather than split (words is a call into Go).
+-- (plays of cards are the trick mechanic's, through trick_winner and trick_done) (hook)
 function on_move(g, seat, move)
+  -- the moves spelled at load are looked up rather than split (words is a call into Go)
   local mimic = MIMIC_MOVE_ID[move]
   if mimic then
     set_mimic(g, seat, mimic, MIMIC_MOVE_COLOR[move])
