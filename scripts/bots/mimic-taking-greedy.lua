@@ -75,7 +75,7 @@ local function score_of(c, m)
 end
 
 local function remember(obs)
-  local events = obs.events
+  local events, me = obs.events, obs.seat
   for i = 1, #events do
     local e = events[i]
     local t = e.type
@@ -84,7 +84,7 @@ local function remember(obs)
       local verb = VERB[move] or parse(move)
       if verb == "play" then
         on_table[#on_table + 1] = ARG1[move]
-      elseif e.seat ~= obs.seat then
+      elseif e.seat ~= me then
         -- another seat's choice: nothing to remember
       elseif verb == "keep" and last_trick then
         -- my trump win: the cards not kept left the game
@@ -101,7 +101,7 @@ local function remember(obs)
       end
     elseif t == "trick" then
       last_trick, on_table = e.cards, {}
-      if e.winner == obs.seat then
+      if e.winner == me then
         for j = 1, #last_trick do mimics = count_card(counts, mimics, last_trick[j], 1) end
         base_score = nil
       end
@@ -152,7 +152,8 @@ local function choose_play(obs, legal)
     local id = on_table[i]
     cards[i] = id
     if lead == nil and not IS_MIMIC[id] then lead = i end
-    with_table_m = count_card(with_table, with_table_m, id, 1)
+    local k = COLOR_OF[id] -- count_card(with_table, with_table_m, id, 1), inline: once per card on the table
+    if k then with_table[k] = with_table[k] + 1 else with_table_m = with_table_m + 1 end
   end
   trick.leader = (obs.seat - n + 1) % obs.players
   trick.lead = lead
