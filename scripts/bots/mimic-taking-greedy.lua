@@ -192,13 +192,19 @@ local function choose_keep(legal)
   local before = {counts[1], counts[2], counts[3], counts[4]}
   local before_m = mimics
   for j = 1, #last_trick do before_m = count_card(before, before_m, last_trick[j], -1) end
+  local before_key = stack_key(before, before_m)
   local best, bestv
   for i = 1, #legal do
     local kept = {words(legal[i])}
-    c[1], c[2], c[3], c[4] = before[1], before[2], before[3], before[4]
-    local m = before_m
-    for k = 2, #kept do m = count_card(c, m, kept[k], 1) end
-    local v = score_of(c, m)
+    local key = before_key -- each kept card takes its step from the key: a remembered score needs no counts
+    for k = 2, #kept do key = key - STEP[COLOR_OF[kept[k]] or 5] end
+    local v = SCORE[key]
+    if v == nil then
+      c[1], c[2], c[3], c[4] = before[1], before[2], before[3], before[4]
+      local m = before_m
+      for k = 2, #kept do m = count_card(c, m, kept[k], 1) end
+      v = score_of(c, m)
+    end
     if not bestv or v > bestv then best, bestv = legal[i], v end
   end
   return best
