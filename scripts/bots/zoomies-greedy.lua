@@ -19,7 +19,7 @@
 local move_info, play_effect, beats, trick_points =
   RULES.move_info, RULES.play_effect, RULES.beats, RULES.trick_points
 
-local ipairs, abs, max = ipairs, math.abs, math.max -- library functions as locals: a global
+local abs, max = math.abs, math.max -- library functions as locals: a global
 -- lookup goes through the sandbox's __index on every use
 local g = g -- the facts handle as a local too: the helpers take it on every call (a global is a lookup)
 
@@ -167,10 +167,10 @@ function choose(obs, legal)
   local hand = hands[me + 1].cards or {}
   if PLAYED then
     -- a card in hand or on the table that was already played means we were handed an earlier state
-    for _, id in ipairs(hand) do if PLAYED[id] then PLAYED = nil; break end end
+    for i = 1, #hand do if PLAYED[hand[i]] then PLAYED = nil; break end end
   end
   if PLAYED then
-    for _, id in ipairs(table_cards) do if PLAYED[id] then PLAYED = nil; break end end
+    for i = 1, #table_cards do if PLAYED[table_cards[i]] then PLAYED = nil; break end end
   end
   if not PLAYED then
     PLAYED = {}
