@@ -29,7 +29,7 @@ do -- from flat lists made in Go (g:card_list): iterating CARDS reads a read-onl
   for i = 1, #ids do
     local id = ids[i]
     COLOR_OF[id] = COLOR_INDEX[colors[i]]
-    IS_MIMIC[id] = kinds[i] == "mimic"
+    if kinds[i] == "mimic" then IS_MIMIC[id] = true end -- nil for the others: a new key costs a map entry
     NUMBER_OF[id] = numbers[i] or 0
   end
 end
