@@ -30,14 +30,12 @@ local DECK, DECK_LO, DECK_HI, DECK_KIND = g:card_list(), g:card_list("lo"), g:ca
 -- The cards not played in earlier tricks (not in PLAYED, below), kept up to date as tricks are
 -- played rather than sought among the whole deck at every decision: POOL_LO[k], POOL_HI[k] are the
 -- readings of the k-th (in no particular order: only counts are taken), POOL_AT[id] its place, 0 for
--- a double (doubles are only counted, in pool_doubles). DECK_AT[id] is the card's place in DECK.
+-- a double (doubles are only counted, in pool_doubles).
 local POOL_ID, POOL_LO, POOL_HI, POOL_AT, pool_size, pool_doubles
-local DECK_AT = {}
 local function pool_fill()
   POOL_ID, POOL_LO, POOL_HI, POOL_AT, pool_size, pool_doubles = {}, {}, {}, {}, 0, 0
   for i = 1, #DECK do
     local id = DECK[i]
-    DECK_AT[id] = i
     if DECK_LO[i] then
       if DECK_KIND[i] == "double" then
         POOL_AT[id], pool_doubles = 0, pool_doubles + 1
@@ -50,7 +48,8 @@ local function pool_fill()
   end
 end
 
--- takes card id out of the pool (the last card takes its place); false when it was not in it
+-- takes card id out of the pool (the last card takes its place): false when it was not in it, else
+-- true and its readings (none for a double), for pool_put
 local function pool_take(id)
   local k = POOL_AT[id]
   if k == nil then return false end
@@ -59,7 +58,7 @@ local function pool_take(id)
     pool_doubles = pool_doubles - 1
     return true
   end
-  local last = pool_size
+  local lo, hi, last = POOL_LO[k], POOL_HI[k], pool_size
   if k ~= last then
     local moved = POOL_ID[last]
     POOL_ID[k], POOL_LO[k], POOL_HI[k] = moved, POOL_LO[last], POOL_HI[last]
@@ -67,18 +66,31 @@ local function pool_take(id)
   end
   POOL_ID[last], POOL_LO[last], POOL_HI[last] = nil, nil, nil
   pool_size = last - 1
-  return true
+  return true, lo, hi
 end
 
--- puts back card id (DECK place i) that pool_take took out
-local function pool_put(id, i)
-  if DECK_KIND[i] == "double" then
+-- puts back card id that pool_take took out, with the readings it returned
+local function pool_put(id, lo, hi)
+  if lo == nil then
     POOL_AT[id], pool_doubles = 0, pool_doubles + 1
     return
   end
   pool_size = pool_size + 1
-  POOL_ID[pool_size], POOL_LO[pool_size], POOL_HI[pool_size] = id, DECK_LO[i], DECK_HI[i]
+  POOL_ID[pool_size], POOL_LO[pool_size], POOL_HI[pool_size] = id, lo, hi
   POOL_AT[id] = pool_size
+end
+
+-- takes the cards of list out of the pool for a decision, noting in taken (from its entry n + 1 on)
+-- the id and readings of each one taken, for pool_put; returns the new end of taken
+local function take_seen(list, taken, n)
+  for i = 1, #list do
+    local took, lo, hi = pool_take(list[i])
+    if took then
+      taken[n + 1], taken[n + 2], taken[n + 3] = list[i], lo, hi
+      n = n + 3
+    end
+  end
+  return n
 end
 
 -- how extreme (useful for winning) a card is: its best reading's distance from the middle (by id,
@@ -189,12 +201,7 @@ function choose(obs, legal)
   end
   -- the unseen cards: the pool without the table and my hand, taken out for this decision only
   local taken = {}
-  for i = 1, #table_cards do
-    if pool_take(table_cards[i]) then taken[#taken + 1] = table_cards[i] end
-  end
-  for i = 1, #hand do
-    if pool_take(hand[i]) then taken[#taken + 1] = hand[i] end
-  end
+  local ntaken = take_seen(hand, taken, take_seen(table_cards, taken, 0))
   local U, doubles = pool_size, pool_doubles
 
   -- the trick as it stands: the values declared so far, the best of them and the Goal
@@ -231,6 +238,6 @@ function choose(obs, legal)
       end
     end
   end
-  for i = #taken, 1, -1 do pool_put(taken[i], DECK_AT[taken[i]]) end
+  for i = ntaken - 2, 1, -3 do pool_put(taken[i], taken[i + 1], taken[i + 2]) end
   return choice
 end
