@@ -27,8 +27,8 @@ local g = g -- the facts handle as a local too: the helpers take it on every cal
 -- (g:card_list): the unseen ones are counted per decision
 local DECK, DECK_LO, DECK_HI, DECK_KIND = g:card_list(), g:card_list("lo"), g:card_list("hi"), g:card_list("kind")
 
--- The cards not played in earlier tricks (not in PLAYED, below), kept up to date as tricks are
--- played rather than sought among the whole deck at every decision: POOL_LO[k], POOL_HI[k] are the
+-- The cards not played in earlier tricks, kept up to date as tricks are played rather than sought
+-- among the whole deck at every decision (nil until the first decision fills it): POOL_LO[k], POOL_HI[k] are the
 -- readings of the k-th (in no particular order: only counts are taken), POOL_AT[id] its place, 0 for
 -- a double (doubles are only counted, in pool_doubles).
 local POOL_ID, POOL_LO, POOL_HI, POOL_AT, pool_size, pool_doubles
@@ -171,32 +171,27 @@ function choose(obs, legal)
   local want = proj[me] + pts < top_other or proj[me] < second_other
 
   -- cards not seen by this seat: every card minus earlier tricks, the table and my hand. obs.events
-  -- holds only the events since this bot's last decision, so the played cards are remembered in
-  -- PLAYED (a global: one environment per seat per game).
+  -- holds only the events since this bot's last decision, so the cards not played yet are remembered
+  -- in the pool (the bot's memory lasts one game: one environment per seat per game).
   local zones = obs.zones
   local table_cards = zones.trick.cards or {}
   local hands = zones.hand
   local hand = hands[me + 1].cards or {}
-  if PLAYED then
-    -- a card in hand or on the table that was already played means we were handed an earlier state
-    for i = 1, #hand do if PLAYED[hand[i]] then PLAYED = nil; break end end
+  if POOL_AT then
+    -- a card in hand or on the table that was already played (out of the pool between decisions)
+    -- means we were handed an earlier state
+    for i = 1, #hand do if POOL_AT[hand[i]] == nil then POOL_AT = nil; break end end
   end
-  if PLAYED then
-    for i = 1, #table_cards do if PLAYED[table_cards[i]] then PLAYED = nil; break end end
+  if POOL_AT then
+    for i = 1, #table_cards do if POOL_AT[table_cards[i]] == nil then POOL_AT = nil; break end end
   end
-  if not PLAYED then
-    PLAYED = {}
-    pool_fill()
-  end
+  if not POOL_AT then pool_fill() end
   local events = obs.events
   for i = 1, #events do
     local e = events[i]
     if e.type == "trick" then
       local cards = e.cards
-      for j = 1, #cards do
-        PLAYED[cards[j]] = true
-        pool_take(cards[j])
-      end
+      for j = 1, #cards do pool_take(cards[j]) end
     end
   end
   -- the unseen cards: the pool without the table and my hand, taken out for this decision only
