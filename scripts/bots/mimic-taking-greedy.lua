@@ -43,10 +43,13 @@ local last_trick, on_table = nil, {}
 local base_score -- stack_score of counts and mimics, until they change (nil: to compute)
 
 -- a move's words, split once per game (a bot's globals last one game): VERB[move], ARG1[move], ARG2[move]
+-- (a word the move does not have is not stored: a new key costs a map entry, each game)
 local VERB, ARG1, ARG2 = {}, {}, {}
 local function parse(move)
   local verb, a, b = words(move)
-  VERB[move], ARG1[move], ARG2[move] = verb, a or false, b or false
+  VERB[move] = verb
+  if a then ARG1[move] = a end
+  if b then ARG2[move] = b end
   return verb
 end
 
