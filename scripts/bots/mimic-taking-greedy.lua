@@ -103,7 +103,8 @@ local function remember(obs)
         assigned[k] = assigned[k] + 1
       end
     elseif t == "trick" then
-      last_trick, on_table = e.cards, {}
+      last_trick = e.cards
+      for j = #on_table, 1, -1 do on_table[j] = nil end -- emptied, not made again: a new list allocates
       if e.winner == me then
         for j = 1, #last_trick do mimics = count_card(counts, mimics, last_trick[j], 1) end
         base_score = nil
