@@ -144,6 +144,10 @@ local function play_value(g, goal, id, decl, best, played, values, later, nlater
   return p
 end
 
+-- scratch lists of a decision, refilled at each one (a new Lua table allocates): projected points
+-- by seat, the cards taken out of the pool, the values on the table, the hand sizes of later seats
+local PROJ, TAKEN, VALUES, LATER = {}, {}, {}, {}
+
 function choose(obs, legal)
   if #legal == 1 then return legal[1] end
   local me, n = obs.seat, obs.players
@@ -153,7 +157,7 @@ function choose(obs, legal)
   local seat_vars = obs.seat_vars
 
   -- projected points so far (scores of finished rounds + this round's tricks)
-  local proj = {}
+  local proj = PROJ
   local scores = obs.scores
   for s = 0, n - 1 do
     proj[s] = scores[s + 1] + (seat_vars[s + 1].round_tricks or 0) * pts
@@ -195,7 +199,7 @@ function choose(obs, legal)
     end
   end
   -- the unseen cards: the pool without the table and my hand, taken out for this decision only
-  local taken = {}
+  local taken = TAKEN
   local ntaken = take_seen(hand, taken, take_seen(table_cards, taken, 0))
   local U, doubles = pool_size, pool_doubles
 
@@ -203,7 +207,7 @@ function choose(obs, legal)
   local leader = vars.leader
   local goal = vars.goal
   local played = #table_cards
-  local values = {}
+  local values = VALUES
   local best
   for i = 1, played do
     local v = seat_vars[(leader + i - 1) % n + 1].value
@@ -211,7 +215,7 @@ function choose(obs, legal)
     if best == nil or beats(g, goal, v, best) then best = v end
   end
   -- the hand sizes of the seats still to play after me
-  local later, nlater = {}, 0
+  local later, nlater = LATER, 0
   for k = played + 1, n - 1 do
     local s = (me + k - played) % n
     nlater = nlater + 1
