@@ -10,20 +10,88 @@
 -- broken by shedding the least useful card when chasing tricks and the most dangerous one otherwise.
 --
 -- Speed: a decision weighs every unseen card against every legal play, so card facts are read from
--- flat lists (CARDS[id].lo reads two read-only tables) and the doubles among the unseen cards are
--- only counted.
+-- flat lists (CARDS[id].lo reads two read-only tables), the doubles among the unseen cards are only
+-- counted, the cards not played yet are kept in a list updated trick by trick (not sought in the
+-- deck at each decision), and a play is weighed only when its chance can change the choice.
 
 -- The rules' own helpers (scripts/zoomies/rules.lua, or a variant's replacements): what a move means,
 -- the Goal and value after a play (ZM-5..ZM-8), which value wins (ZM-9), points per trick (ZM-11).
 local move_info, play_effect, beats, trick_points =
   RULES.move_info, RULES.play_effect, RULES.beats, RULES.trick_points
 
-local ipairs, abs, max = ipairs, math.abs, math.max -- library functions as locals: a global
+local abs, max = math.abs, math.max -- library functions as locals: a global
 -- lookup goes through the sandbox's __index on every use
+local g = g -- the facts handle as a local too: the helpers take it on every call (a global is a lookup)
 
 -- every card of the deck in catalogue order, its two readings and its kind, as flat lists made in Go
 -- (g:card_list): the unseen ones are counted per decision
 local DECK, DECK_LO, DECK_HI, DECK_KIND = g:card_list(), g:card_list("lo"), g:card_list("hi"), g:card_list("kind")
+
+-- The cards not played in earlier tricks, kept up to date as tricks are played rather than sought
+-- among the whole deck at every decision (nil until the first decision fills it): POOL_LO[k], POOL_HI[k] are the
+-- readings of the k-th (in no particular order: only counts are taken), POOL_AT[id] its place, 0 for
+-- a double (doubles are only counted, in pool_doubles).
+local POOL_ID, POOL_LO, POOL_HI, POOL_AT, pool_size, pool_doubles
+local function pool_fill()
+  POOL_ID, POOL_LO, POOL_HI, POOL_AT, pool_size, pool_doubles = {}, {}, {}, {}, 0, 0
+  for i = 1, #DECK do
+    local id = DECK[i]
+    if DECK_LO[i] then
+      if DECK_KIND[i] == "double" then
+        POOL_AT[id], pool_doubles = 0, pool_doubles + 1
+      else
+        pool_size = pool_size + 1
+        POOL_ID[pool_size], POOL_LO[pool_size], POOL_HI[pool_size] = id, DECK_LO[i], DECK_HI[i]
+        POOL_AT[id] = pool_size
+      end
+    end
+  end
+end
+
+-- takes card id out of the pool (the last card takes its place): false when it was not in it, else
+-- true and its readings (none for a double), for pool_put
+local function pool_take(id)
+  local k = POOL_AT[id]
+  if k == nil then return false end
+  POOL_AT[id] = nil
+  if k == 0 then
+    pool_doubles = pool_doubles - 1
+    return true
+  end
+  local lo, hi, last = POOL_LO[k], POOL_HI[k], pool_size
+  if k ~= last then
+    local moved = POOL_ID[last]
+    POOL_ID[k], POOL_LO[k], POOL_HI[k] = moved, POOL_LO[last], POOL_HI[last]
+    POOL_AT[moved] = k
+  end
+  POOL_ID[last], POOL_LO[last], POOL_HI[last] = nil, nil, nil
+  pool_size = last - 1
+  return true, lo, hi
+end
+
+-- puts back card id that pool_take took out, with the readings it returned
+local function pool_put(id, lo, hi)
+  if lo == nil then
+    POOL_AT[id], pool_doubles = 0, pool_doubles + 1
+    return
+  end
+  pool_size = pool_size + 1
+  POOL_ID[pool_size], POOL_LO[pool_size], POOL_HI[pool_size] = id, lo, hi
+  POOL_AT[id] = pool_size
+end
+
+-- takes the cards of list out of the pool for a decision, noting in taken (from its entry n + 1 on)
+-- the id and readings of each one taken, for pool_put; returns the new end of taken
+local function take_seen(list, taken, n)
+  for i = 1, #list do
+    local took, lo, hi = pool_take(list[i])
+    if took then
+      taken[n + 1], taken[n + 2], taken[n + 3] = list[i], lo, hi
+      n = n + 3
+    end
+  end
+  return n
+end
 
 -- how extreme (useful for winning) a card is: its best reading's distance from the middle (by id,
 -- computed at a card's first play)
@@ -39,14 +107,46 @@ local function potency(id)
 end
 
 -- how many of the U unseen cards (readings lo, hi) could beat value v under goal g2: a reading beyond
--- v, or a double (it reverses the Goal); doubles is the number of unseen doubles
+-- v, or a double (it reverses the Goal); doubles is the number of unseen doubles. beats is pure, so
+-- the reading likelier to beat is asked first (the high one under High): the other is asked only
+-- when it does not beat.
 local function count_beaters(g2, v, U, ulo, uhi, doubles)
   local beaters = doubles
+  local first, second = uhi, ulo
+  if g2 ~= "high" then first, second = ulo, uhi end
   for k = 1, U do
-    if beats(g, g2, ulo[k], v) or beats(g, g2, uhi[k], v) then beaters = beaters + 1 end
+    if beats(g, g2, first[k], v) or beats(g, g2, second[k], v) then beaters = beaters + 1 end
   end
   return beaters
 end
+
+-- the chance that card id played with declaration decl wins the trick: 0 when it does not win it
+-- now (the values played so far, the best of them under goal), else the chance that none of the
+-- nlater seats after me (later[k] cards in hand) holds a card that could beat it (U unseen readings
+-- in POOL_LO/POOL_HI, doubles unseen doubles); 1 when nobody plays after me.
+local function play_value(g, goal, id, decl, best, played, values, later, nlater, U, doubles)
+  local g2, v = play_effect(g, goal, id, decl)
+  if best ~= nil then
+    -- re-evaluate the table under the (possibly reversed) goal
+    local b = v
+    for j = 1, played do
+      local w = values[j]
+      if beats(g, g2, w, b) then b = w end
+    end
+    if b ~= v then return 0 end
+  end
+  local p = 1
+  local unseen = U + doubles
+  if unseen > 0 and nlater > 0 then
+    local beaters = count_beaters(g2, v, U, POOL_LO, POOL_HI, doubles)
+    for k = 1, nlater do p = p * (1 - beaters / unseen) ^ later[k] end
+  end
+  return p
+end
+
+-- scratch lists of a decision, refilled at each one (a new Lua table allocates): projected points
+-- by seat, the cards taken out of the pool, the values on the table, the hand sizes of later seats
+local PROJ, TAKEN, VALUES, LATER = {}, {}, {}, {}
 
 function choose(obs, legal)
   if #legal == 1 then return legal[1] end
@@ -57,7 +157,7 @@ function choose(obs, legal)
   local seat_vars = obs.seat_vars
 
   -- projected points so far (scores of finished rounds + this round's tricks)
-  local proj = {}
+  local proj = PROJ
   local scores = obs.scores
   for s = 0, n - 1 do
     proj[s] = scores[s + 1] + (seat_vars[s + 1].round_tricks or 0) * pts
@@ -75,52 +175,39 @@ function choose(obs, legal)
   local want = proj[me] + pts < top_other or proj[me] < second_other
 
   -- cards not seen by this seat: every card minus earlier tricks, the table and my hand. obs.events
-  -- holds only the events since this bot's last decision, so the played cards are remembered in
-  -- PLAYED (a global: one environment per seat per game).
+  -- holds only the events since this bot's last decision, so the cards not played yet are remembered
+  -- in the pool (the bot's memory lasts one game: one environment per seat per game).
   local zones = obs.zones
   local table_cards = zones.trick.cards or {}
   local hands = zones.hand
   local hand = hands[me + 1].cards or {}
-  if PLAYED then
-    -- a card in hand or on the table that was already played means we were handed an earlier state
-    for _, id in ipairs(hand) do if PLAYED[id] then PLAYED = nil; break end end
+  if POOL_AT then
+    -- a card in hand or on the table that was already played (out of the pool between decisions)
+    -- means we were handed an earlier state
+    for i = 1, #hand do if POOL_AT[hand[i]] == nil then POOL_AT = nil; break end end
   end
-  if PLAYED then
-    for _, id in ipairs(table_cards) do if PLAYED[id] then PLAYED = nil; break end end
+  if POOL_AT then
+    for i = 1, #table_cards do if POOL_AT[table_cards[i]] == nil then POOL_AT = nil; break end end
   end
-  PLAYED = PLAYED or {}
+  if not POOL_AT then pool_fill() end
   local events = obs.events
   for i = 1, #events do
     local e = events[i]
     if e.type == "trick" then
       local cards = e.cards
-      for j = 1, #cards do PLAYED[cards[j]] = true end
+      for j = 1, #cards do pool_take(cards[j]) end
     end
   end
-  local seen = {}
-  for i = 1, #table_cards do seen[table_cards[i]] = true end
-  for i = 1, #hand do seen[hand[i]] = true end
-  -- the unseen cards' readings (doubles only counted: any double can beat a play)
-  local ulo, uhi = {}, {}
-  local U, doubles = 0, 0
-  for i = 1, #DECK do
-    local id = DECK[i]
-    if DECK_LO[i] and not seen[id] and not PLAYED[id] then
-      if DECK_KIND[i] == "double" then
-        doubles = doubles + 1
-      else
-        U = U + 1
-        ulo[U], uhi[U] = DECK_LO[i], DECK_HI[i]
-      end
-    end
-  end
-  local unseen = U + doubles
+  -- the unseen cards: the pool without the table and my hand, taken out for this decision only
+  local taken = TAKEN
+  local ntaken = take_seen(hand, taken, take_seen(table_cards, taken, 0))
+  local U, doubles = pool_size, pool_doubles
 
   -- the trick as it stands: the values declared so far, the best of them and the Goal
   local leader = vars.leader
   local goal = vars.goal
   local played = #table_cards
-  local values = {}
+  local values = VALUES
   local best
   for i = 1, played do
     local v = seat_vars[(leader + i - 1) % n + 1].value
@@ -128,42 +215,28 @@ function choose(obs, legal)
     if best == nil or beats(g, goal, v, best) then best = v end
   end
   -- the hand sizes of the seats still to play after me
-  local later = {}
+  local later, nlater = LATER, 0
   for k = played + 1, n - 1 do
     local s = (me + k - played) % n
-    later[#later + 1] = hands[s + 1].count
+    nlater = nlater + 1
+    later[nlater] = hands[s + 1].count
   end
 
   local choice, cval, ctie
   for i = 1, #legal do
     local m = legal[i]
     local id, decl = move_info(g, m)
-    local g2, v = play_effect(g, goal, id, decl)
-    local winning
-    if best == nil then
-      winning = true
-    else
-      -- re-evaluate the table under the (possibly reversed) goal
-      local b = v
-      for j = 1, played do
-        local w = values[j]
-        if beats(g, g2, w, b) then b = w end
-      end
-      winning = (b == v)
-    end
-    local p = 0
-    if winning then
-      local beaters = count_beaters(g2, v, U, ulo, uhi, doubles)
-      p = 1
-      if unseen > 0 then
-        for _, h in ipairs(later) do p = p * (1 - beaters / unseen) ^ h end
-      end
-    end
-    local val = want and p or -p
     local tie = want and -potency(id) or potency(id)
-    if cval == nil or val > cval + 1e-9 or (abs(val - cval) <= 1e-9 and tie > ctie) then
-      choice, cval, ctie = m, val, tie
+    -- Once the choice has the best value there is (a chance of 1 wanting the trick, 0 not wanting
+    -- it), a play can only take its place on a tie, so not with a weaker tie-break: skip weighing it.
+    if not (cval and tie <= ctie and cval >= (want and 1 or 0) - 1e-9) then
+      local val = play_value(g, goal, id, decl, best, played, values, later, nlater, U, doubles)
+      if not want then val = -val end
+      if cval == nil or val > cval + 1e-9 or (abs(val - cval) <= 1e-9 and tie > ctie) then
+        choice, cval, ctie = m, val, tie
+      end
     end
   end
+  for i = ntaken - 2, 1, -3 do pool_put(taken[i], taken[i + 1], taken[i + 2]) end
   return choice
 end

@@ -11,8 +11,9 @@
 -- read-only after loading: game state lives only in g.
 --
 -- Pure helpers for bots: trick_winner, score_counts, stack_score, auto_colour and auto_last read only
--- their arguments and g:param/g:players/g:card/g:is_card, so a bot calls them as RULES.<name>(g, ...)
--- and plays by the rules of the variant it is in (params and override scripts included).
+-- their arguments, the params (read at load, below) and g:players/g:card/g:is_card, so a bot calls them
+-- as RULES.<name>(g, ...) and plays by the rules of the variant it is in (params and override scripts
+-- included).
 
 local COLORS = {"O", "B", "P", "G"}
 local COLOR_INDEX = {O = 1, B = 2, P = 3, G = 4}
@@ -33,17 +34,29 @@ end
 
 -- The Mimics in id order (M1, M2, ...), the seat value that records each one's colour (MT-19), and its
 -- `mimic` moves by colour index, spelled once here rather than on every decision.
-local MIMIC_IDS, MIMIC_KEY, MIMIC_MOVES = {}, {}, {}
+-- MIMIC_MOVE_ID[move], MIMIC_MOVE_COLOR[move]: what each of those moves says.
+local MIMIC_IDS, MIMIC_KEY, MIMIC_MOVES, MIMIC_MOVE_ID, MIMIC_MOVE_COLOR = {}, {}, {}, {}, {}
 for id, n in pairs(MIMIC) do MIMIC_IDS[n] = id end
 for _, id in ipairs(MIMIC_IDS) do
   MIMIC_KEY[id] = "mimic_" .. id
   MIMIC_MOVES[id] = {}
-  for k = 1, 4 do MIMIC_MOVES[id][k] = "mimic " .. id .. " " .. COLORS[k] end
+  for k = 1, 4 do
+    local move = "mimic " .. id .. " " .. COLORS[k]
+    MIMIC_MOVES[id][k], MIMIC_MOVE_ID[move], MIMIC_MOVE_COLOR[move] = move, id, COLORS[k]
+  end
 end
 
 -- params keyed by a count ("3": ...) are read with these keys (tostring costs a call)
 local KEY = {}
 for i = 1, 16 do KEY[i] = tostring(i) end
+
+-- the params, read once here (PARAMS: they never change within an engine) rather than with a g:param
+-- call on every trick or decision; the helpers bots call read them too, a bot's g:param costing more
+local ORIGINAL_LEAD = PARAMS.mimic_lead == "original" -- MT-D1
+local SMALLEST_ALL = PARAMS.scoring.smallest == "all" -- MT-D4
+local AUTO_FIRST = PARAMS.auto_first -- MT-D3
+local BONUS = {} -- MT-21: BONUS[n], the perfect mimicry bonus with n colours present
+for n = 2, 4 do BONUS[n] = PARAMS.scoring.bonus[KEY[n]] end
 
 -- sorts a short list of card ids into catalogue order, in place (an insertion sort: no comparator
 -- function to call from table.sort)
@@ -89,7 +102,7 @@ function trick_winner(g, trick)
   end
   if closest then return closest, "closest" end
   -- MT-11: nobody followed: the lead player wins (MT-D1 says who that is after a Mimic lead)
-  if g:param("mimic_lead") == "original" then return 1, "lead" end
+  if ORIGINAL_LEAD then return 1, "lead" end
   return lead, "lead"
 end
 local rules_trick_winner = trick_winner
@@ -113,7 +126,8 @@ local function keep_moves(trick_cards)
   return moves
 end
 
-local function after_trick(g, winner)
+-- The trick (n cards: one per seat) went to seat `winner`: the next trick or the round's end
+local function after_trick(g, winner, n)
   -- MT-17: each seat plays one card per trick, so every hand has the same size: the round ends when
   -- the winner's hand has one card left
   if g:count("hand", winner) == 1 then
@@ -124,7 +138,7 @@ local function after_trick(g, winner)
     ask_last(g, 0)
   else
     g:rule("MT-16")
-    g:start_trick((winner + 1) % g:players())
+    g:start_trick((winner + 1) % n)
   end
 end
 
@@ -148,10 +162,11 @@ function trick_done(g, winner, trick, how)
   -- the winner takes the trick (MT-13), won by the closest card, by the lead player or by the last Mimic
   g:rule("MT-13", how == "closest" and "MT-9" or how == "lead" and "MT-11" or "MT-12")
   g:move_all("trick", nil, "won", winner)
-  after_trick(g, winner)
+  after_trick(g, winner, #trick.cards)
 end
 
--- MT-14: the kept cards (listed in the move) go to the winner's stack, the rest out of the round
+-- MT-14: the kept cards (listed in the move) go to the winner's stack, the rest out of the round;
+-- returns the number of cards the trick had
 local function take_kept(g, seat, move)
   g:rule("MT-14")
   local kept = {words(move)} -- "keep", then the kept ids
@@ -164,6 +179,7 @@ local function take_kept(g, seat, move)
     end
     if keep then g:move(id, "trick", nil, "won", seat) else g:move(id, "trick", nil, "removed", nil) end
   end
+  return #cards
 end
 
 -- MT-20/MT-21: the score of colour counts (a list in COLORS order, Mimics already added to colours):
@@ -180,11 +196,11 @@ function score_counts(g, counts)
   end
   if present == 0 then return 0 end -- no cards, or only Mimics
   if present >= 2 and largest == smallest then
-    return g:param("scoring.bonus")[KEY[present]] -- perfect mimicry
+    return BONUS[present] -- perfect mimicry
   end
   if present == 1 then smallest = 0 end
   -- MT-D4: `all` counts every colour, so a colour not taken makes the smallest count 0
-  if g:param("scoring.smallest") == "all" and present < 4 then smallest = 0 end
+  if SMALLEST_ALL and present < 4 then smallest = 0 end
   return -(largest - smallest)
 end
 
@@ -203,6 +219,7 @@ end
 -- The score of a stack (colour counts and a number of Mimics) once the auto policy assigned its Mimics:
 -- a number (score_counts of the counts with each Mimic added to auto_colour's colour).
 function stack_score(g, counts, mimics)
+  if mimics == 0 then return score_counts(g, counts) end -- nothing to add: no copy (score_counts only reads)
   local c = {counts[1], counts[2], counts[3], counts[4]}
   for _ = 1, mimics do
     local low = auto_colour(c)
@@ -228,7 +245,7 @@ end
 local LAST_MOVES, LAST_DISCARD_FIRST = {"last add", "last discard"}, {"last discard", "last add"}
 -- MT-18: asks seat `seat` to add its last card or set it aside (moves "last add", "last discard")
 function ask_last(g, seat)
-  if g:param("auto_first") then
+  if AUTO_FIRST then
     -- the stack is still face down (see after_trick): zone `won`
     local counts = g:tally("won", seat, "color", COLORS)
     local mimics = g:count_kind("won", seat, "mimic")
@@ -276,7 +293,7 @@ local function ask_next_mimic(g, seat, after)
     local counts = g:tally("counted", seat, "color", COLORS) -- assigned Mimics add no colour
     local first = auto_colour(counts)
     if first then
-      if g:param("auto_first") then first = auto_colour(assigned_counts(g, seat)) else first = nil end
+      if AUTO_FIRST then first = auto_colour(assigned_counts(g, seat)) else first = nil end
       local spelled = MIMIC_MOVES[id]
       local moves = {}
       if first then moves[1] = spelled[first] end
@@ -394,27 +411,46 @@ function score_round(g)
   g:start_trick(leader)
 end
 
+-- MT-18: `seat` adds its last card to its stack (add) or sets it aside, and its stack is revealed
+local function take_last(g, seat, add)
+  g:rule("MT-18")
+  g:move_all("won", seat, "counted", seat) -- the stack is revealed for scoring (MT-19, MT-20)
+  local last = g:top("hand", seat)
+  if add then
+    g:move(last, "hand", seat, "counted", seat)
+  else
+    g:move(last, "hand", seat, "removed", nil)
+  end
+  ask_next_mimic(g, seat, 0)
+end
+
+-- MT-19: `seat` counts Mimic `id` as colour `colour`
+local function set_mimic(g, seat, id, colour)
+  g:rule("MT-19")
+  g:sset(seat, MIMIC_KEY[id], colour, "owner")
+  ask_next_mimic(g, seat, MIMIC[id])
+end
+
 -- MT-14, MT-18, MT-19: `seat` answered `move`: "keep ...", "last add|discard" or "mimic ID COLOUR"
 -- (plays of cards are the trick mechanic's, through trick_winner and trick_done) (hook)
 function on_move(g, seat, move)
+  -- the moves spelled at load are looked up rather than split (words is a call into Go)
+  local mimic = MIMIC_MOVE_ID[move]
+  if mimic then
+    set_mimic(g, seat, mimic, MIMIC_MOVE_COLOR[move])
+    return
+  end
+  if move == "last add" or move == "last discard" then
+    take_last(g, seat, move == "last add")
+    return
+  end
   local verb, a, b = words(move)
   if verb == "keep" then
-    take_kept(g, seat, move)
-    after_trick(g, seat)
+    after_trick(g, seat, take_kept(g, seat, move))
   elseif verb == "last" then
-    g:rule("MT-18")
-    g:move_all("won", seat, "counted", seat) -- the stack is revealed for scoring (MT-19, MT-20)
-    local last = g:top("hand", seat)
-    if a == "add" then
-      g:move(last, "hand", seat, "counted", seat)
-    else
-      g:move(last, "hand", seat, "removed", nil)
-    end
-    ask_next_mimic(g, seat, 0)
+    take_last(g, seat, a == "add")
   elseif verb == "mimic" then
-    g:rule("MT-19")
-    g:sset(seat, MIMIC_KEY[a], b, "owner")
-    ask_next_mimic(g, seat, MIMIC[a])
+    set_mimic(g, seat, a, b)
   else
     error("unexpected move " .. move, 0)
   end

@@ -112,8 +112,7 @@ local function start_round(g, round, leader)
     g:rule("ZM-3")
     deal(g, round)
   end
-  g:set("leader", leader)
-  g:set("goal", nil)
+  g:set_values("leader", leader, "goal", nil) -- two values in one call
   ask_play(g, leader, 0)
 end
 
@@ -314,12 +313,11 @@ local function end_trick(g, last, goal)
   g:sadd(winner, "tricks", 1)
   g:sadd(winner, "round_tricks", 1)
   g:stat(winner, "tricks", 1)
-  g:set("last_winner", winner)
-  g:set("goal", nil)
   if g:top("hand", winner) == nil then
+    g:set_values("last_winner", winner, "goal", nil) -- several values in one call
     end_round(g, g:get("round"), winner) -- ZM-11: the hands are empty
   else
-    g:set("leader", winner) -- ZM-10: the winner leads the next trick
+    g:set_values("last_winner", winner, "goal", nil, "leader", winner) -- ZM-10: the winner leads next
     ask_play(g, winner, 0)
   end
 end
