@@ -29,6 +29,7 @@ type LuaBot struct {
 	facts   *botFacts
 	obs     *obsBuilder
 	legal   *lua.LTable // refilled for each decision
+	label   string      // "bot NAME choose", the hook's name in errors and bench, spelled once
 }
 
 // botFacts is what a bot's `g` answers: the game's fixed facts, never the state. It lets a bot call the
@@ -98,7 +99,7 @@ func (e *Engine) NewLuaBot(name string, seed uint64) (*LuaBot, error) {
 	if !ok {
 		return nil, fmt.Errorf("unknown bot %q", name)
 	}
-	b := &LuaBot{Name: name, e: e, chunk: chunk, seed: seed}
+	b := &LuaBot{Name: name, e: e, chunk: chunk, seed: seed, label: "bot " + name + " choose"}
 	if err := b.start(); err != nil {
 		return nil, err
 	}
@@ -149,7 +150,7 @@ func (b *LuaBot) Choose(v core.View) (int, error) {
 	h.rand = b.rng
 	h.SetBudget(b.e.p.Game.Config.Limits.HookMillis)
 	defer func() { h.rand = nil }()
-	if err := h.call("bot "+b.Name+" choose", b.choose, 1, obs, lt); err != nil {
+	if err := h.call(b.label, b.choose, 1, obs, lt); err != nil {
 		return 0, err
 	}
 	res := L.Get(-1)
