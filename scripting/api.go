@@ -2,13 +2,15 @@ package scripting
 
 import (
 	"fmt"
+	"slices"
+	"strings"
 
 	lua "github.com/yuin/gopher-lua"
 
 	"github.com/ruleslab/ruleslab/core"
 )
 
-// gHandle is what the Lua `g` userdata holds: the state a hook acts on (bound per call) and the engine.
+// gHandle is what an engine's `g` stands for: the state a hook acts on (bound per call) and the engine.
 type gHandle struct {
 	s *core.State
 	r *Engine
@@ -16,57 +18,112 @@ type gHandle struct {
 	pure string
 	// zones remembers the zones hooks name (zoneArg)
 	zones zoneNames
+	// table is the Lua g (newG)
+	table *lua.LTable
 }
 
 // mutators are the g methods that change the game: a pure hook may not call them.
 var mutators = []string{"move", "move_top", "move_all", "shuffle", "sort", "set", "sset", "add_score", "stat",
 	"ask", "start_trick", "event", "round_end", "finish", "random", "chance", "board_place", "board_clear"}
 
+// newG makes an engine's g: a table that holds every method itself, so `g:name(...)` finds it with
+// one table read (through a userdata's metatable it took two: about 5% of a move). A method finds the
+// handle of the engine whose hook runs (Engine.bind) and checks it was called on that g (handle). A
+// hook cannot add a field (__newindex), reach the metatable, or rawset g; a write over a method
+// through an alias of g (the static check refuses `g.name = ...`) is found at the end of the game,
+// which fails (checkMethods).
+func (h *Host) newG(g *gHandle) *lua.LTable {
+	funcs := h.gFuncs()
+	t := h.L.CreateTable(0, len(funcs))
+	for _, m := range funcs {
+		t.RawSetString(m.name, m.fn)
+	}
+	t.Metatable = h.gMeta()
+	g.table = t
+	return t
+}
+
+// namedFunc is one of g's methods.
+type namedFunc struct {
+	name string
+	fn   *lua.LFunction
+}
+
+// gFuncs are g's methods by name, made once per host: a mutator refuses to run in a pure hook.
+func (h *Host) gFuncs() []namedFunc {
+	if h.gfuncs != nil {
+		return h.gfuncs
+	}
+	for _, name := range sortedMethods(gMethods) {
+		fn := gMethods[name]
+		if slices.Contains(mutators, name) {
+			fn = h.refusedToPureHooks(name, fn)
+		}
+		h.gfuncs = append(h.gfuncs, namedFunc{name, h.L.NewFunction(fn)})
+	}
+	return h.gfuncs
+}
+
+// refusedToPureHooks wraps a mutator: the host's pure flag is the running hook's (Engine.pure sets
+// both); reading it here costs less than unwrapping g twice, and the method unwraps (and checks) g.
+func (h *Host) refusedToPureHooks(name string, fn lua.LGFunction) lua.LGFunction {
+	return func(L *lua.LState) int {
+		if h.pure != "" {
+			L.RaiseError("g:%s changes the game: %s may only read it", name, h.pure)
+		}
+		return fn(L)
+	}
+}
+
+// gMeta is the metatable of every g of the host: a name g does not have is named, a new field is
+// refused, and the metatable is hidden (it is shared by every engine of the host). Marked read-only
+// (roMarker, named g), g is refused to rawset and the table library as the other read-only tables are.
 func (h *Host) gMeta() *lua.LTable {
 	if h.gmeta != nil {
 		return h.gmeta
 	}
 	L := h.L
-	methods := L.SetFuncs(L.NewTable(), gMethods)
-	for _, name := range mutators {
-		fn, name := gMethods[name], name
-		// the host's pure flag is the running hook's (Engine.pure sets both): reading it here costs
-		// less than unwrapping g twice, and the method unwraps (and checks) g itself
-		methods.RawSetString(name, L.NewFunction(func(L *lua.LState) int {
-			if h.pure != "" {
-				L.RaiseError("g:%s changes the game: %s may only read it", name, h.pure)
-			}
-			return fn(L)
-		}))
-	}
-	// a method g does not have is named (known methods are found in the table, at no extra cost)
-	missing := L.CreateTable(0, 1)
-	missing.RawSetString("__index", L.NewFunction(func(L *lua.LState) int {
+	meta := L.CreateTable(0, 5)
+	meta.RawSetString("__index", L.NewFunction(func(L *lua.LState) int {
 		L.RaiseError("g has no method %q (see docs/authoring.md for the g API)", L.Get(2).String())
 		return 0
 	}))
-	L.SetMetatable(methods, missing)
-	meta := L.NewTable()
-	meta.RawSetString("__index", methods)
 	meta.RawSetString("__newindex", L.NewFunction(func(L *lua.LState) int {
 		L.RaiseError("g is read-only: keep game state in zones and values (g:set), not in fields of g")
 		return 0
 	}))
-	meta.RawSetString("__metatable", lua.LFalse) // the methods table is shared by every game
+	meta.RawSetString("__metatable", lua.LFalse)
+	meta.RawSetString("__ro", roMarker)
+	meta.RawSetString("__name", lua.LString("g"))
 	h.gmeta = meta
 	return meta
 }
 
-// handle is the g a method was called on (argument 1); every g: call unwraps it, so the common case
-// is two type assertions and the checks' messages are kept for the rest.
+// handle is the g a method was called on (argument 1): the running engine's, provided argument 1 is
+// that g (`g.count("hand")` passes a string).
 func handle(L *lua.LState) *gHandle {
-	if ud, ok := L.Get(1).(*lua.LUserData); ok {
-		if g, ok := ud.Value.(*gHandle); ok {
+	if c, ok := L.Context().(*workCtx); ok {
+		if g := c.host.g; g != nil && L.Get(1) == lua.LValue(g.table) {
 			return g
 		}
-		L.ArgError(1, "expected g (call methods as g:name(...))")
 	}
-	L.CheckUserData(1) // raises the type error
+	L.ArgError(1, fmt.Sprintf("expected g, got %s: call methods as g:name(...)", L.Get(1).Type()))
+	return nil
+}
+
+// checkMethods reports the methods of g a hook replaced (through an alias of g: the static check
+// refuses `g.name = ...` and rawset refuses g) and puts them back: the next game starts with g whole.
+func (g *gHandle) checkMethods() error {
+	var replaced []string
+	for _, m := range g.r.h.gFuncs() {
+		if g.table.RawGetString(m.name) != lua.LValue(m.fn) {
+			replaced = append(replaced, m.name)
+			g.table.RawSetString(m.name, m.fn)
+		}
+	}
+	if len(replaced) > 0 {
+		return fmt.Errorf("a hook replaced g.%s: g is read-only (keep game state in zones and values: g:set)", strings.Join(replaced, ", g."))
+	}
 	return nil
 }
 

@@ -53,6 +53,7 @@ const (
 type workCtx struct {
 	left int64 // units left in this call; only the Lua goroutine touches it
 	seq  uint64
+	host *Host // whose count this is: g's methods find the running engine's handle there (handle)
 	// stop is seq<<3 | reason for the call the monitor stopped, or stopAll after Interrupt
 	stop atomic.Uint64
 }

@@ -82,7 +82,7 @@ func compileChunk(path string) (c *Chunk, lint, err error) {
 	scan := scanState(shown, stmts)
 	c = &Chunk{Path: shown, Proto: proto, GCalls: gCalls(stmts), Defs: facts.Defs, locals: facts.Locals, baseRefs: facts.BaseRefs,
 		callArgs: facts.CallArgs, calls: facts.GlobalCalls, KeptState: scan.writes, escapes: scan.escapes, paramReads: paramReads(stmts)}
-	return c, errors.Join(checkSwaps(shown, stmts, toks)...), nil
+	return c, errors.Join(append(checkSwaps(shown, stmts, toks), gWrites(shown, stmts)...)...), nil
 }
 
 // DisplayPath shows a path relative to the working directory when it lies below it, and a file

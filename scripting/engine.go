@@ -23,7 +23,7 @@ type Engine struct {
 	p    *Program
 	data *hostData
 	env  *lua.LTable
-	ud   *lua.LUserData
+	ud   *lua.LTable // g (newG)
 	g    gHandle
 
 	setup, onMove, normalize, trickWinner, trickDone, canPlay, stats *lua.LFunction
@@ -54,10 +54,8 @@ func (p *Program) NewEngine(h *Host) (*Engine, error) {
 	if err := r.load(); err != nil {
 		return nil, err
 	}
-	r.ud = h.L.NewUserData()
 	r.g.r = r
-	r.ud.Value = &r.g
-	h.L.SetMetatable(r.ud, h.gMeta())
+	r.ud = h.newG(&r.g)
 	L := h.L
 	r.trickT, r.trickCards, r.trickSeats = L.CreateTable(0, 4), L.CreateTable(8, 0), L.CreateTable(8, 0)
 	r.trickT.RawSetString("cards", h.protect(r.trickCards, "trick.cards"))
@@ -110,11 +108,15 @@ func (r *Engine) NewState(players int, seed uint64, opts core.StateOptions) (*co
 		}
 	}
 	r.games++
+	// g whole again if a hook of the last game replaced a method: GameStats failed that game (sim,
+	// host); whatever else ran it (a replay, a test) gets a g no game changed
+	_ = r.g.checkMethods()
 	return core.NewState(r.p.Game, r, players, seed, opts)
 }
 
 func (r *Engine) bind(s *core.State) {
 	r.g.s = s
+	r.h.g = &r.g
 	r.h.current = s
 	r.h.SetBudget(r.p.Game.Config.Limits.HookMillis)
 }

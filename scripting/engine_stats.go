@@ -7,8 +7,12 @@ import (
 )
 
 // GameStats is what a finished game reports for sim: the stats hook's numbers, plus every per-seat
-// statistic recorded with g:stat that the hook did not return.
+// statistic recorded with g:stat that the hook did not return. A game whose hooks replaced a method of
+// g fails here (checkMethods).
 func (r *Engine) GameStats(s *core.State) (map[string][]float64, map[string]float64, error) {
+	if err := r.g.checkMethods(); err != nil {
+		return nil, nil, err
+	}
 	seat, game, err := r.Stats(s)
 	if err != nil {
 		return nil, nil, err

@@ -51,6 +51,8 @@ type Host struct {
 	roNewindex, roLen *lua.LFunction
 	progs             map[*Program]*hostData
 	gmeta             *lua.LTable
+	gfuncs            []namedFunc // g's methods, a mutator wrapped (gFuncs)
+	g                 *gHandle    // the g of the engine whose hook runs (Engine.bind)
 	factsMeta         *lua.LTable
 }
 
@@ -71,6 +73,7 @@ func NewHost() *Host {
 		g.RawSetString(name, lua.LNil)
 	}
 	h := &Host{L: L, globals: g}
+	h.work.host = h
 	h.SetBudget(0)
 	h.bindTableBuiltins(g)
 	strT, tabT := g.RawGetString("string").(*lua.LTable), g.RawGetString("table").(*lua.LTable)

@@ -74,9 +74,11 @@ func raw(t *lua.LTable) *lua.LTable {
 		return t
 	}
 	if mt, ok := t.Metatable.(*lua.LTable); ok && mt.RawGetString("__ro") == roMarker {
-		return mt.RawGetString("__index").(*lua.LTable)
+		if real, ok := mt.RawGetString("__index").(*lua.LTable); ok {
+			return real
+		}
 	}
-	return t
+	return t // g: read-only, its own table
 }
 
 func roName(t *lua.LTable) string {
