@@ -115,6 +115,14 @@ for _, w in ipairs(spelled) do
   VERB[move], ARG[move], ARG2[move] = w[1], w[2], w[3]
 end
 
+-- the words of a move as on_move reads them (the verb, then its arguments), from the tables above: the
+-- greedy bot reads the moves in its events with it (a table of its own would gain new keys every game)
+function move_words(move)
+  local verb = VERB[move]
+  if verb then return verb, ARG[move], ARG2[move] end
+  return words(move)
+end
+
 local function deal_sizes(g)
   local sizes = PARAMS.deal[tostring(g:players())]
   if not sizes then error("params.deal has no entry for " .. g:players() .. " players", 0) end
