@@ -485,8 +485,10 @@ finish = function(g, reason)
       hidden[#hidden + 1] = s
     end
   end
+  local score = {} -- each seat's total, read once (the ranking compares them again and again)
+  for s = 0, n - 1 do score[s + 1] = g:score(s) end
   local function better(a, b) -- a ranks strictly above b
-    if g:score(a) ~= g:score(b) then return g:score(a) > g:score(b) end
+    if score[a + 1] ~= score[b + 1] then return score[a + 1] > score[b + 1] end
     if g:count("hand", a) ~= g:count("hand", b) then return g:count("hand", a) < g:count("hand", b) end
     return g:count("shared", a) < g:count("shared", b)
   end
