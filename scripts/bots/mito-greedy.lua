@@ -10,34 +10,16 @@
 -- cheats) and accuses when a cheat is likely. It does not count hand sizes to detect cheats (with the
 -- default hand_counts: hidden it cannot): MI-D6 models the Keeper's eye as the signal.
 --
--- Speed: each move string is split once per game (with words: a string pattern is compiled on every
--- call), each card's facts are read from CARDS once per game, and the hand's value counts once per
--- decision; the hot loops index their lists (ipairs calls a function per step), read the cached facts
--- inline (a Lua call costs more than the lookup) and answer with the legal move's own string.
+-- Speed: moves and card facts are read with the rules' own helpers (move_parts, card_facts: their
+-- load-time tables; a cache of the bot's own would gain new string keys every game, as its globals
+-- last one game), the hand's value counts once per decision; the hot loops index their lists (ipairs
+-- calls a function per step) and answer with the legal move's own string.
 
 local random = math.random -- library functions as locals: a global lookup goes through the sandbox
 
--- the first two words of each move ("give M3 to 2": "give", "M3"; the second is "" for a one-word
--- move) and the last as a number (the seat of a give), split at first sight (a bot's globals last one
--- game)
-local VERB, ARG, LAST = {}, {}, {}
-local function parse(m)
-  local w = {words(m)}
-  VERB[m], ARG[m], LAST[m] = w[1] or "", w[2] or "", tonumber(w[#w])
-  return VERB[m]
-end
-
--- card facts by id, read from CARDS at a card's first sight
-local KIND, VALUE, PENALTY = {}, {}, {}
-local function kind_of(id)
-  local k = KIND[id]
-  if k == nil then
-    local c = CARDS[id]
-    k = c.kind
-    KIND[id], VALUE[id], PENALTY[id] = k, c.value, c.penalty
-  end
-  return k
-end
+-- the rules' helpers (RULES.move_parts, RULES.card_facts), looked up at the first decision: `validate`
+-- loads a bot without RULES
+local move_parts, card_facts
 
 local DETECT, FALSE_ALARM = 0.35, 0.05 -- the default MI-15 chances (a bot does not see the params)
 
@@ -61,7 +43,7 @@ local function remember(obs)
         if s == me then my_caught = my_caught + 1 end
       end
     elseif t == "move" then
-      if e.seat == me and (VERB[e.move] or parse(e.move)) == "cheat" then my_cheats = my_cheats + 1 end
+      if e.seat == me and move_parts(e.move) == "cheat" then my_cheats = my_cheats + 1 end
     elseif t == "signal" then
       signal_seat, suspicious = e.seat, e.suspicious
     end
@@ -79,11 +61,8 @@ local function my_hand(obs) return obs.zones.hand[obs.seat + 1].cards end
 local function value_counts(hand)
   local c = {0, 0, 0, 0, 0, 0, 0, 0, 0}
   for i = 1, #hand do
-    local id = hand[i]
-    if (KIND[id] or kind_of(id)) ~= "mito" then
-      local v = VALUE[id]
-      c[v] = (c[v] or 0) + 1
-    end
+    local kind, v = card_facts(hand[i])
+    if kind ~= "mito" then c[v] = (c[v] or 0) + 1 end
   end
   return c
 end
@@ -92,9 +71,9 @@ end
 -- first; counts are the hand's value counts (value_counts), tv the value of the pile's top card (nil:
 -- none counts)
 local function burden(id, counts, tv)
-  local kind, value = KIND[id] or kind_of(id), VALUE[id]
+  local kind, value, penalty = card_facts(id)
   if kind == "mito" then return 1000 + value end
-  local score = PENALTY[id] * 10 - (counts[value] or 0) * 3
+  local score = penalty * 10 - (counts[value] or 0) * 3
   if tv then
     local d = (value - tv) % 5 -- one above or below the top (values wrap at 5)
     if d == 1 or d == 4 then score = score - 8 end -- playable now: keep it
@@ -107,9 +86,9 @@ end
 local POWER = {spider = 40, ant = 30, cockroach = 8, gray = 0, mosquito = -5, mito = 60}
 
 local function play_score(id, counts)
-  local kind, value = KIND[id] or kind_of(id), VALUE[id]
+  local kind, value, penalty = card_facts(id)
   local score = POWER[kind] or 0
-  score = score + PENALTY[id] * 2
+  score = score + penalty * 2
   -- a Cockroach we can follow with our own throw sheds two cards
   if kind == "cockroach" and (counts[value] or 0) >= 2 then score = score + 25 end
   -- after this play the top is the card's value: keep cards that follow it for later turns
@@ -158,21 +137,23 @@ local function top_value(obs)
   local dz = obs.zones.discard.cards
   local top = dz[#dz]
   if top == nil then return nil end
-  kind_of(top)
-  return VALUE[top]
+  local _, value = card_facts(top)
+  return value
 end
 
 -- the legal moves by kind, refilled at each decision (a bot's globals last one game): the ids of the
--- plays, cheats and throws, each with its move at the same index, and the give moves; n[kind] counts
--- them (entries past the count are left from earlier decisions)
-local ids = {play = {}, cheat = {}, throw = {}}
+-- plays, cheats, throws and gifts, each with its move at the same index, and the seat each gift goes
+-- to; n[kind] counts them (entries past the count are left from earlier decisions)
+local ids = {play = {}, cheat = {}, throw = {}, give = {}}
 local moves = {play = {}, cheat = {}, throw = {}, give = {}}
+local give_to = {}
 local n = {}
 
 function choose(obs, legal)
+  if not move_parts then move_parts, card_facts = RULES.move_parts, RULES.card_facts end
   remember(obs)
   local first = legal[1]
-  local verb = VERB[first] or parse(first)
+  local verb = move_parts(first)
   if verb == "accuse" then return keeper_reply(obs) end
   local hand = my_hand(obs)
 
@@ -180,15 +161,15 @@ function choose(obs, legal)
   local can_draw, mito_in_hand = false, false
   for i = 1, #legal do
     local m = legal[i]
-    local v = VERB[m] or parse(m)
+    local v, id, to = move_parts(m)
     local k = n[v]
     if k then
       k = k + 1
-      n[v], moves[v][k] = k, m
-      if v ~= "give" then
-        local id = ARG[m]
-        ids[v][k] = id
-        if v == "cheat" and (KIND[id] or kind_of(id)) == "mito" then mito_in_hand = true end
+      n[v], moves[v][k], ids[v][k] = k, m, id
+      if v == "give" then
+        give_to[k] = to
+      elseif v == "cheat" and card_facts(id) == "mito" then
+        mito_in_hand = true
       end
     elseif v == "draw" then
       can_draw = true
@@ -212,9 +193,8 @@ function choose(obs, legal)
     -- the card we need least; a Spider gift goes to the seat with the fewest cards
     local target, tv = fewest_other(obs), top_value(obs)
     for i = 1, n.give do
-      local m = moves.give[i]
-      local b = burden(ARG[m], counts, tv) -- "give ID to SEAT"
-      if LAST[m] == target then b = b + 0.5 end
+      local b = burden(ids.give[i], counts, tv)
+      if give_to[i] == target then b = b + 0.5 end
       if bs == nil or b > bs then best, bs = i, b end
     end
     return moves.give[best]

@@ -18,6 +18,8 @@ local RULES = {"A", "B", "C"}
 -- on every turn cost more than the rule it serves
 local STALL_TURNS, WRONG_GUESS, POINTS = PARAMS.stall_turns, PARAMS.wrong_guess, PARAMS.points
 local END_WHEN_GONE = PARAMS.end_when_discovery_cards_gone
+local MAX_REDEALS, REDEAL_PAIRS, REDEAL_PLAYERS = PARAMS.max_redeals, PARAMS.redeal_pairs, PARAMS.redeal_players
+local RULE_TEXTS, HIDDEN_BONUS = PARAMS.rule_texts, PARAMS.hidden_bonus
 
 -- JJ-12 / DECISION JJ-D2: may `card` (an id) be shared by a player whose Lost Jiji is `jiji` (an id)
 -- under the public shared rule `rule` ("A", "B" or "C")? The printed texts of A/B/C are unknown: these
@@ -83,20 +85,19 @@ for _, target in ipairs({0, 1, 2, 3, 4, 5, 6, 7, "extra"}) do -- seats are below
   GUESS[target] = {}
   for i, id in ipairs(IDS) do GUESS[target][i] = "guess " .. target .. " " .. id end
 end
-local function guess_list(target)
-  return GUESS[target]
-end
 
 local DRAW = {} -- DRAW[k]: the move list "draw 0" .. "draw k-1" (a constant, not game state)
+local POSITION = {} -- POSITION["draw 3"] = 4: the card a draw takes, counted from 1
 local NCARDS = 0
 for _ in pairs(CARDS) do NCARDS = NCARDS + 1 end
 for k = 1, NCARDS do
   DRAW[k] = {}
   for i = 0, k - 1 do DRAW[k][i + 1] = "draw " .. i end
+  POSITION[DRAW[k][k]] = k
 end
-local function draw_moves(k)
-  return DRAW[k]
-end
+local RULE_MOVES = {} -- the start player's choice (JJ-6): "rule A", "rule B", "rule C"
+for i, r in ipairs(RULES) do RULE_MOVES[i] = "rule " .. r end
+local KEEP_OR_REDEAL, KEEP, SHARE_NONE = {"keep", "redeal"}, {"keep"}, {"share none"}
 
 -- VERB[move], ARG[move], ARG2[move]: the words of every move the rules ask (words(move) builds them
 -- on every call), worked out once at load time in flat tables of strings
@@ -114,8 +115,16 @@ for _, w in ipairs(spelled) do
   VERB[move], ARG[move], ARG2[move] = w[1], w[2], w[3]
 end
 
+-- the words of a move as on_move reads them (the verb, then its arguments), from the tables above: the
+-- greedy bot reads the moves in its events with it (a table of its own would gain new keys every game)
+function move_words(move)
+  local verb = VERB[move]
+  if verb then return verb, ARG[move], ARG2[move] end
+  return words(move)
+end
+
 local function deal_sizes(g)
-  local sizes = g:param("deal")[tostring(g:players())]
+  local sizes = PARAMS.deal[tostring(g:players())]
   if not sizes then error("params.deal has no entry for " .. g:players() .. " players", 0) end
   return sizes
 end
@@ -183,42 +192,42 @@ local function pair_count(g, seat)
 end
 
 local function redeal_allowed(g)
-  if g:get("redeals") >= g:param("max_redeals") then
+  if g:get("redeals") >= MAX_REDEALS then
     g:rule("JJ-D1") -- no more redeals
     return false
   end
-  for _, k in ipairs(g:param("redeal_players")) do
-    if k == g:players() then return true end
+  local n = g:players()
+  for _, k in ipairs(REDEAL_PLAYERS) do
+    if k == n then return true end
   end
   return false
 end
 
 -- JJ-5: each seat in turn from the start player decides; every seat is asked (a seat with fewer pairs
--- can only `keep`), so being asked reveals nothing about a hand.
-local function ask_redeal(g, k)
-  local seat = (g:get("start") + k) % g:players()
-  g:set("phase", "redeal")
-  g:set("asking", k)
-  if pair_count(g, seat) >= g:param("redeal_pairs") then
-    g:ask(seat, {"keep", "redeal"})
+-- can only `keep`), so being asked reveals nothing about a hand. (`start`, `n`: the start player and
+-- the number of players)
+local function ask_redeal(g, k, start, n)
+  local seat = (start + k) % n
+  g:set_values("phase", "redeal", "asking", k)
+  if pair_count(g, seat) >= REDEAL_PAIRS then
+    g:ask(seat, KEEP_OR_REDEAL)
   else
-    g:ask(seat, {"keep"})
+    g:ask(seat, KEEP)
   end
 end
 
 local begin_rule, begin_jiji, begin_turn, finish
 
 local function begin_redeals(g)
-  if redeal_allowed(g) then ask_redeal(g, 0) else begin_rule(g) end
+  if redeal_allowed(g) then ask_redeal(g, 0, g:get("start"), g:players()) else begin_rule(g) end
 end
 
 local function set_rule(g, r)
   g:rule("JJ-6")
   g:move(r, "rules", nil, "rule", nil)
-  g:set("rule", r)
-  g:set("rule_text", g:param("rule_texts")[r] or "")
-  g:set("rule_table", rule_table(g, r))
-  for _, x in ipairs(RULES) do g:set("rule_table_" .. x, nil) end
+  -- (one call into Go for the chosen rule's values and the choice's tables it clears)
+  g:set_values("rule", r, "rule_text", RULE_TEXTS[r] or "", "rule_table", rule_table(g, r),
+    "rule_table_A", nil, "rule_table_B", nil, "rule_table_C", nil)
 end
 
 -- JJ-6: the start player chooses the public shared rule
@@ -231,25 +240,23 @@ begin_rule = function(g)
     begin_jiji(g)
     return
   end
-  g:set("phase", "rule")
   -- while the start player chooses, every rule's table is public (a bot may weigh the choices)
-  for _, x in ipairs(RULES) do g:set("rule_table_" .. x, rule_table(g, x)) end
-  local moves = {}
-  for _, x in ipairs(RULES) do moves[#moves + 1] = "rule " .. x end
-  g:ask(g:get("start"), moves)
+  g:set_values("phase", "rule", "rule_table_A", rule_table(g, "A"), "rule_table_B", rule_table(g, "B"),
+    "rule_table_C", rule_table(g, "C"))
+  g:ask(g:get("start"), RULE_MOVES)
 end
 
-local function ask_jiji(g, k)
-  local seat = (g:get("start") + k) % g:players()
-  g:set("phase", "jiji")
-  g:set("asking", k)
+-- (`start`, `n`: the start player and the number of players)
+local function ask_jiji(g, k, start, n)
+  local seat = (start + k) % n
+  g:set_values("phase", "jiji", "asking", k)
   -- JIJI[id] for each card in hand order, listed in Go (a copy next to its twin offers nothing)
   g:ask_cards(seat, "hand", seat, JIJI)
 end
 
 -- JJ-8: every pair left in a hand is laid out face up
-local function lay_out_pairs(g)
-  for seat = 0, g:players() - 1 do
+local function lay_out_pairs(g, n)
+  for seat = 0, n - 1 do
     local hand = g:cards("hand", seat) -- in catalogue order: the copies of a pair are adjacent
     for i = 2, #hand do
       local id = hand[i]
@@ -265,11 +272,21 @@ end
 -- something was paired, shared or discovered this turn (for JJ-D5's stall_turns count, see end_of_turn)
 local function progress(g) g:set("turn_progress", true, "hidden") end
 
+-- The hidden value `hidden_jiji` says whose Lost Jiji is still hidden: 2^seat for each such seat, plus
+-- EXTRA_BIT while the extra one is. The guesses a turn offers and JJ-14's end read it in one call,
+-- not every seat's zone (a call into Go each).
+local EXTRA_BIT = 2 ^ 8
+local function has_bit(mask, bit) return mask % (2 * bit) >= bit end
+
 local function start_play(g)
+  local n = g:players()
   g:set("asking", nil)
   g:rule("JJ-8")
-  lay_out_pairs(g) -- JJ-8 is setup, not a turn: it does not count against JJ-D5's stall
-  begin_turn(g, g:get("start"))
+  lay_out_pairs(g, n) -- JJ-8 is setup, not a turn: it does not count against JJ-D5's stall
+  local hidden = 2 ^ n - 1
+  if g:top("extra") ~= nil then hidden = hidden + EXTRA_BIT end
+  g:set("hidden_jiji", hidden, "hidden")
+  begin_turn(g, g:get("start"), n)
 end
 
 -- JJ-7: each player lays one hand card face down as their Lost Jiji (setup.jiji may fix them)
@@ -288,127 +305,143 @@ begin_jiji = function(g)
     start_play(g)
     return
   end
-  ask_jiji(g, 0)
+  ask_jiji(g, 0, g:get("start"), g:players())
 end
 
-local function undiscovered(g, seat) return g:top("jiji", seat) ~= nil end
-
 -- JJ-9: draw blind from the left neighbour; end A when that hand is empty (`n`: the number of players
--- when the caller has it)
-begin_turn = function(g, seat, n)
+-- when the caller has it; `...`: more values to set with the turn's, name and value pairs)
+begin_turn = function(g, seat, n, ...)
   local left = (seat + 1) % (n or g:players())
-  -- (one call into Go for the two; an end clears the phase again)
-  g:set_values("turn", seat, "phase", "draw")
+  -- (one call into Go for them all; an end clears the phase again)
+  g:set_values("turn", seat, "phase", "draw", ...)
   local k = g:count("hand", left)
   if k == 0 then
     g:rule("JJ-9") -- end A
     finish(g, "end_a")
     return
   end
-  g:ask(seat, draw_moves(k))
-end
-
--- JJ-11 / JJ-12: the move sharing each card id `seat` may share now, by id (SHARE, every id, when its
--- Lost Jiji is discovered: the rule is ignored)
-local function share_moves(g, seat)
-  local jiji = g:top("jiji", seat)
-  if not jiji then return SHARE end
-  g:rule("JJ-12", "JJ-D2") -- the public rule limits what this seat may share
-  return shareable(g, g:get("rule"), jiji)
+  g:ask(seat, DRAW[k])
 end
 
 -- JJ-13: a guess may name any seat but oneself whose Lost Jiji is hidden, or the extra one
 -- the list depends only on the seat and on which Lost Jiji are still hidden: build each one once
 local function guess_moves(g, seat)
-  local n = g:players()
-  local targets = {}
-  local key, bit = seat, 8 -- seat + one bit per hidden target (seats are below 8)
-  for k = 1, n - 1 do
-    local s = (seat + k) % n
-    if undiscovered(g, s) then targets[#targets + 1] = s; key = key + bit * 2 ^ s end
-  end
-  if g:top("extra") ~= nil then targets[#targets + 1] = "extra"; key = key + bit * 2 ^ 8 end
-  local memo_key = "guess_moves_" .. key
+  local n, hidden = g:get("players", "hidden_jiji")
+  local own = 2 ^ seat
+  local others = has_bit(hidden, own) and hidden - own or hidden
+  local memo_key = "guess_moves_" .. (seat + 8 * others) -- seats are below 8
   local moves = g:memo(memo_key)
   if moves then return moves end
   moves = {"noguess"}
   local m = 1
-  for t = 1, #targets do
-    local l = guess_list(targets[t])
+  for k = 1, n - 1 do
+    local s = (seat + k) % n
+    if has_bit(others, 2 ^ s) then
+      local l = GUESS[s]
+      for i = 1, 16 do m = m + 1; moves[m] = l[i] end
+    end
+  end
+  if others >= EXTRA_BIT then
+    local l = GUESS.extra
     for i = 1, 16 do m = m + 1; moves[m] = l[i] end
   end
   return g:memo(memo_key, moves)
 end
 
-local function ask_share(g, seat)
-  g:set("phase", "share")
-  -- in hand order, listed in Go; a copy next to its twin offers nothing (copies lie together)
-  if g:ask_cards(seat, "hand", seat, share_moves(g, seat)) == 0 then g:ask(seat, {"share none"}) end
-end
-
-local function ask_guess(g, seat)
-  g:set("phase", "guess")
-  g:ask(seat, guess_moves(g, seat))
-end
-
--- JJ-10: the drawn card pairs with a hand card or one of the drawer's own shared cards
--- `twin`: the drawer already held a copy of the drawn card before drawing it
+-- JJ-10: the drawn card pairs with a hand card or one of the drawer's own shared cards; returns true
+-- when it does. `twin`: the drawer already held a copy of the drawn card before drawing it
 local function prove(g, seat, id, twin)
   if twin then
-    g:rule("JJ-10")
     g:move(id, "hand", seat, "pairs", seat)
     g:move(id, "hand", seat, "pairs", seat)
     g:emit("pair", nil, "seat", seat, "card", id)
     progress(g)
+    return true
   elseif g:has("shared", seat, id) then
-    g:rule("JJ-10")
     g:move(id, "shared", seat, "pairs", seat)
     g:move(id, "hand", seat, "pairs", seat)
     g:emit("pair", nil, "seat", seat, "card", id, "with_shared", true)
     progress(g)
+    return true
   end
+  return false
 end
 
--- `discovered`: this turn's guess was right
+-- JJ-9 / JJ-10 / JJ-11: `seat` draws the card at `pos` (counted from 1) of its left neighbour's
+-- shuffled hand, lays out a pair it makes, and is asked what it shares
+local function draw(g, seat, pos)
+  local n, rule = g:get("players", "rule")
+  local left = (seat + 1) % n
+  -- the drawer chose a position in an order it cannot see: shuffle the neighbour's hand now, so the
+  -- index carries no information, then take the card at that position
+  g:shuffle("hand", left)
+  local id = g:card_at("hand", left, pos)
+  local twin = g:has("hand", seat, id)
+  g:move(id, "hand", left, "hand", seat)
+  g:sort("hand", left)
+  g:sort("hand", seat)
+  -- only the drawer and the victim learn which card moved (the events of every turn take their
+  -- fields as arguments: g:emit builds no string-keyed table)
+  g:emit("drew", seat, "seat", seat, "from", left, "card", id)
+  g:emit("lost", left, "seat", left, "to", seat, "card", id)
+  local paired = prove(g, seat, id, twin)
+  g:set("phase", "share")
+  -- JJ-11 / JJ-12: the move sharing each card id `seat` may share now (SHARE, every id, when its Lost
+  -- Jiji is discovered: the rule is ignored); the turn's rule marks in one call, in the order they act
+  local jiji, moves = g:top("jiji", seat), SHARE
+  if jiji then
+    moves = shareable(g, rule, jiji)
+    if paired then g:rule("JJ-9", "JJ-10", "JJ-12", "JJ-D2") else g:rule("JJ-9", "JJ-12", "JJ-D2") end
+  elseif paired then
+    g:rule("JJ-9", "JJ-10")
+  else
+    g:rule("JJ-9")
+  end
+  -- in hand order, listed in Go; a copy next to its twin offers nothing (copies lie together)
+  if g:ask_cards(seat, "hand", seat, moves) == 0 then g:ask(seat, SHARE_NONE) end
+end
+
+-- `discovered`: this turn's guess was right, and the hidden_jiji value it left
 local function end_of_turn(g, seat, discovered)
-  local n = g:players()
+  -- (one call into Go for the three)
+  local progressed, quiet, n = g:get("turn_progress", "quiet_turns", "players")
   if discovered then
     -- JJ-14: every Lost Jiji discovered, or (JJ-D4) both discovery cards taken (only a right guess
     -- changes either)
-    local all = g:top("extra") == nil
-    for s = 0, n - 1 do
-      if undiscovered(g, s) then all = false end
-    end
-    if all then finish(g, "all_discovered"); return end
-    if g:top("discovery") == nil and END_WHEN_GONE then
+    if discovered == 0 then finish(g, "all_discovered"); return end
+    if END_WHEN_GONE and g:top("discovery") == nil then
       finish(g, "cards_gone")
       return
     end
   end
+  local next = (seat + 1) % n
   -- DECISION JJ-D5 (param stall_turns, 0 = never): when nothing is paired, shared or discovered for
   -- that many turns in a row, the cards only circle the table and the game could go on forever.
-  if STALL_TURNS > 0 then
-    local progressed, quiet = g:get("turn_progress", "quiet_turns") -- (one call into Go for the two)
-    if progressed then
-      g:set_values("turn_progress", nil, "quiet_turns", 0)
-    else
-      quiet = (quiet or 0) + 1
+  -- (the count is set with the next turn's values, in one call into Go)
+  if STALL_TURNS == 0 then
+    begin_turn(g, next, n)
+  elseif progressed then
+    begin_turn(g, next, n, "turn_progress", nil, "quiet_turns", 0)
+  else
+    quiet = (quiet or 0) + 1
+    if quiet >= STALL_TURNS then
       g:set("quiet_turns", quiet)
-      if quiet >= STALL_TURNS then
-        g:rule("JJ-D5")
-        finish(g, "stalled")
-        return
-      end
+      g:rule("JJ-D5")
+      finish(g, "stalled")
+      return
     end
+    begin_turn(g, next, n, "quiet_turns", quiet)
   end
-  begin_turn(g, (seat + 1) % n, n)
 end
 
--- JJ-13 / JJ-15: a guess
+-- JJ-13 / JJ-15: a guess; returns the hidden_jiji value it leaves when right, nil when wrong
 local function guess(g, seat, target, id)
   g:rule("JJ-13", "JJ-D3", "JJ-15")
-  local zone, tseat, found = "extra", nil, "extra_found"
-  if target ~= "extra" then zone, tseat, found = "jiji", tonumber(target), "found" end
+  local zone, tseat, found, bit = "extra", nil, "extra_found", EXTRA_BIT
+  if target ~= "extra" then
+    tseat = tonumber(target)
+    zone, found, bit = "jiji", "found", 2 ^ tseat
+  end
   local real = g:card_at(zone, tseat, 1)
   if real == id then
     g:move(id, zone, tseat, found, tseat)
@@ -425,7 +458,9 @@ local function guess(g, seat, target, id)
     g:emit("discovered", nil, "seat", seat, "target", target, "card", id, "discovery", card or "none",
       "points", pts)
     progress(g)
-    return true
+    local hidden = g:get("hidden_jiji") - bit
+    g:set("hidden_jiji", hidden, "hidden")
+    return hidden
   else
     local pts = WRONG_GUESS
     g:add_score(seat, pts)
@@ -443,15 +478,17 @@ finish = function(g, reason)
   g:rule("JJ-16")
   g:set("phase", nil)
   g:set("asking", nil)
-  local bonus, hidden = g:param("hidden_bonus"), {}
+  local bonus, hidden = HIDDEN_BONUS, {}
   for s = 0, n - 1 do
-    if undiscovered(g, s) and bonus ~= 0 then
+    if bonus ~= 0 and g:top("jiji", s) ~= nil then
       g:add_score(s, bonus)
       hidden[#hidden + 1] = s
     end
   end
+  local score = {} -- each seat's total, read once (the ranking compares them again and again)
+  for s = 0, n - 1 do score[s + 1] = g:score(s) end
   local function better(a, b) -- a ranks strictly above b
-    if g:score(a) ~= g:score(b) then return g:score(a) > g:score(b) end
+    if score[a + 1] ~= score[b + 1] then return score[a + 1] > score[b + 1] end
     if g:count("hand", a) ~= g:count("hand", b) then return g:count("hand", a) < g:count("hand", b) end
     return g:count("shared", a) < g:count("shared", b)
   end
@@ -500,6 +537,7 @@ function setup(g)
     error(string.format("setup.start: no seat %d", start), 0)
   end
   g:set("start", start)
+  g:set("players", n, "hidden") -- read with other values in one call on every turn
   for _, r in ipairs(RULES) do g:move(r, "deck", nil, "rules", nil) end
   g:move("1st", "deck", nil, "discovery", nil)
   g:move("2nd", "deck", nil, "discovery", nil)
@@ -514,36 +552,24 @@ function on_move(g, seat, move)
   local verb, rest, extra = VERB[move], ARG[move], ARG2[move]
   if not verb then verb, rest, extra = words(move) end -- a move the tables do not list
   if verb == "draw" then
-    g:rule("JJ-9")
-    local left = (seat + 1) % g:players()
-    -- the drawer chose a position in an order it cannot see: shuffle the neighbour's hand now, so the
-    -- index carries no information, then take the card at that position
-    g:shuffle("hand", left)
-    local id = g:card_at("hand", left, tonumber(rest) + 1)
-    local twin = g:has("hand", seat, id)
-    g:move(id, "hand", left, "hand", seat)
-    g:sort("hand", left)
-    g:sort("hand", seat)
-    -- only the drawer and the victim learn which card moved (the events of every turn take their
-    -- fields as arguments: g:emit builds no string-keyed table)
-    g:emit("drew", seat, "seat", seat, "from", left, "card", id)
-    g:emit("lost", left, "seat", left, "to", seat, "card", id)
-    prove(g, seat, id, twin)
-    ask_share(g, seat)
+    draw(g, seat, POSITION[move] or tonumber(rest) + 1)
   elseif verb == "share" then
     g:rule("JJ-11")
     if rest ~= "none" then
       g:move(rest, "hand", seat, "shared", seat)
       progress(g)
     end
-    ask_guess(g, seat)
+    g:set("phase", "guess")
+    g:ask(seat, guess_moves(g, seat))
   elseif verb == "noguess" then
     end_of_turn(g, seat)
   elseif verb == "guess" then
     end_of_turn(g, seat, guess(g, seat, rest, extra))
   elseif verb == "keep" then
-    local k = g:get("asking") + 1
-    if k < g:players() then ask_redeal(g, k) else begin_rule(g) end
+    local k, start = g:get("asking", "start")
+    k = k + 1
+    local n = g:players()
+    if k < n then ask_redeal(g, k, start, n) else begin_rule(g) end
   elseif verb == "redeal" then
     -- JJ-5: the hand is shown to everyone, then every card is dealt again
     g:rule("JJ-5")
@@ -558,8 +584,10 @@ function on_move(g, seat, move)
   elseif verb == "jiji" then
     g:rule("JJ-7")
     g:move(rest, "hand", seat, "jiji", seat)
-    local k = g:get("asking") + 1
-    if k < g:players() then ask_jiji(g, k) else start_play(g) end
+    local k, start = g:get("asking", "start")
+    k = k + 1
+    local n = g:players()
+    if k < n then ask_jiji(g, k, start, n) else start_play(g) end
   else
     error("unexpected move " .. move .. " in phase " .. tostring(g:get("phase")))
   end

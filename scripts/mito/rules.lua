@@ -109,6 +109,20 @@ local function parse(move)
   return verb, id, tonumber(to)
 end
 
+-- what a move means: its verb, the card it names and the seat a gift goes to (nil where it names
+-- none), from the load-time tables; the greedy bot reads its moves with it (a table of its own would
+-- gain new keys every game)
+function move_parts(move)
+  local verb = MOVE_VERB[move]
+  if verb then return verb, MOVE_ID[move], MOVE_TO[move] end
+  return parse(move)
+end
+
+-- a card's kind, value and penalty points (the catalogue's, from the load-time tables)
+function card_facts(id)
+  return CARD_KIND[id], CARD_VALUE[id], CARD_PENALTY[id]
+end
+
 -- MI-7 / MI-8: the cards seat `seat` may give away (never a Mito, never the last card): a list of
 -- distinct ids, empty when it holds fewer than 2 cards (copies are indistinguishable: each is offered
 -- once; hands are kept in catalogue order, so copies lie next to each other, as g:distinct expects)
