@@ -17,6 +17,7 @@
 -- the helpers, looked up at the first decision (`validate` loads a bot without the rules' RULES)
 local trick_winner, stack_score, auto_last, auto_colour
 local me, players -- this seat and the player count, read at the first decision (a game's bot is one seat's)
+local g, words = g, words -- as locals: a global read is a lookup in the bot's environment
 
 local COLORS = {"O", "B", "P", "G"}
 local COLOR_INDEX = {O = 1, B = 2, P = 3, G = 4}
