@@ -27,10 +27,12 @@ local g = g -- the facts handle as a local too: the helpers take it on every cal
 -- (g:card_list): the unseen ones are counted per decision
 local DECK, DECK_LO, DECK_HI, DECK_KIND = g:card_list(), g:card_list("lo"), g:card_list("hi"), g:card_list("kind")
 
--- The cards not played in earlier tricks, kept up to date as tricks are played rather than sought
--- among the whole deck at every decision (nil until the first decision fills it): POOL_LO[k], POOL_HI[k] are the
--- readings of the k-th (in no particular order: only counts are taken), POOL_AT[id] its place, 0 for
--- a double (doubles are only counted, in pool_doubles).
+-- The cards this seat has not seen (not played in earlier tricks, not on the table, not in its hand),
+-- kept up to date as cards are seen rather than sought among the whole deck at every decision (nil
+-- until the first decision fills it; a bot handed another line of play starts over with a fresh
+-- memory): POOL_LO[k], POOL_HI[k] are the readings of the k-th (in no particular order: only counts
+-- are taken), POOL_AT[id] its place, 0 for a double (doubles are only counted, in pool_doubles). A
+-- card leaves it for good: once seen, on the table or in my hand, it is played before the game ends.
 local POOL_ID, POOL_LO, POOL_HI, POOL_AT, pool_size, pool_doubles
 local function pool_fill()
   POOL_ID, POOL_LO, POOL_HI, POOL_AT, pool_size, pool_doubles = {}, {}, {}, {}, 0, 0
@@ -48,17 +50,15 @@ local function pool_fill()
   end
 end
 
--- takes card id out of the pool (the last card takes its place): false when it was not in it, else
--- true and its readings (none for a double), for pool_put
+-- takes card id, which is in the pool, out of it (the last card takes its place)
 local function pool_take(id)
   local k = POOL_AT[id]
-  if k == nil then return false end
   POOL_AT[id] = nil
   if k == 0 then
     pool_doubles = pool_doubles - 1
-    return true
+    return
   end
-  local lo, hi, last = POOL_LO[k], POOL_HI[k], pool_size
+  local last = pool_size
   if k ~= last then
     local moved = POOL_ID[last]
     POOL_ID[k], POOL_LO[k], POOL_HI[k] = moved, POOL_LO[last], POOL_HI[last]
@@ -66,31 +66,28 @@ local function pool_take(id)
   end
   POOL_ID[last], POOL_LO[last], POOL_HI[last] = nil, nil, nil
   pool_size = last - 1
-  return true, lo, hi
 end
 
--- puts back card id that pool_take took out, with the readings it returned
-local function pool_put(id, lo, hi)
-  if lo == nil then
+-- takes the cards of list that are still in the pool out of it (a lookup per card, a call only for
+-- those taken: a Lua call costs about a dozen statements)
+local function take_seen(list)
+  for i = 1, #list do
+    local id = list[i]
+    if POOL_AT[id] then pool_take(id) end
+  end
+end
+
+-- puts card id back into the pool, its readings read from CARDS (rare: see choose)
+local function pool_put(id)
+  local c = CARDS[id]
+  if not c.lo then return end
+  if c.kind == "double" then
     POOL_AT[id], pool_doubles = 0, pool_doubles + 1
     return
   end
   pool_size = pool_size + 1
-  POOL_ID[pool_size], POOL_LO[pool_size], POOL_HI[pool_size] = id, lo, hi
+  POOL_ID[pool_size], POOL_LO[pool_size], POOL_HI[pool_size] = id, c.lo, c.hi
   POOL_AT[id] = pool_size
-end
-
--- takes the cards of list out of the pool for a decision, noting in taken (from its entry n + 1 on)
--- the id and readings of each one taken, for pool_put; returns the new end of taken
-local function take_seen(list, taken, n)
-  for i = 1, #list do
-    local took, lo, hi = pool_take(list[i])
-    if took then
-      taken[n + 1], taken[n + 2], taken[n + 3] = list[i], lo, hi
-      n = n + 3
-    end
-  end
-  return n
 end
 
 -- how extreme (useful for winning) a card is: its best reading's distance from the middle (by id,
@@ -106,24 +103,12 @@ local function potency(id)
   return p
 end
 
--- how many of the U unseen cards (readings lo, hi) could beat value v under goal g2: a reading beyond
--- v, or a double (it reverses the Goal); doubles is the number of unseen doubles. beats is pure, so
--- the reading likelier to beat is asked first (the high one under High): the other is asked only
--- when it does not beat.
-local function count_beaters(g2, v, U, ulo, uhi, doubles)
-  local beaters = doubles
-  local first, second = uhi, ulo
-  if g2 ~= "high" then first, second = ulo, uhi end
-  for k = 1, U do
-    if beats(g, g2, first[k], v) or beats(g, g2, second[k], v) then beaters = beaters + 1 end
-  end
-  return beaters
-end
-
 -- the chance that card id played with declaration decl wins the trick: 0 when it does not win it
 -- now (the values played so far, the best of them under goal), else the chance that none of the
--- nlater seats after me (later[k] cards in hand) holds a card that could beat it (U unseen readings
--- in POOL_LO/POOL_HI, doubles unseen doubles); 1 when nobody plays after me.
+-- nlater seats after me (later[k] cards in hand) holds a card that could beat it: a reading of an
+-- unseen card (U of them in POOL_LO/POOL_HI) beyond its value, or an unseen double (doubles of them:
+-- it reverses the Goal); 1 when nobody plays after me. beats is pure, so the reading likelier to beat
+-- is asked first (the high one under High): the other is asked only when it does not beat.
 local function play_value(g, goal, id, decl, best, played, values, later, nlater, U, doubles)
   local g2, v = play_effect(g, goal, id, decl)
   if best ~= nil then
@@ -138,18 +123,39 @@ local function play_value(g, goal, id, decl, best, played, values, later, nlater
   local p = 1
   local unseen = U + doubles
   if unseen > 0 and nlater > 0 then
-    local beaters = count_beaters(g2, v, U, POOL_LO, POOL_HI, doubles)
+    local beaters, first, second = doubles, POOL_HI, POOL_LO
+    if g2 ~= "high" then first, second = POOL_LO, POOL_HI end
+    local beats = beats -- a local: read for every unseen card
+    for k = 1, U do
+      if beats(g, g2, first[k], v) or beats(g, g2, second[k], v) then beaters = beaters + 1 end
+    end
     for k = 1, nlater do p = p * (1 - beaters / unseen) ^ later[k] end
   end
   return p
 end
 
 -- scratch lists of a decision, refilled at each one (a new Lua table allocates): projected points
--- by seat, the cards taken out of the pool, the values on the table, the hand sizes of later seats
-local PROJ, TAKEN, VALUES, LATER = {}, {}, {}, {}
+-- by seat, the values on the table, the hand sizes of later seats
+local PROJ, VALUES, LATER = {}, {}, {}
 
 function choose(obs, legal)
-  if #legal == 1 then return legal[1] end
+  if #legal == 1 then
+    -- A forced move reads no event: the cards of the tricks handed with it stay unseen for this bot
+    -- (its choices are pinned so), so those it had taken out of the pool when seen go back.
+    if POOL_AT then
+      local events = obs.events
+      for i = 1, #events do
+        local e = events[i]
+        if e.type == "trick" then
+          local cards = e.cards
+          for j = 1, #cards do
+            if POOL_AT[cards[j]] == nil then pool_put(cards[j]) end
+          end
+        end
+      end
+    end
+    return legal[1]
+  end
   local me, n = obs.seat, obs.players
   local vars = obs.vars
   local round = vars.round or 1
@@ -174,33 +180,20 @@ function choose(obs, legal)
   end
   local want = proj[me] + pts < top_other or proj[me] < second_other
 
-  -- cards not seen by this seat: every card minus earlier tricks, the table and my hand. obs.events
-  -- holds only the events since this bot's last decision, so the cards not played yet are remembered
-  -- in the pool (the bot's memory lasts one game: one environment per seat per game).
+  -- cards not seen by this seat: obs.events holds only the events since this bot's last decision, so
+  -- the unseen cards are remembered in the pool (the bot's memory lasts one game)
   local zones = obs.zones
   local table_cards = zones.trick.cards or {}
   local hands = zones.hand
   local hand = hands[me + 1].cards or {}
-  if POOL_AT then
-    -- a card in hand or on the table that was already played (out of the pool between decisions)
-    -- means we were handed an earlier state
-    for i = 1, #hand do if POOL_AT[hand[i]] == nil then POOL_AT = nil; break end end
-  end
-  if POOL_AT then
-    for i = 1, #table_cards do if POOL_AT[table_cards[i]] == nil then POOL_AT = nil; break end end
-  end
   if not POOL_AT then pool_fill() end
   local events = obs.events
   for i = 1, #events do
     local e = events[i]
-    if e.type == "trick" then
-      local cards = e.cards
-      for j = 1, #cards do pool_take(cards[j]) end
-    end
+    if e.type == "trick" then take_seen(e.cards) end
   end
-  -- the unseen cards: the pool without the table and my hand, taken out for this decision only
-  local taken = TAKEN
-  local ntaken = take_seen(hand, taken, take_seen(table_cards, taken, 0))
+  take_seen(table_cards)
+  take_seen(hand)
   local U, doubles = pool_size, pool_doubles
 
   -- the trick as it stands: the values declared so far, the best of them and the Goal
@@ -226,7 +219,8 @@ function choose(obs, legal)
   for i = 1, #legal do
     local m = legal[i]
     local id, decl = move_info(g, m)
-    local tie = want and -potency(id) or potency(id)
+    local tie = POTENCY[id] or potency(id) -- the call only at a card's first play
+    if want then tie = -tie end
     -- Once the choice has the best value there is (a chance of 1 wanting the trick, 0 not wanting
     -- it), a play can only take its place on a tie, so not with a weaker tie-break: skip weighing it.
     if not (cval and tie <= ctie and cval >= (want and 1 or 0) - 1e-9) then
@@ -237,6 +231,5 @@ function choose(obs, legal)
       end
     end
   end
-  for i = ntaken - 2, 1, -3 do pool_put(taken[i], taken[i + 1], taken[i + 2]) end
   return choice
 end
