@@ -1,6 +1,5 @@
--- A one-ply greedy bot for Zoomies. It reads only its observation: the public scores, the public trick
--- counts of this round, the trick on the table with each seat's declared value and the Goal, the cards
--- seen in earlier tricks (trick events) and its own hand.
+-- A one-ply greedy bot for Zoomies. It reads only what its seat may see: the public events (every play,
+-- each trick's winner and cards, each round's scores) and its own legal moves, which list its hand.
 --
 -- Policy: the aim is to finish SECOND (ZM-12), so the bot wants a trick while taking it would still
 -- leave it strictly below the best other seat's projected points, or while it is behind the second
@@ -11,8 +10,10 @@
 --
 -- Speed: a decision weighs every unseen card against every legal play, so card facts are read from
 -- flat lists (CARDS[id].lo reads two read-only tables), the doubles among the unseen cards are only
--- counted, the cards not played yet are kept in a list updated trick by trick (not sought in the
--- deck at each decision), and a play is weighed only when its chance can change the choice.
+-- counted, the cards not seen yet are kept in a list updated as cards are seen (not sought in the
+-- deck at each decision), a play is weighed only when its chance can change the choice, and the
+-- scores, trick counts and the trick on the table are followed from the events (each of obs.vars,
+-- obs.seat_vars, obs.scores and obs.zones is a table built in Go for the decision that reads it).
 
 -- The rules' own helpers (scripts/zoomies/rules.lua, or a variant's replacements): what a move means,
 -- the Goal and value after a play (ZM-5..ZM-8), which value wins (ZM-9), points per trick (ZM-11).
@@ -134,42 +135,55 @@ local function play_value(g, goal, id, decl, best, played, values, later, nlater
   return p
 end
 
--- scratch lists of a decision, refilled at each one (a new Lua table allocates): projected points
--- by seat, the values on the table, the hand sizes of later seats
-local PROJ, VALUES, LATER = {}, {}, {}
+-- What the events told this seat (its memory lasts one game), read from them rather than from
+-- obs.seat_vars, obs.vars, obs.scores and obs.zones (each such table is built in Go for the
+-- decision that reads it): the round, each seat's points from finished rounds (SCORES) and tricks
+-- won this round (TRICKS), by seat + 1, and the moves of the trick being played.
+local me, players
+local round, SCORES, TRICKS = 1, {0, 0, 0, 0}, {0, 0, 0, 0}
+local trick_moves, n_on = {}, 0
 
-function choose(obs, legal)
-  if #legal == 1 then
-    -- A forced move reads no event: the cards of the tricks handed with it stay unseen for this bot
-    -- (its choices are pinned so), so those it had taken out of the pool when seen go back.
-    if POOL_AT then
-      local events = obs.events
-      for i = 1, #events do
-        local e = events[i]
-        if e.type == "trick" then
-          local cards = e.cards
-          for j = 1, #cards do
-            if POOL_AT[cards[j]] == nil then pool_put(cards[j]) end
-          end
+-- reads the events since my last decision; see: take the cards of finished tricks out of the pool.
+-- A forced move does not (see is false): the cards of the tricks handed with it stay unseen for
+-- this bot (its choices are pinned so), so those it had taken out when it saw them go back.
+local function remember(events, see)
+  for i = 1, #events do
+    local e = events[i]
+    local t = e.type
+    if t == "move" then
+      n_on = n_on + 1
+      trick_moves[n_on] = e.move
+    elseif t == "trick" then
+      local w = e.winner + 1
+      TRICKS[w] = TRICKS[w] + 1
+      n_on = 0
+      if see then
+        take_seen(e.cards)
+      elseif POOL_AT then
+        local cards = e.cards
+        for j = 1, #cards do
+          if POOL_AT[cards[j]] == nil then pool_put(cards[j]) end
         end
       end
+    elseif t == "round_end" then
+      local scores = e.scores
+      for s = 1, players do SCORES[s], TRICKS[s] = SCORES[s] + scores[s], 0 end
+      round = round + 1
     end
-    return legal[1]
   end
-  local me, n = obs.seat, obs.players
-  local vars = obs.vars
-  local round = vars.round or 1
-  local pts = trick_points(g, round) or round
-  local seat_vars = obs.seat_vars
+end
 
-  -- projected points so far (scores of finished rounds + this round's tricks)
+-- scratch lists of a decision, refilled at each one (a new Lua table allocates): projected points by
+-- seat, the values on the table, the hand sizes of later seats, what each legal move means
+local PROJ, VALUES, LATER, LEGAL_ID, LEGAL_DECL = {}, {}, {}, {}, {}
+
+-- whether I want the trick: taking it would still leave me strictly below the best other seat's
+-- projected points (finished rounds + this round's tricks), or I am behind the second best
+local function wants_trick(pts)
   local proj = PROJ
-  local scores = obs.scores
-  for s = 0, n - 1 do
-    proj[s] = scores[s + 1] + (seat_vars[s + 1].round_tricks or 0) * pts
-  end
+  for s = 0, players - 1 do proj[s] = SCORES[s + 1] + TRICKS[s + 1] * pts end
   local top_other, second_other = -1, -1
-  for s = 0, n - 1 do
+  for s = 0, players - 1 do
     if s ~= me then
       if proj[s] > top_other then
         second_other, top_other = top_other, proj[s]
@@ -178,56 +192,64 @@ function choose(obs, legal)
       end
     end
   end
-  local want = proj[me] + pts < top_other or proj[me] < second_other
+  return proj[me] + pts < top_other or proj[me] < second_other
+end
 
-  -- cards not seen by this seat: obs.events holds only the events since this bot's last decision, so
-  -- the unseen cards are remembered in the pool (the bot's memory lasts one game)
-  local zones = obs.zones
-  local table_cards = zones.trick.cards or {}
-  local hands = zones.hand
-  local hand = hands[me + 1].cards or {}
-  if not POOL_AT then pool_fill() end
-  local events = obs.events
-  for i = 1, #events do
-    local e = events[i]
-    if e.type == "trick" then take_seen(e.cards) end
+function choose(obs, legal)
+  if me == nil then me, players = obs.seat, obs.players end
+  if #legal == 1 then
+    remember(obs.events, false)
+    return legal[1]
   end
-  take_seen(table_cards)
-  take_seen(hand)
-  local U, doubles = pool_size, pool_doubles
+  if not POOL_AT then pool_fill() end
+  remember(obs.events, true)
+  local want = wants_trick(trick_points(g, round) or round)
 
-  -- the trick as it stands: the values declared so far, the best of them and the Goal
-  local leader = vars.leader
-  local goal = vars.goal
-  local played = #table_cards
-  local values = VALUES
+  -- my hand: the cards of my legal moves (ZM-7: any card may be played, each listed with its
+  -- readings), out of the pool of unseen cards; every seat still to play holds as many (one card
+  -- per seat per trick)
+  local nlegal, nhand, prev = #legal, 0, nil
+  for i = 1, nlegal do
+    local id, decl = move_info(g, legal[i])
+    LEGAL_ID[i], LEGAL_DECL[i] = id, decl
+    if id ~= prev then
+      nhand, prev = nhand + 1, id
+      if POOL_AT[id] then pool_take(id) end
+    end
+  end
+
+  -- the trick as it stands: the values declared so far in play order (the rules' play_effect, as
+  -- their on_move), the Goal they leave and the best of them under it; its cards are seen
+  local goal, played, values = nil, n_on, VALUES
+  for i = 1, played do
+    local id, decl = move_info(g, trick_moves[i])
+    if POOL_AT[id] then pool_take(id) end
+    goal, values[i] = play_effect(g, goal, id, decl)
+  end
   local best
   for i = 1, played do
-    local v = seat_vars[(leader + i - 1) % n + 1].value
-    values[i] = v
+    local v = values[i]
     if best == nil or beats(g, goal, v, best) then best = v end
   end
-  -- the hand sizes of the seats still to play after me
+  local U, doubles = pool_size, pool_doubles
   local later, nlater = LATER, 0
-  for k = played + 1, n - 1 do
-    local s = (me + k - played) % n
+  for _ = played + 1, players - 1 do
     nlater = nlater + 1
-    later[nlater] = hands[s + 1].count
+    later[nlater] = nhand
   end
 
   local choice, cval, ctie
-  for i = 1, #legal do
-    local m = legal[i]
-    local id, decl = move_info(g, m)
+  for i = 1, nlegal do
+    local id = LEGAL_ID[i]
     local tie = POTENCY[id] or potency(id) -- the call only at a card's first play
     if want then tie = -tie end
     -- Once the choice has the best value there is (a chance of 1 wanting the trick, 0 not wanting
     -- it), a play can only take its place on a tie, so not with a weaker tie-break: skip weighing it.
     if not (cval and tie <= ctie and cval >= (want and 1 or 0) - 1e-9) then
-      local val = play_value(g, goal, id, decl, best, played, values, later, nlater, U, doubles)
+      local val = play_value(g, goal, id, LEGAL_DECL[i], best, played, values, later, nlater, U, doubles)
       if not want then val = -val end
       if cval == nil or val > cval + 1e-9 or (abs(val - cval) <= 1e-9 and tie > ctie) then
-        choice, cval, ctie = m, val, tie
+        choice, cval, ctie = legal[i], val, tie
       end
     end
   end
