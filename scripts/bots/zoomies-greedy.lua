@@ -65,8 +65,7 @@ local function pool_take(id)
     POOL_ID[k], POOL_LO[k], POOL_HI[k] = moved, POOL_LO[last], POOL_HI[last]
     POOL_AT[moved] = k
   end
-  POOL_ID[last], POOL_LO[last], POOL_HI[last] = nil, nil, nil
-  pool_size = last - 1
+  pool_size = last - 1 -- the entries past the end are left as they are: nothing reads them
 end
 
 -- takes the cards of list that are still in the pool out of it (a lookup per card, a call only for
@@ -141,6 +140,7 @@ end
 -- won this round (TRICKS), by seat + 1, and the moves of the trick being played.
 local me, players
 local round, SCORES, TRICKS = 1, {0, 0, 0, 0}, {0, 0, 0, 0}
+local pts, pts_round -- the points of a trick this round (ZM-11), asked once per round
 local trick_moves, n_on = {}, 0
 
 -- reads the events since my last decision; see: take the cards of finished tricks out of the pool.
@@ -180,11 +180,11 @@ local PROJ, VALUES, LATER, LEGAL_ID, LEGAL_DECL = {}, {}, {}, {}, {}
 -- whether I want the trick: taking it would still leave me strictly below the best other seat's
 -- projected points (finished rounds + this round's tricks), or I am behind the second best
 local function wants_trick(pts)
-  local proj = PROJ
-  for s = 0, players - 1 do proj[s] = SCORES[s + 1] + TRICKS[s + 1] * pts end
+  local proj = PROJ -- by seat + 1
+  for s = 1, players do proj[s] = SCORES[s] + TRICKS[s] * pts end
   local top_other, second_other = -1, -1
-  for s = 0, players - 1 do
-    if s ~= me then
+  for s = 1, players do
+    if s ~= me + 1 then
       if proj[s] > top_other then
         second_other, top_other = top_other, proj[s]
       elseif proj[s] > second_other then
@@ -192,7 +192,7 @@ local function wants_trick(pts)
       end
     end
   end
-  return proj[me] + pts < top_other or proj[me] < second_other
+  return proj[me + 1] + pts < top_other or proj[me + 1] < second_other
 end
 
 function choose(obs, legal)
@@ -203,7 +203,8 @@ function choose(obs, legal)
   end
   if not POOL_AT then pool_fill() end
   remember(obs.events, true)
-  local want = wants_trick(trick_points(g, round) or round)
+  if pts_round ~= round then pts, pts_round = trick_points(g, round) or round, round end
+  local want = wants_trick(pts)
 
   -- my hand: the cards of my legal moves (ZM-7: any card may be played, each listed with its
   -- readings), out of the pool of unseen cards; every seat still to play holds as many (one card
