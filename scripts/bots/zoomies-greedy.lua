@@ -24,9 +24,10 @@ local abs, max = math.abs, math.max -- library functions as locals: a global
 -- lookup goes through the sandbox's __index on every use
 local g = g -- the facts handle as a local too: the helpers take it on every call (a global is a lookup)
 
--- every card of the deck in catalogue order, its two readings and its kind, as flat lists made in Go
--- (g:card_list): the unseen ones are counted per decision
-local DECK, DECK_LO, DECK_HI, DECK_KIND = g:card_list(), g:card_list("lo"), g:card_list("hi"), g:card_list("kind")
+-- every card of the deck in catalogue order and its two readings, as flat lists made in Go
+-- (g:card_list): the unseen ones are counted per decision. A double is the card whose readings are
+-- one (ZM-1: 11, 22, ..., 99).
+local DECK, DECK_LO, DECK_HI = g:card_list(), g:card_list("lo"), g:card_list("hi")
 
 -- The cards this seat has not seen (not played in earlier tricks, not on the table, not in its hand),
 -- kept up to date as cards are seen rather than sought among the whole deck at every decision (nil
@@ -40,7 +41,7 @@ local function pool_fill()
   for i = 1, #DECK do
     local id = DECK[i]
     if DECK_LO[i] then
-      if DECK_KIND[i] == "double" then
+      if DECK_LO[i] == DECK_HI[i] then
         POOL_AT[id], pool_doubles = 0, pool_doubles + 1
       else
         pool_size = pool_size + 1
@@ -81,7 +82,7 @@ end
 local function pool_put(id)
   local c = CARDS[id]
   if not c.lo then return end
-  if c.kind == "double" then
+  if c.lo == c.hi then
     POOL_AT[id], pool_doubles = 0, pool_doubles + 1
     return
   end
@@ -91,7 +92,8 @@ local function pool_put(id)
 end
 
 -- how extreme (useful for winning) a card is: its best reading's distance from the middle (by id,
--- computed at a card's first play)
+-- noted when the card is first seen in my hand, from its readings in the pool; a double's at its
+-- first play)
 local POTENCY = {}
 local function potency(id)
   local p = POTENCY[id]
@@ -215,7 +217,15 @@ function choose(obs, legal)
     LEGAL_ID[i], LEGAL_DECL[i] = id, decl
     if id ~= prev then
       nhand, prev = nhand + 1, id
-      if POOL_AT[id] then pool_take(id) end
+      local k = POOL_AT[id]
+      if k then -- first seen: its potency from its readings while they are at hand (a double's later)
+        if k > 0 then
+          local p, hi = 100 - POOL_LO[k], POOL_HI[k]
+          if hi > p then p = hi end
+          POTENCY[id] = p
+        end
+        pool_take(id)
+      end
     end
   end
 
