@@ -55,11 +55,12 @@ end
 -- SCORE[key] is stack_score of the stack the key spells; score_at computes and remembers it
 local SCORE, counts = {}, {0, 0, 0, 0}
 local function score_at(key)
-  local x = -1 - key -- decode(key, counts), inline: a call costs
-  for k = 1, 4 do
-    local r = x % 16
-    counts[k], x = r, (x - r) / 16
-  end
+  local x = -1 - key -- decode(key, counts), inline and unrolled: a call and a loop cost
+  local c1 = x % 16; x = (x - c1) / 16
+  local c2 = x % 16; x = (x - c2) / 16
+  local c3 = x % 16; x = (x - c3) / 16
+  local c4 = x % 16; x = (x - c4) / 16
+  counts[1], counts[2], counts[3], counts[4] = c1, c2, c3, c4
   local v = stack_score(g, counts, x)
   SCORE[key] = v
   return v
