@@ -36,18 +36,22 @@ local DECK, DECK_LO, DECK_HI = g:card_list(), g:card_list("lo"), g:card_list("hi
 -- are taken), POOL_AT[id] its place, 0 for a double (doubles are only counted, in pool_doubles). A
 -- card leaves it for good: once seen, on the table or in my hand, it is played before the game ends.
 local POOL_ID, POOL_LO, POOL_HI, POOL_AT, pool_size, pool_doubles
+-- the deck's own lists (made in Go for this game, used once) become the pool, without copying them:
+-- a card without readings leaves it, a double leaves it for its count
 local function pool_fill()
-  POOL_ID, POOL_LO, POOL_HI, POOL_AT, pool_size, pool_doubles = {}, {}, {}, {}, 0, 0
-  for i = 1, #DECK do
-    local id = DECK[i]
-    if DECK_LO[i] then
-      if DECK_LO[i] == DECK_HI[i] then
-        POOL_AT[id], pool_doubles = 0, pool_doubles + 1
-      else
-        pool_size = pool_size + 1
-        POOL_ID[pool_size], POOL_LO[pool_size], POOL_HI[pool_size] = id, DECK_LO[i], DECK_HI[i]
-        POOL_AT[id] = pool_size
+  POOL_ID, POOL_LO, POOL_HI, POOL_AT, pool_size, pool_doubles = DECK, DECK_LO, DECK_HI, {}, #DECK, 0
+  for i = 1, pool_size do POOL_AT[DECK[i]] = i end
+  for i = pool_size, 1, -1 do -- from the end: the card moved into a place taken out is checked already
+    local lo = POOL_LO[i]
+    if not lo or lo == POOL_HI[i] then
+      local id, last = POOL_ID[i], pool_size
+      if lo then POOL_AT[id], pool_doubles = 0, pool_doubles + 1 else POOL_AT[id] = nil end
+      if i ~= last then
+        local moved = POOL_ID[last]
+        POOL_ID[i], POOL_LO[i], POOL_HI[i] = moved, POOL_LO[last], POOL_HI[last]
+        POOL_AT[moved] = i
       end
+      pool_size = last - 1
     end
   end
 end
