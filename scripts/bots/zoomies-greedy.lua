@@ -179,26 +179,26 @@ local function remember(events, see)
   end
 end
 
--- scratch lists of a decision, refilled at each one (a new Lua table allocates): projected points by
--- seat, the values on the table, the hand sizes of later seats, what each legal move means
-local PROJ, VALUES, LATER, LEGAL_ID, LEGAL_DECL = {}, {}, {}, {}, {}
+-- scratch lists of a decision, refilled at each one (a new Lua table allocates): the values on the
+-- table, the hand sizes of later seats, what each legal move means
+local VALUES, LATER, LEGAL_ID, LEGAL_DECL = {}, {}, {}, {}
 
 -- whether I want the trick: taking it would still leave me strictly below the best other seat's
 -- projected points (finished rounds + this round's tricks), or I am behind the second best
 local function wants_trick(pts)
-  local proj = PROJ -- by seat + 1
-  for s = 1, players do proj[s] = SCORES[s] + TRICKS[s] * pts end
   local top_other, second_other = -1, -1
-  for s = 1, players do
+  for s = 1, players do -- by seat + 1
     if s ~= me + 1 then
-      if proj[s] > top_other then
-        second_other, top_other = top_other, proj[s]
-      elseif proj[s] > second_other then
-        second_other = proj[s]
+      local proj = SCORES[s] + TRICKS[s] * pts
+      if proj > top_other then
+        second_other, top_other = top_other, proj
+      elseif proj > second_other then
+        second_other = proj
       end
     end
   end
-  return proj[me + 1] + pts < top_other or proj[me + 1] < second_other
+  local mine = SCORES[me + 1] + TRICKS[me + 1] * pts
+  return mine + pts < top_other or mine < second_other
 end
 
 function choose(obs, legal)
