@@ -185,11 +185,11 @@ local VALUES, LATER, LEGAL_ID, LEGAL_DECL = {}, {}, {}, {}
 
 -- whether I want the trick: taking it would still leave me strictly below the best other seat's
 -- projected points (finished rounds + this round's tricks), or I am behind the second best
-local function wants_trick(pts)
+local function wants_trick(per_trick)
   local top_other, second_other = -1, -1
   for s = 1, players do -- by seat + 1
     if s ~= me + 1 then
-      local proj = SCORES[s] + TRICKS[s] * pts
+      local proj = SCORES[s] + TRICKS[s] * per_trick
       if proj > top_other then
         second_other, top_other = top_other, proj
       elseif proj > second_other then
@@ -197,8 +197,8 @@ local function wants_trick(pts)
       end
     end
   end
-  local mine = SCORES[me + 1] + TRICKS[me + 1] * pts
-  return mine + pts < top_other or mine < second_other
+  local mine = SCORES[me + 1] + TRICKS[me + 1] * per_trick
+  return mine + per_trick < top_other or mine < second_other
 end
 
 function choose(obs, legal)
