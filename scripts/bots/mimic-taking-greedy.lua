@@ -6,186 +6,132 @@
 -- RULES.auto_colour; pure functions of their arguments and the params), so in a variant it plays by
 -- that variant's params and override scripts, not by the base game's.
 --
--- Speed: a bot decides about as often as the rules move, so it reads card facts from flat tables built
--- once per game (CARDS[id].color reads two read-only tables), parses each move string once, remembers
--- each stack's score (stack_score depends only on the counts and the params) and reuses its own
--- scratch tables instead of building new ones per decision.
+-- Speed: a bot decides about as often as the rules move, its tables are made again for every game (a
+-- new string key costs a Go map entry) and each Lua function call costs about as much as a dozen
+-- statements. So it keeps card facts in lists by catalogue place (one string-keyed table: PLAY), a
+-- stack as one number (its key, below), only the places of the trick's cards as the plays come (their
+-- facts are read when it decides, or when it wins the trick), remembers each stack's score
+-- (stack_score depends only on the counts and the params), asks who takes the trick only when the
+-- answer can change the choice, and calls few functions of its own on the way.
 
 -- the helpers, looked up at the first decision (`validate` loads a bot without the rules' RULES)
 local trick_winner, stack_score, auto_last, auto_colour
-local function bind_rules()
-  trick_winner, stack_score = RULES.trick_winner, RULES.stack_score
-  auto_last, auto_colour = RULES.auto_last, RULES.auto_colour
-end
+local me, players -- this seat and the player count, read at the first decision (a game's bot is one seat's)
+local g, words = g, words -- as locals: a global read is a lookup in the bot's environment
 
 local COLORS = {"O", "B", "P", "G"}
 local COLOR_INDEX = {O = 1, B = 2, P = 3, G = 4}
 
--- Card facts by id: COLOR_OF the colour index (nil for a card without a colour: a Mimic), IS_MIMIC the
--- Mimic kind (the lead is the first non-Mimic, MT-7), NUMBER_OF the number or 0.
-local COLOR_OF, IS_MIMIC, NUMBER_OF = {}, {}, {}
-do -- from flat lists made in Go (g:card_list): iterating CARDS reads a read-only table per card and field
-  local ids, colors, kinds, numbers = g:card_list(), g:card_list("color"), g:card_list("kind"), g:card_list("number")
-  for i = 1, #ids do
-    local id = ids[i]
-    COLOR_OF[id] = COLOR_INDEX[colors[i]]
-    if kinds[i] == "mimic" then IS_MIMIC[id] = true end -- nil for the others: a new key costs a map entry
-    NUMBER_OF[id] = numbers[i] or 0
+-- A stack (colour counts c[1..4] and m Mimics) is the number -(m*16^4 + c[4]*16^3 + ... + c[1]) - 1
+-- (negative, so a key goes to the table's hash part: gopher-lua would grow the array part up to a
+-- large positive integer key): one more card of colour k (5: a Mimic) takes STEP[k] from it.
+local STEP = {1, 16, 256, 4096, 65536}
+local MIMIC = STEP[5]
+local EMPTY = -1 -- the key of no cards
+
+-- Card facts by catalogue place (g:card_list, lists made in Go: no string key): IDS the id, STEP_AT the
+-- step of its colour (a Mimic's for a card without one: the rules give a colour to every card but the
+-- Mimics, so that is also how a Mimic is told, MT-7, MT-10), LOSE_AT minus its number (0 for a Mimic).
+-- PLAY[move] the place of the card a play move plays.
+local IDS, STEP_AT, LOSE_AT, PLAY = g:card_list(), {}, {}, {}
+do
+  local colors, numbers = g:card_list("color"), g:card_list("number")
+  for i = 1, #IDS do
+    STEP_AT[i], LOSE_AT[i] = STEP[COLOR_INDEX[colors[i]] or 5], -(numbers[i] or 0)
+    PLAY["play " .. IDS[i]] = i
   end
 end
 
--- The cards this seat has won this round, as colour counts (a list in COLORS order) and a number of
--- Mimics, kept up to date from the events it is handed (each decision gets only the events since the
--- previous one). `assigned` holds this round's own Mimic choices (MT-19) by colour index; `on_table` the
--- cards of the trick being played (read from the play events: cheaper than obs.zones).
-local counts, mimics, assigned = {0, 0, 0, 0}, 0, {0, 0, 0, 0}
-local last_trick, on_table = nil, {}
-local base_score -- stack_score of counts and mimics, until they change (nil: to compute)
-
--- a move's words, split once per game (a bot's globals last one game): VERB[move], ARG1[move], ARG2[move]
--- (a word the move does not have is not stored: a new key costs a map entry, each game)
-local VERB, ARG1, ARG2 = {}, {}, {}
-local function parse(move)
-  local verb, a, b = words(move)
-  VERB[move] = verb
-  if a then ARG1[move] = a end
-  if b then ARG2[move] = b end
-  return verb
-end
-
--- adds (delta 1) or removes (delta -1) a card to colour counts and a Mimic count
-local function count_card(c, m, id, delta)
-  local k = COLOR_OF[id]
-  if k then c[k] = c[k] + delta else m = m + delta end
-  return m
-end
-
--- SCORE[key] is stack_score of the counts and Mimics the key spells (negative, so the key goes to the
--- table's hash part: gopher-lua would grow the array part up to a large positive integer key). One
--- more card of colour k (5: a Mimic) takes STEP[k] from the key.
-local SCORE, STEP = {}, {1, 16, 256, 4096, 65536}
-local function stack_key(c, m)
-  return -((((m * 16 + c[4]) * 16 + c[3]) * 16 + c[2]) * 16 + c[1]) - 1
-end
-local function score_of(c, m)
-  local key = stack_key(c, m)
-  local v = SCORE[key]
-  if v == nil then
-    v = stack_score(g, c, m)
-    SCORE[key] = v
+-- fills c with the colour counts of a stack key, returns its Mimics
+local function decode(key, c)
+  local x = -1 - key
+  for k = 1, 4 do
+    local r = x % 16
+    c[k], x = r, (x - r) / 16
   end
+  return x
+end
+
+-- SCORE[key] is stack_score of the stack the key spells; score_at computes and remembers it
+local SCORE, counts = {}, {0, 0, 0, 0}
+local function score_at(key)
+  local x = -1 - key -- decode(key, counts), inline and unrolled: a call and a loop cost
+  local c1 = x % 16; x = (x - c1) / 16
+  local c2 = x % 16; x = (x - c2) / 16
+  local c3 = x % 16; x = (x - c3) / 16
+  local c4 = x % 16; x = (x - c4) / 16
+  counts[1], counts[2], counts[3], counts[4] = c1, c2, c3, c4
+  local v = stack_score(g, counts, x)
+  SCORE[key] = v
   return v
 end
 
-local function remember(obs)
-  local events, me = obs.events, obs.seat
-  for i = 1, #events do
-    local e = events[i]
-    local t = e.type
-    if t == "move" then
-      local move = e.move or ""
-      local verb = VERB[move] or parse(move)
-      if verb == "play" then
-        on_table[#on_table + 1] = ARG1[move]
-      elseif e.seat ~= me then
-        -- another seat's choice: nothing to remember
-      elseif verb == "keep" and last_trick then
-        -- my trump win: the cards not kept left the game
-        local kept = {words(move)}
-        for j = 1, #last_trick do
-          local id, keep = last_trick[j], false
-          for k = 2, #kept do if kept[k] == id then keep = true end end
-          if not keep then mimics = count_card(counts, mimics, id, -1) end
-        end
-        base_score = nil
-      elseif verb == "mimic" then
-        local k = COLOR_INDEX[ARG2[move]]
-        assigned[k] = assigned[k] + 1
-      end
-    elseif t == "trick" then
-      last_trick = e.cards
-      for j = #on_table, 1, -1 do on_table[j] = nil end -- emptied, not made again: a new list allocates
-      if e.winner == me then
-        for j = 1, #last_trick do mimics = count_card(counts, mimics, last_trick[j], 1) end
-        base_score = nil
-      end
-    elseif t == "round_end" then
-      counts, mimics, assigned, on_table = {0, 0, 0, 0}, 0, {0, 0, 0, 0}, {}
-      base_score = nil
-    end
-  end
-end
-
--- scratch tables of choose_play, emptied and refilled at each play (trick_winner only reads them)
-local trick_cards, with_table, gain, c = {}, {0, 0, 0, 0}, {}, {0, 0, 0, 0}
+-- What this seat has won this round (my_key; counted_key once it chose for its last card, MT-18), its
+-- own Mimic choices (MT-19) by colour index, the catalogue places of the cards of the trick being played
+-- (trick_at, n_on of them) and the steps of the last trick it won (a trump winner keeps part, MT-14).
+-- trick_cards is the table of ids handed to the rules' trick_winner (with a slot for the card weighed).
+local my_key, counted_key, assigned = EMPTY, EMPTY, {0, 0, 0, 0}
+local trick_at, n_on, last_step = {}, 0, 0
+local trick_cards = {}
 local trick = {cards = trick_cards}
 
--- whether card id played n-th takes the trick as it stands (trick_cards: the cards before it; lead:
--- the position of the first non-Mimic among them, or nil): a card played alone takes it
-local function wins_trick(id, n, lead)
-  if n == 1 then return true end
-  trick_cards[n] = id
-  if lead == nil then
-    if IS_MIMIC[id] then trick.lead = nil else trick.lead = n end
-  end
-  return trick_winner(g, trick) == n
+-- the sum of the steps of the cards a `keep` move keeps
+local function kept_steps(move)
+  local kept, sum = {words(move)}, 0
+  for k = 2, #kept do sum = sum + STEP_AT[PLAY["play " .. kept[k]]] end
+  return sum
 end
 
--- the score of my stack with the trick on the table (with_table: colour counts, with_table_m Mimics,
--- with_key their key) and card id (colour index k, 5 for a Mimic) added
-local function gain_of(k, id, with_key, with_table_m)
-  local v = SCORE[with_key - STEP[k]] -- the key of the stack with one more card (arithmetic)
-  if v == nil then
-    c[1], c[2], c[3], c[4] = with_table[1], with_table[2], with_table[3], with_table[4]
-    v = score_of(c, count_card(c, with_table_m, id, 1))
+-- my own private move: the cards a trump win did not keep leave the game, a Mimic's colour is noted
+local function remember_mine(move)
+  local verb, _, colour = words(move)
+  if verb == "keep" then
+    my_key = my_key + last_step - kept_steps(move)
+  elseif verb == "mimic" then
+    local k = COLOR_INDEX[colour]
+    assigned[k] = assigned[k] + 1
   end
-  return v
 end
 
 -- A card play: for each legal card, "if the trick ended now, would I take it, and how would my stack's
--- score change?" (0 if I would not take it), then a preference for low numbers. The new score depends
--- only on the colour of my card (or its being a Mimic), so it is computed once per colour.
-local function choose_play(obs, legal)
-  -- the trick so far plus one slot for my card; lead is the first non-Mimic (MT-7)
-  local n = #on_table + 1
-  local cards, lead = trick_cards, nil
-  for i = #cards, n + 1, -1 do cards[i] = nil end
-  with_table[1], with_table[2], with_table[3], with_table[4] = counts[1], counts[2], counts[3], counts[4]
-  local with_table_m = mimics
-  for i = 1, n - 1 do
-    local id = on_table[i]
-    cards[i] = id
-    if lead == nil and not IS_MIMIC[id] then lead = i end
-    local k = COLOR_OF[id] -- count_card(with_table, with_table_m, id, 1), inline: once per card on the table
-    if k then with_table[k] = with_table[k] + 1 else with_table_m = with_table_m + 1 end
+-- score change?" (0 if I would not take it), then a preference for low numbers. Who takes the trick
+-- is asked only when a stack's score is not known yet or when its answer can change the choice.
+local function choose_play(legal)
+  local PLAY, STEP_AT, LOSE_AT, SCORE = PLAY, STEP_AT, LOSE_AT, SCORE -- locals: an upvalue read is an instruction
+  -- the trick so far (its ids for trick_winner, the sum of its steps, lead: the first non-Mimic, MT-7)
+  local n, cards, lead, t_step = n_on + 1, trick_cards, nil, 0
+  for i = 1, n_on do
+    local at = trick_at[i]
+    cards[i] = IDS[at]
+    local step = STEP_AT[at]
+    t_step = t_step + step
+    if lead == nil and step ~= MIMIC then lead = i end
   end
-  trick.leader = (obs.seat - n + 1) % obs.players
+  for i = #cards, n + 1, -1 do cards[i] = nil end
+  trick.leader = (me - n_on) % players
   trick.lead = lead
-  base_score = base_score or score_of(counts, mimics)
-  local base = base_score
-  for k = 1, 5 do gain[k] = nil end -- by colour index, 5 for a Mimic
-  local with_key = stack_key(with_table, with_table_m)
+  local base = SCORE[my_key] or score_at(my_key)
+  local with_key = my_key - t_step -- my stack with the trick on the table
   local best, bestv
   for i = 1, #legal do
     local move = legal[i]
-    if not VERB[move] then parse(move) end
-    local id = ARG1[move]
-    local k = COLOR_OF[id] or 5
-    local gk = gain[k]
-    local lose = -NUMBER_OF[id]
-    local v = lose -- its value if it does not take the trick
-    if gk == nil then
-      -- who takes the trick first: a colour's gain (a stack score, rarely remembered) only if it does
-      if wins_trick(id, n, lead) then
-        gk = gain_of(k, id, with_key, with_table_m) - base
-        gain[k] = gk
-        v = gk * 100 + lose
+    local at = PLAY[move]
+    local step, lose = STEP_AT[at], LOSE_AT[at] -- lose: its value if it does not take the trick
+    local key = with_key - step
+    local s = SCORE[key]
+    local v = lose
+    if s == nil or (s ~= base and (bestv == nil or (s - base) * 100 + lose > bestv or lose > bestv)) then
+      local won = n == 1 -- a card played alone takes the trick
+      if not won then
+        cards[n] = IDS[at]
+        if lead == nil then
+          if step == MIMIC then trick.lead = nil else trick.lead = n end
+        end
+        won = trick_winner(g, trick) == n
       end
-    elseif gk ~= 0 and (not bestv or gk * 100 + lose > bestv or lose > bestv) and wins_trick(id, n, lead) then
-      -- the colour's gain known: who takes the trick is asked only when that can change the choice
-      v = gk * 100 + lose
+      if won then v = ((s or score_at(key)) - base) * 100 + lose end
     end
-    if not bestv or v > bestv then best, bestv = move, v end
+    if bestv == nil or v > bestv then best, bestv = move, v end
   end
   return best
 end
@@ -193,49 +139,81 @@ end
 -- MT-14: the subset of the trick that leaves the best stack. The trick event came before this
 -- decision, so the memory holds the whole trick already: judge each subset against the stack without it.
 local function choose_keep(legal)
-  local before = {counts[1], counts[2], counts[3], counts[4]}
-  local before_m = mimics
-  for j = 1, #last_trick do before_m = count_card(before, before_m, last_trick[j], -1) end
-  local before_key = stack_key(before, before_m)
+  local before_key = my_key + last_step
   local best, bestv
   for i = 1, #legal do
-    local kept = {words(legal[i])}
-    local key = before_key -- each kept card takes its step from the key: a remembered score needs no counts
-    for k = 2, #kept do key = key - STEP[COLOR_OF[kept[k]] or 5] end
-    local v = SCORE[key]
-    if v == nil then
-      c[1], c[2], c[3], c[4] = before[1], before[2], before[3], before[4]
-      local m = before_m
-      for k = 2, #kept do m = count_card(c, m, kept[k], 1) end
-      v = score_of(c, m)
-    end
+    local key = before_key - kept_steps(legal[i])
+    local v = SCORE[key] or score_at(key)
     if not bestv or v > bestv then best, bestv = legal[i], v end
   end
   return best
 end
 
+-- MT-18 by the auto policy, with the stack I remember (it is face down, for me too); what I choose
+-- makes the stack I count (MT-19)
+local function choose_last(last)
+  local c = {0, 0, 0, 0}
+  local at = PLAY["play " .. last]
+  counted_key = my_key
+  if auto_last(g, c, decode(my_key, c), last) then
+    counted_key = my_key - STEP_AT[at]
+    return "last add"
+  end
+  return "last discard"
+end
+
+-- MT-19 by the auto policy: my counted stack's colours (face up to me now) and the Mimics I assigned
+local function choose_mimic(legal, id)
+  local ac = {0, 0, 0, 0}
+  decode(counted_key, ac)
+  for k = 1, 4 do ac[k] = ac[k] + assigned[k] end
+  local k = auto_colour(ac)
+  local move = k and ("mimic " .. id .. " " .. COLORS[k])
+  for i = 1, #legal do if legal[i] == move then return move end end
+  return legal[1]
+end
+
 function choose(obs, legal)
-  if trick_winner == nil then bind_rules() end
-  remember(obs)
+  if me == nil then
+    trick_winner, stack_score = RULES.trick_winner, RULES.stack_score
+    auto_last, auto_colour = RULES.auto_last, RULES.auto_colour
+    me, players = obs.seat, obs.players
+  end
+  -- the events since my last decision (inline here, not a function: a call costs); an event is a
+  -- read-only proxy, so each field is read once, the move first (most events are moves)
+  local events, n = obs.events, n_on
+  for i = 1, #events do
+    local e = events[i]
+    local move = e.move
+    if move then
+      local at = PLAY[move]
+      if at then
+        n = n + 1
+        trick_at[n] = at
+      elseif e.seat == me then
+        remember_mine(move)
+      end
+    else
+      local t = e.type
+      if t == "trick" then
+        if e.winner == me then -- the trick's cards join my stack
+          local sum = 0
+          for j = 1, n do sum = sum + STEP_AT[trick_at[j]] end
+          my_key, last_step = my_key - sum, sum
+        end
+        n = 0
+      elseif t == "round_end" then
+        my_key, counted_key, assigned = EMPTY, EMPTY, {0, 0, 0, 0}
+      end
+    end
+  end
+  n_on = n
   if #legal == 1 then return legal[1] end
   local first = legal[1]
-  local verb = VERB[first] or parse(first)
-  if verb == "play" then return choose_play(obs, legal) end
+  if PLAY[first] then return choose_play(legal) end
+  local verb, id = words(first)
   if verb == "keep" then return choose_keep(legal) end
-  if verb == "last" then
-    -- MT-18 by the auto policy, with the stack I remember (it is face down, for me too)
-    local last = obs.zones.hand[obs.seat + 1].cards[1]
-    if auto_last(g, counts, mimics, last) then return "last add" end
-    return "last discard"
-  end
-  if verb == "mimic" then
-    -- MT-19 by the auto policy: my counted stack is face up to me now; add the Mimics I assigned
-    local cards = obs.zones.counted[obs.seat + 1].cards
-    local ac = {assigned[1], assigned[2], assigned[3], assigned[4]}
-    for i = 1, #cards do count_card(ac, 0, cards[i], 1) end
-    local k = auto_colour(ac)
-    local move = k and ("mimic " .. ARG1[first] .. " " .. COLORS[k])
-    for i = 1, #legal do if legal[i] == move then return move end end
-  end
+  if verb == "last" then return choose_last(obs.zones.hand[me + 1].cards[1]) end
+  if verb == "mimic" then return choose_mimic(legal, id) end
   return legal[1]
 end

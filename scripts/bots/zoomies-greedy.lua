@@ -1,6 +1,5 @@
--- A one-ply greedy bot for Zoomies. It reads only its observation: the public scores, the public trick
--- counts of this round, the trick on the table with each seat's declared value and the Goal, the cards
--- seen in earlier tricks (trick events) and its own hand.
+-- A one-ply greedy bot for Zoomies. It reads only what its seat may see: the public events (every play,
+-- each trick's winner and cards, each round's scores) and its own legal moves, which list its hand.
 --
 -- Policy: the aim is to finish SECOND (ZM-12), so the bot wants a trick while taking it would still
 -- leave it strictly below the best other seat's projected points, or while it is behind the second
@@ -11,8 +10,10 @@
 --
 -- Speed: a decision weighs every unseen card against every legal play, so card facts are read from
 -- flat lists (CARDS[id].lo reads two read-only tables), the doubles among the unseen cards are only
--- counted, the cards not played yet are kept in a list updated trick by trick (not sought in the
--- deck at each decision), and a play is weighed only when its chance can change the choice.
+-- counted, the cards not seen yet are kept in a list updated as cards are seen (not sought in the
+-- deck at each decision), a play is weighed only when its chance can change the choice, and the
+-- scores, trick counts and the trick on the table are followed from the events (each of obs.vars,
+-- obs.seat_vars, obs.scores and obs.zones is a table built in Go for the decision that reads it).
 
 -- The rules' own helpers (scripts/zoomies/rules.lua, or a variant's replacements): what a move means,
 -- the Goal and value after a play (ZM-5..ZM-8), which value wins (ZM-9), points per trick (ZM-11).
@@ -23,78 +24,80 @@ local abs, max = math.abs, math.max -- library functions as locals: a global
 -- lookup goes through the sandbox's __index on every use
 local g = g -- the facts handle as a local too: the helpers take it on every call (a global is a lookup)
 
--- every card of the deck in catalogue order, its two readings and its kind, as flat lists made in Go
--- (g:card_list): the unseen ones are counted per decision
-local DECK, DECK_LO, DECK_HI, DECK_KIND = g:card_list(), g:card_list("lo"), g:card_list("hi"), g:card_list("kind")
+-- every card of the deck in catalogue order and its two readings, as flat lists made in Go
+-- (g:card_list): the unseen ones are counted per decision. A double is the card whose readings are
+-- one (ZM-1: 11, 22, ..., 99).
+local DECK, DECK_LO, DECK_HI = g:card_list(), g:card_list("lo"), g:card_list("hi")
 
--- The cards not played in earlier tricks, kept up to date as tricks are played rather than sought
--- among the whole deck at every decision (nil until the first decision fills it): POOL_LO[k], POOL_HI[k] are the
--- readings of the k-th (in no particular order: only counts are taken), POOL_AT[id] its place, 0 for
--- a double (doubles are only counted, in pool_doubles).
+-- The cards this seat has not seen (not played in earlier tricks, not on the table, not in its hand),
+-- kept up to date as cards are seen rather than sought among the whole deck at every decision (nil
+-- until the first decision fills it; a bot handed another line of play starts over with a fresh
+-- memory): POOL_LO[k], POOL_HI[k] are the readings of the k-th (in no particular order: only counts
+-- are taken), POOL_AT[id] its place, 0 for a double (doubles are only counted, in pool_doubles). A
+-- card leaves it for good: once seen, on the table or in my hand, it is played before the game ends.
 local POOL_ID, POOL_LO, POOL_HI, POOL_AT, pool_size, pool_doubles
+-- the deck's own lists (made in Go for this game, used once) become the pool, without copying them:
+-- a card without readings leaves it, a double leaves it for its count
 local function pool_fill()
-  POOL_ID, POOL_LO, POOL_HI, POOL_AT, pool_size, pool_doubles = {}, {}, {}, {}, 0, 0
-  for i = 1, #DECK do
-    local id = DECK[i]
-    if DECK_LO[i] then
-      if DECK_KIND[i] == "double" then
-        POOL_AT[id], pool_doubles = 0, pool_doubles + 1
-      else
-        pool_size = pool_size + 1
-        POOL_ID[pool_size], POOL_LO[pool_size], POOL_HI[pool_size] = id, DECK_LO[i], DECK_HI[i]
-        POOL_AT[id] = pool_size
+  POOL_ID, POOL_LO, POOL_HI, POOL_AT, pool_size, pool_doubles = DECK, DECK_LO, DECK_HI, {}, #DECK, 0
+  for i = 1, pool_size do POOL_AT[DECK[i]] = i end
+  for i = pool_size, 1, -1 do -- from the end: the card moved into a place taken out is checked already
+    local lo = POOL_LO[i]
+    if not lo or lo == POOL_HI[i] then
+      local id, last = POOL_ID[i], pool_size
+      if lo then POOL_AT[id], pool_doubles = 0, pool_doubles + 1 else POOL_AT[id] = nil end
+      if i ~= last then
+        local moved = POOL_ID[last]
+        POOL_ID[i], POOL_LO[i], POOL_HI[i] = moved, POOL_LO[last], POOL_HI[last]
+        POOL_AT[moved] = i
       end
+      pool_size = last - 1
     end
   end
 end
 
--- takes card id out of the pool (the last card takes its place): false when it was not in it, else
--- true and its readings (none for a double), for pool_put
+-- takes card id, which is in the pool, out of it (the last card takes its place)
 local function pool_take(id)
   local k = POOL_AT[id]
-  if k == nil then return false end
   POOL_AT[id] = nil
   if k == 0 then
     pool_doubles = pool_doubles - 1
-    return true
+    return
   end
-  local lo, hi, last = POOL_LO[k], POOL_HI[k], pool_size
+  local last = pool_size
   if k ~= last then
     local moved = POOL_ID[last]
     POOL_ID[k], POOL_LO[k], POOL_HI[k] = moved, POOL_LO[last], POOL_HI[last]
     POOL_AT[moved] = k
   end
-  POOL_ID[last], POOL_LO[last], POOL_HI[last] = nil, nil, nil
-  pool_size = last - 1
-  return true, lo, hi
+  pool_size = last - 1 -- the entries past the end are left as they are: nothing reads them
 end
 
--- puts back card id that pool_take took out, with the readings it returned
-local function pool_put(id, lo, hi)
-  if lo == nil then
+-- takes the cards of list that are still in the pool out of it (a lookup per card, a call only for
+-- those taken: a Lua call costs about a dozen statements)
+local function take_seen(list)
+  for i = 1, #list do
+    local id = list[i]
+    if POOL_AT[id] then pool_take(id) end
+  end
+end
+
+-- puts card id back into the pool, its readings read from CARDS (rare: see choose)
+local function pool_put(id)
+  local c = CARDS[id]
+  if not c.lo then return end
+  if c.lo == c.hi then
     POOL_AT[id], pool_doubles = 0, pool_doubles + 1
     return
   end
   pool_size = pool_size + 1
-  POOL_ID[pool_size], POOL_LO[pool_size], POOL_HI[pool_size] = id, lo, hi
+  POOL_ID[pool_size], POOL_LO[pool_size], POOL_HI[pool_size] = id, c.lo, c.hi
   POOL_AT[id] = pool_size
 end
 
--- takes the cards of list out of the pool for a decision, noting in taken (from its entry n + 1 on)
--- the id and readings of each one taken, for pool_put; returns the new end of taken
-local function take_seen(list, taken, n)
-  for i = 1, #list do
-    local took, lo, hi = pool_take(list[i])
-    if took then
-      taken[n + 1], taken[n + 2], taken[n + 3] = list[i], lo, hi
-      n = n + 3
-    end
-  end
-  return n
-end
-
 -- how extreme (useful for winning) a card is: its best reading's distance from the middle (by id,
--- computed at a card's first play)
+-- noted when the card is first seen in my hand, from its readings in the pool; a double's at its
+-- first play)
 local POTENCY = {}
 local function potency(id)
   local p = POTENCY[id]
@@ -106,24 +109,12 @@ local function potency(id)
   return p
 end
 
--- how many of the U unseen cards (readings lo, hi) could beat value v under goal g2: a reading beyond
--- v, or a double (it reverses the Goal); doubles is the number of unseen doubles. beats is pure, so
--- the reading likelier to beat is asked first (the high one under High): the other is asked only
--- when it does not beat.
-local function count_beaters(g2, v, U, ulo, uhi, doubles)
-  local beaters = doubles
-  local first, second = uhi, ulo
-  if g2 ~= "high" then first, second = ulo, uhi end
-  for k = 1, U do
-    if beats(g, g2, first[k], v) or beats(g, g2, second[k], v) then beaters = beaters + 1 end
-  end
-  return beaters
-end
-
 -- the chance that card id played with declaration decl wins the trick: 0 when it does not win it
 -- now (the values played so far, the best of them under goal), else the chance that none of the
--- nlater seats after me (later[k] cards in hand) holds a card that could beat it (U unseen readings
--- in POOL_LO/POOL_HI, doubles unseen doubles); 1 when nobody plays after me.
+-- nlater seats after me (later[k] cards in hand) holds a card that could beat it: a reading of an
+-- unseen card (U of them in POOL_LO/POOL_HI) beyond its value, or an unseen double (doubles of them:
+-- it reverses the Goal); 1 when nobody plays after me. beats is pure, so the reading likelier to beat
+-- is asked first (the high one under High): the other is asked only when it does not beat.
 local function play_value(g, goal, id, decl, best, played, values, later, nlater, U, doubles)
   local g2, v = play_effect(g, goal, id, decl)
   if best ~= nil then
@@ -138,105 +129,144 @@ local function play_value(g, goal, id, decl, best, played, values, later, nlater
   local p = 1
   local unseen = U + doubles
   if unseen > 0 and nlater > 0 then
-    local beaters = count_beaters(g2, v, U, POOL_LO, POOL_HI, doubles)
+    local beaters, first, second = doubles, POOL_HI, POOL_LO
+    if g2 ~= "high" then first, second = POOL_LO, POOL_HI end
+    local beats = beats -- a local: read for every unseen card
+    for k = 1, U do
+      if beats(g, g2, first[k], v) or beats(g, g2, second[k], v) then beaters = beaters + 1 end
+    end
     for k = 1, nlater do p = p * (1 - beaters / unseen) ^ later[k] end
   end
   return p
 end
 
--- scratch lists of a decision, refilled at each one (a new Lua table allocates): projected points
--- by seat, the cards taken out of the pool, the values on the table, the hand sizes of later seats
-local PROJ, TAKEN, VALUES, LATER = {}, {}, {}, {}
+-- What the events told this seat (its memory lasts one game), read from them rather than from
+-- obs.seat_vars, obs.vars, obs.scores and obs.zones (each such table is built in Go for the
+-- decision that reads it): the round, each seat's points from finished rounds (SCORES) and tricks
+-- won this round (TRICKS), by seat + 1, and the moves of the trick being played.
+local me, players
+local round, SCORES, TRICKS = 1, {0, 0, 0, 0}, {0, 0, 0, 0}
+local pts, pts_round -- the points of a trick this round (ZM-11), asked once per round
+local trick_moves, n_on = {}, 0
 
-function choose(obs, legal)
-  if #legal == 1 then return legal[1] end
-  local me, n = obs.seat, obs.players
-  local vars = obs.vars
-  local round = vars.round or 1
-  local pts = trick_points(g, round) or round
-  local seat_vars = obs.seat_vars
-
-  -- projected points so far (scores of finished rounds + this round's tricks)
-  local proj = PROJ
-  local scores = obs.scores
-  for s = 0, n - 1 do
-    proj[s] = scores[s + 1] + (seat_vars[s + 1].round_tricks or 0) * pts
+-- reads the events since my last decision; see: take the cards of finished tricks out of the pool.
+-- A forced move does not (see is false): the cards of the tricks handed with it stay unseen for
+-- this bot (its choices are pinned so), so those it had taken out when it saw them go back.
+local function remember(events, see)
+  for i = 1, #events do
+    local e = events[i]
+    local t = e.type
+    if t == "move" then
+      n_on = n_on + 1
+      trick_moves[n_on] = e.move
+    elseif t == "trick" then
+      local w = e.winner + 1
+      TRICKS[w] = TRICKS[w] + 1
+      n_on = 0
+      if see then
+        take_seen(e.cards)
+      elseif POOL_AT then
+        local cards = e.cards
+        for j = 1, #cards do
+          if POOL_AT[cards[j]] == nil then pool_put(cards[j]) end
+        end
+      end
+    elseif t == "round_end" then
+      local scores = e.scores
+      for s = 1, players do SCORES[s], TRICKS[s] = SCORES[s] + scores[s], 0 end
+      round = round + 1
+    end
   end
+end
+
+-- scratch lists of a decision, refilled at each one (a new Lua table allocates): the values on the
+-- table, the hand sizes of later seats, what each legal move means
+local VALUES, LATER, LEGAL_ID, LEGAL_DECL = {}, {}, {}, {}
+
+-- whether I want the trick: taking it would still leave me strictly below the best other seat's
+-- projected points (finished rounds + this round's tricks), or I am behind the second best
+local function wants_trick(per_trick)
   local top_other, second_other = -1, -1
-  for s = 0, n - 1 do
-    if s ~= me then
-      if proj[s] > top_other then
-        second_other, top_other = top_other, proj[s]
-      elseif proj[s] > second_other then
-        second_other = proj[s]
+  for s = 1, players do -- by seat + 1
+    if s ~= me + 1 then
+      local proj = SCORES[s] + TRICKS[s] * per_trick
+      if proj > top_other then
+        second_other, top_other = top_other, proj
+      elseif proj > second_other then
+        second_other = proj
       end
     end
   end
-  local want = proj[me] + pts < top_other or proj[me] < second_other
+  local mine = SCORES[me + 1] + TRICKS[me + 1] * per_trick
+  return mine + per_trick < top_other or mine < second_other
+end
 
-  -- cards not seen by this seat: every card minus earlier tricks, the table and my hand. obs.events
-  -- holds only the events since this bot's last decision, so the cards not played yet are remembered
-  -- in the pool (the bot's memory lasts one game: one environment per seat per game).
-  local zones = obs.zones
-  local table_cards = zones.trick.cards or {}
-  local hands = zones.hand
-  local hand = hands[me + 1].cards or {}
-  if POOL_AT then
-    -- a card in hand or on the table that was already played (out of the pool between decisions)
-    -- means we were handed an earlier state
-    for i = 1, #hand do if POOL_AT[hand[i]] == nil then POOL_AT = nil; break end end
-  end
-  if POOL_AT then
-    for i = 1, #table_cards do if POOL_AT[table_cards[i]] == nil then POOL_AT = nil; break end end
+function choose(obs, legal)
+  if me == nil then me, players = obs.seat, obs.players end
+  if #legal == 1 then
+    remember(obs.events, false)
+    return legal[1]
   end
   if not POOL_AT then pool_fill() end
-  local events = obs.events
-  for i = 1, #events do
-    local e = events[i]
-    if e.type == "trick" then
-      local cards = e.cards
-      for j = 1, #cards do pool_take(cards[j]) end
+  remember(obs.events, true)
+  if pts_round ~= round then pts, pts_round = trick_points(g, round) or round, round end
+  local want = wants_trick(pts)
+
+  -- my hand: the cards of my legal moves (ZM-7: any card may be played, each listed with its
+  -- readings), out of the pool of unseen cards; every seat still to play holds as many (one card
+  -- per seat per trick)
+  local nlegal, nhand, prev = #legal, 0, nil
+  for i = 1, nlegal do
+    local id, decl = move_info(g, legal[i])
+    LEGAL_ID[i], LEGAL_DECL[i] = id, decl
+    if id ~= prev then
+      nhand, prev = nhand + 1, id
+      local k = POOL_AT[id]
+      if k then -- first seen: its potency from its readings while they are at hand (a double's later)
+        if k > 0 then
+          local p, hi = 100 - POOL_LO[k], POOL_HI[k]
+          if hi > p then p = hi end
+          POTENCY[id] = p
+        end
+        pool_take(id)
+      end
     end
   end
-  -- the unseen cards: the pool without the table and my hand, taken out for this decision only
-  local taken = TAKEN
-  local ntaken = take_seen(hand, taken, take_seen(table_cards, taken, 0))
-  local U, doubles = pool_size, pool_doubles
 
-  -- the trick as it stands: the values declared so far, the best of them and the Goal
-  local leader = vars.leader
-  local goal = vars.goal
-  local played = #table_cards
-  local values = VALUES
+  -- the trick as it stands: the values declared so far in play order (the rules' play_effect, as
+  -- their on_move), the Goal they leave and the best of them under it; its cards are seen
+  local goal, played, values = nil, n_on, VALUES
+  for i = 1, played do
+    local id, decl = move_info(g, trick_moves[i])
+    if POOL_AT[id] then pool_take(id) end
+    goal, values[i] = play_effect(g, goal, id, decl)
+  end
   local best
   for i = 1, played do
-    local v = seat_vars[(leader + i - 1) % n + 1].value
-    values[i] = v
+    local v = values[i]
     if best == nil or beats(g, goal, v, best) then best = v end
   end
-  -- the hand sizes of the seats still to play after me
+  local U, doubles = pool_size, pool_doubles
   local later, nlater = LATER, 0
-  for k = played + 1, n - 1 do
-    local s = (me + k - played) % n
+  for _ = played + 1, players - 1 do
     nlater = nlater + 1
-    later[nlater] = hands[s + 1].count
+    later[nlater] = nhand
   end
 
   local choice, cval, ctie
-  for i = 1, #legal do
-    local m = legal[i]
-    local id, decl = move_info(g, m)
-    local tie = want and -potency(id) or potency(id)
+  for i = 1, nlegal do
+    local id = LEGAL_ID[i]
+    local tie = POTENCY[id] or potency(id) -- the call only at a card's first play
+    if want then tie = -tie end
     -- Once the choice has the best value there is (a chance of 1 wanting the trick, 0 not wanting
     -- it), a play can only take its place on a tie, so not with a weaker tie-break: skip weighing it.
     if not (cval and tie <= ctie and cval >= (want and 1 or 0) - 1e-9) then
-      local val = play_value(g, goal, id, decl, best, played, values, later, nlater, U, doubles)
+      local val = play_value(g, goal, id, LEGAL_DECL[i], best, played, values, later, nlater, U, doubles)
       if not want then val = -val end
       if cval == nil or val > cval + 1e-9 or (abs(val - cval) <= 1e-9 and tie > ctie) then
-        choice, cval, ctie = m, val, tie
+        choice, cval, ctie = legal[i], val, tie
       end
     end
   end
-  for i = ntaken - 2, 1, -3 do pool_put(taken[i], taken[i + 1], taken[i + 2]) end
   return choice
 end

@@ -185,13 +185,13 @@ end
 -- MT-20/MT-21: the score of colour counts (a list in COLORS order, Mimics already added to colours):
 -- a number, the perfect-mimicry bonus or minus (largest - smallest)
 function score_counts(g, counts)
-  local present, largest, smallest = 0, 0, nil
+  local present, largest, smallest = 0, 0, 1e9 -- 1e9: above any count
   for i = 1, 4 do
     local k = counts[i]
     if k > 0 then
       present = present + 1
       if k > largest then largest = k end
-      if smallest == nil or k < smallest then smallest = k end
+      if k < smallest then smallest = k end
     end
   end
   if present == 0 then return 0 end -- no cards, or only Mimics
@@ -209,9 +209,9 @@ end
 -- minimises largest-smallest and reaches equal counts whenever any assignment can, so it is optimal
 -- for both scoring readings (MT-D4).
 function auto_colour(counts)
-  local low
+  local low, least = nil, 1e9 -- least: counts[low] (1e9: above any count), read once: bots call this often
   for k = 1, 4 do
-    if counts[k] > 0 and (low == nil or counts[k] < counts[low]) then low = k end
+    local n = counts[k]; if n > 0 and n < least then low, least = k, n end
   end
   return low
 end
