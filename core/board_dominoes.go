@@ -89,33 +89,40 @@ func (b *Board) appendDominoes(out []Domino, floor int, opt DominoOptions) ([]Do
 	}
 	var seen []bool // the holes check's scratch space, shared by every candidate
 	rows, cols := b.Def.Rows, b.Def.Cols
-	for r := 0; r < rows; r++ {
-		for c := 0; c < cols; c++ {
-			i1 := b.at(floor, r, c)
-			if b.cells[i1] != 0 {
-				continue // most cells of a busy floor: no candidate starts there
-			}
-			for _, d := range dominoDirs {
-				if r+d.dr >= rows || c+d.dc >= cols {
-					continue
-				}
-				i2 := i1 + d.dr*cols + d.dc
-				if !b.standing(floor, i1, i2) {
-					continue
-				}
-				// built in place: a Domino is large, and most candidates are kept
-				out = append(out, Domino{R1: r, C1: c, R2: r + d.dr, C2: c + d.dc, Dir: d.dir})
-				dm := &out[len(out)-1]
-				if floor > 1 {
-					dm.Below = [2]string{b.values[b.below(i1)], b.values[b.below(i2)]}
-				}
-				if !b.keep(dm, floor, i1, i2, opt, &seen) {
-					out = out[:len(out)-1]
-				}
-			}
+	first, area := b.at(floor, 0, 0), rows*cols
+	for cell := 0; cell < area; cell++ {
+		i1 := first + cell
+		// most cells of a busy floor are taken, most of an upper floor has nothing beneath: no
+		// candidate starts there
+		if b.cells[i1] != 0 || floor > 1 && b.cells[i1-area] == 0 {
+			continue
+		}
+		r, c := cell/cols, cell%cols
+		if c+1 < cols && b.standing(floor, i1, i1+1) {
+			out = b.appendCandidate(out, floor, r, c, 0, 1, 'r', opt, &seen)
+		}
+		if r+1 < rows && b.standing(floor, i1, i1+cols) {
+			out = b.appendCandidate(out, floor, r, c, 1, 0, 'd', opt, &seen)
 		}
 	}
 	return out, nil
+}
+
+// appendCandidate appends the position from (r, c) to (r+dr, c+dc) of a floor, both cells standing,
+// when it passes opt's filters.
+func (b *Board) appendCandidate(out []Domino, floor, r, c, dr, dc int, dir byte, opt DominoOptions, seen *[]bool) []Domino {
+	i1 := b.at(floor, r, c)
+	i2 := i1 + dr*b.Def.Cols + dc
+	// built in place: a Domino is large, and most candidates are kept
+	out = append(out, Domino{R1: r, C1: c, R2: r + dr, C2: c + dc, Dir: dir})
+	dm := &out[len(out)-1]
+	if floor > 1 {
+		dm.Below = [2]string{b.values[b.below(i1)], b.values[b.below(i2)]}
+	}
+	if !b.keep(dm, floor, i1, i2, opt, seen) {
+		out = out[:len(out)-1]
+	}
+	return out
 }
 
 // checkHoles checks a DominoOptions.Holes value.
@@ -126,12 +133,6 @@ func checkHoles(holes string) error {
 	}
 	return fmt.Errorf("holes must be none, isolated or parity, not %q", holes)
 }
-
-// dominoDirs are where a candidate's second cell lies from its first: right, then down.
-var dominoDirs = [2]struct {
-	dr, dc int
-	dir    byte
-}{{0, 1, 'r'}, {1, 0, 'd'}}
 
 // standing reports whether the free cell at index i1 and the on-grid cell at index i2 of a floor are
 // both free and, above floor 1, stand on a junction.
