@@ -7,6 +7,9 @@ local ORDER = {W = 1, Y = 2, O = 3, R = 4, P = 5, B = 6, G = 7, K = 8}
 local DIRS = {r = {0, 1}, l = {0, -1}, d = {1, 0}, u = {-1, 0}}
 local BACK = {r = "l", l = "r", d = "u", u = "d"}
 local ATTRS = {"a", "b"} -- the tile attributes holding its two colours
+local COLOURS = 8 -- how many there are (ORDER's): once all are placed, no placement brings a new one
+-- a library function as a local: a global read goes through the sandbox
+local words = words
 
 -- the params, read once at load (PARAMS; they never change within an engine): a g:param call on
 -- every turn cost several calls into Go per move
@@ -272,6 +275,7 @@ local function put_on_board(g, tile, a, b, floor, r, c, r2, c2, from_zone, from_
   g:board_place(BOARD, tile, floor, r, c, a, r2, c2, b) -- the cells flat: no table per cell
   g:move(tile, from_zone, from_seat, "box", nil)
   seen = seen or g:get("colours") or ""
+  if #seen == COLOURS then return end -- every colour placed already: most of a round
   -- the two halves one by one, not in a loop over a table built for them, and written only when a
   -- colour is new (this runs on every move)
   local now = seen
@@ -520,22 +524,28 @@ local function end_turn(g, seat, passed, turn, outs)
       solitaire_end(g)
       return
     end
-    start_turn(g, 0)
+    start_turn(g, 0, 0) -- the one seat acts (it never goes out)
     return
   end
   -- SI-18: anyone without tiles while the reserve is empty goes out, the mover first; only then may
   -- the round be over (it was not when this turn began), so only then is it asked
   if g:count("reserve") == 0 then
-    local n = g:players()
+    local n, went = g:players(), false
     for k = 0, n - 1 do
       local s = (seat + k) % n
-      if is_in(g, s) and g:count("hand", s) == 0 and not round_over(g) then go_out(g, s) end
+      -- the hand asked first: it is rarely empty, and is_in and round_over ask Go once per seat
+      if g:count("hand", s) == 0 and is_in(g, s) and not round_over(g) then
+        go_out(g, s)
+        went = true
+      end
     end
-    if round_over(g) then
-      end_round(g)
-      return
+    if went then
+      if round_over(g) then
+        end_round(g)
+        return
+      end
+      outs = nil -- the seats out are counted anew
     end
-    outs = nil -- seats may have gone out
   end
   if turn == nil then turn, outs = g:get("turn", "outs") end
   start_turn(g, next_turn(g, turn, outs))
@@ -597,7 +607,7 @@ function on_move(g, seat, move)
     seen = seen or ""
     if f > 1 then
       mark_cover(g, a, b, f, r, c, r2, c2)
-    elseif seen:find(a, 1, true) or seen:find(b, 1, true) then
+    elseif #seen == COLOURS or seen:find(a, 1, true) or seen:find(b, 1, true) then
       -- SI-9: a floor-1 tile with a colour already placed is an abutting placement (a corner
       -- placement needs two new colours, SI-7): the free corners are closed for good
       g:rule("SI-8", "SI-D2")
