@@ -35,6 +35,9 @@ type Board struct {
 	scratch     []Domino
 	holeState   []int8
 	wildScratch []bool
+	// nearScratch and nearKnown are the candidate search's neighbour values by cell (cellsNear)
+	nearScratch []nearValues
+	nearKnown   []bool
 }
 
 func newBoard(d *BoardDef) *Board {
@@ -49,7 +52,7 @@ func (b *Board) clone() *Board {
 	c.codes = append([]int32(nil), b.codes...)
 	c.names = b.names[:len(b.names):len(b.names)]     // appending to one never writes into the other's
 	c.pieces = b.pieces[:len(b.pieces):len(b.pieces)] // pieces are never changed once placed
-	c.scratch, c.holeState, c.wildScratch = nil, nil, nil
+	c.scratch, c.holeState, c.wildScratch, c.nearScratch, c.nearKnown = nil, nil, nil, nil, nil
 	return &c
 }
 

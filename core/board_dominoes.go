@@ -89,33 +89,41 @@ func (b *Board) appendDominoes(out []Domino, floor int, opt DominoOptions) ([]Do
 	}
 	var seen []bool // the holes check's scratch space, shared by every candidate
 	rows, cols := b.Def.Rows, b.Def.Cols
-	for r := 0; r < rows; r++ {
-		for c := 0; c < cols; c++ {
-			i1 := b.at(floor, r, c)
-			if b.cells[i1] != 0 {
-				continue // most cells of a busy floor: no candidate starts there
-			}
-			for _, d := range dominoDirs {
-				if r+d.dr >= rows || c+d.dc >= cols {
-					continue
-				}
-				i2 := i1 + d.dr*cols + d.dc
-				if !b.standing(floor, i1, i2) {
-					continue
-				}
-				// built in place: a Domino is large, and most candidates are kept
-				out = append(out, Domino{R1: r, C1: c, R2: r + d.dr, C2: c + d.dc, Dir: d.dir})
-				dm := &out[len(out)-1]
-				if floor > 1 {
-					dm.Below = [2]string{b.values[b.below(i1)], b.values[b.below(i2)]}
-				}
-				if !b.keep(dm, floor, i1, i2, opt, &seen) {
-					out = out[:len(out)-1]
-				}
-			}
+	first, area := b.at(floor, 0, 0), rows*cols
+	near := b.cellsNear(floor, opt.noNear)
+	for cell := 0; cell < area; cell++ {
+		i1 := first + cell
+		// most cells of a busy floor are taken, most of an upper floor has nothing beneath: no
+		// candidate starts there
+		if b.cells[i1] != 0 || floor > 1 && b.cells[i1-area] == 0 {
+			continue
+		}
+		r, c := cell/cols, cell%cols
+		if c+1 < cols && b.standing(floor, i1, i1+1) {
+			out = b.appendCandidate(out, floor, r, c, 0, 1, 'r', opt, &seen, &near)
+		}
+		if r+1 < rows && b.standing(floor, i1, i1+cols) {
+			out = b.appendCandidate(out, floor, r, c, 1, 0, 'd', opt, &seen, &near)
 		}
 	}
 	return out, nil
+}
+
+// appendCandidate appends the position from (r, c) to (r+dr, c+dc) of a floor, both cells standing,
+// when it passes opt's filters.
+func (b *Board) appendCandidate(out []Domino, floor, r, c, dr, dc int, dir byte, opt DominoOptions, seen *[]bool, near *cellsNear) []Domino {
+	i1 := b.at(floor, r, c)
+	i2 := i1 + dr*b.Def.Cols + dc
+	// built in place: a Domino is large, and most candidates are kept
+	out = append(out, Domino{R1: r, C1: c, R2: r + dr, C2: c + dc, Dir: dir})
+	dm := &out[len(out)-1]
+	if floor > 1 {
+		dm.Below = [2]string{b.values[b.below(i1)], b.values[b.below(i2)]}
+	}
+	if !b.keep(dm, floor, i1, i2, opt, seen, near) {
+		out = out[:len(out)-1]
+	}
+	return out
 }
 
 // checkHoles checks a DominoOptions.Holes value.
@@ -126,12 +134,6 @@ func checkHoles(holes string) error {
 	}
 	return fmt.Errorf("holes must be none, isolated or parity, not %q", holes)
 }
-
-// dominoDirs are where a candidate's second cell lies from its first: right, then down.
-var dominoDirs = [2]struct {
-	dr, dc int
-	dir    byte
-}{{0, 1, 'r'}, {1, 0, 'd'}}
 
 // standing reports whether the free cell at index i1 and the on-grid cell at index i2 of a floor are
 // both free and, above floor 1, stand on a junction.
@@ -149,9 +151,9 @@ func (b *Board) standing(floor, i1, i2 int) bool {
 // below is the index of the cell beneath the cell at index i (on a floor above 1).
 func (b *Board) below(i int) int { return i - b.Def.Rows*b.Def.Cols }
 
-// keep fills in dm's corner and neighbour values and reports whether it passes opt's filters (the
-// cheap ones first).
-func (b *Board) keep(dm *Domino, floor, i1, i2 int, opt DominoOptions, seen *[]bool) bool {
+// keep fills in dm's corner and neighbour values (from near) and reports whether it passes opt's
+// filters (the cheap ones first).
+func (b *Board) keep(dm *Domino, floor, i1, i2 int, opt DominoOptions, seen *[]bool, near *cellsNear) bool {
 	dm.Corner = b.IsCorner(dm.R1, dm.C1) || b.IsCorner(dm.R2, dm.C2)
 	if opt.Corners && !dm.Corner {
 		return false
@@ -159,8 +161,7 @@ func (b *Board) keep(dm *Domino, floor, i1, i2 int, opt DominoOptions, seen *[]b
 	if opt.noNear {
 		return true // AppendJunctions: no other filter applies
 	}
-	b.nearValues(&dm.near[0], floor, dm.R1, dm.C1, dm.R2, dm.C2)
-	b.nearValues(&dm.near[1], floor, dm.R2, dm.C2, dm.R1, dm.C1)
+	dm.near[0], dm.near[1] = near.of(i1), near.of(i2)
 	if opt.Adjacent && dm.near[0].n == 0 && dm.near[1].n == 0 {
 		return false
 	}
@@ -170,13 +171,48 @@ func (b *Board) keep(dm *Domino, floor, i1, i2 int, opt DominoOptions, seen *[]b
 	return true
 }
 
-// nearValues sets into the distinct values of the covered neighbours of (r, c) on a floor, its
-// partner cell (pr, pc) left out.
-func (b *Board) nearValues(into *nearValues, floor, r, c, pr, pc int) {
+// cellsNear are the neighbour values of a floor's free cells, each found at its first use and shared
+// by the up to four candidates covering the cell: a cell's covered neighbours are the same in each
+// (its partner cell is free).
+type cellsNear struct {
+	b     *Board
+	floor int
+	first int          // board index of the floor's first cell
+	near  []nearValues // by cell of the floor
+	known []bool
+}
+
+// cellsNear returns the floor's neighbour values, in the board's scratch space (none with skip: the
+// candidates' neighbour values are not wanted).
+func (b *Board) cellsNear(floor int, skip bool) cellsNear {
+	if skip {
+		return cellsNear{}
+	}
+	area := b.Def.Rows * b.Def.Cols
+	if len(b.nearScratch) != area {
+		b.nearScratch, b.nearKnown = make([]nearValues, area), make([]bool, area)
+	} else {
+		clear(b.nearKnown)
+	}
+	return cellsNear{b: b, floor: floor, first: b.at(floor, 0, 0), near: b.nearScratch, known: b.nearKnown}
+}
+
+// of returns the neighbour values of the free cell at board index i.
+func (n *cellsNear) of(i int) nearValues {
+	cell := i - n.first
+	if !n.known[cell] {
+		n.known[cell] = true
+		n.b.nearValues(&n.near[cell], n.floor, cell/n.b.Def.Cols, cell%n.b.Def.Cols)
+	}
+	return n.near[cell]
+}
+
+// nearValues sets into the distinct values of the covered neighbours of (r, c) on a floor.
+func (b *Board) nearValues(into *nearValues, floor, r, c int) {
 	into.n, into.bits = 0, 0
 	for _, d := range dirs4 {
 		nr, nc := r+d[0], c+d[1]
-		if nr < 0 || nr >= b.Def.Rows || nc < 0 || nc >= b.Def.Cols || (nr == pr && nc == pc) {
+		if nr < 0 || nr >= b.Def.Rows || nc < 0 || nc >= b.Def.Cols {
 			continue
 		}
 		i := b.at(floor, nr, nc)

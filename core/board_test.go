@@ -2,6 +2,7 @@ package core
 
 import (
 	"fmt"
+	"reflect"
 	"testing"
 
 	"github.com/ruleslab/ruleslab/core/config"
@@ -307,4 +308,33 @@ func (b *Board) mustDominoesWith(t *testing.T, opt DominoOptions) []Domino {
 		t.Fatal(err)
 	}
 	return ds
+}
+
+// Each candidate's Adj lists the distinct values of its cells' covered neighbours (up, left, right,
+// down), the same for a cell in every candidate covering it, and a later search on a changed board
+// finds the new ones.
+func TestDominoesAdjacentValues(t *testing.T) {
+	b := testBoard(3, 3, 1)
+	mustPlace(t, b, "p", 1, [][2]int{{0, 0}, {0, 1}}, "A", "B")
+	mustPlace(t, b, "q", 1, [][2]int{{2, 0}, {2, 1}}, "A", "A")
+	adj := func() map[[3]int][2]string {
+		out := map[[3]int][2]string{}
+		for _, d := range b.mustDominoesWith(t, DominoOptions{}) {
+			out[[3]int{d.R1, d.C1, int(d.Dir)}] = d.Adj
+		}
+		return out
+	}
+	want := map[[3]int][2]string{
+		{1, 0, 'r'}: {"A", "B,A"}, // (1,0): A above and below, once; (1,1): B above, A below
+		{1, 1, 'r'}: {"B,A", ""},  // (1,2): nothing covered next to it
+		{0, 2, 'd'}: {"B", ""},    // (0,2): B on its left
+		{1, 2, 'd'}: {"", "A"},    // (2,2): A on its left
+	}
+	if got := adj(); !reflect.DeepEqual(got, want) {
+		t.Errorf("Adj by candidate %v, want %v", got, want)
+	}
+	mustPlace(t, b, "r", 1, [][2]int{{0, 2}, {1, 2}}, "C", "C")
+	if got := adj(); !reflect.DeepEqual(got, map[[3]int][2]string{{1, 0, 'r'}: {"A", "B,C,A"}}) {
+		t.Errorf("after a placement next to it: Adj by candidate %v", got)
+	}
 }

@@ -22,7 +22,9 @@ type coverRule struct {
 	below     [][2]int
 	byBoard   []int   // numberBelow's: this rule's number of each board value number
 	byBoardOf *string // the board names byBoard numbers (their first)
+	pieceNums [][2]int
 	spelled   spelledMoves
+	options   []placementOptions // g:board_placements' read-only option tables naming this rule
 }
 
 const coverFlat = 16
@@ -102,13 +104,23 @@ func boardCovers(L *lua.LState) int {
 	out := moveSpeller{h: g.r.h, prefix: lua.LVAsString(ot.RawGetString("prefix")), suffix: lua.LVAsString(ot.RawGetString("suffix"))}
 	pieces := piecesOf(L, g, ids, attrs)
 	q := newCoverAsk(L, g, allow)
+	nums := q.rule.numberPieces(pieces)
 	ds := b.AppendJunctions(q.rule.junctions[:0], floor)
 	q.rule.junctions = ds
 	below := q.rule.numberBelow(b, floor, ds)
 	out.t = L.CreateTable(0, 0)
-	q.spellCovers(&out, ids, pieces, ds, below)
+	q.spellCovers(&out, ids, nums, ds, below)
 	L.Push(out.t)
 	return 1
+}
+
+// numberPieces numbers the two values of each piece (in c's scratch space).
+func (c *coverRule) numberPieces(pieces [][2]string) [][2]int {
+	c.pieceNums = c.pieceNums[:0]
+	for _, p := range pieces {
+		c.pieceNums = append(c.pieceNums, [2]int{c.number(p[0]), c.number(p[1])})
+	}
+	return c.pieceNums
 }
 
 // numberBelow numbers the two values beneath each junction ds on the floor (in c's scratch space):
@@ -153,13 +165,12 @@ func newCoverAsk(L *lua.LState, g *gHandle, allow *lua.LFunction) coverAsk {
 	return coverAsk{L: L, g: g, allow: allow, rule: rule, ans: rule.ans}
 }
 
-// spellCovers spells the placements of each piece on each junction ds (values beneath numbered below)
-// that the rule allows, as listed then turned round.
-func (q *coverAsk) spellCovers(out *moveSpeller, ids []string, pieces [][2]string, ds []core.Domino, below [][2]int) {
+// spellCovers spells the placements of each piece (its values numbered nums) on each junction ds
+// (values beneath numbered below) that the rule allows, as listed then turned round.
+func (q *coverAsk) spellCovers(out *moveSpeller, ids []string, nums [][2]int, ds []core.Domino, below [][2]int) {
 	for i, id := range ids {
-		a, c := pieces[i][0], pieces[i][1]
-		na, nc := q.rule.number(a), q.rule.number(c)
-		turns := a != c // a double is the same turned round
+		na, nc := nums[i][0], nums[i][1]
+		turns := na != nc // a double is the same turned round
 		for k := range ds {
 			d, b1, b2 := &ds[k], below[k][0], below[k][1]
 			// the answer in the flat table read here (the usual case; a call would cost more than

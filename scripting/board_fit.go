@@ -2,7 +2,6 @@ package scripting
 
 import (
 	"fmt"
-	"slices"
 	"strconv"
 
 	lua "github.com/yuin/gopher-lua"
@@ -35,7 +34,8 @@ func boardFits(L *lua.LState) int {
 	ids := stringList(L, L.CheckTable(4), "ids")
 	ot := raw(L.OptTable(5, L.NewTable()))
 	attrs := attrsOpt(L, ot)
-	opt := fitOptions(L, ot, ids)
+	opt := fitOptions(L, ot)
+	opt.Free = freeOf(stringList(L, ot.RawGetString("free"), "free"), ids)
 	pieces := piecesOf(L, g, ids, attrs)
 	fits, err := b.Fits(floor, pieces, opt)
 	must(L, err)
@@ -57,9 +57,9 @@ func attrsOpt(L *lua.LState, ot *lua.LTable) []string {
 	return attrs
 }
 
-// fitOptions reads the floor-1 matching options of g:board_fits' opts (match, wild, free, holes) for
-// the pieces ids.
-func fitOptions(L *lua.LState, ot *lua.LTable, ids []string) core.FitOptions {
+// fitOptions reads the floor-1 matching options of g:board_fits' opts but the free pieces (match,
+// wild, holes).
+func fitOptions(L *lua.LState, ot *lua.LTable) core.FitOptions {
 	var opt core.FitOptions
 	if v, ok := ot.RawGetString("holes").(lua.LString); ok {
 		opt.Holes = string(v)
@@ -68,12 +68,6 @@ func fitOptions(L *lua.LState, ot *lua.LTable, ids []string) core.FitOptions {
 		opt.Match = string(v)
 	}
 	opt.Wild = stringList(L, ot.RawGetString("wild"), "wild")
-	if free := stringList(L, ot.RawGetString("free"), "free"); len(free) > 0 {
-		opt.Free = map[int]bool{}
-		for i, id := range ids {
-			opt.Free[i] = slices.Contains(free, id)
-		}
-	}
 	return opt
 }
 

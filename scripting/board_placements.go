@@ -5,6 +5,8 @@ import (
 	"strconv"
 
 	lua "github.com/yuin/gopher-lua"
+
+	"github.com/ruleslab/ruleslab/core"
 )
 
 // g:board_placements joins g:board_fits and g:board_covers: a whole turn's two-cell placements in one
@@ -21,28 +23,19 @@ func boardPlacements(L *lua.LState) int {
 	g := handle(L)
 	b := boardArg(L, g, 2)
 	ids := distinctIDs(stringList(L, L.CheckTable(3), "ids"))
-	ot := raw(L.CheckTable(4))
-	attrs := attrsOpt(L, ot)
-	opt := fitOptions(L, ot, ids)
-	var allow *lua.LFunction
-	if v := ot.RawGetString("allow"); v != lua.LNil {
-		fn, ok := v.(*lua.LFunction)
-		if !ok {
-			L.ArgError(4, "allow must be the rule function(g, t1, t2, b1, b2) -> boolean")
-		}
-		allow = fn
-	}
-	first := lua.LVAsBool(ot.RawGetString("first"))
-	out := moveSpeller{h: g.r.h, prefix: lua.LVAsString(ot.RawGetString("prefix")), suffix: " 1", floor: 1, cols: b.Def.Cols}
+	po := placementOptionsOf(L, g, L.CheckTable(4))
+	opt := po.fit
+	opt.Free = freeOf(po.free, ids)
+	out := moveSpeller{h: g.r.h, prefix: po.prefix, suffix: floorSuffix(1), floor: 1, cols: b.Def.Cols}
 	var pieces [][2]string
 	var q coverAsk
-	if allow != nil {
-		q = newCoverAsk(L, g, allow)
+	if po.allow != nil {
+		q = newCoverAsk(L, g, po.allow)
 		out.memo = &q.rule.spelled
-		out.memo.fit(out.prefix, attrs, b)
+		out.memo.fit(out.prefix, po.attrs, b)
 		pieces, out.cards = out.memo.pieces(L, g, ids)
 	} else {
-		pieces = piecesOf(L, g, ids, attrs)
+		pieces = piecesOf(L, g, ids, po.attrs)
 	}
 	fits, err := b.Fits(1, pieces, opt)
 	must(L, err)
@@ -50,13 +43,14 @@ func boardPlacements(L *lua.LState) int {
 	for _, f := range fits {
 		out.spellPiece(f.Piece, ids[f.Piece], f.R, f.C, f.Dir)
 	}
-	if allow != nil && !(first && len(fits) > 0) {
+	if po.allow != nil && !(po.first && len(fits) > 0) {
+		nums := out.memo.numbers(&q, out.cards)
 		for f := 2; f <= min(b.Top()+1, b.Def.Floors); f++ {
 			ds := b.AppendJunctions(q.rule.junctions[:0], f)
 			q.rule.junctions = ds
-			out.suffix, out.floor = " "+strconv.Itoa(f), f
-			q.spellCovers(&out, ids, pieces, ds, q.rule.numberBelow(b, f, ds))
-			if first && out.t.Len() > 0 {
+			out.suffix, out.floor = floorSuffix(f), f
+			q.spellCovers(&out, ids, nums, ds, q.rule.numberBelow(b, f, ds))
+			if po.first && out.t.Len() > 0 {
 				break
 			}
 		}
@@ -73,6 +67,93 @@ func distinctIDs(ids []string) []string {
 		if !slices.Contains(out, id) {
 			out = append(out, id)
 		}
+	}
+	return out
+}
+
+// floorSuffixes are the moves' endings " 1" .. " 9", spelled once (a board rarely has more floors).
+var floorSuffixes = func() []string {
+	out := make([]string, 10)
+	for f := range out {
+		out[f] = " " + strconv.Itoa(f)
+	}
+	return out
+}()
+
+// floorSuffix is the ending " FLOOR" of a move on floor f.
+func floorSuffix(f int) string {
+	if f < len(floorSuffixes) {
+		return floorSuffixes[f]
+	}
+	return " " + strconv.Itoa(f)
+}
+
+// placementOptions are g:board_placements' opts as read: all of them but the free pieces, which
+// depend on the ids of each call.
+type placementOptions struct {
+	table  *lua.LTable // the read-only table they were read from (nil: read afresh each call)
+	attrs  []string
+	fit    core.FitOptions // match, wild and holes
+	free   []string
+	allow  *lua.LFunction
+	first  bool
+	prefix string
+}
+
+// placementOptionsKept bounds the read-only option tables a colour rule remembers.
+const placementOptionsKept = 4
+
+// placementOptionsOf reads the options table t, or recalls what it read from t before: a read-only
+// table (a script's options built at load, frozen) cannot change, and reading its eight fields cost
+// about as much as a turn's floor-1 matching. A table made during a game is read on each call.
+func placementOptionsOf(L *lua.LState, g *gHandle, t *lua.LTable) placementOptions {
+	ot := raw(t)
+	frozen := ot != t
+	if frozen {
+		for _, c := range g.r.coverRules {
+			for i := range c.options {
+				if c.options[i].table == t {
+					return c.options[i]
+				}
+			}
+		}
+	}
+	po := readPlacementOptions(L, ot)
+	if frozen && po.allow != nil {
+		po.table = t
+		rule := g.r.ruleFor(po.allow)
+		if len(rule.options) >= placementOptionsKept {
+			rule.options = rule.options[1:]
+		}
+		rule.options = append(rule.options, po)
+	}
+	return po
+}
+
+// readPlacementOptions reads g:board_placements' options from the (raw) table ot.
+func readPlacementOptions(L *lua.LState, ot *lua.LTable) placementOptions {
+	po := placementOptions{attrs: attrsOpt(L, ot), fit: fitOptions(L, ot)}
+	po.free = stringList(L, ot.RawGetString("free"), "free")
+	if v := ot.RawGetString("allow"); v != lua.LNil {
+		fn, ok := v.(*lua.LFunction)
+		if !ok {
+			L.ArgError(4, "allow must be the rule function(g, t1, t2, b1, b2) -> boolean")
+		}
+		po.allow = fn
+	}
+	po.first = lua.LVAsBool(ot.RawGetString("first"))
+	po.prefix = lua.LVAsString(ot.RawGetString("prefix"))
+	return po
+}
+
+// freeOf is FitOptions.Free for the pieces ids: those among the free ids (nil when none is free).
+func freeOf(free, ids []string) map[int]bool {
+	if len(free) == 0 {
+		return nil
+	}
+	out := map[int]bool{}
+	for i, id := range ids {
+		out[i] = slices.Contains(free, id)
 	}
 	return out
 }

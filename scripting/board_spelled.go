@@ -20,6 +20,11 @@ type spelledMoves struct {
 	moves  [][]lua.LValue // by floor-1, then by (card*cells+cell)*4 + direction number
 	values [][2]string    // by card: the values of its attributes attrs
 	known  []bool         // by card: values read
+	nums   [][2]int       // by card: the rule's numbers of its values (-1: not numbered yet)
+	// a call's pieces, their card numbers and their values' numbers (scratch space)
+	pieceValues [][2]string
+	pieceCards  []int
+	pieceNums   [][2]int
 }
 
 // fit makes the memory fit a call's prefix, attributes and board, starting over when one differs.
@@ -31,16 +36,17 @@ func (m *spelledMoves) fit(prefix string, attrs []string, b *core.Board) {
 	*m = spelledMoves{prefix: prefix, attrs: [2]string{attrs[0], attrs[1]}, cells: cells}
 }
 
-// pieces returns each id's card number and its two values (card attributes m.attrs), reading a card's
-// attributes at its first use only.
+// pieces returns each id's two values (card attributes m.attrs) and card number, reading a card's
+// attributes at its first use only. Both lists are m's scratch space, valid until the next call.
 func (m *spelledMoves) pieces(L *lua.LState, g *gHandle, ids []string) ([][2]string, []int) {
 	cat := g.s.Game.Catalog
 	if len(m.values) < len(cat.Cards) {
 		m.values = make([][2]string, len(cat.Cards))
 		m.known = make([]bool, len(cat.Cards))
+		m.nums = make([][2]int, len(cat.Cards))
 	}
-	pieces, cards := make([][2]string, len(ids)), make([]int, len(ids))
-	for i, id := range ids {
+	pieces, cards := m.pieceValues[:0], m.pieceCards[:0]
+	for _, id := range ids {
 		idx := cat.Lookup(id)
 		if len(idx) == 0 {
 			L.ArgError(3, "no card "+id)
@@ -49,10 +55,26 @@ func (m *spelledMoves) pieces(L *lua.LState, g *gHandle, ids []string) ([][2]str
 		if !m.known[c] {
 			m.values[c] = pieceValues(L, cat.Cards[c], id, m.attrs[:], 4)
 			m.known[c] = true
+			m.nums[c] = [2]int{-1, -1}
 		}
-		pieces[i], cards[i] = m.values[c], c
+		pieces, cards = append(pieces, m.values[c]), append(cards, c)
 	}
+	m.pieceValues, m.pieceCards = pieces, cards
 	return pieces, cards
+}
+
+// numbers returns the numbers q's rule gives the values of each card (pieces' cards), numbering a
+// card's values at its first use only (a rule's numbers never change). The list is m's scratch space.
+func (m *spelledMoves) numbers(q *coverAsk, cards []int) [][2]int {
+	out := m.pieceNums[:0]
+	for _, c := range cards {
+		if m.nums[c][0] < 0 {
+			m.nums[c] = [2]int{q.rule.number(m.values[c][0]), q.rule.number(m.values[c][1])}
+		}
+		out = append(out, m.nums[c])
+	}
+	m.pieceNums = out
+	return out
 }
 
 // slot is where the move of card laid from (row, col) towards dir on floor is remembered.

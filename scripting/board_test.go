@@ -59,6 +59,8 @@ func TestBoardInLuaObservation(t *testing.T) {
 		assert(#b.pieces == 2 and b.pieces[1].id == "AB" and b.pieces[2].values[2] == "C", "pieces")
 		assert(b.cells[1][1] == 1 and b.cells[1][3] == 2 and b.cells[1][9] == 0, "cells")
 		assert(b.values[1][2] == "B" and b.values[1][6] == "C" and b.values[2][1] == "", "values")
+		assert(b.values == b.values and b.pieces == b.pieces and b.cells == b.cells, "the bulk is built once")
+		assert(b.floors == 2 and b.nothing == nil, "other fields")
 		return true`)
 	require.NoError(t, err)
 	L.Push(fn)

@@ -17,37 +17,50 @@ func boardsTable(L *lua.LState, views []core.BoardView) *lua.LTable {
 	return t
 }
 
-// boardTable is one board of boardsTable: its size and top at once; pieces, cells and values, the
-// bulk, are built from v on first read (a bot that reads one floor's values, as a greedy bot does at
-// every decision, builds no piece table).
+// boardTable is one board of boardsTable, every field answered on read: its size and top from v, and
+// pieces, cells and values, the bulk, built from v on first read and kept (a bot that reads one
+// floor's values, as a greedy bot does at every decision, builds no piece table). No field is stored
+// in the table itself: a new key in a table costs thousands of machine instructions, and a bot's
+// observation is made at every decision.
 func boardTable(L *lua.LState, v core.BoardView) *lua.LTable {
-	bt := L.CreateTable(0, 8)
-	bt.RawSetString("rows", lua.LNumber(v.Rows))
-	bt.RawSetString("cols", lua.LNumber(v.Cols))
-	bt.RawSetString("floors", lua.LNumber(v.Floors))
 	top := 0
 	for _, p := range v.Pieces {
 		top = max(top, p.Floor)
 	}
-	bt.RawSetString("top", lua.LNumber(top))
+	var pieces, cells, values lua.LValue
 	meta := L.CreateTable(0, 1)
 	meta.RawSetString("__index", L.NewFunction(func(L *lua.LState) int {
-		var val lua.LValue
+		var val lua.LValue = lua.LNil
 		switch L.Get(2) {
+		case lua.LString("rows"):
+			val = lua.LNumber(v.Rows)
+		case lua.LString("cols"):
+			val = lua.LNumber(v.Cols)
+		case lua.LString("floors"):
+			val = lua.LNumber(v.Floors)
+		case lua.LString("top"):
+			val = lua.LNumber(top)
 		case lua.LString("pieces"):
-			val = piecesTable(L, v)
+			if pieces == nil {
+				pieces = piecesTable(L, v)
+			}
+			val = pieces
 		case lua.LString("cells"):
-			val = gridTable(L, v, top, lZero, func(k, _ int) lua.LValue { return lua.LNumber(k + 1) })
+			if cells == nil {
+				cells = gridTable(L, v, top, lZero, func(k, _ int) lua.LValue { return lua.LNumber(k + 1) })
+			}
+			val = cells
 		case lua.LString("values"):
-			var boxed valueBoxes
-			val = gridTable(L, v, top, lEmpty, func(k, j int) lua.LValue { return boxed.box(v.Pieces[k].Values[j]) })
-		default:
-			return 0
+			if values == nil {
+				var boxed valueBoxes
+				values = gridTable(L, v, top, lEmpty, func(k, j int) lua.LValue { return boxed.box(v.Pieces[k].Values[j]) })
+			}
+			val = values
 		}
-		bt.RawSet(L.Get(2), val)
 		L.Push(val)
 		return 1
 	}))
+	bt := L.CreateTable(0, 0)
 	bt.Metatable = meta
 	return bt
 }
@@ -62,7 +75,20 @@ type valueBoxes struct {
 	boxes []lua.LValue
 }
 
+// oneByteValues are the one-byte values (a colour's letter, a digit) boxed once for every
+// observation: a bot reads the values at each decision, and finding a value among those boxed so far
+// cost more than the rest of the grid.
+var oneByteValues = func() (out [256]lua.LValue) {
+	for i := range out {
+		out[i] = lua.LString([]byte{byte(i)})
+	}
+	return out
+}()
+
 func (b *valueBoxes) box(s string) lua.LValue {
+	if len(s) == 1 {
+		return oneByteValues[s[0]]
+	}
 	for i, name := range b.names {
 		if name == s {
 			return b.boxes[i]

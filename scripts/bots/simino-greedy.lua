@@ -20,22 +20,32 @@ local DIRS = {r = {0, 1}, l = {0, -1}, d = {1, 0}, u = {-1, 0}}
 local NUM = {} -- the numbers a move spells, by their text (tonumber is a call into Go)
 for i = 0, 99 do NUM[tostring(i)] = i end
 
--- each tile's two colours by id (its attributes a and b), read at load
-local FIRST, SECOND = {}, {}
+-- each tile's two colours by id (its attributes a and b), read at load, and every colour once
+local FIRST, SECOND, COLOURS = {}, {}, {}
 do
   local ids, a, b = g:card_list(), g:card_list("a"), g:card_list("b")
-  for i = 1, #ids do FIRST[ids[i]], SECOND[ids[i]] = a[i], b[i] end
+  local listed = {}
+  for i = 1, #ids do
+    FIRST[ids[i]], SECOND[ids[i]] = a[i], b[i]
+    if not listed[a[i]] then listed[a[i]], COLOURS[#COLOURS + 1] = true, a[i] end
+    if not listed[b[i]] then listed[b[i]], COLOURS[#COLOURS + 1] = true, b[i] end
+  end
 end
+-- colour_counts' answer, refilled at each decision: a table made afresh took a new key per colour,
+-- each thousands of machine instructions
+local SHOWS = {}
 
--- NEAR[i]: the board indices of the cells next to cell i (rows x cols, the same all game)
+-- NEAR[i]: the board indices of the cells next to cell i (rows x cols, the same all game), found by
+-- STEPS (no table made per cell: a bot is loaded for every game)
 local NEAR
+local STEPS = {{0, 1}, {0, -1}, {1, 0}, {-1, 0}}
 local function near_cells(rows, cols)
   local near = {}
   for r = 0, rows - 1 do
     for c = 0, cols - 1 do
       local list = {}
-      for _, d in ipairs({{0, 1}, {0, -1}, {1, 0}, {-1, 0}}) do
-        local nr, nc = r + d[1], c + d[2]
+      for k = 1, #STEPS do
+        local nr, nc = r + STEPS[k][1], c + STEPS[k][2]
         if nr >= 0 and nr < rows and nc >= 0 and nc < cols then list[#list + 1] = nr * cols + nc + 1 end
       end
       near[r * cols + c + 1] = list
@@ -49,14 +59,16 @@ local function my_hand(obs)
   return h and h.cards or {}
 end
 
--- shows[x]: how many tiles of the hand show colour x (a double once); a hand tile's other tiles
--- showing x are shows[x] minus one if it shows x itself (each tile id is unique)
+-- shows[x]: how many tiles of the hand show colour x (a double once), 0 for every other colour; a
+-- hand tile's other tiles showing x are shows[x] minus one if it shows x itself (each tile id is
+-- unique)
 local function colour_counts(hand)
-  local shows = {}
+  local shows = SHOWS
+  for k = 1, #COLOURS do shows[COLOURS[k]] = 0 end
   for i = 1, #hand do
     local a, b = FIRST[hand[i]], SECOND[hand[i]]
-    shows[a] = (shows[a] or 0) + 1
-    if b ~= a then shows[b] = (shows[b] or 0) + 1 end
+    shows[a] = shows[a] + 1
+    if b ~= a then shows[b] = shows[b] + 1 end
   end
   return shows
 end
@@ -64,7 +76,7 @@ end
 -- how many of the hand's other tiles show the colours a and b of one of its tiles (each shows[x]
 -- counts the tile itself once)
 local function other_use(shows, a, b)
-  return (shows[a] or 0) + (shows[b] or 0) - 2
+  return shows[a] + shows[b] - 2
 end
 
 -- a half on cell i next to different tiles of the same colours makes junctions my tiles may bridge:
@@ -76,7 +88,7 @@ local function near_use(vals, shows, i, a, b)
   for k = 1, #near do
     local v = vals[near[k]]
     if v ~= "" then
-      n = n + (shows[v] or 0)
+      n = n + shows[v]
       if v == a or v == b then n = n - 1 end
     end
   end
@@ -111,8 +123,9 @@ local function score(vals, cols, shows, m)
       s = s + 3 * (near_use(vals, shows, i1, a, b) + near_use(vals, shows, i2, a, b))
     end
   end
-  -- play the tile whose colours my other tiles do not need
-  s = s - 0.2 * other_use(shows, a, b)
+  -- play the tile whose colours my other tiles do not need (other_use inline: a call per move cost
+  -- more than the sum)
+  s = s - 0.2 * (shows[a] + shows[b] - 2)
   return s
 end
 

@@ -7,6 +7,9 @@ local ORDER = {W = 1, Y = 2, O = 3, R = 4, P = 5, B = 6, G = 7, K = 8}
 local DIRS = {r = {0, 1}, l = {0, -1}, d = {1, 0}, u = {-1, 0}}
 local BACK = {r = "l", l = "r", d = "u", u = "d"}
 local ATTRS = {"a", "b"} -- the tile attributes holding its two colours
+local COLOURS = 8 -- how many there are (ORDER's): once all are placed, no placement brings a new one
+-- a library function as a local: a global read goes through the sandbox
+local words = words
 
 -- the params, read once at load (PARAMS; they never change within an engine): a g:param call on
 -- every turn cost several calls into Go per move
@@ -19,9 +22,10 @@ local ROUNDS, TARGET = PARAMS.game.rounds, PARAMS.game.target or 0
 
 -- each tile's two colours by id, and the numbers a move spells, built at load: a string.sub or a
 -- tonumber on every move cost a call into Go each (typed input, which may name anything, falls back)
-local FIRST, SECOND, NUM = {}, {}, {}
+local FIRST, SECOND, NUM, DOUBLE = {}, {}, {}, {}
 for x in pairs(ORDER) do
   for y in pairs(ORDER) do FIRST[x .. y], SECOND[x .. y] = x, y end
+  DOUBLE[x .. x] = true
 end
 for i = 0, 99 do NUM[tostring(i)] = i end
 local function halves(id)
@@ -54,11 +58,10 @@ local function placement_options(free, first)
 end
 local OPTIONS_CLOSED, OPTIONS_CLOSED_FIRST = placement_options(nil, false), placement_options(nil, true)
 
--- the colour rules an upper-floor placement of tile used, its first half on (r, c) and its second on
+-- the colour rules an upper-floor placement of a tile of halves a, b used, a on (r, c) and b on
 -- (r2, c2) of floor (SI-12, and a variant's through off_colour); positional, not a placement table
-local function mark_cover(g, tile, floor, r, c, r2, c2)
+local function mark_cover(g, a, b, floor, r, c, r2, c2)
   g:rule("SI-12")
-  local a, b = halves(tile)
   local _, b1 = g:board_at(BOARD, floor - 1, r, c)
   local _, b2 = g:board_at(BOARD, floor - 1, r2, c2)
   if a ~= b1 or b ~= b2 then off_colour(g, a, b, b1, b2) end
@@ -76,10 +79,10 @@ end
 
 -- Every single placement of `hand`'s tiles, found by Go's g:board_placements: floor-1 moves (SI-6/7
 -- corners, SI-8/SI-D2 abutting, the SI-10 hole test), then upper-floor moves on junctions filtered by
--- can_cover (SI-12; asked once per colour combination, the answers remembered). doubles_up collects
--- the doubles placeable on floors >= 2. With count_only it stops at the first floor with a placement
--- and returns true/false.
-function placements(g, hand, want_doubles, count_only)
+-- can_cover (SI-12; asked once per colour combination, the answers remembered). Returns the moves and
+-- how many lie on floor 1. With count_only it stops at the first floor with a placement and returns
+-- true/false.
+function placements(g, hand, count_only)
   local opts = count_only and OPTIONS_CLOSED_FIRST or OPTIONS_CLOSED
   local open, seen = g:get("corners_open", "colours")
   if open then
@@ -95,59 +98,68 @@ function placements(g, hand, want_doubles, count_only)
   -- moves in Lua
   local out, n1 = g:board_placements(BOARD, hand, opts)
   if count_only then return #out > 0 end
-  local doubles_up = {}
-  if want_doubles then
-    for i = n1 + 1, #out do
-      local m = out[i]
-      if m:byte(7) == m:byte(8) then -- "place XX ...": a double
-        local _, tile, r, c, dir, f = words(m)
-        r, c = tonumber(r), tonumber(c)
-        local r2, c2 = r, c + 1
-        if dir == "d" then r2, c2 = r + 1, c end
-        doubles_up[#doubles_up + 1] = {move = m, tile = tile, floor = tonumber(f), r1 = r, c1 = c, r2 = r2, c2 = c2}
-      end
-    end
-  end
-  return out, doubles_up
+  return out, n1
 end
 
--- SI-14: two doubles at once on floors >= 2, each legal on the board as it is, not overlapping.
--- Spelled with the doubles in tile order (W..K).
-local function pairs_of_doubles(list)
-  local out = {}
-  for i = 1, #list do
-    for j = i + 1, #list do
-      local p, q = list[i], list[j]
-      if p.tile ~= q.tile then
-        local clash = p.floor == q.floor and (
-          (p.r1 == q.r1 and p.c1 == q.c1) or (p.r1 == q.r2 and p.c1 == q.c2) or
-          (p.r2 == q.r1 and p.c2 == q.c1) or (p.r2 == q.r2 and p.c2 == q.c2))
+-- the doubles among the upper-floor moves out[first..], five entries each in one flat list: the move
+-- without "place ", the colour's ORDER, the floor and its two cells (row * 100 + col). A table with
+-- named fields per double cost a new string key per field, thousands of machine instructions each.
+local function upper_doubles(out, first)
+  local list = {}
+  for i = first, #out do
+    local m = out[i]
+    if m:byte(7) == m:byte(8) then -- "place XX ...": a double
+      local _, tile, r, c, dir, f = words(m)
+      local cell = NUM[r] * 100 + NUM[c] -- (a board has at most 12 rows and 9 floors: NUM spells them)
+      local n = #list
+      list[n + 1], list[n + 2], list[n + 3] = m:sub(7), ORDER[FIRST[tile]], NUM[f]
+      list[n + 4], list[n + 5] = cell, dir == "d" and cell + 100 or cell + 1
+    end
+  end
+  return list
+end
+
+-- SI-14: two doubles at once on floors >= 2 (`list`: upper_doubles'), each legal on the board as it
+-- is, not overlapping, appended to moves. Spelled with the doubles in tile order (W..K).
+local function add_pairs_of_doubles(moves, list)
+  for i = 1, #list, 5 do
+    for j = i + 5, #list, 5 do
+      local order1, order2 = list[i + 1], list[j + 1]
+      if order1 ~= order2 then -- two different tiles
+        local p1, p2, q1, q2 = list[i + 3], list[i + 4], list[j + 3], list[j + 4]
+        local clash = list[i + 2] == list[j + 2] and (p1 == q1 or p1 == q2 or p2 == q1 or p2 == q2)
         if not clash then
-          -- (no `p, q = q, p`: gopher-lua mis-compiles that swap of locals)
-          local first, second = p.move:sub(7), q.move:sub(7)
-          if ORDER[q.tile:sub(1, 1)] < ORDER[p.tile:sub(1, 1)] then
-            first, second = q.move:sub(7), p.move:sub(7)
+          if order2 < order1 then
+            moves[#moves + 1] = "place2 " .. list[j] .. " " .. list[i]
+          else
+            moves[#moves + 1] = "place2 " .. list[i] .. " " .. list[j]
           end
-          out[#out + 1] = "place2 " .. first .. " " .. second
         end
       end
     end
   end
-  return out
 end
 
 -- SI-5..SI-14: the moves seat `seat` may make with its hand: every placement (placements) and
 -- every pair of doubles placed together (place2); returns a list of move strings
 function legal_moves(g, seat)
-  local moves, doubles = placements(g, g:cards("hand", seat), true)
-  if #doubles > 1 then
-    for _, m in ipairs(pairs_of_doubles(doubles)) do moves[#moves + 1] = m end
+  local hand = g:cards("hand", seat)
+  local moves, n1 = placements(g, hand)
+  if #moves == n1 then return moves end -- no upper-floor move
+  -- a pair needs two doubles in hand: most hands hold fewer, and their moves are not searched
+  local held = 0
+  for i = 1, #hand do
+    if DOUBLE[hand[i]] then held = held + 1 end
+  end
+  if held > 1 then
+    local doubles = upper_doubles(moves, n1 + 1)
+    if #doubles > 5 then add_pairs_of_doubles(moves, doubles) end
   end
   return moves
 end
 
 local function can_place(g, seat)
-  return placements(g, g:cards("hand", seat), false, true)
+  return placements(g, g:cards("hand", seat), true)
 end
 
 ---------------------------------------------------------------------------------------------------
@@ -181,9 +193,11 @@ local function actor_of(g, t)
   return nil
 end
 
--- the turn after t and its actor
-local function next_turn(g, t)
+-- the turn after t and its actor; outs: how many seats are out, when the caller has read it (with
+-- none out the next seat acts: no seat's "out" asked of Go on nearly every move)
+local function next_turn(g, t, outs)
   local n = g:players()
+  if outs == 0 then return (t + 1) % n, (t + 1) % n end
   for k = 1, n do
     local u = (t + k) % n
     local a = actor_of(g, u)
@@ -250,17 +264,18 @@ local function parse_place(s)
   r, c = tonumber(r), tonumber(c)
   f = tonumber(f) or 1
   local dd = DIRS[dir]
-  return {tile = tile, r = r, c = c, dir = dir, floor = f, r2 = r + dd[1], c2 = c + dd[2]}
+  local a, b = halves(tile)
+  return {tile = tile, a = a, b = b, r = r, c = c, dir = dir, floor = f, r2 = r + dd[1], c2 = c + dd[2]}
 end
 
--- tile's first half on (r, c) and its second on (r2, c2), from a zone; positional rather than a
+-- tile (halves a, b) with a on (r, c) and b on (r2, c2), from a zone; positional rather than a
 -- placement table, which would cost a table with seven named fields on every move. seen: the colours
 -- placed so far when the caller has read them (nil: read here)
-local function put_on_board(g, tile, floor, r, c, r2, c2, from_zone, from_seat, seen)
-  local a, b = halves(tile)
+local function put_on_board(g, tile, a, b, floor, r, c, r2, c2, from_zone, from_seat, seen)
   g:board_place(BOARD, tile, floor, r, c, a, r2, c2, b) -- the cells flat: no table per cell
   g:move(tile, from_zone, from_seat, "box", nil)
   seen = seen or g:get("colours") or ""
+  if #seen == COLOURS then return end -- every colour placed already: most of a round
   -- the two halves one by one, not in a loop over a table built for them, and written only when a
   -- colour is new (this runs on every move)
   local now = seen
@@ -288,16 +303,15 @@ local function setup_board(g, list)
       if not g:board_is_junction(BOARD, p.floor - 1, p.r, p.c, p.r2, p.c2) then
         error(where .. ": an upper-floor tile must bridge two different tiles (SI-12)", 0)
       end
-      local a, b = halves(p.tile)
       local _, b1 = g:board_at(BOARD, p.floor - 1, p.r, p.c)
       local _, b2 = g:board_at(BOARD, p.floor - 1, p.r2, p.c2)
-      if not can_cover(g, a, b, b1, b2) then
+      if not can_cover(g, p.a, p.b, b1, b2) then
         error(where .. ": its colours may not cover " .. b1 .. "-" .. b2, 0)
       end
     elseif not (g:board_is_corner(BOARD, p.r, p.c) or g:board_is_corner(BOARD, p.r2, p.c2)) then
       all_corners = false
     end
-    put_on_board(g, p.tile, p.floor, p.r, p.c, p.r2, p.c2, "reserve", nil)
+    put_on_board(g, p.tile, p.a, p.b, p.floor, p.r, p.c, p.r2, p.c2, "reserve", nil)
   end
   -- SI-6/7/9: corner play stays open only if every floor-1 tile lies in a corner
   g:set("corners_open", all_corners)
@@ -489,8 +503,9 @@ function start_turn(g, t, actor)
   g:ask(actor, {"pass"}) -- SI-11
 end
 
--- after the placement and the penalty: draw, players out, next turn
-local function end_turn(g, seat, passed)
+-- after the placement and the penalty: draw, players out, next turn (turn and outs: the turn and how
+-- many seats are out, when the caller has read them)
+local function end_turn(g, seat, passed, turn, outs)
   local mode = DRAW
   if mode == "refill" and not passed then -- SI-11: a pass draws nothing
     local need = HAND_SIZE - g:count("hand", seat)
@@ -509,23 +524,31 @@ local function end_turn(g, seat, passed)
       solitaire_end(g)
       return
     end
-    start_turn(g, 0)
+    start_turn(g, 0, 0) -- the one seat acts (it never goes out)
     return
   end
   -- SI-18: anyone without tiles while the reserve is empty goes out, the mover first; only then may
   -- the round be over (it was not when this turn began), so only then is it asked
   if g:count("reserve") == 0 then
-    local n = g:players()
+    local n, went = g:players(), false
     for k = 0, n - 1 do
       local s = (seat + k) % n
-      if is_in(g, s) and g:count("hand", s) == 0 and not round_over(g) then go_out(g, s) end
+      -- the hand asked first: it is rarely empty, and is_in and round_over ask Go once per seat
+      if g:count("hand", s) == 0 and is_in(g, s) and not round_over(g) then
+        go_out(g, s)
+        went = true
+      end
     end
-    if round_over(g) then
-      end_round(g)
-      return
+    if went then
+      if round_over(g) then
+        end_round(g)
+        return
+      end
+      outs = nil -- the seats out are counted anew
     end
   end
-  start_turn(g, next_turn(g, g:get("turn")))
+  if turn == nil then turn, outs = g:get("turn", "outs") end
+  start_turn(g, next_turn(g, turn, outs))
 end
 
 local function ask_pay(g, seat)
@@ -537,11 +560,12 @@ local function ask_pay(g, seat)
   g:ask(seat, moves)
 end
 
--- SI-15/16: the next player draws the penalty; what the reserve lacks, the mover pays from hand
-local function penalise(g, seat, pen)
-  if pen <= 0 then return end_turn(g, seat) end
-  local _, target = next_turn(g, g:get("turn"))
-  if target == nil or target == seat then return end_turn(g, seat) end
+-- SI-15/16: the next player draws the penalty; what the reserve lacks, the mover pays from hand (turn
+-- and outs as end_turn's)
+local function penalise(g, seat, pen, turn, outs)
+  if pen <= 0 then return end_turn(g, seat, false, turn, outs) end
+  local _, target = next_turn(g, turn, outs)
+  if target == nil or target == seat then return end_turn(g, seat, false, turn, outs) end
   g:rule("SI-15", "SI-D4")
   local got = draw(g, target, pen)
   g:stat(seat, "penalties_given", pen)
@@ -554,14 +578,15 @@ local function penalise(g, seat, pen)
     ask_pay(g, seat)
     return
   end
-  end_turn(g, seat)
+  end_turn(g, seat, false, turn, outs)
 end
 
 -- a legal move's placement (already canonical: no pattern matching needed)
 local function placement_of(tile, r, c, dir, f)
   local dd = DIRS[dir]
   r, c = num(r), num(c)
-  return {tile = tile, r = r, c = c, dir = dir, floor = num(f), r2 = r + dd[1], c2 = c + dd[2]}
+  local a, b = halves(tile)
+  return {tile = tile, a = a, b = b, r = r, c = c, dir = dir, floor = num(f), r2 = r + dd[1], c2 = c + dd[2]}
 end
 
 -- `seat` answered `move`: "place TILE R C DIR FLOOR", "place2 ... ...", "pay TILE" or "pass"
@@ -578,11 +603,11 @@ function on_move(g, seat, move)
     local dd = DIRS[w5]
     local r2, c2 = r + dd[1], c + dd[2]
     local a, b = halves(tile)
-    local seen, open = g:get("colours", "corners_open")
+    local seen, open, turn, outs = g:get("colours", "corners_open", "turn", "outs")
     seen = seen or ""
     if f > 1 then
-      mark_cover(g, tile, f, r, c, r2, c2)
-    elseif seen:find(a, 1, true) or seen:find(b, 1, true) then
+      mark_cover(g, a, b, f, r, c, r2, c2)
+    elseif #seen == COLOURS or seen:find(a, 1, true) or seen:find(b, 1, true) then
       -- SI-9: a floor-1 tile with a colour already placed is an abutting placement (a corner
       -- placement needs two new colours, SI-7): the free corners are closed for good
       g:rule("SI-8", "SI-D2")
@@ -595,17 +620,18 @@ function on_move(g, seat, move)
     else
       g:rule("SI-7") -- two new colours, in another free corner
     end
-    put_on_board(g, tile, f, r, c, r2, c2, "hand", seat, seen)
-    penalise(g, seat, penalty_of(g, f))
+    put_on_board(g, tile, a, b, f, r, c, r2, c2, "hand", seat, seen)
+    penalise(g, seat, penalty_of(g, f), turn, outs)
   elseif verb == "place2" then
     local p = placement_of(w2, w3, w4, w5, w6)
     local q = placement_of(w7, w8, w9, w10, w11)
     g:rule("SI-14")
-    mark_cover(g, p.tile, p.floor, p.r, p.c, p.r2, p.c2)
-    mark_cover(g, q.tile, q.floor, q.r, q.c, q.r2, q.c2)
-    put_on_board(g, p.tile, p.floor, p.r, p.c, p.r2, p.c2, "hand", seat)
-    put_on_board(g, q.tile, q.floor, q.r, q.c, q.r2, q.c2, "hand", seat)
-    penalise(g, seat, penalty_of(g, p.floor) + penalty_of(g, q.floor))
+    mark_cover(g, p.a, p.b, p.floor, p.r, p.c, p.r2, p.c2)
+    mark_cover(g, q.a, q.b, q.floor, q.r, q.c, q.r2, q.c2)
+    put_on_board(g, p.tile, p.a, p.b, p.floor, p.r, p.c, p.r2, p.c2, "hand", seat)
+    put_on_board(g, q.tile, q.a, q.b, q.floor, q.r, q.c, q.r2, q.c2, "hand", seat)
+    local turn, outs = g:get("turn", "outs")
+    penalise(g, seat, penalty_of(g, p.floor) + penalty_of(g, q.floor), turn, outs)
   elseif verb == "pay" then
     g:move(rest, "hand", seat, "hand", g:get("owe_to"))
     g:sort("hand", g:get("owe_to"))
