@@ -108,18 +108,37 @@ func Bench(ctx context.Context, o *BenchOptions) (*BenchReport, error) {
 		return nil, err
 	}
 	if o.Workers > 1 {
-		batch := Batch{Games: o.Games, Seed: 1, Workers: o.Workers, NewWorker: func() (Worker, error) {
-			return NewEngineWorker(reg, players, seats, false)
+		if err := rep.measureWorkers(ctx, reg, o.Workers, seats); err != nil {
+			return nil, benchError(ctx, err)
+		}
+	}
+	return rep, nil
+}
+
+// measureWorkers plays the games as sim does on one worker and then on workers, each run timed the
+// same way (its workers made, their engines loaded and their caches cold), and reports the speed-up.
+// The one-core figures above come from a worker that has warmed up: against them, the cold workers'
+// start would count as a loss of scaling.
+func (rep *BenchReport) measureWorkers(ctx context.Context, reg *bots.Registry, workers int, seats []string) error {
+	speed := func(n int) (float64, error) {
+		batch := Batch{Games: rep.Games, Seed: 1, Workers: n, NewWorker: func() (Worker, error) {
+			return NewEngineWorker(reg, rep.Players, seats, false)
 		}}
 		start := time.Now()
 		if _, err := batch.Run(ctx, func(core.Result) {}); err != nil {
-			return nil, benchError(ctx, err)
+			return 0, err
 		}
-		rep.Workers = o.Workers
-		rep.WorkersSpeed = float64(o.Games) / time.Since(start).Seconds()
-		rep.Speedup = rep.WorkersSpeed / rep.GamesPerSec
+		return float64(rep.Games) / time.Since(start).Seconds(), nil
 	}
-	return rep, nil
+	one, err := speed(1)
+	if err != nil {
+		return err
+	}
+	if rep.WorkersSpeed, err = speed(workers); err != nil {
+		return err
+	}
+	rep.Workers, rep.Speedup = workers, rep.WorkersSpeed/one
+	return nil
 }
 
 // benchError is err, or an *Interrupted when ctx was cancelled.
