@@ -62,24 +62,36 @@ var botFactMethods = map[string]lua.LGFunction{
 // cardList is g:card_list([attr]): a fresh list with an entry per card of the catalogue, in its order
 // (a card with several copies once per copy): its id, or its value of attr ("id", "kind" or one of its
 // attributes; false when it has none). A bot that builds tables of card facts reads them so at the
-// cost of one Go call, where iterating CARDS costs a read-only lookup per card and field.
+// cost of one Go call, where iterating CARDS costs a read-only lookup per card and field; the values
+// are looked up once per host, and each call copies them into a new list (the bot's to change).
 func cardList(L *lua.LState) int {
-	f := factsArg(L)
-	cards := f.p.Game.Catalog.Cards
-	attr := L.OptString(2, "id")
-	t := L.CreateTable(len(cards), 0)
-	for i, c := range cards {
-		var v lua.LValue = f.data.cardStr[i]
-		if attr != "id" {
-			v = raw(f.data.cardIdx.RawGetString(c.ID).(*lua.LTable)).RawGetString(attr)
-			if v == lua.LNil {
-				v = lua.LFalse
-			}
-		}
+	vals := factsArg(L).data.cardValues(L.OptString(2, "id"))
+	t := L.CreateTable(len(vals), 0)
+	for i, v := range vals {
 		t.RawSetInt(i+1, v)
 	}
 	L.Push(t)
 	return 1
+}
+
+// cardValues are every card's value of attr in catalogue order, as g:card_list lists them.
+func (d *hostData) cardValues(attr string) []lua.LValue {
+	if vals, ok := d.lists[attr]; ok {
+		return vals
+	}
+	vals := make([]lua.LValue, len(d.cardStr))
+	for i := range vals {
+		var v lua.LValue = d.cardStr[i]
+		if attr != "id" {
+			v = raw(d.cardIdx.RawGetString(string(d.cardStr[i].(lua.LString))).(*lua.LTable)).RawGetString(attr)
+			if v == lua.LNil {
+				v = lua.LFalse
+			}
+		}
+		vals[i] = v
+	}
+	d.lists[attr] = vals
+	return vals
 }
 
 func factsArg(L *lua.LState) *botFacts {

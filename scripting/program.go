@@ -111,7 +111,8 @@ type hostData struct {
 	cardStr []lua.LValue                        // CardIdx -> id string
 	idStr   map[string]lua.LValue
 	attrs   map[string][]string
-	codes   map[string]*attrCodes // g:tally's view of attrs (tally.go)
+	lists   map[string][]lua.LValue // g:card_list's values by attribute (cardList)
+	codes   map[string]*attrCodes   // g:tally's view of attrs (tally.go)
 	params  map[string]lua.LValue
 	memo    map[string]lua.LValue // g:memo values: pure functions of the program, shared by its games
 }
@@ -167,7 +168,7 @@ func (h *Host) data(p *Program) *hostData {
 		return d
 	}
 	L := h.L
-	d := &hostData{attrs: map[string][]string{}, params: map[string]lua.LValue{}, protect: h.protectDeep}
+	d := &hostData{attrs: map[string][]string{}, lists: map[string][]lua.LValue{}, params: map[string]lua.LValue{}, protect: h.protectDeep}
 	cards := L.NewTable()
 	d.idStr = map[string]lua.LValue{}
 	for _, c := range p.Game.Catalog.Cards {

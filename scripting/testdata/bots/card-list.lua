@@ -6,5 +6,7 @@ function choose(obs, legal)
   assert(#none == 4 and none[3] == false, "false for a missing attribute")
   ids[1] = "changed"
   assert(g:card_list()[1] == "T1", "a fresh list per call")
+  kinds[2] = "changed"
+  assert(g:card_list("kind")[2] == "token", "a fresh list per call, for an attribute too")
   return legal[1]
 end
