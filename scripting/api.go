@@ -32,7 +32,7 @@ var mutators = []string{"move", "move_top", "move_all", "shuffle", "sort", "set"
 // hook cannot add a field (__newindex), reach the metatable, or rawset g; a write over a method
 // through an alias of g (the static check refuses `g.name = ...`) is found at the end of the game,
 // which fails (checkMethods).
-func (h *Host) newG(g *gHandle) *lua.LTable {
+func (h *Host) newG(g *gHandle) {
 	funcs := h.gFuncs()
 	t := h.L.CreateTable(0, len(funcs))
 	for _, m := range funcs {
@@ -40,7 +40,6 @@ func (h *Host) newG(g *gHandle) *lua.LTable {
 	}
 	t.Metatable = h.gMeta()
 	g.table = t
-	return t
 }
 
 // namedFunc is one of g's methods.

@@ -23,7 +23,6 @@ type Engine struct {
 	p    *Program
 	data *hostData
 	env  *lua.LTable
-	ud   *lua.LTable // g (newG)
 	g    gHandle
 
 	setup, onMove, normalize, trickWinner, trickDone, canPlay, stats *lua.LFunction
@@ -55,7 +54,7 @@ func (p *Program) NewEngine(h *Host) (*Engine, error) {
 		return nil, err
 	}
 	r.g.r = r
-	r.ud = h.newG(&r.g)
+	h.newG(&r.g)
 	L := h.L
 	r.trickT, r.trickCards, r.trickSeats = L.CreateTable(0, 4), L.CreateTable(8, 0), L.CreateTable(8, 0)
 	r.trickT.RawSetString("cards", h.protect(r.trickCards, "trick.cards"))
@@ -152,7 +151,7 @@ func (r *Engine) need(name string, fn *lua.LFunction) error {
 // Setup implements core.Rules.
 func (r *Engine) Setup(s *core.State) error {
 	r.bind(s)
-	return r.h.call("setup", r.setup, 0, r.ud)
+	return r.h.call("setup", r.setup, 0, r.g.table)
 }
 
 // OnMove implements core.Rules.
@@ -161,7 +160,7 @@ func (r *Engine) OnMove(s *core.State, seat int, move string) error {
 		return err
 	}
 	r.bind(s)
-	return r.h.call("on_move", r.onMove, 0, r.ud, r.h.int(seat), r.h.str(move))
+	return r.h.call("on_move", r.onMove, 0, r.g.table, r.h.int(seat), r.h.str(move))
 }
 
 // Normalize implements core.Rules.
@@ -169,7 +168,7 @@ func (r *Engine) Normalize(s *core.State, seat int, move string) (string, error)
 	if r.normalize == nil {
 		return move, nil
 	}
-	v, err := r.callPure(s, "normalize", r.normalize, r.ud, r.h.int(seat), r.h.str(move))
+	v, err := r.callPure(s, "normalize", r.normalize, r.g.table, r.h.int(seat), r.h.str(move))
 	if err != nil {
 		return "", err
 	}
@@ -206,7 +205,7 @@ func (r *Engine) TrickWinner(s *core.State, t *core.Trick) (int, string, error) 
 	}
 	r.bind(s)
 	r.fillTrick(t, s.Players)
-	if err := r.h.call("trick_winner", r.trickWinner, 2, r.ud, r.trickArg); err != nil {
+	if err := r.h.call("trick_winner", r.trickWinner, 2, r.g.table, r.trickArg); err != nil {
 		return 0, "", err
 	}
 	L := r.h.L
@@ -230,7 +229,7 @@ func (r *Engine) TrickDone(s *core.State, winner int) error {
 	r.bind(s)
 	info := r.trickInfo
 	r.trickInfo = lua.LNil
-	return r.h.call("trick_done", r.trickDone, 0, r.ud, r.h.int(winner), r.trickArg, info)
+	return r.h.call("trick_done", r.trickDone, 0, r.g.table, r.h.int(winner), r.trickArg, info)
 }
 
 // CanPlay implements core.Rules.
@@ -239,7 +238,7 @@ func (r *Engine) CanPlay(s *core.State, seat int, c core.CardIdx) (bool, bool, e
 		return true, false, nil
 	}
 	r.fillTrick(s.Handle().CurrentTrick(), s.Players)
-	v, err := r.callPure(s, "can_play", r.canPlay, r.ud, r.h.int(seat), r.data.cardStr[c], r.trickArg)
+	v, err := r.callPure(s, "can_play", r.canPlay, r.g.table, r.h.int(seat), r.data.cardStr[c], r.trickArg)
 	if err != nil {
 		return false, true, err
 	}
@@ -252,7 +251,7 @@ func (r *Engine) Stats(s *core.State) (map[string][]float64, map[string]float64,
 		return nil, nil, nil
 	}
 	r.bind(s)
-	if err := r.h.call("stats", r.stats, 1, r.ud); err != nil {
+	if err := r.h.call("stats", r.stats, 1, r.g.table); err != nil {
 		return nil, nil, err
 	}
 	v := r.h.L.Get(-1)
@@ -320,7 +319,7 @@ func (r *Engine) Evaluate(s *core.State) ([]float64, error) {
 	if err := r.need("evaluate", r.evaluate); err != nil {
 		return nil, err
 	}
-	v, err := r.callPure(s, "evaluate", r.evaluate, r.ud)
+	v, err := r.callPure(s, "evaluate", r.evaluate, r.g.table)
 	if err != nil {
 		return nil, err
 	}
@@ -351,7 +350,7 @@ func (r *Engine) SampleOK(s *core.State, seat int) (float64, error) {
 	if err := r.need("sample_ok", r.sampleOK); err != nil {
 		return 0, err
 	}
-	v, err := r.callPure(s, "sample_ok", r.sampleOK, r.ud, r.h.int(seat))
+	v, err := r.callPure(s, "sample_ok", r.sampleOK, r.g.table, r.h.int(seat))
 	if err != nil {
 		return 0, err
 	}
@@ -394,7 +393,7 @@ func (r *Engine) Rollout(s *core.State, seat int, rng *rand.Rand) (int, error) {
 		t.RawSetInt(i, lua.LNil)
 	}
 	r.h.rand = rng
-	v, err := r.callPure(s, "rollout", r.rollout, r.ud, r.h.int(seat), t)
+	v, err := r.callPure(s, "rollout", r.rollout, r.g.table, r.h.int(seat), t)
 	r.h.rand = nil
 	if err != nil {
 		return 0, err

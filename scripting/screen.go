@@ -48,7 +48,7 @@ func (r *Engine) Explain(s *core.State, seat int, move string) (string, error) {
 	}
 	r.bind(s)
 	r.pure("explain")
-	err := r.h.call("explain", r.explain, 1, r.ud, r.h.int(seat), lua.LString(move))
+	err := r.h.call("explain", r.explain, 1, r.g.table, r.h.int(seat), lua.LString(move))
 	r.pure("")
 	if err != nil {
 		return "", err

@@ -27,7 +27,7 @@ func runWithG(t *testing.T, code string, nret int) (*core.State, []lua.LValue) {
 	fn, err := h.L.LoadString(code)
 	require.NoError(t, err)
 	e.bind(s)
-	require.NoError(t, h.call("test", fn, nret, e.ud))
+	require.NoError(t, h.call("test", fn, nret, e.g.table))
 	out := make([]lua.LValue, nret)
 	for i := range out {
 		out[i] = h.L.Get(i - nret)
