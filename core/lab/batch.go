@@ -3,6 +3,7 @@ package lab
 import (
 	"context"
 	"sync"
+	"sync/atomic"
 
 	"github.com/ruleslab/ruleslab/core"
 )
@@ -63,6 +64,10 @@ type UnitWorker[T any] interface {
 }
 
 // runUnits is Batch.Run over units of type T; meta tells a unit's index and whether it was interrupted.
+// Each worker takes the next unit itself and, when the unit it finished is the next one to emit, emits
+// it and the finished units after it: no goroutine stands between the workers and emit, because one
+// that must be woken for every unit waits for a free core while every core plays, and the workers then
+// wait for it (a tenth of two workers' time was lost so in short games).
 func runUnits[T any](ctx context.Context, b Batch, newWorker func() (UnitWorker[T], error), meta func(T) (int, bool), emit func(T)) (int, error) {
 	count := b.Count()
 	if count == 0 {
@@ -72,26 +77,29 @@ func runUnits[T any](ctx context.Context, b Batch, newWorker func() (UnitWorker[
 	if err != nil {
 		return 0, err
 	}
-	jobs := make(chan int)
-	results := make(chan T, len(ws)*2)
-	// window bounds the units started but not yet emitted.
-	window := make(chan struct{}, len(ws)*16)
+	order := newEmitOrder(len(ws)*16, meta, emit)
+	var taken atomic.Int64 // how many units the workers took
 	var wg sync.WaitGroup
 	for _, w := range ws {
 		wg.Add(1)
 		go func(w UnitWorker[T]) {
 			defer wg.Done()
 			defer w.Close()
-			for i := range jobs {
-				results <- w.Play(i, core.GameSeed(b.Seed, i))
+			for order.reserve(ctx) {
+				k := int(taken.Add(1) - 1)
+				if k >= count {
+					return
+				}
+				i := b.Index(k)
+				order.finish(k, w.Play(i, core.GameSeed(b.Seed, i)))
 			}
 		}(w)
 	}
-	go b.feed(ctx, count, jobs, window)
 	finished := make(chan struct{})
-	go func() { wg.Wait(); close(results); close(finished) }()
 	go interruptOnCancel(ctx, ws, finished)
-	return emitInOrder(b, results, window, meta, emit), ctx.Err()
+	wg.Wait()
+	close(finished)
+	return order.emitted(), ctx.Err()
 }
 
 // workers creates n workers, or none if one fails.
@@ -110,23 +118,6 @@ func workers[T any](n int, newWorker func() (UnitWorker[T], error)) ([]UnitWorke
 	return ws, nil
 }
 
-// feed hands out the units' indices, each once a place in the window is free, until ctx is cancelled.
-func (b Batch) feed(ctx context.Context, count int, jobs chan<- int, window chan<- struct{}) {
-	defer close(jobs)
-	for k := 0; k < count; k++ {
-		select {
-		case window <- struct{}{}:
-		case <-ctx.Done():
-			return
-		}
-		select {
-		case jobs <- b.Index(k):
-		case <-ctx.Done():
-			return
-		}
-	}
-}
-
 // interruptOnCancel stops the units in progress when ctx is cancelled before the batch finished.
 func interruptOnCancel[T any](ctx context.Context, ws []UnitWorker[T], finished <-chan struct{}) {
 	select {
@@ -140,32 +131,63 @@ func interruptOnCancel[T any](ctx context.Context, ws []UnitWorker[T], finished 
 	}
 }
 
-// emitInOrder hands the units to emit in index order, up to the first interrupted one, and returns
-// how many it emitted.
-func emitInOrder[T any](b Batch, results <-chan T, window <-chan struct{}, meta func(T) (int, bool), emit func(T)) int {
-	pending := map[int]T{}
-	next := 0
-	stopped := false
-	for r := range results {
-		if stopped {
-			continue
-		}
-		i, _ := meta(r)
-		pending[i] = r
-		for {
-			p, ok := pending[b.Index(next)]
-			if !ok {
-				break
-			}
-			if _, interrupted := meta(p); interrupted {
-				stopped = true
-				break
-			}
-			delete(pending, b.Index(next))
-			emit(p)
-			<-window
-			next++
-		}
+// emitOrder hands finished units to emit in the batch's order (the k-th unit after the (k-1)-th), up
+// to the first interrupted one. Its window bounds the units taken but not yet emitted, so memory stays
+// bounded however far one worker's short units run ahead of another's long one.
+type emitOrder[T any] struct {
+	window  chan struct{}
+	meta    func(T) (int, bool)
+	emit    func(T)
+	mu      sync.Mutex
+	pending map[int]T // finished units by their place k in the batch, not yet emitted
+	next    int       // the place of the next unit to emit
+	stopped bool      // an interrupted unit was reached: nothing more is emitted
+}
+
+func newEmitOrder[T any](window int, meta func(T) (int, bool), emit func(T)) *emitOrder[T] {
+	return &emitOrder[T]{window: make(chan struct{}, window), meta: meta, emit: emit, pending: map[int]T{}}
+}
+
+// reserve waits for a place in the window for one more unit; false once ctx is cancelled.
+func (o *emitOrder[T]) reserve(ctx context.Context) bool {
+	if ctx.Err() != nil {
+		return false
 	}
-	return next
+	select {
+	case o.window <- struct{}{}:
+		return true
+	case <-ctx.Done():
+		return false
+	}
+}
+
+// finish records unit k's result and emits every unit that is now next in order.
+func (o *emitOrder[T]) finish(k int, r T) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if o.stopped {
+		return
+	}
+	o.pending[k] = r
+	for {
+		p, ok := o.pending[o.next]
+		if !ok {
+			return
+		}
+		if _, interrupted := o.meta(p); interrupted {
+			o.stopped = true
+			return
+		}
+		delete(o.pending, o.next)
+		o.emit(p)
+		<-o.window
+		o.next++
+	}
+}
+
+// emitted is how many units were emitted; read once every worker is done.
+func (o *emitOrder[T]) emitted() int {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return o.next
 }

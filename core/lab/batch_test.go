@@ -3,6 +3,7 @@ package lab
 import (
 	"context"
 	"math/rand/v2"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -87,4 +88,44 @@ func TestBatchShardsCoverTheBatch(t *testing.T) {
 		require.Equal(t, 1, seen[i], "game %d", i)
 	}
 	assert.Equal(t, 0, Batch{Games: 5, Start: 7, Step: 2}.Count())
+}
+
+// heldWorker holds game 0 until release is closed; it counts the games it was asked to play.
+type heldWorker struct {
+	started *atomic.Int64
+	full    chan struct{} // closed by the game whose start fills the window
+	release chan struct{}
+	window  int64
+}
+
+func (w *heldWorker) Play(i int, seed uint64) core.Result {
+	if w.started.Add(1) == w.window {
+		close(w.full)
+	}
+	if i == 0 {
+		<-w.release
+	}
+	return core.Result{Index: i, Seed: seed}
+}
+func (w *heldWorker) Close() {}
+
+// While game 0 is held, the other worker runs ahead only as far as the window (16 games per worker):
+// then it waits, so the results kept for emitting in order stay bounded however long a game takes.
+func TestBatchBoundsTheGamesAheadOfAHeldOne(t *testing.T) {
+	var started atomic.Int64
+	w := &heldWorker{started: &started, full: make(chan struct{}), release: make(chan struct{}), window: 32}
+	go func() {
+		<-w.full
+		time.Sleep(20 * time.Millisecond) // room for a worker that ignored the window to start more games
+		assert.Equal(t, int64(32), started.Load(), "games started while game 0 is held")
+		close(w.release)
+	}()
+	var got []int
+	b := Batch{Games: 100, Seed: 1, Workers: 2, NewWorker: func() (Worker, error) { return w, nil }}
+	done, err := b.Run(context.Background(), func(r core.Result) { got = append(got, r.Index) })
+	require.NoError(t, err)
+	require.Equal(t, 100, done)
+	for i, idx := range got {
+		require.Equal(t, i, idx)
+	}
 }
