@@ -73,15 +73,15 @@ function trick_points(g, round)
   return g:param("trick_points")[round]
 end
 
--- ntrick: the number of cards already in the trick.
-local function ask_play(g, seat, ntrick)
-  -- every card's one or two moves, in hand order: listed in Go from the tables built at load time
-  -- (a Lua loop over g:cards building the list costs several times more)
-  if ntrick == 0 then
-    g:ask_cards(seat, "hand", seat, LEAD_1, LEAD_2)
-  else
-    g:ask_cards(seat, "hand", seat, FOLLOW_1, FOLLOW_2)
-  end
+-- The plays ask with g:ask_cards: every card's one or two moves, in hand order, listed in Go from the
+-- tables built at load time (a Lua loop over g:cards building the list costs several times more):
+-- LEAD_1, LEAD_2 for the trick's first card, FOLLOW_1, FOLLOW_2 for the others.
+
+-- PLAY_MARK[id] / LEAD_MARK[id]: the rule a card played into a trick follows (ZM-7 / ZM-8) and the one
+-- it follows when it leads (ZM-5 / ZM-6)
+local PLAY_MARK, LEAD_MARK = {}, {}
+for id in pairs(LO) do
+  PLAY_MARK[id], LEAD_MARK[id] = DOUBLE[id] and "ZM-8" or "ZM-7", DOUBLE[id] and "ZM-6" or "ZM-5"
 end
 
 local function param_list(g, name, n)
@@ -113,7 +113,7 @@ local function start_round(g, round, leader)
     deal(g, round)
   end
   g:set_values("leader", leader, "goal", nil) -- two values in one call
-  ask_play(g, leader, 0)
+  g:ask_cards(leader, "hand", leader, LEAD_1, LEAD_2)
 end
 
 -- checks that every id of a fixed list is a card still in the deck, and marks it used
@@ -248,10 +248,13 @@ local function finish_game(g)
   if ntop > 1 and rule == "below_top" then g:rule("ZM-D2") end
   if rule == "rank" and ntop > 1 then below = nil end -- nobody is ranked exactly second
   local winners, eliminated = {}, {}
+  -- the game's tricks per seat counted once here, not by a g:stat call per trick
+  local tricks = g:sget_all("tricks")
   for seat = 0, n - 1 do
     local s = g:score(seat)
     local elim = s == top
     local wins = below ~= nil and s == below
+    g:stat(seat, "tricks", tricks[seat + 1])
     g:stat(seat, "eliminated", elim and 1 or 0)
     g:stat(seat, "second", wins and 1 or 0)
     if elim then eliminated[#eliminated + 1] = seat end
@@ -305,20 +308,22 @@ local function end_trick(g, last, goal)
       best, winner = v, (leader + i - 1) % PLAYERS
     end
   end
-  g:rule("ZM-9", "ZM-10") -- both marks in one call
+  local cards = g:cards("trick") -- in play order
+  -- the rule each play followed (ZM-5..ZM-8, see on_move), told by its card, then the trick's: the six
+  -- marks in play order in one call into Go (a call per play cost more than its mark)
+  g:rule(LEAD_MARK[cards[1]], PLAY_MARK[cards[2]], PLAY_MARK[cards[3]], PLAY_MARK[cards[4]], "ZM-9", "ZM-10")
   -- g:event("trick", {winner = winner, ...}) with the fields as arguments: no string-keyed table to build
-  g:emit("trick", nil, "winner", winner, "cards", g:cards("trick"), "goal", goal, "values", values)
+  g:emit("trick", nil, "winner", winner, "cards", cards, "goal", goal, "values", values)
   -- ZM-10: the winner takes the trick into the hidden score pile; only the count is public
   g:move_all("trick", nil, "won", winner)
   g:sadd(winner, "tricks", 1)
   g:sadd(winner, "round_tricks", 1)
-  g:stat(winner, "tricks", 1)
-  if g:top("hand", winner) == nil then
-    g:set_values("last_winner", winner, "goal", nil) -- several values in one call
-    end_round(g, g:get("round"), winner) -- ZM-11: the hands are empty
+  -- ZM-10: the winner leads next; g:ask_cards asks nothing when its hand is empty (no g:top to ask first)
+  if g:ask_cards(winner, "hand", winner, LEAD_1, LEAD_2) > 0 then
+    g:set_values("last_winner", winner, "goal", nil, "leader", winner) -- several values in one call
   else
-    g:set_values("last_winner", winner, "goal", nil, "leader", winner) -- ZM-10: the winner leads next
-    ask_play(g, winner, 0)
+    g:set_values("last_winner", winner, "goal", nil)
+    end_round(g, g:get("round"), winner) -- ZM-11: the hands are empty
   end
 end
 
@@ -330,17 +335,14 @@ function on_move(g, seat, move)
   local leader, goal = g:get("leader", "goal") -- both in one call: each g: call costs
   local ntrick = (seat - leader) % PLAYERS + 1 -- cards in the trick, this one included
   if ntrick == 1 then goal = nil end -- the lead sets the Goal
+  -- ZM-5..ZM-8: a lead sets the Goal (a double's leader declares it), a double played later reverses
+  -- it (the play's rule is marked with the trick's, when it ends)
   local new_goal, value = play_effect(g, goal, id, decl)
-  -- ZM-5..ZM-8: a lead sets the Goal (a double's leader declares it), a double played later reverses it
-  if ntrick == 1 then
-    g:rule(DOUBLE[id] and "ZM-6" or "ZM-5")
-  else
-    g:rule(DOUBLE[id] and "ZM-8" or "ZM-7")
-  end
   if new_goal ~= goal then g:set("goal", new_goal) end
   g:sset(seat, "value", value)
   if ntrick < PLAYERS then
-    ask_play(g, (seat + 1) % PLAYERS, ntrick) -- ZM-7: clockwise
+    local next = (seat + 1) % PLAYERS -- ZM-7: clockwise
+    g:ask_cards(next, "hand", next, FOLLOW_1, FOLLOW_2)
   else
     end_trick(g, seat, new_goal)
   end
