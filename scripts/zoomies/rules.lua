@@ -14,6 +14,11 @@ local function is_double(c) return c.kind == "double" end
 -- ZM-2: always 4 players (setup stops any other count)
 local PLAYERS = 4
 
+-- the params, read once here (PARAMS: they never change within an engine) rather than with a g:param
+-- call each round; setup checks them
+local HAND_SIZES, TRICK_POINTS = PARAMS.hand_sizes, PARAMS.trick_points
+local ROUND_LEADER, SECOND_PLACE = PARAMS.round_leader, PARAMS.second_place
+
 -- ZM-1 / Notation: every move string, built once at load time (immutable data only, in flat tables of
 -- strings and numbers, which hooks read at the cost of a plain table):
 -- LEAD_1[id], LEAD_2[id] / FOLLOW_1[id], FOLLOW_2[id] the moves of a card when it leads / follows (the
@@ -70,7 +75,7 @@ end
 
 -- ZM-11: the points each trick won in round `round` (1..3) scores: a number (param trick_points)
 function trick_points(g, round)
-  return g:param("trick_points")[round]
+  return TRICK_POINTS[round]
 end
 
 -- The plays ask with g:ask_cards: every card's one or two moves, in hand order, listed in Go from the
@@ -85,19 +90,17 @@ for id in pairs(LO) do
 end
 
 local function param_list(g, name, n)
-  local v = g:param(name)
+  local v = PARAMS[name]
   if type(v) ~= "table" or #v ~= n then
     error(string.format("params.%s must be a list of %d numbers", name, n), 0)
   end
   return v
 end
 
-local function hand_size(g, round) return param_list(g, "hand_sizes", 3)[round] end
-
 -- deal one card at a time, clockwise from seat 0, from the top of the deck (ZM-3)
 local function deal(g, round)
-  local n = g:players()
-  local size = hand_size(g, round)
+  local n = PLAYERS
+  local size = HAND_SIZES[round]
   if g:count("deck") < size * n then
     error(string.format("round %d: %d cards left in the deck, %d needed", round, g:count("deck"), size * n), 0)
   end
@@ -142,7 +145,7 @@ function setup(g)
   if n ~= 4 then error("Zoomies is for exactly 4 players", 0) end -- ZM-2
   local sizes = param_list(g, "hand_sizes", 3)
   param_list(g, "trick_points", 3)
-  local nremoved = g:param("removed")
+  local nremoved = PARAMS.removed
   local dealt = 0
   for _, s in ipairs(sizes) do dealt = dealt + s * n end
   if dealt + nremoved > g:count("deck") then
@@ -225,21 +228,23 @@ function setup(g)
 end
 
 local function finish_game(g)
-  local n = g:players()
+  local n = PLAYERS
+  local score = {} -- each seat's total, read once (the loops below read them again)
+  for seat = 0, n - 1 do score[seat + 1] = g:score(seat) end
   -- ZM-12 / ZM-13 (ZM-D2): every player tied for the most points is eliminated
   local top
-  for seat = 0, n - 1 do top = top and math.max(top, g:score(seat)) or g:score(seat) end
+  for seat = 0, n - 1 do top = top and math.max(top, score[seat + 1]) or score[seat + 1] end
   local ntop = 0
   local below -- the highest score strictly below the top
   for seat = 0, n - 1 do
-    local s = g:score(seat)
+    local s = score[seat + 1]
     if s == top then
       ntop = ntop + 1
     elseif below == nil or s > below then
       below = s
     end
   end
-  local rule = g:param("second_place")
+  local rule = SECOND_PLACE
   if rule ~= "below_top" and rule ~= "rank" then
     error("params.second_place must be below_top or rank, not " .. tostring(rule), 0)
   end
@@ -251,7 +256,7 @@ local function finish_game(g)
   -- the game's tricks per seat counted once here, not by a g:stat call per trick
   local tricks = g:sget_all("tricks")
   for seat = 0, n - 1 do
-    local s = g:score(seat)
+    local s = score[seat + 1]
     local elim = s == top
     local wins = below ~= nil and s == below
     g:stat(seat, "tricks", tricks[seat + 1])
@@ -266,7 +271,7 @@ local function finish_game(g)
 end
 
 local function end_round(g, round, last_winner)
-  local n = g:players()
+  local n = PLAYERS
   local points = trick_points(g, round) -- ZM-11
   g:rule("ZM-11")
   local tricks = g:sget_all("round_tricks") -- seat 0 first
@@ -282,7 +287,7 @@ local function end_round(g, round, last_winner)
   end
   -- ZM-D1: the first leader of the next round
   g:rule("ZM-D1")
-  local rule = g:param("round_leader")
+  local rule = ROUND_LEADER
   local leader
   if rule == "last_winner" then
     leader = last_winner
