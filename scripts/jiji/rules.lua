@@ -114,6 +114,8 @@ for _, w in ipairs(spelled) do
   local move = table.concat(w, " ")
   VERB[move], ARG[move], ARG2[move] = w[1], w[2], w[3]
 end
+local SEAT_NUMBER = {} -- SEAT_NUMBER["2"] = 2: a guess's target seat (a tonumber call costs more)
+for seat = 0, 7 do SEAT_NUMBER[tostring(seat)] = seat end
 
 -- the words of a move as on_move reads them (the verb, then its arguments), from the tables above: the
 -- greedy bot reads the moves in its events with it (a table of its own would gain new keys every game)
@@ -328,7 +330,7 @@ end
 local function guess_moves(g, seat)
   local n, hidden = g:get("players", "hidden_jiji")
   local own = 2 ^ seat
-  local others = has_bit(hidden, own) and hidden - own or hidden
+  local others = hidden % (2 * own) >= own and hidden - own or hidden -- has_bit inline: a call costs
   local memo_key = "guess_moves_" .. (seat + 8 * others) -- seats are below 8
   local moves = g:memo(memo_key)
   if moves then return moves end
@@ -387,15 +389,20 @@ local function draw(g, seat, pos)
   local paired = prove(g, seat, id, twin)
   g:set("phase", "share")
   -- JJ-11 / JJ-12: the move sharing each card id `seat` may share now (SHARE, every id, when its Lost
-  -- Jiji is discovered: the rule is ignored); the turn's rule marks in one call, in the order they act
+  -- Jiji is discovered: the rule is ignored); the turn's rule marks in one call, in the order they act,
+  -- JJ-11's included: the share move that answers this ask always follows (a call of its own cost more)
   local jiji, moves = g:top("jiji", seat), SHARE
   if jiji then
     moves = shareable(g, rule, jiji)
-    if paired then g:rule("JJ-9", "JJ-10", "JJ-12", "JJ-D2") else g:rule("JJ-9", "JJ-12", "JJ-D2") end
+    if paired then
+      g:rule("JJ-9", "JJ-10", "JJ-12", "JJ-D2", "JJ-11")
+    else
+      g:rule("JJ-9", "JJ-12", "JJ-D2", "JJ-11")
+    end
   elseif paired then
-    g:rule("JJ-9", "JJ-10")
+    g:rule("JJ-9", "JJ-10", "JJ-11")
   else
-    g:rule("JJ-9")
+    g:rule("JJ-9", "JJ-11")
   end
   -- in hand order, listed in Go; a copy next to its twin offers nothing (copies lie together)
   if g:ask_cards(seat, "hand", seat, moves) == 0 then g:ask(seat, SHARE_NONE) end
@@ -439,7 +446,7 @@ local function guess(g, seat, target, id)
   g:rule("JJ-13", "JJ-D3", "JJ-15")
   local zone, tseat, found, bit = "extra", nil, "extra_found", EXTRA_BIT
   if target ~= "extra" then
-    tseat = tonumber(target)
+    tseat = SEAT_NUMBER[target] or tonumber(target)
     zone, found, bit = "jiji", "found", 2 ^ tseat
   end
   local real = g:card_at(zone, tseat, 1)
@@ -553,8 +560,7 @@ function on_move(g, seat, move)
   if not verb then verb, rest, extra = words(move) end -- a move the tables do not list
   if verb == "draw" then
     draw(g, seat, POSITION[move] or tonumber(rest) + 1)
-  elseif verb == "share" then
-    g:rule("JJ-11")
+  elseif verb == "share" then -- (JJ-11 marked with the draw's marks)
     if rest ~= "none" then
       g:move(rest, "hand", seat, "shared", seat)
       progress(g)
@@ -599,14 +605,14 @@ end
 -- Every card a player with a hidden Lost Jiji has shared satisfied the rule for that Lost Jiji (JJ-11).
 -- Returns true or false (hook, read-only).
 function sample_ok(g, seat)
-  local rule = g:get("rule")
+  local rule, n = g:get("rule", "players") -- (one call into Go for both)
   if not rule then return true end
-  for s = 0, g:players() - 1 do
+  for s = 0, n - 1 do
     local jiji = s ~= seat and g:top("jiji", s)
     if jiji then
-      local ok = shareable(g, rule, jiji)
-      for _, id in ipairs(g:cards("shared", s)) do
-        if not ok[id] then return false end
+      local ok, shared = shareable(g, rule, jiji), g:cards("shared", s)
+      for i = 1, #shared do -- (a numeric loop: ipairs is a call into Go per card)
+        if not ok[shared[i]] then return false end
       end
     end
   end
