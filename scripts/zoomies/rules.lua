@@ -305,13 +305,11 @@ local function end_trick(g, last, goal)
   -- the declared values in play order, then cleared: two g: calls for the four seats
   local values = g:sget_all("value", leader)
   g:sset_all("value", nil)
-  local best, winner
-  for i = 1, PLAYERS do
+  -- ZM-9: the highest declared value wins if the Goal is High, the lowest if Low
+  local best, winner = values[1], leader
+  for i = 2, PLAYERS do
     local v = values[i]
-    -- ZM-9: the highest declared value wins if the Goal is High, the lowest if Low
-    if best == nil or beats(g, goal, v, best) then
-      best, winner = v, (leader + i - 1) % PLAYERS
-    end
+    if beats(g, goal, v, best) then best, winner = v, (leader + i - 1) % PLAYERS end
   end
   local cards = g:cards("trick") -- in play order
   -- the rule each play followed (ZM-5..ZM-8, see on_move), told by its card, then the trick's: the six
