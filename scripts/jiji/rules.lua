@@ -350,25 +350,6 @@ local function guess_moves(g, seat)
   return g:memo(memo_key, moves)
 end
 
--- JJ-10: the drawn card pairs with a hand card or one of the drawer's own shared cards; returns true
--- when it does. `twin`: the drawer already held a copy of the drawn card before drawing it
-local function prove(g, seat, id, twin)
-  if twin then
-    g:move(id, "hand", seat, "pairs", seat)
-    g:move(id, "hand", seat, "pairs", seat)
-    g:emit("pair", nil, "seat", seat, "card", id)
-    progress(g)
-    return true
-  elseif g:has("shared", seat, id) then
-    g:move(id, "shared", seat, "pairs", seat)
-    g:move(id, "hand", seat, "pairs", seat)
-    g:emit("pair", nil, "seat", seat, "card", id, "with_shared", true)
-    progress(g)
-    return true
-  end
-  return false
-end
-
 -- JJ-9 / JJ-10 / JJ-11: `seat` draws the card at `pos` (counted from 1) of its left neighbour's
 -- shuffled hand, lays out a pair it makes, and is asked what it shares
 local function draw(g, seat, pos)
@@ -386,7 +367,19 @@ local function draw(g, seat, pos)
   -- fields as arguments: g:emit builds no string-keyed table)
   g:emit("drew", seat, "seat", seat, "from", left, "card", id)
   g:emit("lost", left, "seat", left, "to", seat, "card", id)
-  local paired = prove(g, seat, id, twin)
+  -- JJ-10: the drawn card pairs with a copy the drawer already held or with one of its own shared
+  -- cards (inline: a Lua call costs about a dozen statements)
+  local paired = twin or g:has("shared", seat, id)
+  if twin then
+    g:move(id, "hand", seat, "pairs", seat)
+    g:move(id, "hand", seat, "pairs", seat)
+    g:emit("pair", nil, "seat", seat, "card", id)
+  elseif paired then
+    g:move(id, "shared", seat, "pairs", seat)
+    g:move(id, "hand", seat, "pairs", seat)
+    g:emit("pair", nil, "seat", seat, "card", id, "with_shared", true)
+  end
+  if paired then g:set("turn_progress", true, "hidden") end -- progress
   g:set("phase", "share")
   -- JJ-11 / JJ-12: the move sharing each card id `seat` may share now (SHARE, every id, when its Lost
   -- Jiji is discovered: the rule is ignored); the turn's rule marks in one call, in the order they act,
@@ -563,7 +556,7 @@ function on_move(g, seat, move)
   elseif verb == "share" then -- (JJ-11 marked with the draw's marks)
     if rest ~= "none" then
       g:move(rest, "hand", seat, "shared", seat)
-      progress(g)
+      g:set("turn_progress", true, "hidden") -- progress, inline (a call into Lua costs)
     end
     g:set("phase", "guess")
     g:ask(seat, guess_moves(g, seat))
