@@ -265,7 +265,7 @@ local function lay_out_pairs(g, n)
       if id == hand[i - 1] then
         g:move(id, "hand", seat, "pairs", seat)
         g:move(id, "hand", seat, "pairs", seat)
-        g:emit("pair", nil, "seat", seat, "card", id) -- (no field table built, as in prove)
+        g:emit("pair", nil, "seat", seat, "card", id) -- (no field table built, as in draw)
       end
     end
   end
