@@ -37,16 +37,7 @@ var gFlowMethods = map[string]lua.LGFunction{
 	"ask": func(L *lua.LState) int {
 		g := handle(L)
 		seat := checkSeat(L, g, 2)
-		t := raw(L.CheckTable(3))
-		moves := make([]string, 0, t.Len())
-		for i := 1; i <= t.Len(); i++ {
-			s, ok := t.RawGetInt(i).(lua.LString)
-			if !ok {
-				L.ArgError(3, "moves must be a list of strings")
-			}
-			moves = append(moves, string(s))
-		}
-		must(L, g.s.Handle().Ask(seat, moves))
+		must(L, g.s.Handle().Ask(seat, movesOf(L, L.CheckTable(3), 3)))
 		return 0
 	},
 	"start_trick": func(L *lua.LState) int {

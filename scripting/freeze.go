@@ -150,6 +150,7 @@ func (f *freezer) table(t *lua.LTable, name string) *lua.LTable {
 		return t
 	}
 	p := f.h.protect(t, name)
+	markFrozen(p)
 	f.proxies[t] = p
 	keys, vals := entries(t)
 	for i, k := range keys {
@@ -211,5 +212,6 @@ func freezeInPlace(h *Host, t *lua.LTable, name string) *lua.LTable {
 		t.RawSet(k, lua.LNil)
 	}
 	t.Metatable = h.protect(inner, name).Metatable
+	markFrozen(t)
 	return t
 }
