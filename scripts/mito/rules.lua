@@ -307,8 +307,9 @@ function setup(g)
   elseif keeper < 0 or keeper >= n then
     setup_error("setup.keeper: no seat %d", keeper)
   end
-  g:set("round", 1)
-  g:set("first_keeper", keeper)
+  -- the values every move reads are set first: g:get finds a value by looking through them in the
+  -- order they were first set (phase and turn get the values begin_turn gives them at the end of setup)
+  g:set_values("phase", "turn", "turn", keeper, "keeper", keeper, "stall", 0, "round", 1, "first_keeper", keeper)
   start_round(g, keeper)
 end
 
