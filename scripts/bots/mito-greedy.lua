@@ -17,9 +17,9 @@
 
 local random = math.random -- library functions as locals: a global lookup goes through the sandbox
 
--- the rules' helpers (RULES.move_parts, RULES.card_facts), looked up at the first decision: `validate`
--- loads a bot without RULES
-local move_parts, card_facts
+-- the rules' helpers (RULES.move_parts, RULES.card_facts, RULES.value_counts), looked up at the first
+-- decision: `validate` loads a bot without RULES
+local move_parts, card_facts, value_counts
 
 local DETECT, FALSE_ALARM = 0.35, 0.05 -- the default MI-15 chances (a bot does not see the params)
 
@@ -56,16 +56,6 @@ local function catch_rate()
 end
 
 local function my_hand(obs) return obs.zones.hand[obs.seat + 1].cards end
-
--- (the list starts as zeros for the values 1..9, max_value's range: a new key costs a hash entry)
-local function value_counts(hand)
-  local c = {0, 0, 0, 0, 0, 0, 0, 0, 0}
-  for i = 1, #hand do
-    local kind, v = card_facts(hand[i])
-    if kind ~= "mito" then c[v] = (c[v] or 0) + 1 end
-  end
-  return c
-end
 
 -- how much we want to be rid of a card (cheat / give): Mitos most, then by penalty, isolated values
 -- first; counts are the hand's value counts (value_counts), tv the value of the pile's top card (nil:
@@ -143,72 +133,79 @@ end
 
 -- the legal moves by kind, refilled at each decision (a bot's globals last one game): the ids of the
 -- plays, cheats, throws and gifts, each with its move at the same index, and the seat each gift goes
--- to; n[kind] counts them (entries past the count are left from earlier decisions)
-local ids = {play = {}, cheat = {}, throw = {}, give = {}}
-local moves = {play = {}, cheat = {}, throw = {}, give = {}}
+-- to (entries past a kind's count are left from earlier decisions; plain lists and counts in locals,
+-- as a table keyed by kind costs a hashed lookup per read)
+local play_ids, cheat_ids, throw_ids, give_ids = {}, {}, {}, {}
+local play_moves, cheat_moves, throw_moves, give_moves = {}, {}, {}, {}
 local give_to = {}
-local n = {}
 
 function choose(obs, legal)
-  if not move_parts then move_parts, card_facts = RULES.move_parts, RULES.card_facts end
+  if not move_parts then
+    move_parts, card_facts, value_counts = RULES.move_parts, RULES.card_facts, RULES.value_counts
+  end
   remember(obs)
   local first = legal[1]
   local verb = move_parts(first)
   if verb == "accuse" then return keeper_reply(obs) end
   local hand = my_hand(obs)
 
-  n.play, n.cheat, n.throw, n.give = 0, 0, 0, 0
-  local can_draw, mito_in_hand = false, false
+  local plays, cheats, throws, gifts, can_draw = 0, 0, 0, 0, false
   for i = 1, #legal do
     local m = legal[i]
     local v, id, to = move_parts(m)
-    local k = n[v]
-    if k then
-      k = k + 1
-      n[v], moves[v][k], ids[v][k] = k, m, id
-      if v == "give" then
-        give_to[k] = to
-      elseif v == "cheat" and card_facts(id) == "mito" then
-        mito_in_hand = true
-      end
+    if v == "play" then
+      plays = plays + 1
+      play_moves[plays], play_ids[plays] = m, id
+    elseif v == "cheat" then
+      cheats = cheats + 1
+      cheat_moves[cheats], cheat_ids[cheats] = m, id
+    elseif v == "give" then
+      gifts = gifts + 1
+      give_moves[gifts], give_ids[gifts], give_to[gifts] = m, id, to
+    elseif v == "throw" then
+      throws = throws + 1
+      throw_moves[throws], throw_ids[throws] = m, id
     elseif v == "draw" then
       can_draw = true
     end
   end
 
-  local counts = value_counts(hand) -- the hand is the same for every candidate
+  -- the hand is the same for every candidate: its value counts and Mitos (a cheat, when offered, is
+  -- offered for every card of the hand, so a Mito in hand is a Mito we may cheat)
+  local counts, mitos = value_counts(hand)
+  local mito_in_hand = mitos > 0
   -- the best of each kind: its index (the first of equals)
   local best, bs = 1, nil
 
-  if n.throw > 0 then
+  if throws > 0 then
     -- always throw: one card less and maybe the next turn; the least useful card of the value
-    for i = 1, n.throw do
-      local b = burden(ids.throw[i], counts, nil)
+    for i = 1, throws do
+      local b = burden(throw_ids[i], counts, nil)
       if bs == nil or b > bs then best, bs = i, b end
     end
-    return moves.throw[best]
+    return throw_moves[best]
   end
 
-  if n.give > 0 then
+  if gifts > 0 then
     -- the card we need least; a Spider gift goes to the seat with the fewest cards
     local target, tv = fewest_other(obs), top_value(obs)
-    for i = 1, n.give do
-      local b = burden(ids.give[i], counts, tv)
+    for i = 1, gifts do
+      local b = burden(give_ids[i], counts, tv)
       if give_to[i] == target then b = b + 0.5 end
       if bs == nil or b > bs then best, bs = i, b end
     end
-    return moves.give[best]
+    return give_moves[best]
   end
 
   -- a caught cheat costs two cards (the card back and the Keeper's gift), an unseen one saves one; a
   -- Mito leaves a non-Keeper's hand only by cheating, so that one is worth a larger risk, and any risk
   -- when it stands between us and going out
   local q = catch_rate()
-  if n.cheat > 0 and (q < 0.4 or (mito_in_hand and (q < 0.7 or #hand <= 3))) then
+  if cheats > 0 and (q < 0.4 or (mito_in_hand and (q < 0.7 or #hand <= 3))) then
     -- cheat the card we want rid of most, unless it is our only play
-    local tv, only_play = top_value(obs), n.play == 1 and ids.play[1]
-    for i = 1, n.cheat do
-      local id = ids.cheat[i]
+    local tv, only_play = top_value(obs), plays == 1 and play_ids[1]
+    for i = 1, cheats do
+      local id = cheat_ids[i]
       local b = burden(id, counts, tv)
       if only_play == id then
         local copies = 0
@@ -217,16 +214,16 @@ function choose(obs, legal)
       end
       if bs == nil or b > bs then best, bs = i, b end
     end
-    return moves.cheat[best]
+    return cheat_moves[best]
   end
 
-  if n.play > 0 then
-    if #hand == 1 then return moves.play[1] end -- going out
-    for i = 1, n.play do
-      local b = play_score(ids.play[i], counts)
+  if plays > 0 then
+    if #hand == 1 then return play_moves[1] end -- going out
+    for i = 1, plays do
+      local b = play_score(play_ids[i], counts)
       if bs == nil or b > bs then best, bs = i, b end
     end
-    return moves.play[best]
+    return play_moves[best]
   end
   if can_draw then return "draw" end
   return first

@@ -128,6 +128,23 @@ function card_facts(id)
   return CARD_KIND[id], CARD_VALUE[id], CARD_PENALTY[id]
 end
 
+-- the number of cards of each value in `hand` (a list of ids), Mitos aside: a list indexed by value
+-- (zeros from 1 to 9, max_value's range), and the number of Mitos; the greedy bot weighs its hand
+-- with it (one call, not one per card)
+function value_counts(hand)
+  local counts, mitos = {0, 0, 0, 0, 0, 0, 0, 0, 0}, 0
+  for i = 1, #hand do
+    local id = hand[i]
+    if CARD_KIND[id] == "mito" then
+      mitos = mitos + 1
+    else
+      local v = CARD_VALUE[id]
+      counts[v] = (counts[v] or 0) + 1
+    end
+  end
+  return counts, mitos
+end
+
 -- MI-7 / MI-8: the cards seat `seat` may give away (never a Mito, never the last card): a list of
 -- distinct ids, empty when it holds fewer than 2 cards (copies are indistinguishable: each is offered
 -- once; hands are kept in catalogue order, so copies lie next to each other, as g:distinct expects)
