@@ -145,8 +145,7 @@ function choose(obs, legal)
   end
   remember(obs)
   local first = legal[1]
-  local verb = move_parts(first)
-  if verb == "accuse" then return keeper_reply(obs) end
+  if first == "accuse" then return keeper_reply(obs) end -- (the Keeper's reply: accuse or pass)
   local hand = my_hand(obs)
 
   local plays, cheats, throws, gifts, can_draw = 0, 0, 0, 0, false
