@@ -57,33 +57,55 @@ end
 
 local function my_hand(obs) return obs.zones.hand[obs.seat + 1].cards end
 
--- how much we want to be rid of a card (cheat / give): Mitos most, then by penalty, isolated values
--- first; counts are the hand's value counts (value_counts), tv the value of the pile's top card (nil:
--- none counts)
-local function burden(id, counts, tv)
-  local kind, value, penalty = card_facts(id)
-  if kind == "mito" then return 1000 + value end
-  local score = penalty * 10 - (counts[value] or 0) * 3
-  if tv then
-    local d = (value - tv) % 5 -- one above or below the top (values wrap at 5)
-    if d == 1 or d == 4 then score = score - 8 end -- playable now: keep it
+-- the card we most want rid of (cheat / give / throw) among ids[1..count]: its index, the first of
+-- equals. The burden: Mitos most, then by penalty, isolated values first; counts are the hand's value
+-- counts (value_counts), tv the value of the pile's top card (nil: none counts); a gift to seat
+-- `target` (to[i], when to is given) weighs 0.5 more; the last copy of `keep` (our only play) in
+-- `hand` 1000 less. (One loop scoring every candidate: a call per candidate costs as much as its score)
+local function most_burden(ids, count, counts, tv, to, target, keep, hand)
+  local best, bs = 1, nil
+  for i = 1, count do
+    local id = ids[i]
+    local kind, value, penalty = card_facts(id)
+    local b
+    if kind == "mito" then
+      b = 1000 + value
+    else
+      b = penalty * 10 - (counts[value] or 0) * 3
+      if tv then
+        local d = (value - tv) % 5 -- one above or below the top (values wrap at 5)
+        if d == 1 or d == 4 then b = b - 8 end -- playable now: keep it
+      end
+      -- keep the powers that shed cards for us
+      if kind == "spider" or kind == "ant" then b = b - 40 end
+    end
+    if to and to[i] == target then b = b + 0.5 end
+    if id == keep then
+      local copies = 0
+      for j = 1, #hand do if hand[j] == id then copies = copies + 1 end end
+      if copies == 1 then b = b - 1000 end
+    end
+    if bs == nil or b > bs then best, bs = i, b end
   end
-  -- keep the powers that shed cards for us
-  if kind == "spider" or kind == "ant" then score = score - 40 end
-  return score
+  return best
 end
 
 local POWER = {spider = 40, ant = 30, cockroach = 8, gray = 0, mosquito = -5, mito = 60}
 
-local function play_score(id, counts)
-  local kind, value, penalty = card_facts(id)
-  local score = POWER[kind] or 0
-  score = score + penalty * 2
-  -- a Cockroach we can follow with our own throw sheds two cards
-  if kind == "cockroach" and (counts[value] or 0) >= 2 then score = score + 25 end
-  -- after this play the top is the card's value: keep cards that follow it for later turns
-  score = score + (counts[value] or 0) * 2
-  return score
+-- the play we like best among ids[1..count]: its index, the first of equals (counts: as above)
+local function best_play(ids, count, counts)
+  local best, bs = 1, nil
+  for i = 1, count do
+    local kind, value, penalty = card_facts(ids[i])
+    local score = POWER[kind] or 0
+    score = score + penalty * 2
+    -- a Cockroach we can follow with our own throw sheds two cards
+    if kind == "cockroach" and (counts[value] or 0) >= 2 then score = score + 25 end
+    -- after this play the top is the card's value: keep cards that follow it for later turns
+    score = score + (counts[value] or 0) * 2
+    if bs == nil or score > bs then best, bs = i, score end
+  end
+  return best
 end
 
 -- the seat to burden with a gift: the one with the fewest cards when hand sizes are public; with them
@@ -173,27 +195,16 @@ function choose(obs, legal)
   -- offered for every card of the hand, so a Mito in hand is a Mito we may cheat)
   local counts, mitos = value_counts(hand)
   local mito_in_hand = mitos > 0
-  -- the best of each kind: its index (the first of equals)
-  local best, bs = 1, nil
 
   if throws > 0 then
     -- always throw: one card less and maybe the next turn; the least useful card of the value
-    for i = 1, throws do
-      local b = burden(throw_ids[i], counts, nil)
-      if bs == nil or b > bs then best, bs = i, b end
-    end
-    return throw_moves[best]
+    return throw_moves[most_burden(throw_ids, throws, counts)]
   end
 
   if gifts > 0 then
     -- the card we need least; a Spider gift goes to the seat with the fewest cards
     local target, tv = fewest_other(obs), top_value(obs)
-    for i = 1, gifts do
-      local b = burden(give_ids[i], counts, tv)
-      if give_to[i] == target then b = b + 0.5 end
-      if bs == nil or b > bs then best, bs = i, b end
-    end
-    return give_moves[best]
+    return give_moves[most_burden(give_ids, gifts, counts, tv, give_to, target)]
   end
 
   -- a caught cheat costs two cards (the card back and the Keeper's gift), an unseen one saves one; a
@@ -203,26 +214,12 @@ function choose(obs, legal)
   if cheats > 0 and (q < 0.4 or (mito_in_hand and (q < 0.7 or #hand <= 3))) then
     -- cheat the card we want rid of most, unless it is our only play
     local tv, only_play = top_value(obs), plays == 1 and play_ids[1]
-    for i = 1, cheats do
-      local id = cheat_ids[i]
-      local b = burden(id, counts, tv)
-      if only_play == id then
-        local copies = 0
-        for j = 1, #hand do if hand[j] == id then copies = copies + 1 end end
-        if copies == 1 then b = b - 1000 end
-      end
-      if bs == nil or b > bs then best, bs = i, b end
-    end
-    return cheat_moves[best]
+    return cheat_moves[most_burden(cheat_ids, cheats, counts, tv, nil, nil, only_play, hand)]
   end
 
   if plays > 0 then
     if #hand == 1 then return play_moves[1] end -- going out
-    for i = 1, plays do
-      local b = play_score(play_ids[i], counts)
-      if bs == nil or b > bs then best, bs = i, b end
-    end
-    return play_moves[best]
+    return play_moves[best_play(play_ids, plays, counts)]
   end
   if can_draw then return "draw" end
   return first
