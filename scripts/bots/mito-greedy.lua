@@ -50,13 +50,6 @@ local function remember(obs)
   end
 end
 
--- how likely our next cheat is caught, from our own record (prior: the default detect chance)
-local function catch_rate()
-  return (my_caught + 2 * DETECT) / (my_cheats + 2)
-end
-
-local function my_hand(obs) return obs.zones.hand[obs.seat + 1].cards end
-
 -- the card we most want rid of (cheat / give / throw) among ids[1..count]: its index, the first of
 -- equals. The burden: Mitos most, then by penalty, isolated values first; counts are the hand's value
 -- counts (value_counts), tv the value of the pile's top card (nil: none counts); a gift to seat
@@ -168,7 +161,7 @@ function choose(obs, legal)
   remember(obs)
   local first = legal[1]
   if first == "accuse" then return keeper_reply(obs) end -- (the Keeper's reply: accuse or pass)
-  local hand = my_hand(obs)
+  local hand = obs.zones.hand[obs.seat + 1].cards
 
   local plays, cheats, throws, gifts, can_draw = 0, 0, 0, 0, false
   for i = 1, #legal do
@@ -210,7 +203,8 @@ function choose(obs, legal)
   -- a caught cheat costs two cards (the card back and the Keeper's gift), an unseen one saves one; a
   -- Mito leaves a non-Keeper's hand only by cheating, so that one is worth a larger risk, and any risk
   -- when it stands between us and going out
-  local q = catch_rate()
+  -- how likely our next cheat is caught, from our own record (prior: the default detect chance)
+  local q = (my_caught + 2 * DETECT) / (my_cheats + 2)
   if cheats > 0 and (q < 0.4 or (mito_in_hand and (q < 0.7 or #hand <= 3))) then
     -- cheat the card we want rid of most, unless it is our only play
     local tv, only_play = top_value(obs), plays == 1 and play_ids[1]
