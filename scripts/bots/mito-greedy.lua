@@ -35,15 +35,15 @@ local function remember(obs)
   for i = 1, #ev do
     local e = ev[i]
     local t = e.type
-    if t == "accusation" then
+    if t == "move" then -- (the most frequent event first)
+      if e.seat == me and move_parts(e.move) == "cheat" then my_cheats = my_cheats + 1 end
+    elseif t == "accusation" then
       local s = e.seat
       accused[s] = (accused[s] or 0) + 1
       if e.guilty then
         guilty[s] = (guilty[s] or 0) + 1
         if s == me then my_caught = my_caught + 1 end
       end
-    elseif t == "move" then
-      if e.seat == me and move_parts(e.move) == "cheat" then my_cheats = my_cheats + 1 end
     elseif t == "signal" then
       signal_seat, suspicious = e.seat, e.suspicious
     end
@@ -167,12 +167,12 @@ function choose(obs, legal)
   for i = 1, #legal do
     local m = legal[i]
     local v, id, to = move_parts(m)
-    if v == "play" then
-      plays = plays + 1
-      play_moves[plays], play_ids[plays] = m, id
-    elseif v == "cheat" then
+    if v == "cheat" then -- (the most frequent kind first: a cheat per card of the hand)
       cheats = cheats + 1
       cheat_moves[cheats], cheat_ids[cheats] = m, id
+    elseif v == "play" then
+      plays = plays + 1
+      play_moves[plays], play_ids[plays] = m, id
     elseif v == "give" then
       gifts = gifts + 1
       give_moves[gifts], give_ids[gifts], give_to[gifts] = m, id, to

@@ -139,7 +139,7 @@ function value_counts(hand)
       mitos = mitos + 1
     else
       local v = CARD_VALUE[id]
-      counts[v] = (counts[v] or 0) + 1
+      counts[v] = counts[v] + 1
     end
   end
   return counts, mitos
@@ -607,8 +607,9 @@ end
 function on_move(g, seat, move)
   -- the values most moves need, read in one call (a call into Go costs as much as ~15 Lua steps)
   local phase, stall, p, keeper, next = g:get("phase", "stall", "turn", "keeper", "next")
-  -- "play G3", "give S1 to 2", "accuse"... (the load-time tables read inline: a Lua call costs more)
-  local verb, id, to = MOVE_VERB[move], MOVE_ID[move], MOVE_TO[move]
+  -- "play G3", "give S1 to 2", "accuse"... (the load-time tables read inline: a Lua call costs more;
+  -- a gift's seat, MOVE_TO, only in the one phase that reads it)
+  local verb, id, to = MOVE_VERB[move], MOVE_ID[move], nil
   if verb == nil then verb, id, to = parse(move) end
   if phase == "turn" then
     if verb == "cheat" then
@@ -640,7 +641,7 @@ function on_move(g, seat, move)
     give(g, seat, id, g:get("slowest"))
     next_gift(g, nextseat(g, seat))
   elseif phase == "spider" then
-    give(g, seat, id, to)
+    give(g, seat, id, to or MOVE_TO[move])
     end_turn(g, p, keeper)
   elseif phase == "cockroach" then
     if verb == "throw" then g:sset(seat, "throw", id, "hidden") end
