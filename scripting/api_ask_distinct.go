@@ -15,9 +15,6 @@ import (
 
 func init() { registerMethod("ask_distinct", true, askDistinct) }
 
-// maxAskParts bounds the parts (tables, moves, sizes) one g:ask_distinct call reads.
-const maxAskParts = 8
-
 // askDistinct is g:ask_distinct(seat, zone, zseat, part [, part, ...]): asks seat to choose among the
 // moves the parts offer, part after part. A table (id -> move, as g:distinct's spell) offers the move
 // of each distinct card of the zone it spells, bottom to top, each run of copies once (as g:distinct);
@@ -29,11 +26,11 @@ func askDistinct(L *lua.LState) int {
 	g := handle(L)
 	seat := checkSeat(L, g, 2)
 	cards := g.s.Cards(zoneArg(L, g, 3, 4))
-	parts := L.GetTop() - 4
-	if parts < 1 || parts > maxAskParts {
-		L.ArgError(5, fmt.Sprintf("expected 1 to %d parts (tables of moves by card id, moves, sizes)", maxAskParts))
+	parts := L.GetTop() - 4 // as many as g:ask_cards's tables
+	if parts < 1 || parts > maxMoveTables {
+		L.ArgError(5, fmt.Sprintf("expected 1 to %d parts (tables of moves by card id, moves, sizes)", maxMoveTables))
 	}
-	var offered [maxAskParts]int
+	var offered [maxMoveTables]int
 	moves := make([]string, 0, len(cards)+parts)
 	open := true // the zone holds as many cards as the last size part asks
 	for i := 0; i < parts; i++ {
@@ -66,23 +63,17 @@ func askDistinct(L *lua.LState) int {
 }
 
 // appendSpelled appends the move spell (argument arg) gives each distinct card of the zone in cards
-// order (a card with the same id as the card just below it offers nothing); an id spell lacks offers
-// nothing.
+// order, each run of copies once (Catalog.Runs, as g:distinct); an id spell lacks offers nothing.
 func (g *gHandle) appendSpelled(L *lua.LState, arg int, moves []string, cards []core.CardIdx, spell *lua.LTable) []string {
-	below := ""
-	for i, c := range cards {
-		id := g.s.Game.Catalog.Cards[c].ID
-		if i > 0 && id == below {
-			continue
-		}
-		below = id
-		switch m := spell.RawGet(g.r.data.cardStr[c]).(type) {
+	str := g.r.data.cardStr
+	g.s.Game.Catalog.Runs(cards, func(c core.CardIdx) {
+		switch m := spell.RawGet(str[c]).(type) {
 		case lua.LString:
 			moves = append(moves, string(m))
 		case *lua.LNilType:
 		default:
-			L.ArgError(arg, fmt.Sprintf("the move of %s must be a string (or nil)", id))
+			L.ArgError(arg, fmt.Sprintf("the move of %s must be a string (or nil)", str[c].String()))
 		}
-	}
+	})
 	return moves
 }
