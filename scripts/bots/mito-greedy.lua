@@ -212,7 +212,7 @@ function choose(obs, legal)
   end
 
   if plays > 0 then
-    if #hand == 1 then return play_moves[1] end -- going out
+    if plays == 1 or #hand == 1 then return play_moves[1] end -- nothing to weigh, or going out
     return play_moves[best_play(play_ids, plays, counts)]
   end
   if can_draw then return "draw" end
