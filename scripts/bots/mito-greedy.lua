@@ -12,14 +12,16 @@
 --
 -- Speed: moves and card facts are read with the rules' own helpers (move_parts, card_facts: their
 -- load-time tables; a cache of the bot's own would gain new string keys every game, as its globals
--- last one game), the hand's value counts once per decision; the hot loops index their lists (ipairs
--- calls a function per step) and answer with the legal move's own string.
+-- last one game), the hand's value counts in one call per decision (value_counts); each kind's
+-- candidates are scored in one loop (a Lua call costs about as much as a candidate's score); the
+-- hot loops index their lists (ipairs calls a function per step) and answer with the legal move's
+-- own string.
 
 local random = math.random -- library functions as locals: a global lookup goes through the sandbox
 
--- the rules' helpers (RULES.move_parts, RULES.card_facts), looked up at the first decision: `validate`
--- loads a bot without RULES
-local move_parts, card_facts
+-- the rules' helpers (RULES.move_parts, RULES.card_facts, RULES.value_counts), looked up at the first
+-- decision: `validate` loads a bot without RULES
+local move_parts, card_facts, value_counts
 
 local DETECT, FALSE_ALARM = 0.35, 0.05 -- the default MI-15 chances (a bot does not see the params)
 
@@ -35,65 +37,70 @@ local function remember(obs)
   for i = 1, #ev do
     local e = ev[i]
     local t = e.type
-    if t == "accusation" then
+    if t == "move" then -- (the most frequent event first)
+      if e.seat == me and move_parts(e.move) == "cheat" then my_cheats = my_cheats + 1 end
+    elseif t == "accusation" then
       local s = e.seat
       accused[s] = (accused[s] or 0) + 1
       if e.guilty then
         guilty[s] = (guilty[s] or 0) + 1
         if s == me then my_caught = my_caught + 1 end
       end
-    elseif t == "move" then
-      if e.seat == me and move_parts(e.move) == "cheat" then my_cheats = my_cheats + 1 end
     elseif t == "signal" then
       signal_seat, suspicious = e.seat, e.suspicious
     end
   end
 end
 
--- how likely our next cheat is caught, from our own record (prior: the default detect chance)
-local function catch_rate()
-  return (my_caught + 2 * DETECT) / (my_cheats + 2)
-end
-
-local function my_hand(obs) return obs.zones.hand[obs.seat + 1].cards end
-
--- (the list starts as zeros for the values 1..9, max_value's range: a new key costs a hash entry)
-local function value_counts(hand)
-  local c = {0, 0, 0, 0, 0, 0, 0, 0, 0}
-  for i = 1, #hand do
-    local kind, v = card_facts(hand[i])
-    if kind ~= "mito" then c[v] = (c[v] or 0) + 1 end
+-- the card we most want rid of (cheat / give / throw) among ids[1..count]: its index, the first of
+-- equals. The burden: Mitos most, then by penalty, isolated values first; counts are the hand's value
+-- counts (value_counts), tv the value of the pile's top card (nil: none counts); a gift to seat
+-- `target` (to[i], when to is given) weighs 0.5 more; the last copy of `keep` (our only play) in
+-- `hand` 1000 less. (One loop scoring every candidate: a call per candidate costs as much as its score)
+local function most_burden(ids, count, counts, tv, to, target, keep, hand)
+  local best, bs = 1, nil
+  for i = 1, count do
+    local id = ids[i]
+    local kind, value, penalty = card_facts(id)
+    local b
+    if kind == "mito" then
+      b = 1000 + value
+    else
+      b = penalty * 10 - (counts[value] or 0) * 3
+      if tv then
+        local d = (value - tv) % 5 -- one above or below the top (values wrap at 5)
+        if d == 1 or d == 4 then b = b - 8 end -- playable now: keep it
+      end
+      -- keep the powers that shed cards for us
+      if kind == "spider" or kind == "ant" then b = b - 40 end
+    end
+    if to and to[i] == target then b = b + 0.5 end
+    if id == keep then
+      local copies = 0
+      for j = 1, #hand do if hand[j] == id then copies = copies + 1 end end
+      if copies == 1 then b = b - 1000 end
+    end
+    if bs == nil or b > bs then best, bs = i, b end
   end
-  return c
-end
-
--- how much we want to be rid of a card (cheat / give): Mitos most, then by penalty, isolated values
--- first; counts are the hand's value counts (value_counts), tv the value of the pile's top card (nil:
--- none counts)
-local function burden(id, counts, tv)
-  local kind, value, penalty = card_facts(id)
-  if kind == "mito" then return 1000 + value end
-  local score = penalty * 10 - (counts[value] or 0) * 3
-  if tv then
-    local d = (value - tv) % 5 -- one above or below the top (values wrap at 5)
-    if d == 1 or d == 4 then score = score - 8 end -- playable now: keep it
-  end
-  -- keep the powers that shed cards for us
-  if kind == "spider" or kind == "ant" then score = score - 40 end
-  return score
+  return best
 end
 
 local POWER = {spider = 40, ant = 30, cockroach = 8, gray = 0, mosquito = -5, mito = 60}
 
-local function play_score(id, counts)
-  local kind, value, penalty = card_facts(id)
-  local score = POWER[kind] or 0
-  score = score + penalty * 2
-  -- a Cockroach we can follow with our own throw sheds two cards
-  if kind == "cockroach" and (counts[value] or 0) >= 2 then score = score + 25 end
-  -- after this play the top is the card's value: keep cards that follow it for later turns
-  score = score + (counts[value] or 0) * 2
-  return score
+-- the play we like best among ids[1..count]: its index, the first of equals (counts: as above)
+local function best_play(ids, count, counts)
+  local best, bs = 1, nil
+  for i = 1, count do
+    local kind, value, penalty = card_facts(ids[i])
+    local score = POWER[kind] or 0
+    score = score + penalty * 2
+    -- a Cockroach we can follow with our own throw sheds two cards
+    if kind == "cockroach" and (counts[value] or 0) >= 2 then score = score + 25 end
+    -- after this play the top is the card's value: keep cards that follow it for later turns
+    score = score + (counts[value] or 0) * 2
+    if bs == nil or score > bs then best, bs = i, score end
+  end
+  return best
 end
 
 -- the seat to burden with a gift: the one with the fewest cards when hand sizes are public; with them
@@ -143,90 +150,72 @@ end
 
 -- the legal moves by kind, refilled at each decision (a bot's globals last one game): the ids of the
 -- plays, cheats, throws and gifts, each with its move at the same index, and the seat each gift goes
--- to; n[kind] counts them (entries past the count are left from earlier decisions)
-local ids = {play = {}, cheat = {}, throw = {}, give = {}}
-local moves = {play = {}, cheat = {}, throw = {}, give = {}}
+-- to (entries past a kind's count are left from earlier decisions; plain lists and counts in locals,
+-- as a table keyed by kind costs a hashed lookup per read)
+local play_ids, cheat_ids, throw_ids, give_ids = {}, {}, {}, {}
+local play_moves, cheat_moves, throw_moves, give_moves = {}, {}, {}, {}
 local give_to = {}
-local n = {}
 
 function choose(obs, legal)
-  if not move_parts then move_parts, card_facts = RULES.move_parts, RULES.card_facts end
+  if not move_parts then
+    move_parts, card_facts, value_counts = RULES.move_parts, RULES.card_facts, RULES.value_counts
+  end
   remember(obs)
   local first = legal[1]
-  local verb = move_parts(first)
-  if verb == "accuse" then return keeper_reply(obs) end
-  local hand = my_hand(obs)
+  if first == "accuse" then return keeper_reply(obs) end -- (the Keeper's reply: accuse or pass)
+  local hand = obs.zones.hand[obs.seat + 1].cards
 
-  n.play, n.cheat, n.throw, n.give = 0, 0, 0, 0
-  local can_draw, mito_in_hand = false, false
+  local plays, cheats, throws, gifts, can_draw = 0, 0, 0, 0, false
   for i = 1, #legal do
     local m = legal[i]
     local v, id, to = move_parts(m)
-    local k = n[v]
-    if k then
-      k = k + 1
-      n[v], moves[v][k], ids[v][k] = k, m, id
-      if v == "give" then
-        give_to[k] = to
-      elseif v == "cheat" and card_facts(id) == "mito" then
-        mito_in_hand = true
-      end
+    if v == "cheat" then -- (the most frequent kind first: a cheat per card of the hand)
+      cheats = cheats + 1
+      cheat_moves[cheats], cheat_ids[cheats] = m, id
+    elseif v == "play" then
+      plays = plays + 1
+      play_moves[plays], play_ids[plays] = m, id
+    elseif v == "give" then
+      gifts = gifts + 1
+      give_moves[gifts], give_ids[gifts], give_to[gifts] = m, id, to
+    elseif v == "throw" then
+      throws = throws + 1
+      throw_moves[throws], throw_ids[throws] = m, id
     elseif v == "draw" then
       can_draw = true
     end
   end
 
-  local counts = value_counts(hand) -- the hand is the same for every candidate
-  -- the best of each kind: its index (the first of equals)
-  local best, bs = 1, nil
+  -- the hand is the same for every candidate: its value counts and Mitos (a cheat, when offered, is
+  -- offered for every card of the hand, so a Mito in hand is a Mito we may cheat)
+  local counts, mitos = value_counts(hand)
+  local mito_in_hand = mitos > 0
 
-  if n.throw > 0 then
+  if throws > 0 then
     -- always throw: one card less and maybe the next turn; the least useful card of the value
-    for i = 1, n.throw do
-      local b = burden(ids.throw[i], counts, nil)
-      if bs == nil or b > bs then best, bs = i, b end
-    end
-    return moves.throw[best]
+    return throw_moves[most_burden(throw_ids, throws, counts)]
   end
 
-  if n.give > 0 then
+  if gifts > 0 then
     -- the card we need least; a Spider gift goes to the seat with the fewest cards
     local target, tv = fewest_other(obs), top_value(obs)
-    for i = 1, n.give do
-      local b = burden(ids.give[i], counts, tv)
-      if give_to[i] == target then b = b + 0.5 end
-      if bs == nil or b > bs then best, bs = i, b end
-    end
-    return moves.give[best]
+    return give_moves[most_burden(give_ids, gifts, counts, tv, give_to, target)]
   end
 
   -- a caught cheat costs two cards (the card back and the Keeper's gift), an unseen one saves one; a
   -- Mito leaves a non-Keeper's hand only by cheating, so that one is worth a larger risk, and any risk
   -- when it stands between us and going out
-  local q = catch_rate()
-  if n.cheat > 0 and (q < 0.4 or (mito_in_hand and (q < 0.7 or #hand <= 3))) then
+  -- how likely our next cheat is caught, from our own record (prior: the default detect chance)
+  local q = (my_caught + 2 * DETECT) / (my_cheats + 2)
+  if cheats > 0 and (q < 0.4 or (mito_in_hand and (q < 0.7 or #hand <= 3))) then
     -- cheat the card we want rid of most, unless it is our only play
-    local tv, only_play = top_value(obs), n.play == 1 and ids.play[1]
-    for i = 1, n.cheat do
-      local id = ids.cheat[i]
-      local b = burden(id, counts, tv)
-      if only_play == id then
-        local copies = 0
-        for j = 1, #hand do if hand[j] == id then copies = copies + 1 end end
-        if copies == 1 then b = b - 1000 end
-      end
-      if bs == nil or b > bs then best, bs = i, b end
-    end
-    return moves.cheat[best]
+    local tv, only_play = top_value(obs), plays == 1 and play_ids[1]
+    return cheat_moves[most_burden(cheat_ids, cheats, counts, tv, nil, nil, only_play, hand)]
   end
 
-  if n.play > 0 then
-    if #hand == 1 then return moves.play[1] end -- going out
-    for i = 1, n.play do
-      local b = play_score(ids.play[i], counts)
-      if bs == nil or b > bs then best, bs = i, b end
-    end
-    return moves.play[best]
+  if plays > 0 then
+    if plays == 1 or #hand == 1 then return play_moves[1] end -- nothing to weigh, or going out
+    return play_moves[best_play(play_ids, plays, counts)]
   end
   if can_draw then return "draw" end
   return first

@@ -63,23 +63,6 @@ local DETECT, FALSE_ALARM = PARAMS.cheat.detect_chance, PARAMS.cheat.false_alarm
 local REFLEX = {} -- MI-D4 / MI-D5: each seat's reflex (index = seat + 1)
 for i, w in ipairs(PARAMS.reflex or {}) do REFLEX[i] = w end
 
--- MI-5 / MI-7: the ids a player may play on each top value (one higher or one lower, with
--- wrap-around: max is below 1, 1 is above max), PLAYS[top] (no Mito) and KEEPER_PLAYS[top], for
--- g:distinct
-local PLAYS, KEEPER_PLAYS = {}, {}
-for _, top in pairs(CARD_VALUE) do
-  if PLAYS[top] == nil then
-    PLAYS[top], KEEPER_PLAYS[top] = {}, {}
-    for id, v in pairs(CARD_VALUE) do
-      local d = (v - top) % MAX_VALUE
-      if d == 1 or d == MAX_VALUE - 1 then
-        KEEPER_PLAYS[top][id] = true
-        if CARD_KIND[id] ~= "mito" then PLAYS[top][id] = true end
-      end
-    end
-  end
-end
-
 -- Every move spelling, built once at load time (constants, not game state): PLAY[id], CHEAT[id],
 -- THROW[id], GIVE_TO[seat][id], and what each move means: MOVE_VERB[move], MOVE_ID[move], MOVE_TO[move]
 -- (flat tables of strings and numbers, which hooks read at the cost of a plain table).
@@ -100,6 +83,28 @@ for id, c in pairs(CARDS) do
   end
 end
 for _, verb in ipairs({"draw", "accuse", "pass"}) do MOVE_VERB[verb] = verb end
+
+-- the moves g:ask_distinct offers from a hand (id -> move; an id a table lacks offers nothing):
+-- MI-5 / MI-7: the plays on each top value (one higher or one lower, with wrap-around: max is below
+-- 1, 1 is above max), PLAY_ON[top] (no Mito) and KEEPER_PLAY_ON[top]; MI-7: the gifts to each seat,
+-- GIFT_TO[seat] (no Mito)
+local PLAY_ON, KEEPER_PLAY_ON, GIFT_TO = {}, {}, {}
+for _, top in pairs(CARD_VALUE) do
+  if PLAY_ON[top] == nil then
+    PLAY_ON[top], KEEPER_PLAY_ON[top] = {}, {}
+    for id, v in pairs(CARD_VALUE) do
+      local d = (v - top) % MAX_VALUE
+      if d == 1 or d == MAX_VALUE - 1 then
+        KEEPER_PLAY_ON[top][id] = PLAY[id]
+        if CARD_KIND[id] ~= "mito" then PLAY_ON[top][id] = PLAY[id] end
+      end
+    end
+  end
+end
+for to = 0, MAX_SEATS - 1 do
+  GIFT_TO[to] = {}
+  for id in pairs(GIVEABLE) do GIFT_TO[to][id] = GIVE_TO[to][id] end
+end
 
 local function give_move(id, to) return GIVE_TO[to][id] end
 
@@ -123,6 +128,23 @@ function card_facts(id)
   return CARD_KIND[id], CARD_VALUE[id], CARD_PENALTY[id]
 end
 
+-- the number of cards of each value in `hand` (a list of ids), Mitos aside: a list indexed by value
+-- (zeros from 1 to 9, max_value's range), and the number of Mitos; the greedy bot weighs its hand
+-- with it (one call, not one per card)
+function value_counts(hand)
+  local counts, mitos = {0, 0, 0, 0, 0, 0, 0, 0, 0}, 0
+  for i = 1, #hand do
+    local id = hand[i]
+    if CARD_KIND[id] == "mito" then
+      mitos = mitos + 1
+    else
+      local v = CARD_VALUE[id]
+      counts[v] = counts[v] + 1
+    end
+  end
+  return counts, mitos
+end
+
 -- MI-7 / MI-8: the cards seat `seat` may give away (never a Mito, never the last card): a list of
 -- distinct ids, empty when it holds fewer than 2 cards (copies are indistinguishable: each is offered
 -- once; hands are kept in catalogue order, so copies lie next to each other, as g:distinct expects)
@@ -132,11 +154,10 @@ function giveable(g, seat)
   return ids
 end
 
--- the same as the moves that give each of them to seat `to` ("give S1 to 2"), spelled in Go
-local function gift_moves(g, seat, to)
-  local moves, size = g:distinct("hand", seat, GIVEABLE, GIVE_TO[to])
-  if size < 2 then return {} end
-  return moves
+-- asks seat `seat` to give one of them to seat `to` ("give S1 to 2"; nothing while it holds fewer
+-- than 2 cards), in one call into Go; returns how many moves it asked (0: it asked nothing)
+local function ask_gift(g, seat, to)
+  return (g:ask_distinct(seat, "hand", seat, 2, GIFT_TO[to]))
 end
 
 local function counter(g, key, delta)
@@ -307,28 +328,29 @@ function setup(g)
   elseif keeper < 0 or keeper >= n then
     setup_error("setup.keeper: no seat %d", keeper)
   end
-  g:set("round", 1)
-  g:set("first_keeper", keeper)
+  -- the values every move reads are set first: g:get finds a value by looking through them in the
+  -- order they were first set (phase and turn get the values begin_turn gives them at the end of setup)
+  g:set_values("phase", "turn", "turn", keeper, "keeper", keeper, "stall", 0, "round", 1, "first_keeper", keeper)
   start_round(g, keeper)
 end
 
--- a turn: MI-13 / MI-15 cheat (non-Keeper, once, before playing or drawing), MI-5 / MI-7 play, MI-6 draw
--- (`keeper`: the Keeper's seat)
-local function turn_moves(g, p, may_cheat, keeper)
+-- asks a turn: MI-5 / MI-7 play, MI-6 draw, MI-13 / MI-15 cheat (non-Keeper, once, before playing or
+-- drawing, never the last card) (`keeper`: the Keeper's seat)
+local function ask_turn(g, p, may_cheat, keeper)
   local is_keeper = p == keeper
-  local tv = CARD_VALUE[g:top("discard")]
   -- MI-5: one higher or one lower, with wrap-around (5 is below 1, 1 is above 5); MI-7: Mitos only
-  -- for the Keeper (the sets by top value are built at load; g:distinct spells the hand's playable
-  -- ids as moves in Go, so no hook loop runs over the hand)
-  local moves, size = g:distinct("hand", p, is_keeper and KEEPER_PLAYS[tv] or PLAYS[tv], PLAY)
-  local plays = #moves
-  -- MI-6 / MI-D2: declining is always allowed (with nothing to draw it is a pass)
-  if plays == 0 or VOLUNTARY_DRAW then
-    if plays > 0 then g:rule("MI-D2") end -- a player who could play may draw instead
-    moves[plays + 1] = "draw"
-  end
-  if may_cheat and not is_keeper and size >= 2 then g:distinct("hand", p, nil, CHEAT, moves) end
-  return moves
+  -- for the Keeper (the plays by top value are spelled at load)
+  local plays = (is_keeper and KEEPER_PLAY_ON or PLAY_ON)[CARD_VALUE[g:top("discard")]]
+  -- MI-6 / MI-D2: declining is always allowed (with nothing to draw it is a pass), without
+  -- voluntary_draw only when no card can be played
+  local draw = "draw"
+  if not VOLUNTARY_DRAW and #g:distinct("hand", p, plays) > 0 then draw = nil end
+  local cheats = nil
+  if may_cheat and not is_keeper then cheats = CHEAT end
+  -- the hand's plays, "draw", then (from 2 cards on) its cheats, listed in Go: no hook loop runs over
+  -- the hand and no list is built in Lua
+  local _, played = g:ask_distinct(p, "hand", p, plays, draw, 2, cheats)
+  if played > 0 and draw then g:rule("MI-D2") end -- a player who could play may draw instead
 end
 
 -- MI-5, MI-6, MI-13, MI-15: seat `p` takes a turn: it is asked to play, draw or (a non-Keeper)
@@ -346,17 +368,15 @@ function begin_turn(g, p, keeper)
     g:sadd(p, "cheat_chances", 1)
     g:sset(p, "sleeve_room", 1)
   end
-  g:ask(p, turn_moves(g, p, true, keeper))
+  ask_turn(g, p, true, keeper)
 end
 
 -- MI-9: the others give the slowest one card each, clockwise from the slowest's left
 local function next_gift(g, seat)
   local s = g:get("slowest")
   while seat ~= s do
-    local moves = gift_moves(g, seat, s)
-    if #moves > 0 then
+    if ask_gift(g, seat, s) > 0 then
       g:set("giver", seat)
-      g:ask(seat, moves)
       return
     end
     seat = nextseat(g, seat)
@@ -587,8 +607,9 @@ end
 function on_move(g, seat, move)
   -- the values most moves need, read in one call (a call into Go costs as much as ~15 Lua steps)
   local phase, stall, p, keeper, next = g:get("phase", "stall", "turn", "keeper", "next")
-  -- "play G3", "give S1 to 2", "accuse"... (the load-time tables read inline: a Lua call costs more)
-  local verb, id, to = MOVE_VERB[move], MOVE_ID[move], MOVE_TO[move]
+  -- "play G3", "give S1 to 2", "accuse"... (the load-time tables read inline: a Lua call costs more;
+  -- a gift's seat, MOVE_TO, only in the one phase that reads it)
+  local verb, id, to = MOVE_VERB[move], MOVE_ID[move], nil
   if verb == nil then verb, id, to = parse(move) end
   if phase == "turn" then
     if verb == "cheat" then
@@ -598,7 +619,7 @@ function on_move(g, seat, move)
       g:set("cheated", id, seat)
       g:stat(seat, "cheats", 1)
       g:add("cheats", 1, "hidden")
-      g:ask(seat, turn_moves(g, seat, false, keeper))
+      ask_turn(g, seat, false, keeper)
     elseif verb == "play" then
       -- MI-7: only the Keeper is offered a Mito (both marks in one call)
       if CARD_KIND[id] == "mito" then g:rule("MI-5", "MI-7") else g:rule("MI-5") end
@@ -620,7 +641,7 @@ function on_move(g, seat, move)
     give(g, seat, id, g:get("slowest"))
     next_gift(g, nextseat(g, seat))
   elseif phase == "spider" then
-    give(g, seat, id, to)
+    give(g, seat, id, to or MOVE_TO[move])
     end_turn(g, p, keeper)
   elseif phase == "cockroach" then
     if verb == "throw" then g:sset(seat, "throw", id, "hidden") end
@@ -642,10 +663,8 @@ function on_move(g, seat, move)
       g:sort("hand", p)
       g:stat(p, "caught", 1)
       counter(g, "caught", 1)
-      local moves = gift_moves(g, seat, p)
-      if #moves > 0 then
+      if ask_gift(g, seat, p) > 0 then
         g:set_values("cheated", nil, "phase", "penalty") -- (one call into Go for the two)
-        g:ask(seat, moves)
       else
         g:set("cheated", nil)
         g:rule("MI-8") -- the Keeper holds only a last card or Mitos: she gives none
