@@ -31,11 +31,13 @@ type State struct {
 	seen     []uint64 // per card: a bit per seat that has seen it face up
 	voids    []uint64 // per seat: a bit per suit it is known to hold none of (voids.go); nil when none
 
-	vars   []varEntry // game values (seat -1) and per-seat values
-	scores []int
-	stats  []statEntry // per-seat statistics; vals index statVals
-	statV  []float64
-	boards []*Board
+	vars []varEntry // game values (seat -1) and per-seat values
+	// where in vars each value was last set, by varHint (findVar); copied with the state, as vars is
+	varHints [varHints]uint16
+	scores   []int
+	stats    []statEntry // per-seat statistics; vals index statVals
+	statV    []float64
+	boards   []*Board
 
 	rng streams // the per-purpose random streams (random.go)
 
