@@ -31,9 +31,8 @@ type State struct {
 	seen     []uint64 // per card: a bit per seat that has seen it face up
 	voids    []uint64 // per seat: a bit per suit it is known to hold none of (voids.go); nil when none
 
-	vars []varEntry // game values (seat -1) and per-seat values
-	// where in vars each value was last set, by varHint (findVar); copied with the state, as vars is
-	varHints [varHints]uint16
+	vars     []varEntry // game values (seat -1) and per-seat values
+	varIndex varIndex   // where values lie in vars (findVar)
 	scores   []int
 	stats    []statEntry // per-seat statistics; vals index statVals
 	statV    []float64
