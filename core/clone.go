@@ -24,6 +24,14 @@ func (s *State) cloneInto(dst *State) *State {
 	c.zlen = reuse(bufs.zlen, s.zlen)
 	c.seen = reuse(bufs.seen, s.seen)
 	c.voids = reuse(bufs.voids, s.voids) // nil: no seat has shown a void
+	c.voidBuf = bufs.voidBuf
+	if c.voids == nil && bufs.voids != nil {
+		c.voidBuf = bufs.voids // free: a void the playout shows reuses it
+	}
+	c.winners, c.winBuf = nil, bufs.winBuf // each state's winners are its own: the next world reuses them
+	if s.winners != nil {
+		c.setWinners(s.winners)
+	}
 	c.vars = reuse(bufs.vars, s.vars)
 	c.scores = reuse(bufs.scores, s.scores)
 	c.stats = s.stats[:len(s.stats):len(s.stats)] // entries never change once added

@@ -11,16 +11,18 @@ func (h Handle) DealCounts(from ZoneRef, to, first int, counts []int) int {
 	for _, n := range counts {
 		most = max(most, n)
 	}
+	src := s.slot(from) // looked up once: a deal moves a card per seat and round
 	moved := 0
 	for round := 0; round < most; round++ {
 		for k, n := range counts {
 			if round >= n {
 				continue
 			}
-			if s.Count(from) == 0 {
+			if s.zlen[src] == 0 {
 				return moved
 			}
-			s.put(ZoneRef{Def: to, Seat: (first + k) % s.Players}, s.takeAt(from, s.Count(from)-1))
+			s.zlen[src]--
+			s.put(ZoneRef{Def: to, Seat: (first + k) % s.Players}, s.cards[src*s.stride+int(s.zlen[src])])
 			moved++
 		}
 	}

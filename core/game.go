@@ -46,9 +46,14 @@ type Game struct {
 	trick     *config.Trick
 	suit      []int16 // -1: no suit
 	wild      []bool
-	suitNames []string  // suit index -> the `suit` attribute's value
-	trickHand int       // zone def of the trick mechanic's hand (-1 without the mechanic)
-	firstOfID []CardIdx // by card: the first card of the catalogue with its id (plays are spelled per id)
+	suitNames []string // suit index -> the `suit` attribute's value
+	trickHand int      // zone def of the trick mechanic's hand (-1 without the mechanic)
+	// zone def of the trick mechanic's table (-1 without the mechanic): every play moves a card there,
+	// and a lookup by name per play cost more than the move
+	trickTable int
+	firstOfID  []CardIdx // by card: the first card of the catalogue with its id (plays are spelled per id)
+	// some card id is held by several cards (copies): only then may two cards of a hand spell one play
+	copies bool
 }
 
 // Compile builds the runtime definition of a config.
@@ -57,7 +62,7 @@ func Compile(cfg *config.Game) (*Game, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", cfg.Path, err)
 	}
-	g := &Game{Config: cfg, Catalog: cat, zoneIdx: map[string]int{}, start: -1, trickHand: -1}
+	g := &Game{Config: cfg, Catalog: cat, zoneIdx: map[string]int{}, start: -1, trickHand: -1, trickTable: -1}
 	if err := g.compileZones(cfg); err != nil {
 		return nil, err
 	}
@@ -147,6 +152,9 @@ func (g *Game) compileTrick(t *config.Trick) {
 	if i, ok := g.zoneIdx[t.Hand]; ok && g.Zones[i].PerSeat {
 		g.trickHand = i
 	}
+	if i, ok := g.zoneIdx[t.Table]; ok && !g.Zones[i].PerSeat {
+		g.trickTable = i
+	}
 	byID := map[string]CardIdx{}
 	g.firstOfID = make([]CardIdx, len(cards))
 	for i, c := range cards {
@@ -154,6 +162,7 @@ func (g *Game) compileTrick(t *config.Trick) {
 			byID[c.ID] = CardIdx(i)
 		}
 		g.firstOfID[i] = byID[c.ID]
+		g.copies = g.copies || g.firstOfID[i] != CardIdx(i)
 		g.suit[i] = -1
 		for _, k := range t.WildKinds {
 			if c.Kind == k {

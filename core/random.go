@@ -119,16 +119,31 @@ func (h Handle) Shuffle(z ZoneRef) {
 	key := PurposeKey("shuffle", s.Game.Zones[z.Def].Name) ^ mix(uint64(z.Seat+2))
 	seed := s.rng.next(key)
 	ids := s.Game.Catalog.identity
-	slices.SortFunc(s.Cards(z), func(a, b CardIdx) int {
-		ka, kb := mix(seed^ids[a]), mix(seed^ids[b])
+	cards := s.Cards(z)
+	// each card's key hashed once, not twice per comparison (a shuffle is a hook's dearest Go call)
+	var buf [128]shuffleKey
+	keyed := buf[:0]
+	for _, c := range cards {
+		keyed = append(keyed, shuffleKey{mix(seed ^ ids[c]), c})
+	}
+	slices.SortFunc(keyed, func(a, b shuffleKey) int {
 		switch {
-		case ka < kb:
+		case a.key < b.key:
 			return -1
-		case ka > kb:
+		case a.key > b.key:
 			return 1
 		}
-		return int(a) - int(b) // a 64-bit tie: catalogue order keeps it deterministic
+		return int(a.card) - int(b.card) // a 64-bit tie: catalogue order keeps it deterministic
 	})
+	for i := range keyed {
+		cards[i] = keyed[i].card
+	}
+}
+
+// shuffleKey is a card and its sort key in a Shuffle.
+type shuffleKey struct {
+	key  uint64
+	card CardIdx
 }
 
 func uint64n(src *rand.PCG, n uint64) uint64 {

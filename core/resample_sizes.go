@@ -190,12 +190,15 @@ func splitWeighted(lo, hi []int, weight [][]float64, total int, rng *rand.Rand, 
 	ways[k*w] = 1
 	for i := k - 1; i >= 0; i-- {
 		next, row := ways[(i+1)*w:(i+2)*w], ways[i*w:(i+1)*w]
+		wi := weight[i] // the zone's weights and bounds read once, not on every step of the sum
 		top := 0.0
 		for r := 0; r <= total; r++ {
-			for x := lo[i]; x <= min(hi[i], r); x++ {
-				row[r] += weight[i][x] * next[r-x]
+			sum := 0.0 // the same additions in the same order as into row[r], which starts at 0
+			for x, last := lo[i], min(hi[i], r); x <= last; x++ {
+				sum += wi[x] * next[r-x]
 			}
-			top = max(top, row[r])
+			row[r] = sum
+			top = max(top, sum)
 		}
 		if top > 0 {
 			for r := range row {

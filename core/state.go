@@ -30,12 +30,14 @@ type State struct {
 	zoneBase []int    // per zone def: index of its first slot (shared, never changed)
 	seen     []uint64 // per card: a bit per seat that has seen it face up
 	voids    []uint64 // per seat: a bit per suit it is known to hold none of (voids.go); nil when none
+	voidBuf  []uint64 // an array of the state's own for voids while they are nil (cloneInto, noteVoid)
 
-	vars   []varEntry // game values (seat -1) and per-seat values
-	scores []int
-	stats  []statEntry // per-seat statistics; vals index statVals
-	statV  []float64
-	boards []*Board
+	vars     []varEntry // game values (seat -1) and per-seat values
+	varIndex varIndex   // where values lie in vars (findVar)
+	scores   []int
+	stats    []statEntry // per-seat statistics; vals index statVals
+	statV    []float64
+	boards   []*Board
 
 	rng streams // the per-purpose random streams (random.go)
 
@@ -53,7 +55,8 @@ type State struct {
 	moves   []string
 	nmoves  int
 	over    bool
-	winners []int
+	winners []int // nil until the game ends; in the state's own array (setWinners)
+	winBuf  []int
 	round   int
 	// the running totals after each round_end, and the tricks the trick mechanic played (compare's game
 	// length and lead changes)

@@ -11,10 +11,23 @@ type RuleHit struct {
 // Finish ends the game with these winners and logs game_end.
 func (s *State) Finish(winners []int) {
 	s.over = true
-	s.winners = append([]int{}, winners...)
+	s.setWinners(winners)
 	s.pending = decision{seat: -1}
 	s.legal = nil
-	s.log(Event{Type: "game_end", Seat: -1, Totals: append([]int{}, s.scores...), Winners: s.winners})
+	if s.history { // the event's copy of the totals is made only when the event is kept
+		s.log(Event{Type: "game_end", Seat: -1, Totals: append([]int{}, s.scores...), Winners: append([]int{}, s.winners...)})
+	}
+}
+
+// setWinners copies winners into the state's own array (winBuf, grown if need be): never shared with
+// another state, so a sampled world that ends reuses the array of the last one. The copy is non-nil
+// even when winners is empty (a finished game's winners are a list).
+func (s *State) setWinners(winners []int) {
+	s.winners = append(s.winBuf[:0], winners...)
+	if s.winners == nil {
+		s.winners = []int{}
+	}
+	s.winBuf = s.winners[:0]
 }
 
 // RoundEnd logs a round_end event; fields (nil for none) are the rules' own public facts about the

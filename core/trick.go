@@ -40,7 +40,7 @@ func (h Handle) StartTrick(leader int) error {
 func (s *State) trickLegal(rules Rules) error {
 	g := s.Game
 	seat := s.pending.seat
-	hand, err := s.Zone(g.trick.Hand, seat)
+	hand, err := s.trickZone(g.trickHand, g.trick.Hand, seat)
 	if err != nil {
 		return err
 	}
@@ -63,7 +63,7 @@ func (s *State) trickLegal(rules Rules) error {
 		if canFollow && !g.wild[c] && g.suit[c] != leadSuit {
 			continue
 		}
-		if seenPlay(g, idx, c) {
+		if g.copies && seenPlay(g, idx, c) {
 			continue
 		}
 		ok, defined, err := rules.CanPlay(s, seat, c)
@@ -93,10 +93,20 @@ func seenPlay(g *Game, idx []CardIdx, c CardIdx) bool {
 	return false
 }
 
+// trickZone is the trick mechanic's zone def (compiled: a lookup by name on every play costs more than
+// the play), or, when compiling did not find it as the mechanic needs it, the zone by name (whose error
+// says what is wrong).
+func (s *State) trickZone(def int, name string, seat int) (ZoneRef, error) {
+	if def >= 0 {
+		return s.ZoneAt(def, seat)
+	}
+	return s.Zone(name, seat)
+}
+
 func (s *State) trickPlay(rules Rules, seat int, c CardIdx) error {
 	g := s.Game
-	hand, _ := s.Zone(g.trick.Hand, seat)
-	table, _ := s.Zone(g.trick.Table, -1)
+	hand, _ := s.trickZone(g.trickHand, g.trick.Hand, seat)
+	table, _ := s.trickZone(g.trickTable, g.trick.Table, -1)
 	i := indexOfCard(s.Cards(hand), c)
 	if g.trick.Follow && s.trick.Lead >= 0 && !g.wild[c] {
 		if lead := g.suit[s.trick.Cards[s.trick.Lead]]; g.suit[c] != lead {

@@ -17,7 +17,13 @@ func (s *State) noteVoid(seat int, suit int16) {
 		return
 	}
 	if s.voids == nil {
-		s.voids = make([]uint64, s.Players)
+		if cap(s.voidBuf) >= s.Players {
+			s.voids = s.voidBuf[:s.Players]
+			clear(s.voids)
+		} else {
+			s.voids = make([]uint64, s.Players)
+		}
+		s.voidBuf = nil // the array is voids now
 	}
 	s.voids[seat] |= 1 << uint(suit)
 }
