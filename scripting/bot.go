@@ -35,6 +35,7 @@ type LuaBot struct {
 // botFacts is what a bot's `g` answers: the game's fixed facts, never the state. It lets a bot call the
 // rules' helpers that take g and read only params and cards (RULES.score(g, ...)).
 type botFacts struct {
+	e       *Engine // whose RULES g:memo remembers
 	p       *Program
 	data    *hostData
 	players int
@@ -57,6 +58,7 @@ var botFactMethods = map[string]lua.LGFunction{
 		return 1
 	},
 	"card_list": cardList,
+	"memo":      memoHelper,
 }
 
 // cardList is g:card_list([attr]): a fresh list with an entry per card of the catalogue, in its order
@@ -121,7 +123,7 @@ func (e *Engine) NewLuaBot(name string, seed uint64) (*LuaBot, error) {
 // start loads the bot's script into a fresh environment: a new memory.
 func (b *LuaBot) start() error {
 	h := b.e.h
-	b.facts = &botFacts{p: b.e.p, data: b.e.data}
+	b.facts = &botFacts{e: b.e, p: b.e.p, data: b.e.data}
 	env, err := h.newEnv(b.e.p, []*Chunk{b.chunk}, nil, func(env *lua.LTable) {
 		env.RawSetString("RULES", b.e.Exports())
 		env.RawSetString("g", h.botFacts(b.facts))
@@ -211,7 +213,7 @@ func (h *Host) botFacts(f *botFacts) *lua.LUserData {
 				L.Push(fn)
 				return 1
 			}
-			L.RaiseError("a bot's g has no method %s: bots read the game only through obs (g offers players, param, card, is_card, card_list)", name)
+			L.RaiseError("a bot's g has no method %s: bots read the game only through obs (g offers players, param, card, is_card, card_list, memo)", name)
 			return 0
 		}))
 		h.factsMeta.RawSetString("__metatable", lua.LFalse)
