@@ -81,7 +81,8 @@ function trick_winner(g, trick)
   if lead == nil then
     return #cards, "mimics" -- MT-12: every card is a Mimic; the last one played wins
   end
-  local lnum, lcol = NUMBER[cards[lead]], COLOR[cards[lead]]
+  local lead_id = cards[lead]
+  local lnum, lcol = NUMBER[lead_id], COLOR[lead_id]
   -- Only cards after the lead card matter (those before it are Mimics). Scanning them from the last
   -- one played: the first card of the lead number (necessarily another colour) is the last trump and
   -- wins (MT-8); otherwise the lead colour's card closest to the lead number wins, the later card on
