@@ -28,10 +28,8 @@ type LuaBot struct {
 	events  int
 	facts   *botFacts
 	obs     *obsBuilder
-	legal   *lua.LTable // refilled for each decision
-	// the highest index legal was filled to: the indexes past a decision's moves up to it are cleared
-	legalMax int
-	label    string // "bot NAME choose", the hook's name in errors and bench, spelled once
+	legal   keptList // refilled for each decision
+	label   string   // "bot NAME choose", the hook's name in errors and bench, spelled once
 }
 
 // botFacts is what a bot's `g` answers: the game's fixed facts, never the state. It lets a bot call the
@@ -185,39 +183,17 @@ func (b *LuaBot) Choose(v core.View) (int, error) {
 
 // legalTable lists the n legal moves in the bot's legal table, refilled: a move string already in
 // place at its index is kept, another is boxed once per host (Host.str: a seat's moves come back
-// from decision to decision and game to game), and the indexes past n the table was filled to are
-// cleared. A table the script gave another key (or a metatable) is made anew.
+// from decision to decision and game to game), and what is left past n is cleared (keptList).
 func (b *LuaBot) legalTable(v core.View, n int) *lua.LTable {
-	lt := b.legal
-	if lt == nil || !b.legalKeysOnly(lt) {
-		lt = b.e.h.L.CreateTable(n, 0)
-		b.legal, b.legalMax = lt, 0
-	}
+	lt := b.legal.table(b.e.h.L, n)
 	for i := 0; i < n; i++ {
 		m := v.Move(i)
 		if old, ok := lt.RawGetInt(i + 1).(lua.LString); !ok || string(old) != m {
 			lt.RawSetInt(i+1, b.e.h.str(m))
 		}
 	}
-	for i := b.legalMax; i > n; i-- {
-		lt.RawSetInt(i, lua.LNil)
-	}
-	b.legalMax = max(b.legalMax, n)
+	b.legal.clear(n)
 	return lt
-}
-
-// legalKeysOnly reports whether the legal table has no metatable and no key past the indexes
-// 1..legalMax it was filled to (a script may have added one): a walk on from there, where onlyList
-// would first walk back over the cleared indexes to find the length.
-func (b *LuaBot) legalKeysOnly(lt *lua.LTable) bool {
-	if lt.Metatable != lua.LNil {
-		return false
-	}
-	if b.legalMax == 0 {
-		return keyCount(lt) == 0 // (Next reads a key 0 as "start over")
-	}
-	k, _ := lt.Next(lua.LNumber(b.legalMax))
-	return k == lua.LNil
 }
 
 func (h *Host) botFacts(f *botFacts) *lua.LUserData {
