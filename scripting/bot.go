@@ -35,7 +35,7 @@ type LuaBot struct {
 // botFacts is what a bot's `g` answers: the game's fixed facts, never the state. It lets a bot call the
 // rules' helpers that take g and read only params and cards (RULES.score(g, ...)).
 type botFacts struct {
-	e       *Engine // whose RULES g:memo remembers
+	e       *Engine // whose RULES g:remember remembers
 	p       *Program
 	data    *hostData
 	players int
@@ -58,7 +58,7 @@ var botFactMethods = map[string]lua.LGFunction{
 		return 1
 	},
 	"card_list": cardList,
-	"memo":      memoHelper,
+	"remember":  rememberHelper,
 }
 
 // cardList is g:card_list([attr]): a fresh list with an entry per card of the catalogue, in its order
@@ -207,7 +207,7 @@ func (h *Host) botFacts(f *botFacts) *lua.LUserData {
 				L.Push(fn)
 				return 1
 			}
-			L.RaiseError("a bot's g has no method %s: bots read the game only through obs (g offers players, param, card, is_card, card_list, memo)", name)
+			L.RaiseError("a bot's g has no method %s: bots read the game only through obs (g offers players, param, card, is_card, card_list, remember)", name)
 			return 0
 		}))
 		h.factsMeta.RawSetString("__metatable", lua.LFalse)

@@ -18,7 +18,7 @@ type botShared struct {
 	events   []*lua.LTable // by index in the line's log; nil until a bot is handed the event
 	interned map[string]*lua.LTable
 	key      []byte      // eventKey's buffer, reused
-	memo     *helperMemo // the answers of the helpers bots remember (g:memo, bot_memo.go)
+	memo     *helperMemo // the answers of the helpers bots remember (g:remember, bot_remember.go)
 }
 
 // maxSharedEvents bounds the tables kept by what they hold (a few kilobytes each at most): past it, a

@@ -177,8 +177,8 @@ end
 
 function choose(obs, legal)
   if me == nil then
-    -- stack_score through g:memo: a stack's score is computed once per worker, not once per game
-    trick_winner, stack_score = RULES.trick_winner, g:memo("stack_score")
+    -- stack_score through g:remember: a stack's score is computed once per worker, not once per game
+    trick_winner, stack_score = RULES.trick_winner, g:remember("stack_score")
     auto_last, auto_colour = RULES.auto_last, RULES.auto_colour
     me, players = obs.seat, obs.players
   end

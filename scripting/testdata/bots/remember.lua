@@ -1,6 +1,6 @@
--- A test bot for testdata/memo-helpers.yaml: g:memo answers as the helper would, every time.
+-- A test bot for testdata/remember-helpers.yaml: g:remember answers as the helper would, every time.
 function choose(obs, legal)
-  local double, sum, fresh, draw, bump = g:memo("double"), g:memo("sum"), g:memo("fresh"), g:memo("draw"), g:memo("bump")
+  local double, sum, fresh, draw, bump = g:remember("double"), g:remember("sum"), g:remember("fresh"), g:remember("draw"), g:remember("bump")
   for _ = 1, 2 do -- the second time from memory
     assert(double(g, 3) == 6 + g:players(), "double")
     assert(double(g, 3.5) == 7 + g:players(), "another number, another answer")
@@ -16,7 +16,7 @@ function choose(obs, legal)
   end
   local ok, err = pcall(draw, g)
   assert(not ok and tostring(err):find("random"), "a helper that draws is refused: " .. tostring(err))
-  ok, err = pcall(g.memo, g, "nothing")
+  ok, err = pcall(g.remember, g, "nothing")
   assert(not ok and tostring(err):find("no function nothing"), "an unknown helper: " .. tostring(err))
   return legal[1]
 end

@@ -1,4 +1,4 @@
--- Helpers for g:memo: pure ones, and ones whose answers must not be remembered.
+-- Helpers for g:remember: pure ones, and ones whose answers must not be remembered.
 -- the game: one decision, then the end
 function setup(g) g:ask(0, {"stop"}) end
 function on_move(g, seat) g:finish({seat}) end

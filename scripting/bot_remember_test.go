@@ -9,13 +9,13 @@ import (
 	"github.com/ruleslab/ruleslab/scripting"
 )
 
-// g:memo answers as the helper would, every time, on an engine that plays several games (with
+// g:remember answers as the helper would, every time, on an engine that plays several games (with
 // different player counts): the test bots assert it (a table answer made afresh, an argument changed
 // again, random numbers refused, rules that keep state asked every time).
-func TestBotMemoAnswersAsTheHelper(t *testing.T) {
+func TestBotRememberAnswersAsTheHelper(t *testing.T) {
 	for _, c := range []struct{ game, bot string }{
-		{"testdata/memo-helpers.yaml", "memo"},
-		{"testdata/memo-state.yaml", "memo-state"},
+		{"testdata/remember-helpers.yaml", "remember"},
+		{"testdata/remember-state.yaml", "remember-state"},
 	} {
 		t.Run(c.bot, func(t *testing.T) {
 			p := loadProgram(t, c.game, "")

@@ -6,7 +6,7 @@ import (
 	lua "github.com/yuin/gopher-lua"
 )
 
-// g:memo(name) in a bot: RULES.<name> with a memory kept by the engine, so a pure helper's answer
+// g:remember(name) in a bot: RULES.<name> with a memory kept by the engine, so a pure helper's answer
 // (a stack's score) is computed once per worker rather than once per seat and game. A bot's own tables
 // are made again for every game, and a helper call costs a dozen table reads and several calls.
 //
@@ -33,13 +33,13 @@ type memoAnswer struct {
 // maxMemoAnswers bounds an engine's memory of helper answers; past it, new calls are not kept.
 const maxMemoAnswers = 1 << 16
 
-// memoHelper is g:memo(name).
-func memoHelper(L *lua.LState) int {
+// rememberHelper is g:remember(name).
+func rememberHelper(L *lua.LState) int {
 	f := factsArg(L)
 	name := L.CheckString(2)
 	fn, ok := raw(f.e.Exports()).RawGetString(name).(*lua.LFunction)
 	if !ok {
-		L.ArgError(2, "the rules define no function "+name+" (g:memo remembers a RULES helper)")
+		L.ArgError(2, "the rules define no function "+name+" (g:remember remembers a RULES helper)")
 	}
 	if len(f.p.KeptState()) > 0 {
 		L.Push(fn) // the rules keep state: a helper may read it, so it answers afresh every time
@@ -89,7 +89,7 @@ func (m *helperMemo) call(L *lua.LState, h *Host, name string, fn *lua.LFunction
 // numbers) and returns the work it cost and what it returned.
 func (h *Host) callPure(L *lua.LState, fn *lua.LFunction, nargs int) (int64, []lua.LValue) {
 	pure, rng := h.pure, h.rand
-	h.pure, h.rand = "a helper remembered by g:memo", nil
+	h.pure, h.rand = "a helper remembered by g:remember", nil
 	defer func() { h.pure, h.rand = pure, rng }()
 	before := h.work.left
 	L.Push(fn)
