@@ -28,13 +28,14 @@ type LuaBot struct {
 	events  int
 	facts   *botFacts
 	obs     *obsBuilder
-	legal   *lua.LTable // refilled for each decision
-	label   string      // "bot NAME choose", the hook's name in errors and bench, spelled once
+	legal   keptList // refilled for each decision
+	label   string   // "bot NAME choose", the hook's name in errors and bench, spelled once
 }
 
 // botFacts is what a bot's `g` answers: the game's fixed facts, never the state. It lets a bot call the
 // rules' helpers that take g and read only params and cards (RULES.score(g, ...)).
 type botFacts struct {
+	e       *Engine // whose RULES g:remember remembers
 	p       *Program
 	data    *hostData
 	players int
@@ -57,6 +58,7 @@ var botFactMethods = map[string]lua.LGFunction{
 		return 1
 	},
 	"card_list": cardList,
+	"remember":  rememberHelper,
 }
 
 // cardList is g:card_list([attr]): a fresh list with an entry per card of the catalogue, in its order
@@ -121,7 +123,7 @@ func (e *Engine) NewLuaBot(name string, seed uint64) (*LuaBot, error) {
 // start loads the bot's script into a fresh environment: a new memory.
 func (b *LuaBot) start() error {
 	h := b.e.h
-	b.facts = &botFacts{p: b.e.p, data: b.e.data}
+	b.facts = &botFacts{e: b.e, p: b.e.p, data: b.e.data}
 	env, err := h.newEnv(b.e.p, []*Chunk{b.chunk}, nil, func(env *lua.LTable) {
 		env.RawSetString("RULES", b.e.Exports())
 		env.RawSetString("g", h.botFacts(b.facts))
@@ -181,22 +183,16 @@ func (b *LuaBot) Choose(v core.View) (int, error) {
 
 // legalTable lists the n legal moves in the bot's legal table, refilled: a move string already in
 // place at its index is kept, another is boxed once per host (Host.str: a seat's moves come back
-// from decision to decision and game to game), and whatever a script left past n is cleared.
+// from decision to decision and game to game), and what is left past n is cleared (keptList).
 func (b *LuaBot) legalTable(v core.View, n int) *lua.LTable {
-	lt := b.legal
-	if lt == nil || lt.Metatable != lua.LNil || !onlyList(lt) {
-		lt = b.e.h.L.CreateTable(n, 0)
-		b.legal = lt
-	}
+	lt := b.legal.table(b.e.h.L, n)
 	for i := 0; i < n; i++ {
 		m := v.Move(i)
 		if old, ok := lt.RawGetInt(i + 1).(lua.LString); !ok || string(old) != m {
 			lt.RawSetInt(i+1, b.e.h.str(m))
 		}
 	}
-	for i := lt.Len(); i > n; i-- {
-		lt.RawSetInt(i, lua.LNil)
-	}
+	b.legal.clear(n)
 	return lt
 }
 
@@ -211,7 +207,7 @@ func (h *Host) botFacts(f *botFacts) *lua.LUserData {
 				L.Push(fn)
 				return 1
 			}
-			L.RaiseError("a bot's g has no method %s: bots read the game only through obs (g offers players, param, card, is_card, card_list)", name)
+			L.RaiseError("a bot's g has no method %s: bots read the game only through obs (g offers players, param, card, is_card, card_list, remember)", name)
 			return 0
 		}))
 		h.factsMeta.RawSetString("__metatable", lua.LFalse)

@@ -17,7 +17,8 @@ type botShared struct {
 	lineage  uint64
 	events   []*lua.LTable // by index in the line's log; nil until a bot is handed the event
 	interned map[string]*lua.LTable
-	key      []byte // eventKey's buffer, reused
+	key      []byte      // eventKey's buffer, reused
+	memo     *helperMemo // the answers of the helpers bots remember (g:remember, bot_remember.go)
 }
 
 // maxSharedEvents bounds the tables kept by what they hold (a few kilobytes each at most): past it, a

@@ -34,7 +34,7 @@ type obsBuilder struct {
 	vars       lua.LValue
 	seatVars   []lua.LValue
 	scores     lua.LValue
-	eventList  *lua.LTable
+	eventList  keptList
 	perSeat    []*lua.LTable // by zone def: the list of a per-seat zone's tables
 }
 
@@ -161,10 +161,12 @@ func (b *obsBuilder) value(L *lua.LState, old lua.LValue, x any) lua.LValue {
 }
 
 // events lists the events the seat may see from b.from on; a bot's are the engine's shared tables.
-// A bot's list is its previous decision's, refilled, while it is a plain list.
+// A bot's list is its previous decision's, refilled (keptList), while it is a plain list.
 func (b *obsBuilder) events(L *lua.LState) *lua.LTable {
-	list := b.eventList
-	if !b.keep || list == nil || plainTable(list) == nil || !onlyList(list) {
+	var list *lua.LTable
+	if b.keep {
+		list = b.eventList.table(L, 0)
+	} else {
 		list = L.CreateTable(0, 0)
 	}
 	n := 0
@@ -177,11 +179,8 @@ func (b *obsBuilder) events(L *lua.LState) *lua.LTable {
 			list.RawSetInt(n, b.h.eventTable(b.d, &e))
 		}
 	})
-	for i := list.Len(); i > n; i-- {
-		list.RawSetInt(i, lua.LNil)
-	}
 	if b.keep {
-		b.eventList = list
+		b.eventList.clear(n)
 	}
 	return list
 }

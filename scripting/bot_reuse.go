@@ -188,3 +188,40 @@ func refillList(L *lua.LState, old lua.LValue, n int, at func(i int) any) bool {
 	}
 	return true
 }
+
+// keptList is a plain list handed to a bot again at each decision, refilled (its legal moves, its
+// new events). gopher-lua never shrinks a table's array, so finding the length walks back over every
+// index cleared since; the list remembers the highest index it was filled to instead, clears the
+// indexes past the new length up to it, and walks on from it to find a key a script added.
+type keptList struct {
+	t   *lua.LTable
+	max int // the highest index t was filled to
+}
+
+// table returns the list to refill: the kept one while it has no metatable and no key past max
+// (entries 1..max the caller overwrites or clear clears), else a new one.
+func (k *keptList) table(L *lua.LState, size int) *lua.LTable {
+	if k.t == nil || !k.keysOnly() {
+		k.t, k.max = L.CreateTable(size, 0), 0
+	}
+	return k.t
+}
+
+func (k *keptList) keysOnly() bool {
+	if k.t.Metatable != lua.LNil {
+		return false
+	}
+	if k.max == 0 {
+		return keyCount(k.t) == 0 // (Next reads a key 0 as "start over")
+	}
+	key, _ := k.t.Next(lua.LNumber(k.max))
+	return key == lua.LNil
+}
+
+// clear ends the list at n entries, the caller having set 1..n.
+func (k *keptList) clear(n int) {
+	for i := k.max; i > n; i-- {
+		k.t.RawSetInt(i, lua.LNil)
+	}
+	k.max = max(k.max, n)
+}

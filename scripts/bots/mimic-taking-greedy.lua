@@ -112,6 +112,8 @@ local function choose_play(legal)
   trick.lead = lead
   local base = SCORE[my_key] or score_at(my_key)
   local with_key = my_key - t_step -- my stack with the trick on the table
+  local first = n == 1 -- a card played alone takes the trick
+  local IDS, trick, trick_winner, g = IDS, trick, trick_winner, g -- read in the loop: locals
   local best, bestv
   for i = 1, #legal do
     local move = legal[i]
@@ -121,7 +123,7 @@ local function choose_play(legal)
     local s = SCORE[key]
     local v = lose
     if s == nil or (s ~= base and (bestv == nil or (s - base) * 100 + lose > bestv or lose > bestv)) then
-      local won = n == 1 -- a card played alone takes the trick
+      local won = first
       if not won then
         cards[n] = IDS[at]
         if lead == nil then
@@ -175,13 +177,14 @@ end
 
 function choose(obs, legal)
   if me == nil then
-    trick_winner, stack_score = RULES.trick_winner, RULES.stack_score
+    -- stack_score through g:remember: a stack's score is computed once per worker, not once per game
+    trick_winner, stack_score = RULES.trick_winner, g:remember("stack_score")
     auto_last, auto_colour = RULES.auto_last, RULES.auto_colour
     me, players = obs.seat, obs.players
   end
   -- the events since my last decision (inline here, not a function: a call costs); an event is a
   -- read-only proxy, so each field is read once, the move first (most events are moves)
-  local events, n = obs.events, n_on
+  local events, n, PLAY, trick_at = obs.events, n_on, PLAY, trick_at -- locals: read for every event
   for i = 1, #events do
     local e = events[i]
     local move = e.move

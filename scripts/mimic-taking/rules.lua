@@ -81,11 +81,11 @@ function trick_winner(g, trick)
   if lead == nil then
     return #cards, "mimics" -- MT-12: every card is a Mimic; the last one played wins
   end
-  local lnum, lcol = NUMBER[cards[lead]], COLOR[cards[lead]]
-  -- Only cards after the lead card matter (those before it are Mimics). Scanning them from the last
-  -- one played: the first card of the lead number (necessarily another colour) is the last trump and
-  -- wins (MT-8); otherwise the lead colour's card closest to the lead number wins, the later card on
-  -- equal distance (MT-9: so an earlier card must be strictly closer). Mimics have neither (MT-10).
+  local lead_id = cards[lead]
+  local lnum, lcol = NUMBER[lead_id], COLOR[lead_id]
+  -- Only cards after the lead card matter (before it: Mimics). From the last one played: the first card of the
+  -- lead number (necessarily another colour) is the last trump and wins (MT-8); otherwise the lead colour's card
+  -- closest to the lead number wins, the later one on equal distance (MT-9). Mimics have neither (MT-10).
   local closest, dist = nil, 100
   for i = #cards, lead + 1, -1 do
     local id = cards[i]
