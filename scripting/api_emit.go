@@ -27,18 +27,25 @@ func gEmit(L *lua.LState) int {
 	if top > 3 && (top-3)%2 != 0 {
 		L.ArgError(top, "event fields come in pairs: a name, then its value")
 	}
-	if !g.s.KeepsHistory() && e.Type != "trick" {
+	if !g.s.KeepsHistory() {
 		// nothing keeps the event: only its size counts (against the log's limit), so plain fields
 		// are measured where they lie instead of converted
-		if size, ok := plainFieldsSize(L, top); ok {
+		if size, ok := plainFieldsSize(L, top, e.Type == "trick"); ok {
 			must(L, g.s.Log(e, size))
 			return 0
 		}
 	}
-	e.Fields = make(map[string]any, (top-3)/2)
+	e.Fields = emitFields(L, top)
+	logEvent(L, g, e)
+	return 0
+}
+
+// emitFields converts g:emit's name, value pairs (arguments 4..top) into an event's fields.
+func emitFields(L *lua.LState, top int) map[string]any {
+	fields := make(map[string]any, (top-3)/2)
 	for i := 4; i < top; i += 2 {
 		name := L.CheckString(i)
-		if _, twice := e.Fields[name]; twice {
+		if _, twice := fields[name]; twice {
 			L.ArgError(i, "field "+name+" is given twice")
 		}
 		v := L.Get(i + 1)
@@ -49,28 +56,33 @@ func gEmit(L *lua.LState) int {
 		if err != nil {
 			L.ArgError(i+1, fmt.Sprintf("field %s: %v", name, err))
 		}
-		e.Fields[name] = f
+		fields[name] = f
 	}
-	logEvent(L, g, e)
-	return 0
+	return fields
 }
 
-// logEvent logs an event whose fields are converted, as g:event and g:emit do: a seat field is the
-// event's seat, and a trick's winner and cards fill its own fields.
+// logEvent logs an event whose fields are converted, as g:event and g:emit do.
 func logEvent(L *lua.LState, g *gHandle, e core.Event) {
-	if seat, ok := e.Fields["seat"].(float64); ok {
-		e.Seat = int(seat)
-		delete(e.Fields, "seat")
-	}
+	liftSeat(&e)
 	liftEventFields(&e)
 	must(L, g.s.Log(e, sizeOf(e.Fields)))
 }
 
-// plainFieldsSize is the size sizeOf gives the fields map g:emit would build from arguments 4..top, a
-// number "seat" lifted out of it (a nil field is left out), when every value is a finite number, a
-// string or a boolean and no name comes twice; ok is false otherwise (the map is built, which checks
-// and counts everything else).
-func plainFieldsSize(L *lua.LState, top int) (size int, ok bool) {
+// liftSeat makes a number field seat the event's seat.
+func liftSeat(e *core.Event) {
+	if seat, ok := e.Fields["seat"].(float64); ok {
+		e.Seat = int(seat)
+		delete(e.Fields, "seat")
+	}
+}
+
+// plainFieldsSize is the size sizeOf gives the fields g:emit would log from arguments 4..top (logEvent:
+// a number "seat" lifted out, and in a trick event (trick) a whole-number winner with a list of card
+// ids, and then a string how, lifted into the event's own fields; a nil field left out), when every
+// value is a finite number, a string, a boolean or a non-empty list of them and no name comes twice;
+// ok is false otherwise (the fields are converted, which checks and counts everything else).
+func plainFieldsSize(L *lua.LState, top int, trick bool) (size int, ok bool) {
+	lifted := trick && liftsTrick(L, top)
 	size = 48
 	for i := 4; i < top; i += 2 {
 		name, isName := L.Get(i).(lua.LString)
@@ -82,22 +94,86 @@ func plainFieldsSize(L *lua.LState, top int) (size int, ok bool) {
 				return 0, false
 			}
 		}
-		switch v := L.Get(i + 1).(type) {
-		case *lua.LNilType:
-		case lua.LNumber:
-			if !finite(float64(v)) {
-				return 0, false
-			}
-			if name != "seat" {
-				size += 16 + len(name) + 16
-			}
-		case lua.LBool:
-			size += 16 + len(name) + 16
-		case lua.LString:
-			size += 16 + len(name) + 16 + len(v)
-		default:
+		v := L.Get(i + 1)
+		n, plain := plainSize(v)
+		if !plain {
 			return 0, false
+		}
+		_, isNumber := v.(lua.LNumber)
+		_, isString := v.(lua.LString)
+		switch {
+		case v == lua.LNil, name == "seat" && isNumber:
+		case lifted && (name == "winner" || name == "cards" || name == "how" && isString):
+		default:
+			size += 16 + len(name) + n
 		}
 	}
 	return size, true
+}
+
+// plainSize is sizeOf of what toGo makes of v when v is nil, a finite number, a string, a boolean or
+// a non-empty list of those but nil; ok is false for anything else.
+func plainSize(v lua.LValue) (size int, ok bool) {
+	switch x := v.(type) {
+	case *lua.LNilType:
+		return 0, true
+	case *lua.LTable:
+		t := raw(x)
+		n := t.Len()
+		if n == 0 {
+			return 0, false // an empty table converts to an empty list or a map
+		}
+		size = 24
+		for i := 1; i <= n; i++ {
+			e := t.RawGetInt(i)
+			if e == lua.LNil {
+				return 0, false
+			}
+			es, ok := plainSize(e)
+			if _, isTable := e.(*lua.LTable); isTable || !ok {
+				return 0, false
+			}
+			size += es
+		}
+		return size, true
+	case lua.LNumber:
+		return 16, finite(float64(x))
+	case lua.LBool:
+		return 16, true
+	case lua.LString:
+		return 16 + len(x), true
+	}
+	return 0, false
+}
+
+// liftsTrick reports whether liftEventFields lifts a trick event's winner and cards out of the fields
+// g:emit gives in arguments 4..top: a whole-number winner and a non-empty list of strings.
+func liftsTrick(L *lua.LState, top int) bool {
+	winner, cards := false, false
+	for i := 4; i < top; i += 2 {
+		switch L.Get(i) {
+		case lua.LString("winner"):
+			w, ok := L.Get(i + 1).(lua.LNumber)
+			winner = ok && float64(w) == float64(int(w))
+		case lua.LString("cards"):
+			cards = isStringList(L.Get(i + 1))
+		}
+	}
+	return winner && cards
+}
+
+// isStringList reports whether v is a non-empty list of strings.
+func isStringList(v lua.LValue) bool {
+	t, ok := v.(*lua.LTable)
+	if !ok {
+		return false
+	}
+	t = raw(t)
+	n := t.Len()
+	for i := 1; i <= n; i++ {
+		if _, ok := t.RawGetInt(i).(lua.LString); !ok {
+			return false
+		}
+	}
+	return n > 0
 }
