@@ -54,7 +54,7 @@ func (b Batch) Index(k int) int { return b.Start + k*b.step() }
 // per worker are ahead of the next one to emit, so memory stays bounded however long the batch.
 func (b Batch) Run(ctx context.Context, emit func(core.Result)) (int, error) {
 	newWorker := func() (UnitWorker[core.Result], error) { return b.NewWorker() }
-	return runUnits(ctx, b, newWorker, func(r core.Result) (int, bool) { return r.Index, r.Interrupted }, emit)
+	return runUnits(ctx, b, newWorker, func(r core.Result) bool { return r.Interrupted }, emit)
 }
 
 // UnitWorker plays units of work of any kind (a game, compare's paired game) as Worker plays games.
@@ -63,12 +63,12 @@ type UnitWorker[T any] interface {
 	Close()
 }
 
-// runUnits is Batch.Run over units of type T; meta tells a unit's index and whether it was interrupted.
+// runUnits is Batch.Run over units of type T; interrupted tells whether a unit was interrupted.
 // Each worker takes the next unit itself and, when the unit it finished is the next one to emit, emits
 // it and the finished units after it: no goroutine stands between the workers and emit, because one
 // that must be woken for every unit waits for a free core while every core plays, and the workers then
 // wait for it (a tenth of two workers' time was lost so in short games).
-func runUnits[T any](ctx context.Context, b Batch, newWorker func() (UnitWorker[T], error), meta func(T) (int, bool), emit func(T)) (int, error) {
+func runUnits[T any](ctx context.Context, b Batch, newWorker func() (UnitWorker[T], error), interrupted func(T) bool, emit func(T)) (int, error) {
 	count := b.Count()
 	if count == 0 {
 		return 0, ctx.Err()
@@ -77,7 +77,7 @@ func runUnits[T any](ctx context.Context, b Batch, newWorker func() (UnitWorker[
 	if err != nil {
 		return 0, err
 	}
-	order := newEmitOrder(len(ws)*16, meta, emit)
+	order := newEmitOrder(len(ws)*16, interrupted, emit)
 	var taken atomic.Int64 // how many units the workers took
 	var wg sync.WaitGroup
 	for _, w := range ws {
@@ -135,17 +135,17 @@ func interruptOnCancel[T any](ctx context.Context, ws []UnitWorker[T], finished 
 // to the first interrupted one. Its window bounds the units taken but not yet emitted, so memory stays
 // bounded however far one worker's short units run ahead of another's long one.
 type emitOrder[T any] struct {
-	window  chan struct{}
-	meta    func(T) (int, bool)
-	emit    func(T)
-	mu      sync.Mutex
-	pending map[int]T // finished units by their place k in the batch, not yet emitted
-	next    int       // the place of the next unit to emit
-	stopped bool      // an interrupted unit was reached: nothing more is emitted
+	window      chan struct{}
+	interrupted func(T) bool
+	emit        func(T)
+	mu          sync.Mutex
+	pending     map[int]T // finished units by their place k in the batch, not yet emitted
+	next        int       // the place of the next unit to emit
+	stopped     bool      // an interrupted unit was reached: nothing more is emitted
 }
 
-func newEmitOrder[T any](window int, meta func(T) (int, bool), emit func(T)) *emitOrder[T] {
-	return &emitOrder[T]{window: make(chan struct{}, window), meta: meta, emit: emit, pending: map[int]T{}}
+func newEmitOrder[T any](window int, interrupted func(T) bool, emit func(T)) *emitOrder[T] {
+	return &emitOrder[T]{window: make(chan struct{}, window), interrupted: interrupted, emit: emit, pending: map[int]T{}}
 }
 
 // reserve waits for a place in the window for one more unit; false once ctx is cancelled.
@@ -174,7 +174,7 @@ func (o *emitOrder[T]) finish(k int, r T) {
 		if !ok {
 			return
 		}
-		if _, interrupted := o.meta(p); interrupted {
+		if o.interrupted(p) {
 			o.stopped = true
 			return
 		}

@@ -37,8 +37,8 @@ type pairedWorker struct {
 	runs []*VariantRun
 }
 
-// pairedMeta is a paired game's index and whether it was interrupted, as the batch runner takes them.
-func pairedMeta(g pairedGame) (int, bool) { return g.index, g.interrupted }
+// pairedInterrupted reports whether a paired game was interrupted, as the batch runner asks.
+func pairedInterrupted(g pairedGame) bool { return g.interrupted }
 
 func (p *pairedWorker) Play(i int, seed uint64) pairedGame {
 	g := pairedGame{index: i}
@@ -135,7 +135,7 @@ func (c *CompareResult) checkRecord(rec PairRecord) error {
 func (c *CompareResult) play(ctx context.Context, u *units[PairRecord], rest Batch, o *CompareOptions) error {
 	name := c.Runs[0].P.Game.Name()
 	playUnits := func(ctx context.Context, b Batch, emit func(PairRecord)) (int, error) {
-		return runUnits(ctx, b, c.pairedWorkers, pairedMeta, func(g pairedGame) { emit(g.record()) })
+		return runUnits(ctx, b, c.pairedWorkers, pairedInterrupted, func(g pairedGame) { emit(g.record()) })
 	}
 	for next := rest.Start; next < rest.Games && !c.resolved; {
 		b := rest

@@ -96,7 +96,7 @@ func (b *BaseComparison) pairedWorkers(events bool) func() (UnitWorker[pairedGam
 // every game in index order; they are neither saved nor tallied again.
 func (s *simRun) playResumed(ctx context.Context, resumed int) error {
 	batch := Batch{Games: resumed, Seed: s.o.Seed, Workers: s.o.Workers}
-	_, err := runUnits(ctx, batch, s.base.pairedWorkers(false), pairedMeta, func(g pairedGame) { s.base.add(g.record()) })
+	_, err := runUnits(ctx, batch, s.base.pairedWorkers(false), pairedInterrupted, func(g pairedGame) { s.base.add(g.record()) })
 	return err
 }
 
@@ -105,7 +105,7 @@ func (s *simRun) playResumed(ctx context.Context, resumed int) error {
 // is kept from one game to the next and memory does not grow with the games.
 func (s *simRun) playPaired(ctx context.Context, batch Batch, emit func(Record)) (int, error) {
 	s.base.Runs[1].cov = s.o.Coverage // the sim's own games count for --coverage, not the base's
-	return runUnits(ctx, batch, s.base.pairedWorkers(s.logw != nil), pairedMeta, func(g pairedGame) {
+	return runUnits(ctx, batch, s.base.pairedWorkers(s.logw != nil), pairedInterrupted, func(g pairedGame) {
 		g.games[1] = s.log(g.games[1])
 		emit(RecordOf(g.games[1]))
 		s.base.add(g.record())
