@@ -35,10 +35,15 @@ end
 -- each thousands of machine instructions
 local SHOWS = {}
 
--- NEAR[i]: the board indices of the cells next to cell i (rows x cols, the same all game), found by
--- STEPS (no table made per cell: a bot is loaded for every game)
-local NEAR
+-- NEAR[i]: the board indices of the cells next to cell i (rows x COLS, the same all game, read at
+-- the first decision: each read of a board's size is a call into Go), found by STEPS (no table made
+-- per cell: a bot is loaded for every game)
+local NEAR, COLS
 local STEPS = {{0, 1}, {0, -1}, {1, 0}, {-1, 0}}
+-- near_use's answers for the tile being weighed, by cell (USE[i], valid while USE_AT[i] is STAMP):
+-- a tile's floor-1 moves come together and cover each cell in several of them (either way round,
+-- several directions); STAMP moves on with the tile and the decision, so no table is cleared
+local USE, USE_AT, STAMP, USE_TILE = {}, {}, 0, nil
 local function near_cells(rows, cols)
   local near = {}
   for r = 0, rows - 1 do
@@ -48,7 +53,8 @@ local function near_cells(rows, cols)
         local nr, nc = r + STEPS[k][1], c + STEPS[k][2]
         if nr >= 0 and nr < rows and nc >= 0 and nc < cols then list[#list + 1] = nr * cols + nc + 1 end
       end
-      near[r * cols + c + 1] = list
+      local i = r * cols + c + 1
+      near[i], USE[i], USE_AT[i] = list, 0, 0 -- by index from 1: array slots, not new keys later
     end
   end
   return near
@@ -92,13 +98,13 @@ local function near_use(vals, shows, i, a, b)
       if v == a or v == b then n = n - 1 end
     end
   end
+  USE[i], USE_AT[i] = n, STAMP
   return n
 end
 
--- the value of move m: "place TILE ROW COL DIR FLOOR", "place2 ...", "pay TILE" or "pass"; vals,
--- cols: floor 1 of the board
-local function score(vals, cols, shows, m)
-  local kind, tile, w3, w4, dir, w6, w7, w8, w9, w10, w11 = words(m)
+-- the value of a move other than a placement: "place2 ...", "pay TILE" or "pass" (w6, w11: the
+-- floors of place2's two doubles)
+local function other_score(shows, m, kind, tile, w6, w11)
   if kind == "pay" then
     local a, b = FIRST[tile], SECOND[tile]
     local v = -other_use(shows, a, b)
@@ -108,25 +114,36 @@ local function score(vals, cols, shows, m)
     return -1000
   elseif kind == "place2" then
     return -UP * 100 * (NUM[w6] + NUM[w11] - 2) - UP * 60
-  elseif kind ~= "place" or w6 == nil or w7 ~= nil then
-    return 0
   end
+  return 0
+end
+
+-- the value of move m: "place TILE ROW COL DIR FLOOR" (most moves, weighed here) or another
+-- (other_score); vals: floor 1 of the board. The rules spell every placement with six words.
+local function score(vals, shows, m)
+  local kind, tile, w3, w4, dir, w6, w7, w8, w9, w10, w11 = words(m)
+  if kind ~= "place" then return other_score(shows, m, kind, tile, w6, w11) end
   local f = NUM[w6]
   local a, b = FIRST[tile], SECOND[tile]
-  local s = -UP * 100 * (f - 1)
-  if f == 1 then
-    if a == b then s = s - 1 end -- keep doubles for junctions, other things equal
+  local s
+  if f ~= 1 then
+    s = -UP * 100 * (f - 1)
+  else
+    s = a == b and -1 or 0 -- keep doubles for junctions, other things equal
     if vals then
-      local r, c, dd = NUM[w3], NUM[w4], DIRS[dir]
-      local i1 = r * cols + c + 1
-      local i2 = i1 + dd[1] * cols + dd[2]
-      s = s + 3 * (near_use(vals, shows, i1, a, b) + near_use(vals, shows, i2, a, b))
+      if tile ~= USE_TILE then STAMP, USE_TILE = STAMP + 1, tile end
+      local dd = DIRS[dir]
+      local i1 = NUM[w3] * COLS + NUM[w4] + 1
+      local i2 = i1 + dd[1] * COLS + dd[2]
+      -- the memo read inline: a call per cell cost more than the loop it saves
+      local u1 = USE_AT[i1] == STAMP and USE[i1] or near_use(vals, shows, i1, a, b)
+      local u2 = USE_AT[i2] == STAMP and USE[i2] or near_use(vals, shows, i2, a, b)
+      s = s + 3 * (u1 + u2)
     end
   end
   -- play the tile whose colours my other tiles do not need (other_use inline: a call per move cost
   -- more than the sum)
-  s = s - 0.2 * (shows[a] + shows[b] - 2)
-  return s
+  return s - 0.2 * (shows[a] + shows[b] - 2)
 end
 
 function choose(obs, legal)
@@ -138,16 +155,17 @@ function choose(obs, legal)
     UP = (obs.players == 1 or obs.players >= 4 or (draw and draw ~= "refill")) and -1 or 1
   end
   local board = obs.boards and obs.boards.main
-  local vals, cols = nil, 0
+  local vals
   if board then
-    vals, cols = board.values[1], board.cols
-    NEAR = NEAR or near_cells(board.rows, cols)
+    vals = board.values[1]
+    if not NEAR then COLS = board.cols NEAR = near_cells(board.rows, COLS) end
   end
   local shows = colour_counts(my_hand(obs))
+  USE_TILE = nil -- near_use's answers were for the last decision's board and hand
   local best, bestv
   for i = 1, #legal do
     local m = legal[i]
-    local v = score(vals, cols, shows, m) + random() * 0.5
+    local v = score(vals, shows, m) + random() * 0.5
     if bestv == nil or v > bestv then best, bestv = m, v end
   end
   return best
