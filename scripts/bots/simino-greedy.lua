@@ -69,10 +69,11 @@ end
 -- hand tile's other tiles showing x are shows[x] minus one if it shows x itself (each tile id is
 -- unique)
 local function colour_counts(hand)
-  local shows = SHOWS
-  for k = 1, #COLOURS do shows[COLOURS[k]] = 0 end
+  local shows, colours, first, second = SHOWS, COLOURS, FIRST, SECOND -- locals: see best_move
+  for k = 1, #colours do shows[colours[k]] = 0 end
   for i = 1, #hand do
-    local a, b = FIRST[hand[i]], SECOND[hand[i]]
+    local id = hand[i]
+    local a, b = first[id], second[id]
     shows[a] = shows[a] + 1
     if b ~= a then shows[b] = shows[b] + 1 end
   end
@@ -102,9 +103,8 @@ local function near_use(vals, shows, i, a, b)
   return n
 end
 
--- the value of a move other than a placement: "place2 ...", "pay TILE" or "pass" (w6, w11: the
--- floors of place2's two doubles)
-local function other_score(shows, m, kind, tile, w6, w11)
+-- the value of a move other than a placement: "place2 ...", "pay TILE" or "pass"
+local function other_score(shows, m, kind, tile)
   if kind == "pay" then
     local a, b = FIRST[tile], SECOND[tile]
     local v = -other_use(shows, a, b)
@@ -113,37 +113,51 @@ local function other_score(shows, m, kind, tile, w6, w11)
   elseif m == "pass" then
     return -1000
   elseif kind == "place2" then
-    return -UP * 100 * (NUM[w6] + NUM[w11] - 2) - UP * 60
+    local _, _, _, _, _, f1, _, _, _, _, f2 = words(m)
+    return -UP * 100 * (NUM[f1] + NUM[f2] - 2) - UP * 60
   end
   return 0
 end
 
--- the value of move m: "place TILE ROW COL DIR FLOOR" (most moves, weighed here) or another
--- (other_score); vals: floor 1 of the board. The rules spell every placement with six words.
-local function score(vals, shows, m)
-  local kind, tile, w3, w4, dir, w6, w7, w8, w9, w10, w11 = words(m)
-  if kind ~= "place" then return other_score(shows, m, kind, tile, w6, w11) end
-  local f = NUM[w6]
-  local a, b = FIRST[tile], SECOND[tile]
-  local s
-  if f ~= 1 then
-    s = -UP * 100 * (f - 1)
-  else
-    s = a == b and -1 or 0 -- keep doubles for junctions, other things equal
-    if vals then
-      if tile ~= USE_TILE then STAMP, USE_TILE = STAMP + 1, tile end
-      local dd = DIRS[dir]
-      local i1 = NUM[w3] * COLS + NUM[w4] + 1
-      local i2 = i1 + dd[1] * COLS + dd[2]
-      -- the memo read inline: a call per cell cost more than the loop it saves
-      local u1 = USE_AT[i1] == STAMP and USE[i1] or near_use(vals, shows, i1, a, b)
-      local u2 = USE_AT[i2] == STAMP and USE[i2] or near_use(vals, shows, i2, a, b)
-      s = s + 3 * (u1 + u2)
+-- the best of the legal moves, each weighed plus a random tie-break: a placement "place TILE ROW COL
+-- DIR FLOOR" (most moves; the rules spell each with six words) weighed here, inline (a call per move
+-- cost more than its sums), the others by other_score; vals: floor 1 of the board
+local function best_move(vals, shows, legal)
+  -- what is read at every move as locals: each read of an upvalue is one more VM instruction
+  local words, random, num, first, second, dirs = words, random, NUM, FIRST, SECOND, DIRS
+  local use, use_at, cols = USE, USE_AT, COLS
+  local best, bestv
+  for i = 1, #legal do
+    local m = legal[i]
+    local kind, tile, w3, w4, dir, w6 = words(m)
+    local v
+    if kind ~= "place" then
+      v = other_score(shows, m, kind, tile)
+    else
+      local f = num[w6]
+      local a, b = first[tile], second[tile]
+      if f ~= 1 then
+        v = -UP * 100 * (f - 1)
+      else
+        v = a == b and -1 or 0 -- keep doubles for junctions, other things equal
+        if vals then
+          if tile ~= USE_TILE then STAMP, USE_TILE = STAMP + 1, tile end
+          local dd = dirs[dir]
+          local i1 = num[w3] * cols + num[w4] + 1
+          local i2 = i1 + dd[1] * cols + dd[2]
+          -- the memo read inline: a call per cell cost more than the loop it saves
+          local u1 = use_at[i1] == STAMP and use[i1] or near_use(vals, shows, i1, a, b)
+          local u2 = use_at[i2] == STAMP and use[i2] or near_use(vals, shows, i2, a, b)
+          v = v + 3 * (u1 + u2)
+        end
+      end
+      -- play the tile whose colours my other tiles do not need (other_use inline)
+      v = v - 0.2 * (shows[a] + shows[b] - 2)
     end
+    v = v + random() * 0.5
+    if bestv == nil or v > bestv then best, bestv = m, v end
   end
-  -- play the tile whose colours my other tiles do not need (other_use inline: a call per move cost
-  -- more than the sum)
-  return s - 0.2 * (shows[a] + shows[b] - 2)
+  return best
 end
 
 function choose(obs, legal)
@@ -162,11 +176,5 @@ function choose(obs, legal)
   end
   local shows = colour_counts(my_hand(obs))
   USE_TILE = nil -- near_use's answers were for the last decision's board and hand
-  local best, bestv
-  for i = 1, #legal do
-    local m = legal[i]
-    local v = score(vals, shows, m) + random() * 0.5
-    if bestv == nil or v > bestv then best, bestv = m, v end
-  end
-  return best
+  return best_move(vals, shows, legal)
 end
