@@ -42,8 +42,8 @@ local NEAR, COLS
 local STEPS = {{0, 1}, {0, -1}, {1, 0}, {-1, 0}}
 -- near_use's answers for the tile being weighed, by cell (USE[i], valid while USE_AT[i] is STAMP):
 -- a tile's floor-1 moves come together and cover each cell in several of them (either way round,
--- several directions); STAMP moves on with the tile and the decision, so no table is cleared
-local USE, USE_AT, STAMP, USE_TILE = {}, {}, 0, nil
+-- several directions); STAMP moves on with each tile weighed, so no table is cleared
+local USE, USE_AT, STAMP = {}, {}, 0
 local function near_cells(rows, cols)
   local near = {}
   for r = 0, rows - 1 do
@@ -127,6 +127,9 @@ local function best_move(vals, shows, legal)
   local words, random, num, first, second, dirs = words, random, NUM, FIRST, SECOND, DIRS
   local use, use_at, cols = USE, USE_AT, COLS
   local best, bestv
+  -- the tile whose moves are weighed (a tile's moves come together), and what depends on it alone:
+  -- its colours, the double's bonus, its colours' use to my other tiles, near_use's STAMP
+  local cur, a, b, double, own, stamp
   for i = 1, #legal do
     local m = legal[i]
     local kind, tile, w3, w4, dir, w6 = words(m)
@@ -134,25 +137,29 @@ local function best_move(vals, shows, legal)
     if kind ~= "place" then
       v = other_score(shows, m, kind, tile)
     else
+      if tile ~= cur then
+        cur, a, b = tile, first[tile], second[tile]
+        double = a == b and -1 or 0 -- keep doubles for junctions, other things equal
+        own = 0.2 * (shows[a] + shows[b] - 2) -- play the tile my other tiles need least (other_use)
+        STAMP = STAMP + 1
+        stamp = STAMP
+      end
       local f = num[w6]
-      local a, b = first[tile], second[tile]
       if f ~= 1 then
         v = -UP * 100 * (f - 1)
       else
-        v = a == b and -1 or 0 -- keep doubles for junctions, other things equal
+        v = double
         if vals then
-          if tile ~= USE_TILE then STAMP, USE_TILE = STAMP + 1, tile end
           local dd = dirs[dir]
           local i1 = num[w3] * cols + num[w4] + 1
           local i2 = i1 + dd[1] * cols + dd[2]
           -- the memo read inline: a call per cell cost more than the loop it saves
-          local u1 = use_at[i1] == STAMP and use[i1] or near_use(vals, shows, i1, a, b)
-          local u2 = use_at[i2] == STAMP and use[i2] or near_use(vals, shows, i2, a, b)
+          local u1 = use_at[i1] == stamp and use[i1] or near_use(vals, shows, i1, a, b)
+          local u2 = use_at[i2] == stamp and use[i2] or near_use(vals, shows, i2, a, b)
           v = v + 3 * (u1 + u2)
         end
       end
-      -- play the tile whose colours my other tiles do not need (other_use inline)
-      v = v - 0.2 * (shows[a] + shows[b] - 2)
+      v = v - own
     end
     v = v + random() * 0.5
     if bestv == nil or v > bestv then best, bestv = m, v end
@@ -175,6 +182,5 @@ function choose(obs, legal)
     if not NEAR then COLS = board.cols NEAR = near_cells(board.rows, COLS) end
   end
   local shows = colour_counts(my_hand(obs))
-  USE_TILE = nil -- near_use's answers were for the last decision's board and hand
   return best_move(vals, shows, legal)
 end
