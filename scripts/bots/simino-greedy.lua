@@ -9,7 +9,9 @@
 -- (a string pattern is compiled on every call; a cache keyed by move string grew by several map
 -- entries per move), the cells next to each cell are listed once per game, and the hand's colours
 -- are counted once per decision: a placement then costs a few table reads, not a loop over the hand
--- per neighbour.
+-- per neighbour. The moves of one tile come together, so what depends on the tile alone is found
+-- once per tile, and each cell's neighbour sum once per tile (several of its moves cover the cell).
+-- Every Lua call and upvalue read is a VM step: placements are weighed inline, in one loop.
 
 -- library functions as locals: a global lookup goes through the sandbox
 local random, words = math.random, words
