@@ -9,7 +9,9 @@
 -- (a string pattern is compiled on every call; a cache keyed by move string grew by several map
 -- entries per move), the cells next to each cell are listed once per game, and the hand's colours
 -- are counted once per decision: a placement then costs a few table reads, not a loop over the hand
--- per neighbour.
+-- per neighbour. The moves of one tile come together, so what depends on the tile alone is found
+-- once per tile, and each cell's neighbour sum once per tile (several of its moves cover the cell).
+-- Every Lua call and upvalue read is a VM step: placements are weighed inline, in one loop.
 
 -- library functions as locals: a global lookup goes through the sandbox
 local random, words = math.random, words
@@ -35,10 +37,15 @@ end
 -- each thousands of machine instructions
 local SHOWS = {}
 
--- NEAR[i]: the board indices of the cells next to cell i (rows x cols, the same all game), found by
--- STEPS (no table made per cell: a bot is loaded for every game)
-local NEAR
+-- NEAR[i]: the board indices of the cells next to cell i (rows x COLS, the same all game, read at
+-- the first decision: each read of a board's size is a call into Go), found by STEPS (no table made
+-- per cell: a bot is loaded for every game)
+local NEAR, COLS
 local STEPS = {{0, 1}, {0, -1}, {1, 0}, {-1, 0}}
+-- near_use's answers for the tile being weighed, by cell (USE[i], valid while USE_AT[i] is STAMP):
+-- a tile's floor-1 moves come together and cover each cell in several of them (either way round,
+-- several directions); STAMP moves on with each tile weighed, so no table is cleared
+local USE, USE_AT, STAMP = {}, {}, 0
 local function near_cells(rows, cols)
   local near = {}
   for r = 0, rows - 1 do
@@ -48,7 +55,8 @@ local function near_cells(rows, cols)
         local nr, nc = r + STEPS[k][1], c + STEPS[k][2]
         if nr >= 0 and nr < rows and nc >= 0 and nc < cols then list[#list + 1] = nr * cols + nc + 1 end
       end
-      near[r * cols + c + 1] = list
+      local i = r * cols + c + 1
+      near[i], USE[i], USE_AT[i] = list, 0, 0 -- by index from 1: array slots, not new keys later
     end
   end
   return near
@@ -63,10 +71,11 @@ end
 -- hand tile's other tiles showing x are shows[x] minus one if it shows x itself (each tile id is
 -- unique)
 local function colour_counts(hand)
-  local shows = SHOWS
-  for k = 1, #COLOURS do shows[COLOURS[k]] = 0 end
+  local shows, colours, first, second = SHOWS, COLOURS, FIRST, SECOND -- locals: see best_move
+  for k = 1, #colours do shows[colours[k]] = 0 end
   for i = 1, #hand do
-    local a, b = FIRST[hand[i]], SECOND[hand[i]]
+    local id = hand[i]
+    local a, b = first[id], second[id]
     shows[a] = shows[a] + 1
     if b ~= a then shows[b] = shows[b] + 1 end
   end
@@ -92,13 +101,12 @@ local function near_use(vals, shows, i, a, b)
       if v == a or v == b then n = n - 1 end
     end
   end
+  USE[i], USE_AT[i] = n, STAMP
   return n
 end
 
--- the value of move m: "place TILE ROW COL DIR FLOOR", "place2 ...", "pay TILE" or "pass"; vals,
--- cols: floor 1 of the board
-local function score(vals, cols, shows, m)
-  local kind, tile, w3, w4, dir, w6, w7, w8, w9, w10, w11 = words(m)
+-- the value of a move other than a placement: "place2 ...", "pay TILE" or "pass"
+local function other_score(shows, m, kind, tile)
   if kind == "pay" then
     local a, b = FIRST[tile], SECOND[tile]
     local v = -other_use(shows, a, b)
@@ -107,26 +115,58 @@ local function score(vals, cols, shows, m)
   elseif m == "pass" then
     return -1000
   elseif kind == "place2" then
-    return -UP * 100 * (NUM[w6] + NUM[w11] - 2) - UP * 60
-  elseif kind ~= "place" or w6 == nil or w7 ~= nil then
-    return 0
+    local _, _, _, _, _, f1, _, _, _, _, f2 = words(m)
+    return -UP * 100 * (NUM[f1] + NUM[f2] - 2) - UP * 60
   end
-  local f = NUM[w6]
-  local a, b = FIRST[tile], SECOND[tile]
-  local s = -UP * 100 * (f - 1)
-  if f == 1 then
-    if a == b then s = s - 1 end -- keep doubles for junctions, other things equal
-    if vals then
-      local r, c, dd = NUM[w3], NUM[w4], DIRS[dir]
-      local i1 = r * cols + c + 1
-      local i2 = i1 + dd[1] * cols + dd[2]
-      s = s + 3 * (near_use(vals, shows, i1, a, b) + near_use(vals, shows, i2, a, b))
+  return 0
+end
+
+-- the best of the legal moves, each weighed plus a random tie-break: a placement "place TILE ROW COL
+-- DIR FLOOR" (most moves; the rules spell each with six words) weighed here, inline (a call per move
+-- cost more than its sums), the others by other_score; vals: floor 1 of the board
+local function best_move(vals, shows, legal)
+  -- what is read at every move as locals: each read of an upvalue is one more VM instruction
+  local words, random, num, first, second, dirs = words, random, NUM, FIRST, SECOND, DIRS
+  local use, use_at, cols = USE, USE_AT, COLS
+  local best, bestv
+  -- the tile whose moves are weighed (a tile's moves come together), and what depends on it alone:
+  -- its colours, the double's bonus, its colours' use to my other tiles, near_use's STAMP
+  local cur, a, b, double, own, stamp
+  for i = 1, #legal do
+    local m = legal[i]
+    local kind, tile, w3, w4, dir, w6 = words(m)
+    local v
+    if kind ~= "place" then
+      v = other_score(shows, m, kind, tile)
+    else
+      if tile ~= cur then
+        cur, a, b = tile, first[tile], second[tile]
+        double = a == b and -1 or 0 -- keep doubles for junctions, other things equal
+        own = 0.2 * (shows[a] + shows[b] - 2) -- play the tile my other tiles need least (other_use)
+        STAMP = STAMP + 1
+        stamp = STAMP
+      end
+      local f = num[w6]
+      if f ~= 1 then
+        v = -UP * 100 * (f - 1)
+      else
+        v = double
+        if vals then
+          local dd = dirs[dir]
+          local i1 = num[w3] * cols + num[w4] + 1
+          local i2 = i1 + dd[1] * cols + dd[2]
+          -- the memo read inline: a call per cell cost more than the loop it saves
+          local u1 = use_at[i1] == stamp and use[i1] or near_use(vals, shows, i1, a, b)
+          local u2 = use_at[i2] == stamp and use[i2] or near_use(vals, shows, i2, a, b)
+          v = v + 3 * (u1 + u2)
+        end
+      end
+      v = v - own
     end
+    v = v + random() * 0.5
+    if bestv == nil or v > bestv then best, bestv = m, v end
   end
-  -- play the tile whose colours my other tiles do not need (other_use inline: a call per move cost
-  -- more than the sum)
-  s = s - 0.2 * (shows[a] + shows[b] - 2)
-  return s
+  return best
 end
 
 function choose(obs, legal)
@@ -138,17 +178,11 @@ function choose(obs, legal)
     UP = (obs.players == 1 or obs.players >= 4 or (draw and draw ~= "refill")) and -1 or 1
   end
   local board = obs.boards and obs.boards.main
-  local vals, cols = nil, 0
+  local vals
   if board then
-    vals, cols = board.values[1], board.cols
-    NEAR = NEAR or near_cells(board.rows, cols)
+    vals = board.values[1]
+    if not NEAR then COLS = board.cols NEAR = near_cells(board.rows, COLS) end
   end
   local shows = colour_counts(my_hand(obs))
-  local best, bestv
-  for i = 1, #legal do
-    local m = legal[i]
-    local v = score(vals, cols, shows, m) + random() * 0.5
-    if bestv == nil or v > bestv then best, bestv = m, v end
-  end
-  return best
+  return best_move(vals, shows, legal)
 end
