@@ -1,0 +1,168 @@
+package scripting
+
+import (
+	"fmt"
+
+	lua "github.com/yuin/gopher-lua"
+)
+
+// graphWalk finds the loadedGraph of a bot loaded into env, or says why it cannot be copied.
+type graphWalk struct {
+	lg     *loadedGraph
+	protos map[*lua.FunctionProto]bool // the bot script's functions (its closures are copied)
+	shared map[lua.LValue]bool         // objects every copy shares: the libraries, their Go functions, g's methods
+	env    *lua.LTable
+	why    string // the first thing that cannot be copied ("" when none)
+}
+
+// findGraph walks everything env reaches. shared lists the host's objects a copy may share; g is the
+// userdata the bot's script saw as g.
+func findGraph(env *lua.LTable, chunk *Chunk, shared map[lua.LValue]bool, g *lua.LUserData) (*loadedGraph, string) {
+	w := &graphWalk{
+		lg: &loadedGraph{tableAt: map[*lua.LTable]int{}, funcAt: map[*lua.LFunction]int{},
+			cellAt: map[*lua.Upvalue]int{}, g: g},
+		protos: map[*lua.FunctionProto]bool{}, shared: shared, env: env,
+	}
+	w.addProtos(chunk.Proto)
+	w.value(env)
+	if w.why != "" {
+		return nil, w.why
+	}
+	w.lg.mapped = make([]bool, len(w.lg.tables))
+	for i, t := range w.lg.tables {
+		w.lg.mapped[i] = w.holdsCopied(t)
+	}
+	return w.lg, ""
+}
+
+func (w *graphWalk) addProtos(p *lua.FunctionProto) {
+	w.protos[p] = true
+	for _, c := range p.FunctionPrototypes {
+		w.addProtos(c)
+	}
+}
+
+func (w *graphWalk) fail(format string, args ...any) {
+	if w.why == "" {
+		w.why = fmt.Sprintf(format, args...)
+	}
+}
+
+// value adds v, and what it reaches, to the graph when a copy needs its own.
+func (w *graphWalk) value(v lua.LValue) {
+	switch x := v.(type) {
+	case lua.LNumber, lua.LString, lua.LBool:
+	case *lua.LTable:
+		w.table(x)
+	case *lua.LFunction:
+		w.function(x)
+	case *lua.LUserData:
+		if x != w.lg.g {
+			w.fail("it keeps a userdata")
+		}
+	default:
+		if v != lua.LNil {
+			w.fail("it keeps a %s", v.Type().String())
+		}
+	}
+}
+
+// table adds t unless it is shared: read-only (CARDS, PARAMS, RULES...) or one of the host's.
+func (w *graphWalk) table(t *lua.LTable) {
+	if _, ok := w.lg.tableAt[t]; ok || w.shared[t] || roName(t) != "" {
+		return
+	}
+	w.lg.tableAt[t] = len(w.lg.tables)
+	w.lg.tables = append(w.lg.tables, t)
+	l := layout(t)
+	w.value(l.Metatable)
+	for _, v := range l.array {
+		w.value(v)
+	}
+	for k, v := range l.dict {
+		w.value(k)
+		w.value(v)
+	}
+	for _, v := range l.strdict {
+		w.value(v)
+	}
+	for _, k := range l.keys { // a removed key stays in the order
+		w.value(k)
+	}
+}
+
+// function adds a closure of the bot's script with its upvalue cells. A Go function is shared when
+// the host made it before the bot loaded (one made at load may keep state: a string.gmatch iterator);
+// a Lua function of another script (the rules', through RULES) is shared like the rules are.
+func (w *graphWalk) function(fn *lua.LFunction) {
+	if _, ok := w.lg.funcAt[fn]; ok {
+		return
+	}
+	if fn.IsG {
+		if !w.shared[fn] {
+			w.fail("it keeps a Go function made while it loaded")
+		}
+		return
+	}
+	if !w.protos[fn.Proto] {
+		return
+	}
+	if fn.Env != w.env {
+		w.fail("a function of it has another environment")
+		return
+	}
+	w.lg.funcAt[fn] = len(w.lg.funcs)
+	w.lg.funcs = append(w.lg.funcs, fn)
+	for _, uv := range fn.Upvalues {
+		w.cell(uv)
+	}
+}
+
+func (w *graphWalk) cell(uv *lua.Upvalue) {
+	if uv == nil {
+		return
+	}
+	if _, ok := w.lg.cellAt[uv]; ok {
+		return
+	}
+	if !uv.IsClosed() {
+		w.fail("a function of it closes over a variable still open")
+		return
+	}
+	w.lg.cellAt[uv] = len(w.lg.cells)
+	w.lg.cells = append(w.lg.cells, uv)
+	w.value(uv.Value())
+}
+
+// holdsCopied says whether a key or value of t (or its metatable) is an object a copy makes anew.
+func (w *graphWalk) holdsCopied(t *lua.LTable) bool {
+	l := layout(t)
+	copied := w.copied(l.Metatable)
+	for _, v := range l.array {
+		copied = copied || w.copied(v)
+	}
+	for k, v := range l.dict {
+		copied = copied || w.copied(k) || w.copied(v)
+	}
+	for _, v := range l.strdict {
+		copied = copied || w.copied(v)
+	}
+	for _, k := range l.keys {
+		copied = copied || w.copied(k)
+	}
+	return copied
+}
+
+func (w *graphWalk) copied(v lua.LValue) bool {
+	switch x := v.(type) {
+	case *lua.LTable:
+		_, ok := w.lg.tableAt[x]
+		return ok
+	case *lua.LFunction:
+		_, ok := w.lg.funcAt[x]
+		return ok
+	case *lua.LUserData:
+		return x == w.lg.g
+	}
+	return false
+}
