@@ -51,7 +51,8 @@ func sameLayout(a, b reflect.Type) bool {
 func layout(t *lua.LTable) *luaTableLayout { return (*luaTableLayout)(unsafe.Pointer(t)) }
 
 // loadedGraph is the mutable part of a loaded bot, found once (botTemplate): its tables, its closures
-// and their upvalue cells, each by index, and the userdata standing for the template's own g.
+// and their upvalue cells, each by index, the userdata standing for the template's own g, and where
+// each of them refers to another (a copy sets those places only).
 type loadedGraph struct {
 	tables []*lua.LTable
 	funcs  []*lua.LFunction
@@ -60,9 +61,47 @@ type loadedGraph struct {
 	tableAt map[*lua.LTable]int
 	funcAt  map[*lua.LFunction]int
 	cellAt  map[*lua.Upvalue]int
-	// mapped: the tables whose keys or values include a copied object (the others are copied as they are)
-	mapped []bool
-	g      *lua.LUserData
+	g       *lua.LUserData
+
+	tablePlans []tablePlan
+	funcEnv    []int   // the index of each closure's environment
+	funcCells  [][]int // the index of each closure's cells (-1: none)
+	cellRefs   []objRef
+	upvalues   int // how many upvalue slots the closures have in all
+}
+
+// objRef says what a place holds in a copy: an object of the copy (a table, a closure or g, by
+// index), or else the template's value itself.
+type objRef struct {
+	kind int8 // refShared, refTable, refFunc, refG
+	at   int32
+}
+
+const (
+	refShared int8 = iota
+	refTable
+	refFunc
+	refG
+)
+
+// tablePlan is where a table of the graph holds objects of the graph.
+type tablePlan struct {
+	meta   objRef
+	array  []arrayRef
+	fields []fieldRef
+	// other: a key of the hash part (or a removed key) is an object of the graph, or a value under a
+	// key that is neither a string nor an index: that table is copied entry by entry (copyMapped)
+	other bool
+}
+
+type arrayRef struct {
+	i   int
+	ref objRef
+}
+
+type fieldRef struct {
+	key string
+	ref objRef
 }
 
 // graphCopy is one copy of a loadedGraph, being made.
@@ -75,42 +114,59 @@ type graphCopy struct {
 }
 
 // copyGraph copies the graph for a bot whose g is g; it returns the copy of root (a table of the graph).
+// The objects of each kind are allocated together (a copy lives as long as its bot).
 func (lg *loadedGraph) copyGraph(root *lua.LTable, g *lua.LUserData) *lua.LTable {
 	c := &graphCopy{from: lg, g: g,
 		tables: make([]*lua.LTable, len(lg.tables)),
 		funcs:  make([]*lua.LFunction, len(lg.funcs)),
 		cells:  make([]*lua.Upvalue, len(lg.cells)),
 	}
-	for i := range lg.tables {
-		c.tables[i] = &lua.LTable{}
+	tables := make([]lua.LTable, len(lg.tables))
+	for i := range tables {
+		c.tables[i] = &tables[i]
 	}
+	cells := make([]lua.Upvalue, len(lg.cells))
+	for i, uv := range lg.cells {
+		cells[i] = *uv // a closed cell: its value is its own (set below)
+		c.cells[i] = &cells[i]
+	}
+	funcs := make([]lua.LFunction, len(lg.funcs))
+	slots := make([]*lua.Upvalue, lg.upvalues)
 	for i, fn := range lg.funcs {
-		c.funcs[i] = &lua.LFunction{Proto: fn.Proto, Upvalues: make([]*lua.Upvalue, len(fn.Upvalues))}
+		n := len(fn.Upvalues)
+		funcs[i] = lua.LFunction{Proto: fn.Proto, Env: c.tables[lg.funcEnv[i]], Upvalues: slots[:n:n]}
+		slots = slots[n:]
+		c.funcs[i] = &funcs[i]
+	}
+	for i, fn := range c.funcs {
+		for j, at := range lg.funcCells[i] {
+			if at >= 0 {
+				fn.Upvalues[j] = c.cells[at]
+			}
+		}
 	}
 	for i, uv := range lg.cells {
-		nu := new(lua.Upvalue)
-		*nu = *uv // a closed cell: its value is its own (set below)
-		c.cells[i] = nu
-	}
-	for i, fn := range lg.funcs {
-		c.fillFunction(c.funcs[i], fn)
-	}
-	for i, uv := range lg.cells {
-		c.cells[i].SetValue(c.value(uv.Value()))
+		if r := lg.cellRefs[i]; r.kind != refShared {
+			c.cells[i].SetValue(c.ref(r))
+		} else {
+			c.cells[i].SetValue(uv.Value())
+		}
 	}
 	for i, t := range lg.tables {
-		c.fillTable(c.tables[i], t, lg.mapped[i])
+		c.fillTable(c.tables[i], t, &lg.tablePlans[i])
 	}
 	return c.tables[lg.tableAt[root]]
 }
 
-func (c *graphCopy) fillFunction(nf, fn *lua.LFunction) {
-	nf.Env = c.value(fn.Env).(*lua.LTable)
-	for j, uv := range fn.Upvalues {
-		if uv != nil {
-			nf.Upvalues[j] = c.cells[c.from.cellAt[uv]]
-		}
+// ref is the copy's object r names (r.kind is not refShared).
+func (c *graphCopy) ref(r objRef) lua.LValue {
+	switch r.kind {
+	case refTable:
+		return c.tables[r.at]
+	case refFunc:
+		return c.funcs[r.at]
 	}
+	return c.g
 }
 
 // value is v's copy: the copy of a table, closure or g of the graph, else v itself (shared).
@@ -132,27 +188,33 @@ func (c *graphCopy) value(v lua.LValue) lua.LValue {
 	return v
 }
 
-// fillTable makes nt hold what t holds, internals included; mapped: some key or value is an object of
-// the graph (else the maps and slices are copied as they are).
-func (c *graphCopy) fillTable(nt, t *lua.LTable, mapped bool) {
+// fillTable makes nt hold what t holds, internals included: its slices and maps copied whole, then
+// the places plan names set to the copy's objects.
+func (c *graphCopy) fillTable(nt, t *lua.LTable, plan *tablePlan) {
 	src, dst := layout(t), layout(nt)
-	dst.Metatable = c.value(src.Metatable)
+	dst.Metatable = src.Metatable
+	if plan.meta.kind != refShared {
+		dst.Metatable = c.ref(plan.meta)
+	}
 	dst.array = slices.Clone(src.array)
-	dst.dict = maps.Clone(src.dict)
 	dst.strdict = maps.Clone(src.strdict)
 	dst.keys = slices.Clone(src.keys)
-	dst.k2i = maps.Clone(src.k2i)
-	if !mapped {
-		return
+	if plan.other {
+		c.copyMapped(src, dst)
+	} else {
+		dst.dict = maps.Clone(src.dict)
+		dst.k2i = maps.Clone(src.k2i)
 	}
-	for i, v := range dst.array {
-		dst.array[i] = c.value(v)
+	for _, a := range plan.array {
+		dst.array[a.i] = c.ref(a.ref)
 	}
-	for k, v := range src.strdict {
-		if nv := c.value(v); nv != v {
-			dst.strdict[k] = nv
-		}
+	for _, f := range plan.fields {
+		dst.strdict[f.key] = c.ref(f.ref)
 	}
+}
+
+// copyMapped copies the hash part of a table whose keys include objects of the graph.
+func (c *graphCopy) copyMapped(src, dst *luaTableLayout) {
 	for i, k := range dst.keys {
 		dst.keys[i] = c.value(k)
 	}

@@ -28,10 +28,7 @@ func findGraph(env *lua.LTable, chunk *Chunk, shared map[lua.LValue]bool, g *lua
 	if w.why != "" {
 		return nil, w.why
 	}
-	w.lg.mapped = make([]bool, len(w.lg.tables))
-	for i, t := range w.lg.tables {
-		w.lg.mapped[i] = w.holdsCopied(t)
-	}
+	w.lg.plan()
 	return w.lg, ""
 }
 
@@ -134,35 +131,68 @@ func (w *graphWalk) cell(uv *lua.Upvalue) {
 	w.value(uv.Value())
 }
 
-// holdsCopied says whether a key or value of t (or its metatable) is an object a copy makes anew.
-func (w *graphWalk) holdsCopied(t *lua.LTable) bool {
-	l := layout(t)
-	copied := w.copied(l.Metatable)
-	for _, v := range l.array {
-		copied = copied || w.copied(v)
-	}
-	for k, v := range l.dict {
-		copied = copied || w.copied(k) || w.copied(v)
-	}
-	for _, v := range l.strdict {
-		copied = copied || w.copied(v)
-	}
-	for _, k := range l.keys {
-		copied = copied || w.copied(k)
-	}
-	return copied
-}
-
-func (w *graphWalk) copied(v lua.LValue) bool {
+// refOf is what a place holding v holds in a copy.
+func (lg *loadedGraph) refOf(v lua.LValue) objRef {
 	switch x := v.(type) {
 	case *lua.LTable:
-		_, ok := w.lg.tableAt[x]
-		return ok
+		if i, ok := lg.tableAt[x]; ok {
+			return objRef{kind: refTable, at: int32(i)}
+		}
 	case *lua.LFunction:
-		_, ok := w.lg.funcAt[x]
-		return ok
+		if i, ok := lg.funcAt[x]; ok {
+			return objRef{kind: refFunc, at: int32(i)}
+		}
 	case *lua.LUserData:
-		return x == w.lg.g
+		if x == lg.g {
+			return objRef{kind: refG}
+		}
 	}
-	return false
+	return objRef{}
+}
+
+// plan finds, once the graph is whole, the places a copy sets to its own objects.
+func (lg *loadedGraph) plan() {
+	lg.tablePlans = make([]tablePlan, len(lg.tables))
+	for i, t := range lg.tables {
+		lg.tablePlans[i] = lg.tablePlan(t)
+	}
+	lg.funcEnv = make([]int, len(lg.funcs))
+	lg.funcCells = make([][]int, len(lg.funcs))
+	for i, fn := range lg.funcs {
+		lg.funcEnv[i] = lg.tableAt[fn.Env]
+		lg.upvalues += len(fn.Upvalues)
+		for _, uv := range fn.Upvalues {
+			at := -1
+			if uv != nil {
+				at = lg.cellAt[uv]
+			}
+			lg.funcCells[i] = append(lg.funcCells[i], at)
+		}
+	}
+	lg.cellRefs = make([]objRef, len(lg.cells))
+	for i, uv := range lg.cells {
+		lg.cellRefs[i] = lg.refOf(uv.Value())
+	}
+}
+
+func (lg *loadedGraph) tablePlan(t *lua.LTable) tablePlan {
+	l := layout(t)
+	p := tablePlan{meta: lg.refOf(l.Metatable)}
+	for i, v := range l.array {
+		if r := lg.refOf(v); r.kind != refShared {
+			p.array = append(p.array, arrayRef{i, r})
+		}
+	}
+	for k, v := range l.strdict {
+		if r := lg.refOf(v); r.kind != refShared {
+			p.fields = append(p.fields, fieldRef{k, r})
+		}
+	}
+	for k, v := range l.dict {
+		p.other = p.other || lg.refOf(k).kind != refShared || lg.refOf(v).kind != refShared
+	}
+	for _, k := range l.keys {
+		p.other = p.other || lg.refOf(k).kind != refShared
+	}
+	return p
 }
