@@ -88,20 +88,20 @@ func (w *graphWalk) table(t *lua.LTable) {
 	}
 }
 
-// function adds a closure of the bot's script with its upvalue cells. A Go function is shared when
-// the host made it before the bot loaded (one made at load may keep state: a string.gmatch iterator);
-// a Lua function of another script (the rules', through RULES) is shared like the rules are.
+// function adds a closure of the bot's script with its upvalue cells. A function of the host or of
+// the rules is shared when it was there before the bot loaded (shared: the libraries', g's, the rules'
+// as RULES lists them); one made while the bot loaded may keep state of its own (a string.gmatch
+// iterator, a closure a rules helper returned), which a copy cannot make anew.
 func (w *graphWalk) function(fn *lua.LFunction) {
-	if _, ok := w.lg.funcAt[fn]; ok {
+	if _, ok := w.lg.funcAt[fn]; ok || w.shared[fn] {
 		return
 	}
 	if fn.IsG {
-		if !w.shared[fn] {
-			w.fail("it keeps a Go function made while it loaded")
-		}
+		w.fail("it keeps a Go function made while it loaded")
 		return
 	}
 	if !w.protos[fn.Proto] {
+		w.fail("it keeps a function of the rules made while it loaded")
 		return
 	}
 	if fn.Env != w.env {

@@ -16,8 +16,9 @@ import (
 // A copy is what a load would have made only when the load did the same whoever ran it. So the bot is
 // loaded again for every seat and game, as before, when its load drew a random number (from the game's
 // stream), failed, or left something a copy cannot make anew: a coroutine, a userdata, a Go function
-// made while it loaded (a string.gmatch iterator keeps its place); and when the rules keep state
-// between games, since RULES then changes with every game.
+// or a function of the rules made while it loaded (a string.gmatch iterator keeps its place, a closure
+// a rules helper returned may keep its own variables); and when the rules keep state between games,
+// since RULES then changes with every game.
 
 // botTemplate is a bot as the engine loaded it once: its environment and what a copy makes anew.
 type botTemplate struct {
@@ -64,7 +65,7 @@ func (e *Engine) loadTemplate(chunk *Chunk) *botTemplate {
 	case draws.n > 0:
 		return &botTemplate{why: "it draws random numbers while it loads"}
 	}
-	graph, why := findGraph(env, chunk, h.botShares(g), g)
+	graph, why := findGraph(env, chunk, h.botShares(g, e.Exports()), g)
 	return &botTemplate{env: env, graph: graph, why: why}
 }
 
@@ -79,9 +80,10 @@ func (s *countingSource) Uint64() uint64 {
 	return s.Source.Uint64()
 }
 
-// botShares are the host's objects a bot's copies share: the library table its environment reads
-// through, the Go functions of the libraries and g's methods (made once per host, they keep no state).
-func (h *Host) botShares(g *lua.LUserData) map[lua.LValue]bool {
+// botShares are the objects a bot's copies share: the library table its environment reads through,
+// the Go functions of the libraries and g's methods (made once per host, they keep no state), and the
+// rules' functions RULES lists (their module-level tables are frozen).
+func (h *Host) botShares(g *lua.LUserData, rules *lua.LTable) map[lua.LValue]bool {
 	shared := map[lua.LValue]bool{h.globals: true}
 	addFuncs := func(t *lua.LTable) {
 		raw(t).ForEach(func(_, v lua.LValue) {
@@ -96,6 +98,7 @@ func (h *Host) botShares(g *lua.LUserData) map[lua.LValue]bool {
 			addFuncs(t)
 		}
 	})
+	raw(rules).ForEach(func(_, v lua.LValue) { shared[v] = true })
 	for name := range botFactMethods {
 		shared[h.L.GetField(g, name)] = true
 	}

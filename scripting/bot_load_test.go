@@ -58,15 +58,16 @@ func TestBotLoadsOnceAndEachSeatStartsAsLoaded(t *testing.T) {
 	require.Equal(t, 1, loads)
 }
 
-// A bot whose load draws a random number (from the game's stream) or keeps a Go function made while
-// it loaded (a string.gmatch iterator keeps its place) is loaded again for every seat and game, as
+// A bot whose load draws a random number (from the game's stream), or keeps a Go function or a
+// function of the rules made while it loaded (a string.gmatch iterator keeps its place, a closure a
+// rules helper made its own variable) is loaded again for every seat and game, as
 // before bots were copied: once more than the seats of all games (the first load, tried as the
 // template, is not used).
 func TestBotLoadsAgainWhenItCannotBeCopied(t *testing.T) {
 	const games = 5
-	for _, bot := range []string{"load-random", "load-gmatch"} {
+	for bot, game := range map[string]string{"load-random": "tiny", "load-gmatch": "tiny", "load-closure": "rules-closure"} {
 		t.Run(bot, func(t *testing.T) {
-			p := loadProgram(t, "testdata/tiny.yaml", "")
+			p := loadProgram(t, "testdata/"+game+".yaml", "")
 			addTestBots(t, p, bot)
 			results, loads := botLoads(t, p, bot, games)
 			require.Equal(t, 1+2*games, loads)

@@ -14,10 +14,12 @@ order.x = 1
 order.y = 2
 order.x = nil
 local floor = math.floor         -- a library function, shared
+local rules_setup = RULES.setup  -- a function of the rules, shared
 
 function choose(obs, legal)
   if count == 0 then
     assert(#seen == 0 and names.a == 1 and shared == 0 and peek() == 0, "memory from another seat or game")
+    assert(rules_setup == RULES.setup and floor == math.floor, "a shared function was copied")
     assert(alias == names.list and #alias == 2 and alias[2] == 20, "the list is not as loaded")
     assert(order.x == nil and next(order) == "y", "order is not as loaded")
     order.x = 3
