@@ -145,11 +145,9 @@ func (lg *loadedGraph) copyGraph(root *lua.LTable, g *lua.LUserData) *lua.LTable
 			}
 		}
 	}
-	for i, uv := range lg.cells {
-		if r := lg.cellRefs[i]; r.kind != refShared {
+	for i, r := range lg.cellRefs {
+		if r.kind != refShared {
 			c.cells[i].SetValue(c.ref(r))
-		} else {
-			c.cells[i].SetValue(uv.Value())
 		}
 	}
 	for i, t := range lg.tables {
