@@ -1,16 +1,13 @@
-function setup(g)
-  g:set("turn", 0)
-  g:ask(0, {"draw", "stop"})
-end
+-- the game: each seat in turn says "go" until one says "stop" (three rounds at most)
+function setup(g) g:ask(0, {"go", "stop"}) end
 
 function on_move(g, seat, move)
-  if move == "draw" then g:move_top("deck", nil, "hand", seat) end
-  if move == "stop" or g:count("deck") == 0 then
+  g:set("n", (g:get("n") or 0) + 1)
+  if move == "stop" or g:get("n") >= 6 then
     g:finish({seat})
-    return
+  else
+    g:ask((seat + 1) % g:players(), {"go", "stop"})
   end
-  local next = (seat + 1) % g:players()
-  g:ask(next, {"draw", "stop"})
 end
 
 -- a counter of its own each call: the closure's n is no module-level state
