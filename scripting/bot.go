@@ -120,14 +120,10 @@ func (e *Engine) NewLuaBot(name string, seed uint64) (*LuaBot, error) {
 	return b, nil
 }
 
-// start loads the bot's script into a fresh environment: a new memory.
+// start gives the bot a fresh environment, as its script leaves it: a new memory.
 func (b *LuaBot) start() error {
-	h := b.e.h
 	b.facts = &botFacts{e: b.e, p: b.e.p, data: b.e.data}
-	env, err := h.newEnv(b.e.p, []*Chunk{b.chunk}, nil, func(env *lua.LTable) {
-		env.RawSetString("RULES", b.e.Exports())
-		env.RawSetString("g", h.botFacts(b.facts))
-	})
+	env, err := b.load()
 	if err != nil {
 		return err
 	}
@@ -139,6 +135,20 @@ func (b *LuaBot) start() error {
 	b.rng = rand.New(rand.NewPCG(b.seed, 0x10a))
 	b.lineage, b.events = 0, 0
 	return nil
+}
+
+// load makes the bot's environment: a copy of the bot as the engine loaded it once (bot_load.go), or
+// its script run again when it cannot be copied.
+func (b *LuaBot) load() (*lua.LTable, error) {
+	h := b.e.h
+	g := h.botFacts(b.facts)
+	if t := b.e.botTemplate(b.Name, b.chunk); t.graph != nil {
+		return t.copyFor(g), nil
+	}
+	return h.newEnv(b.e.p, []*Chunk{b.chunk}, nil, func(env *lua.LTable) {
+		env.RawSetString("RULES", b.e.Exports())
+		env.RawSetString("g", g)
+	})
 }
 
 // Choose implements core.Bot. The bot sees only its seat's view.

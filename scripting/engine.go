@@ -40,6 +40,8 @@ type Engine struct {
 	// coverRules remember the answers of the colour rules g:board_covers asked (board_cover.go)
 	coverRules []*coverRule
 	bots       *botShared // what the engine's Lua bots share (bot_events.go)
+	// botTemplates are its Lua bots loaded once, by name, copied for each seat and game (bot_load.go)
+	botTemplates map[string]*botTemplate
 }
 
 // Interrupted reports whether the engine's host was interrupted (Host.Interrupt): long computations

@@ -1,0 +1,231 @@
+package scripting
+
+import (
+	"maps"
+	"reflect"
+	"slices"
+	"unsafe"
+
+	lua "github.com/yuin/gopher-lua"
+)
+
+// Copying what a bot's script loaded. A loaded bot is a graph of Lua values: its environment, the
+// tables its module-level code built, the closures of its functions and the upvalue cells they close
+// over. A copy of that graph for another seat or game makes a new object for each mutable one (a table
+// that is not read-only, a closure of the bot's own script, an upvalue cell) and shares the rest
+// (plain values, the read-only tables CARDS, PARAMS and RULES, the host's libraries, the rules'
+// functions, the Go functions of the libraries and of g). Each object is copied once, so aliasing
+// (two locals holding one table, two closures sharing a cell) is kept.
+//
+// A table is copied whole, its internals included: gopher-lua's iteration order (pairs, next) follows
+// the order keys were first set, a removed key included, which setting keys one by one would not
+// rebuild; and it is cheaper (a map copied whole costs far less than its keys inserted one by one).
+
+// luaTableLayout mirrors gopher-lua's LTable, whose internals are unexported; tableLayoutOK says the
+// mirror matches the library built in (field names, types and offsets), else no bot is copied.
+type luaTableLayout struct {
+	Metatable lua.LValue
+	array     []lua.LValue
+	dict      map[lua.LValue]lua.LValue
+	strdict   map[string]lua.LValue
+	keys      []lua.LValue
+	k2i       map[lua.LValue]int
+}
+
+var tableLayoutOK = sameLayout(reflect.TypeFor[lua.LTable](), reflect.TypeFor[luaTableLayout]())
+
+// sameLayout says whether two struct types have the same fields at the same offsets.
+func sameLayout(a, b reflect.Type) bool {
+	if a.Kind() != reflect.Struct || b.Kind() != reflect.Struct || a.NumField() != b.NumField() || a.Size() != b.Size() {
+		return false
+	}
+	for i := range a.NumField() {
+		fa, fb := a.Field(i), b.Field(i)
+		if fa.Name != fb.Name || fa.Type != fb.Type || fa.Offset != fb.Offset {
+			return false
+		}
+	}
+	return true
+}
+
+func layout(t *lua.LTable) *luaTableLayout { return (*luaTableLayout)(unsafe.Pointer(t)) }
+
+// loadedGraph is the mutable part of a loaded bot, found once (botTemplate): its tables, its closures
+// and their upvalue cells, each by index, the userdata standing for the template's own g, and where
+// each of them refers to another (a copy sets those places only).
+type loadedGraph struct {
+	tables []*lua.LTable
+	funcs  []*lua.LFunction
+	cells  []*lua.Upvalue
+	// index of each object in its list
+	tableAt map[*lua.LTable]int
+	funcAt  map[*lua.LFunction]int
+	cellAt  map[*lua.Upvalue]int
+	g       *lua.LUserData
+
+	tablePlans []tablePlan
+	funcEnv    []int   // the index of each closure's environment
+	funcCells  [][]int // the index of each closure's cells (-1: none)
+	cellRefs   []objRef
+	upvalues   int // how many upvalue slots the closures have in all
+}
+
+// objRef says what a place holds in a copy: an object of the copy (a table, a closure or g, by
+// index), or else the template's value itself.
+type objRef struct {
+	kind int8 // refShared, refTable, refFunc, refG
+	at   int32
+}
+
+const (
+	refShared int8 = iota
+	refTable
+	refFunc
+	refG
+)
+
+// tablePlan is where a table of the graph holds objects of the graph.
+type tablePlan struct {
+	meta   objRef
+	array  []arrayRef
+	fields []fieldRef
+	// other: a key of the hash part (or a removed key) is an object of the graph, or a value under a
+	// key that is neither a string nor an index: that table is copied entry by entry (copyMapped)
+	other bool
+}
+
+type arrayRef struct {
+	i   int
+	ref objRef
+}
+
+type fieldRef struct {
+	key string
+	ref objRef
+}
+
+// graphCopy is one copy of a loadedGraph, being made.
+type graphCopy struct {
+	from   *loadedGraph
+	tables []*lua.LTable
+	funcs  []*lua.LFunction
+	cells  []*lua.Upvalue
+	g      *lua.LUserData
+}
+
+// copyGraph copies the graph for a bot whose g is g; it returns the copy of root (a table of the graph).
+// The objects of each kind are allocated together (a copy lives as long as its bot).
+func (lg *loadedGraph) copyGraph(root *lua.LTable, g *lua.LUserData) *lua.LTable {
+	c := &graphCopy{from: lg, g: g,
+		tables: make([]*lua.LTable, len(lg.tables)),
+		funcs:  make([]*lua.LFunction, len(lg.funcs)),
+		cells:  make([]*lua.Upvalue, len(lg.cells)),
+	}
+	tables := make([]lua.LTable, len(lg.tables))
+	for i := range tables {
+		c.tables[i] = &tables[i]
+	}
+	cells := make([]lua.Upvalue, len(lg.cells))
+	for i, uv := range lg.cells {
+		cells[i] = *uv // a closed cell: its value is its own (set below)
+		c.cells[i] = &cells[i]
+	}
+	funcs := make([]lua.LFunction, len(lg.funcs))
+	slots := make([]*lua.Upvalue, lg.upvalues)
+	for i, fn := range lg.funcs {
+		n := len(fn.Upvalues)
+		funcs[i] = lua.LFunction{Proto: fn.Proto, Env: c.tables[lg.funcEnv[i]], Upvalues: slots[:n:n]}
+		slots = slots[n:]
+		c.funcs[i] = &funcs[i]
+	}
+	for i, fn := range c.funcs {
+		for j, at := range lg.funcCells[i] {
+			if at >= 0 {
+				fn.Upvalues[j] = c.cells[at]
+			}
+		}
+	}
+	for i, r := range lg.cellRefs {
+		if r.kind != refShared {
+			c.cells[i].SetValue(c.ref(r))
+		}
+	}
+	for i, t := range lg.tables {
+		c.fillTable(c.tables[i], t, &lg.tablePlans[i])
+	}
+	return c.tables[lg.tableAt[root]]
+}
+
+// ref is the copy's object r names (r.kind is not refShared).
+func (c *graphCopy) ref(r objRef) lua.LValue {
+	switch r.kind {
+	case refTable:
+		return c.tables[r.at]
+	case refFunc:
+		return c.funcs[r.at]
+	}
+	return c.g
+}
+
+// value is v's copy: the copy of a table, closure or g of the graph, else v itself (shared).
+func (c *graphCopy) value(v lua.LValue) lua.LValue {
+	switch x := v.(type) {
+	case *lua.LTable:
+		if i, ok := c.from.tableAt[x]; ok {
+			return c.tables[i]
+		}
+	case *lua.LFunction:
+		if i, ok := c.from.funcAt[x]; ok {
+			return c.funcs[i]
+		}
+	case *lua.LUserData:
+		if x == c.from.g {
+			return c.g
+		}
+	}
+	return v
+}
+
+// fillTable makes nt hold what t holds, internals included: its slices and maps copied whole, then
+// the places plan names set to the copy's objects.
+func (c *graphCopy) fillTable(nt, t *lua.LTable, plan *tablePlan) {
+	src, dst := layout(t), layout(nt)
+	dst.Metatable = src.Metatable
+	if plan.meta.kind != refShared {
+		dst.Metatable = c.ref(plan.meta)
+	}
+	dst.array = slices.Clone(src.array)
+	dst.strdict = maps.Clone(src.strdict)
+	dst.keys = slices.Clone(src.keys)
+	if plan.other {
+		c.copyMapped(src, dst)
+	} else {
+		dst.dict = maps.Clone(src.dict)
+		dst.k2i = maps.Clone(src.k2i)
+	}
+	for _, a := range plan.array {
+		dst.array[a.i] = c.ref(a.ref)
+	}
+	for _, f := range plan.fields {
+		dst.strdict[f.key] = c.ref(f.ref)
+	}
+}
+
+// copyMapped copies the hash part of a table whose keys include objects of the graph.
+func (c *graphCopy) copyMapped(src, dst *luaTableLayout) {
+	for i, k := range dst.keys {
+		dst.keys[i] = c.value(k)
+	}
+	if src.dict != nil {
+		dst.dict = make(map[lua.LValue]lua.LValue, len(src.dict))
+		for k, v := range src.dict {
+			dst.dict[c.value(k)] = c.value(v)
+		}
+	}
+	if src.k2i != nil {
+		dst.k2i = make(map[lua.LValue]int, len(src.k2i))
+		for k, i := range src.k2i {
+			dst.k2i[c.value(k)] = i
+		}
+	}
+}

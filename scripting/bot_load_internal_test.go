@@ -1,0 +1,83 @@
+package scripting
+
+import (
+	"reflect"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+	lua "github.com/yuin/gopher-lua"
+)
+
+// The mirror of gopher-lua's tables matches the library built in: else no bot would be copied (each
+// loaded for every seat and game, slowly) and nothing else would say so.
+func TestTableLayoutMatchesGopherLua(t *testing.T) {
+	require.True(t, tableLayoutOK)
+}
+
+func TestSameLayout(t *testing.T) {
+	type a struct {
+		X int
+		y []string
+	}
+	type b struct {
+		X int
+		y []string
+	}
+	type renamed struct {
+		X int
+		z []string
+	}
+	type retyped struct {
+		X int
+		y []int
+	}
+	type longer struct {
+		X int
+		y []string
+		w bool
+	}
+	for _, c := range []struct {
+		other reflect.Type
+		same  bool
+	}{
+		{reflect.TypeFor[b](), true},
+		{reflect.TypeFor[renamed](), false},
+		{reflect.TypeFor[retyped](), false},
+		{reflect.TypeFor[longer](), false},
+		{reflect.TypeFor[int](), false},
+	} {
+		require.Equal(t, c.same, sameLayout(reflect.TypeFor[a](), c.other), c.other.String())
+	}
+	require.True(t, sameLayout(reflect.TypeFor[lua.LTable](), reflect.TypeFor[luaTableLayout]()))
+}
+
+// Each bot that cannot be copied is loaded for every seat and game for the reason its template gives.
+func TestBotTemplateSaysWhyItReloads(t *testing.T) {
+	for bot, c := range map[string]struct{ game, why string }{
+		"memory":       {"tiny", ""},
+		"load-random":  {"tiny", "it draws random numbers while it loads"},
+		"load-gmatch":  {"tiny", "it keeps a Go function made while it loaded"},
+		"load-closure": {"rules-closure", "it keeps a function of the rules made while it loaded"},
+		"load-error":   {"tiny", "load-error.lua:3: attempt to index a non-table object"},
+	} {
+		t.Run(bot, func(t *testing.T) {
+			p, err := Load("testdata/"+c.game+".yaml", "")
+			require.NoError(t, err)
+			chunk, err := CompileFile("testdata/bots/" + bot + ".lua")
+			require.NoError(t, err)
+			p.Bots[bot] = chunk
+			h := NewHost()
+			defer h.Close()
+			e, err := p.NewEngine(h)
+			require.NoError(t, err)
+			tpl := e.botTemplate(bot, chunk)
+			if c.why == "" {
+				require.Empty(t, tpl.why)
+				require.NotNil(t, tpl.graph)
+				return
+			}
+			require.Nil(t, tpl.graph)
+			require.Contains(t, tpl.why, c.why)
+		})
+	}
+}
