@@ -101,6 +101,7 @@ func register(h *Host) {
 	monitor.once.Do(func() {
 		monitor.hosts = map[*Host]struct{}{}
 		go watchHosts()
+		go collectOnRequest()
 	})
 	monitor.mu.Lock()
 	monitor.hosts[h] = struct{}{}
@@ -119,14 +120,7 @@ const monitorTick = 5 * time.Millisecond
 func watchHosts() {
 	tick := time.NewTicker(monitorTick)
 	defer tick.Stop()
-	sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
-	heap := func() uint64 {
-		metrics.Read(sample)
-		if sample[0].Value.Kind() == metrics.KindUint64 {
-			return sample[0].Value.Uint64()
-		}
-		return 0
-	}
+	var heap heapReading
 	var long []*Host // hooks that have run for a while (reused: the monitor must not allocate, or it
 	// would assist the collector in the middle of a memory bomb)
 	for range tick.C {
@@ -162,15 +156,65 @@ func watchHosts() {
 		monitor.mu.Unlock()
 		// Over the heap limit, every hook that has run bombTicks (in CPU time when known) is stopped:
 		// building hundreds of MB takes that long, innocent hooks take microseconds. No collection first:
-		// runtime.GC takes long on a big heap, and a doubling string reaches gigabytes meanwhile; garbage
-		// rarely reaches the limit (the batch's soft memory limit keeps it down).
-		if len(long) == 0 || heap() <= maxHeap.Load() {
+		// runtime.GC takes long on a big heap, and a doubling string reaches gigabytes meanwhile.
+		if len(long) == 0 || !heap.overLimit(maxHeap.Load()) {
 			continue
 		}
 		for _, h := range long {
 			h.stopCall(stopMemory)
 		}
 	}
+}
+
+// heapReading reads the heap's size for the monitor, with samples made once (the monitor must not
+// allocate, or it would assist the collector in the middle of a memory bomb).
+type heapReading struct {
+	samples []metrics.Sample
+}
+
+// overLimit reports whether the heap holds more than limit bytes of objects, of which enough were
+// live at the last collection. A batch lets garbage pile up to several times its live data before
+// collecting (lab.TuneGC: GOGC 800): garbage alone past the limit is no memory bomb, and a hook
+// that a loaded machine kept waiting for a few ticks must not be stopped for it. A bomb's data is
+// live: after a collection it is most of the heap. So while the heap is past the limit with little
+// live at the last collection, a collection is asked for (the next ticks know which it was: garbage
+// is gone, a bomb's data is live). Far past the limit (four times, e.g. with the collector off) the
+// heap counts whatever it holds.
+func (r *heapReading) overLimit(limit uint64) bool {
+	if r.samples == nil {
+		r.samples = []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}, {Name: "/gc/heap/live:bytes"}}
+	}
+	metrics.Read(r.samples)
+	heap, live := sampleBytes(r.samples[0]), sampleBytes(r.samples[1])
+	if heap <= limit {
+		return false
+	}
+	if live > limit/3 || heap > 4*limit {
+		return true
+	}
+	select {
+	case collectNow <- struct{}{}:
+	default: // one is asked for already
+	}
+	return false
+}
+
+// collectNow asks collectOnRequest for a collection; it holds one request at most.
+var collectNow = make(chan struct{}, 1)
+
+// collectOnRequest collects the heap when the monitor asks (runtime.GC waits for the collection to
+// end: the monitor goes on looking meanwhile).
+func collectOnRequest() {
+	for range collectNow {
+		runtime.GC()
+	}
+}
+
+func sampleBytes(s metrics.Sample) uint64 {
+	if s.Value.Kind() == metrics.KindUint64 {
+		return s.Value.Uint64()
+	}
+	return 0
 }
 
 // Over the heap limit, every hook that has run this many monitor ticks is stopped: of wall time

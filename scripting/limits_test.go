@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"runtime/debug"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -290,6 +291,26 @@ func TestMemoryBombStopsOnlyItsOwnHook(t *testing.T) {
 	assert.Contains(t, err.Error(), "hook setup was stopped: the heap passed 96 MiB while it ran")
 	assert.Nil(t, innocentErr.Load())
 }
+
+// Garbage past the heap limit is no memory bomb: a batch lets it pile up (GOGC 800) and a hook that
+// runs a while meanwhile (here a long loop that allocates nothing) is not stopped for it.
+func TestGarbagePastTheHeapLimitStopsNoHook(t *testing.T) {
+	t.Cleanup(runtime.GC)
+	runtime.GC()
+	old := scripting.SetMaxHeap(64 << 20)
+	defer scripting.SetMaxHeap(old)
+	defer debug.SetGCPercent(debug.SetGCPercent(-1))
+	for range 150 {
+		garbage = make([]byte, 1<<20)
+	}
+	garbage = nil
+	long := probe(t, "testdata/tiny.yaml", "limits: {hook_millis: 10000}\n",
+		"function setup(g) local n = 0 for i = 1, 3000000 do n = n + i end base.setup(g) end\n")
+	assert.NoError(t, setupError(t, long))
+}
+
+// garbage keeps the test's allocations from being optimised away.
+var garbage []byte
 
 // Interrupt (Ctrl-C, SIGTERM) stops a running hook at once, and every later one.
 func TestInterruptStopsARunningHook(t *testing.T) {
