@@ -92,7 +92,7 @@ func (h *Host) eventTable(d *hostData, e *core.Event) *lua.LTable {
 // not by walking the table afterwards).
 func (h *Host) eventFields(d *hostData, e *core.Event, readOnly bool) *lua.LTable {
 	L := h.L
-	et := L.CreateTable(0, 4)
+	et := L.CreateTable(0, 4+len(e.Fields)) // (a map sized short grows: a second allocation)
 	typ, ok := eventTypes[e.Type]
 	if !ok {
 		typ = lua.LString(e.Type)

@@ -7,12 +7,14 @@ import (
 // Read-only tables. Every table that outlives a game or is seen by more than one party (the Lua
 // libraries, CARDS and each card, params, the rules' `base`, RULES for bots, the trick table, the
 // events handed to bots) is shown to Lua as a proxy: an empty table whose metatable reads through to
-// the real table (__index, __len) and refuses writes, and whose __metatable hides the metatable, so
-// setmetatable and getmetatable cannot reach the real table. The builtins that write or read tables
-// raw (rawset, rawget, next, pairs, ipairs, unpack, table.*) know proxies: they read the real table and
-// refuse to write. A read through a proxy costs one more table lookup.
+// the real table (__index, __len) and refuses writes. The builtins that write or read tables raw
+// (rawset, rawget, next, pairs, ipairs, unpack, table.*) know proxies: they read the real table and
+// refuse to write; getmetatable and setmetatable know them too, so the metatable and the real table
+// stay out of reach (getmetatable gives false, setmetatable raises "cannot change a protected
+// metatable", as a __metatable field would make them). A read through a proxy costs one more table
+// lookup.
 //
-// A proxy's metatable holds those three or four keys and no more, as each key of a new table costs
+// A proxy's metatable holds those two or three keys and no more, as each key of a new table costs
 // gopher-lua a map entry, a key-list entry and an index entry, and bots are handed new read-only events
 // at every decision. Its __newindex is not a function but the host's guard of the proxy's name (a
 // userdata, roGuard): gopher-lua hands the write on to the guard, whose own metatable raises the error
@@ -36,7 +38,7 @@ func (h *Host) protect(t *lua.LTable, name string) *lua.LTable {
 func (h *Host) proxy(t *lua.LTable, name string, withLen bool) *lua.LTable {
 	L := h.L
 	proxy := L.CreateTable(0, 0)
-	meta := L.CreateTable(0, 4)
+	meta := L.CreateTable(0, 3)
 	meta.RawSetString("__index", t)
 	meta.RawSetString("__newindex", h.roGuard(name))
 	if withLen {
@@ -48,7 +50,6 @@ func (h *Host) proxy(t *lua.LTable, name string, withLen bool) *lua.LTable {
 		}
 		meta.RawSetString("__len", h.roLen)
 	}
-	meta.RawSetString("__metatable", lua.LFalse)
 	proxy.Metatable = meta
 	return proxy
 }
@@ -66,9 +67,8 @@ func (h *Host) roGuard(name string) *lua.LUserData {
 			return 0
 		})
 	}
-	meta := L.CreateTable(0, 2)
+	meta := L.CreateTable(0, 1)
 	meta.RawSetString("__newindex", h.roNewindex)
-	meta.RawSetString("__metatable", lua.LFalse)
 	g := &lua.LUserData{Value: roGuard{name}, Metatable: meta}
 	h.roGuards[name] = g
 	return g
@@ -90,16 +90,32 @@ func (h *Host) protectDeep(v lua.LValue, name string) lua.LValue {
 	if !ok {
 		return v
 	}
-	var keys, vals []lua.LValue
-	forEach(t, func(k, val lua.LValue) { // (forEach: no key boxed again)
-		if _, ok := val.(*lua.LTable); ok {
-			keys, vals = append(keys, k), append(vals, val)
+	h.protectInside(t, name)
+	return h.protect(t, name)
+}
+
+// protectInside replaces every table t holds by its read-only proxy (protectDeep): the list part by
+// index, then the keys after it (Next, which a plain list ends at once; no key boxed again).
+func (h *Host) protectInside(t *lua.LTable, name string) {
+	i := 1
+	for v := t.RawGetInt(i); v != lua.LNil; i, v = i+1, t.RawGetInt(i+1) {
+		if c, ok := v.(*lua.LTable); ok {
+			t.RawSetInt(i, h.protectDeep(c, name))
 		}
-	})
+	}
+	var keys, vals []lua.LValue
+	from := lua.LValue(lua.LNil) // (Next takes a key 0 for "after the list part", not "from the start")
+	if i > 1 {
+		from = lua.LNumber(i - 1)
+	}
+	for k, v := t.Next(from); k != lua.LNil; k, v = t.Next(k) {
+		if _, ok := v.(*lua.LTable); ok {
+			keys, vals = append(keys, k), append(vals, v)
+		}
+	}
 	for i, k := range keys {
 		t.RawSet(k, h.protectDeep(vals[i], name))
 	}
-	return h.protect(t, name)
 }
 
 func keyString(k lua.LValue) string {
@@ -201,6 +217,7 @@ func (h *Host) bindTableBuiltins(g *lua.LTable) {
 		h.checkWritable(L, L.CheckTable(1), "rawset")
 		return rawset(L)
 	}))
+	h.bindMetatableBuiltins(g)
 	g.RawSetString("unpack", L.NewFunction(func(L *lua.LState) int {
 		t := h.readable(L.CheckTable(1))
 		i := L.OptInt(2, 1)
@@ -215,4 +232,36 @@ func (h *Host) bindTableBuiltins(g *lua.LTable) {
 		}
 		return n
 	}))
+}
+
+// bindMetatableBuiltins makes getmetatable and setmetatable treat a proxy as if its metatable had a
+// __metatable field false (which it does not have, to cost a key less): false, and an error.
+func (h *Host) bindMetatableBuiltins(g *lua.LTable) {
+	L := h.L
+	g.RawSetString("getmetatable", L.NewFunction(func(L *lua.LState) int {
+		if t, ok := L.CheckAny(1).(*lua.LTable); ok && isProxy(t) {
+			L.Push(lua.LFalse)
+			return 1
+		}
+		L.Push(L.GetMetatable(L.Get(1)))
+		return 1
+	}))
+	setmetatable := g.RawGetString("setmetatable").(*lua.LFunction).GFunction
+	g.RawSetString("setmetatable", L.NewFunction(func(L *lua.LState) int {
+		L.CheckTypes(2, lua.LTNil, lua.LTTable)
+		if t, ok := L.Get(1).(*lua.LTable); ok && isProxy(t) {
+			L.RaiseError("cannot change a protected metatable")
+		}
+		return setmetatable(L)
+	}))
+}
+
+// isProxy says whether t is a read-only proxy (protect).
+func isProxy(t *lua.LTable) bool {
+	mt, ok := t.Metatable.(*lua.LTable)
+	if !ok {
+		return false
+	}
+	_, ok = guardOf(mt)
+	return ok
 }
