@@ -94,21 +94,22 @@ func (h *Host) protectDeep(v lua.LValue, name string) lua.LValue {
 	return h.protect(t, name)
 }
 
-// protectInside replaces every table t holds by its read-only proxy (protectDeep): the list part by
-// index, then the keys after it (Next, which a plain list ends at once; no key boxed again).
+// protectInside replaces every table t holds by its read-only proxy (protectDeep): the list part
+// 1..n by index, then the keys after it (Next, which ends at once for a plain list and boxes no index).
 func (h *Host) protectInside(t *lua.LTable, name string) {
-	i := 1
-	for v := t.RawGetInt(i); v != lua.LNil; i, v = i+1, t.RawGetInt(i+1) {
+	n := 0
+	for v := t.RawGetInt(1); v != lua.LNil; v = t.RawGetInt(n + 1) {
+		n++
 		if c, ok := v.(*lua.LTable); ok {
-			t.RawSetInt(i, h.protectDeep(c, name))
+			t.RawSetInt(n, h.protectDeep(c, name))
 		}
 	}
-	var keys, vals []lua.LValue
-	from := lua.LValue(lua.LNil) // (Next takes a key 0 for "after the list part", not "from the start")
-	if i > 1 {
-		from = lua.LNumber(i - 1)
+	after := lua.LValue(lua.LNil) // (not the key 0: Next would skip the first key after the list part)
+	if n > 0 {
+		after = lua.LNumber(n)
 	}
-	for k, v := t.Next(from); k != lua.LNil; k, v = t.Next(k) {
+	var keys, vals []lua.LValue
+	for k, v := t.Next(after); k != lua.LNil; k, v = t.Next(k) {
 		if _, ok := v.(*lua.LTable); ok {
 			keys, vals = append(keys, k), append(vals, v)
 		}
