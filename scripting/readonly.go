@@ -134,7 +134,9 @@ func raw(t *lua.LTable) *lua.LTable {
 	}
 	if mt, ok := t.Metatable.(*lua.LTable); ok {
 		if _, ok := guardOf(mt); ok {
-			return mt.RawGetString("__index").(*lua.LTable)
+			if real, ok := mt.RawGetString("__index").(*lua.LTable); ok {
+				return real
+			}
 		}
 	}
 	return t // g: read-only, its own table
