@@ -80,6 +80,9 @@ func appendKeyValue(buf []byte, v any) []byte {
 // appendKeyMap spells a map's entries in key order (sortedKeys' order: the table's pairs order).
 func appendKeyMap(buf []byte, m map[string]any) []byte {
 	buf = binary.AppendUvarint(append(buf, 'M'), uint64(len(m)))
+	if len(m) == 0 { // most events have no custom fields
+		return buf
+	}
 	var room [16]string
 	for _, k := range appendSortedKeys(room[:0], m) {
 		buf = appendKeyValue(appendKeyString(buf, k), m[k])

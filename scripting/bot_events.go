@@ -49,7 +49,7 @@ func (c *botShared) event(h *Host, d *hostData, lineage uint64, i int, e *core.E
 	c.key = eventKey(c.key[:0], e)
 	t, ok := c.interned[string(c.key)]
 	if !ok {
-		t = h.protectDeep(h.eventTable(d, e), "an event (shared by the bots)").(*lua.LTable)
+		t = h.sharedEvent(d, e)
 		if len(c.interned) < maxSharedEvents {
 			c.interned[string(c.key)] = t
 		}
@@ -72,11 +72,27 @@ func (h *Host) eventsTable(p *Program, events []core.Event) *lua.LTable {
 	return ev
 }
 
+// sharedEventName names the events bots share in the error a write into one raises.
+const sharedEventName = "an event (shared by the bots)"
+
+// sharedEvent is the read-only table of an event that bots share: its own table, built with read-only
+// tables inside, behind a proxy with no __len (an event's table has string keys only, so # is 0 as it
+// is of the proxy), the cheapest proxy to make.
+func (h *Host) sharedEvent(d *hostData, e *core.Event) *lua.LTable {
+	return h.proxy(h.eventFields(d, e, true), sharedEventName, false)
+}
+
 // eventTable is the Lua table of an event: type, seat (when one acted), the fields of its type (move;
 // winner and cards; round and scores) and its custom fields.
 func (h *Host) eventTable(d *hostData, e *core.Event) *lua.LTable {
+	return h.eventFields(d, e, false)
+}
+
+// eventFields is eventTable's table; readOnly: the tables inside it are read-only proxies (made here,
+// not by walking the table afterwards).
+func (h *Host) eventFields(d *hostData, e *core.Event, readOnly bool) *lua.LTable {
 	L := h.L
-	et := L.CreateTable(0, 4)
+	et := L.CreateTable(0, 4+len(e.Fields)) // (a map sized short grows: a second allocation)
 	typ, ok := eventTypes[e.Type]
 	if !ok {
 		typ = lua.LString(e.Type)
@@ -94,17 +110,25 @@ func (h *Host) eventTable(d *hostData, e *core.Event) *lua.LTable {
 		for _, id := range e.Cards {
 			ct.Append(d.idValue(id))
 		}
-		et.RawSetString("cards", ct)
+		et.RawSetString("cards", h.inner(ct, readOnly))
 		if e.How != "" {
 			et.RawSetString("how", h.str(e.How)) // a few words per game: boxed once
 		}
 	case "round_end":
 		et.RawSetString("round", h.int(e.Round))
-		et.RawSetString("scores", toLua(L, e.Scores))
+		et.RawSetString("scores", h.inner(toLua(L, e.Scores), readOnly))
 	}
 	var room [16]string
 	for _, k := range appendSortedKeys(room[:0], e.Fields) { // in order: pairs() follows it
-		et.RawSetString(k, toLua(L, e.Fields[k]))
+		et.RawSetString(k, h.inner(toLua(L, e.Fields[k]), readOnly))
 	}
 	return et
+}
+
+// inner is v as an event's table holds it: read-only (with every table inside it) when readOnly.
+func (h *Host) inner(v lua.LValue, readOnly bool) lua.LValue {
+	if !readOnly {
+		return v
+	}
+	return h.protectDeep(v, sharedEventName)
 }

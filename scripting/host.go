@@ -54,6 +54,8 @@ type Host struct {
 	gfuncs            []namedFunc // g's methods, a mutator wrapped (gFuncs)
 	g                 *gHandle    // the g of the engine whose hook runs (Engine.bind)
 	factsMeta         *lua.LTable
+
+	roGuards map[string]*lua.LUserData // the guards of read-only tables, by name (readonly.go)
 }
 
 // NewHost creates a sandboxed state: base, table, string and math only; no io, os, require, load,
