@@ -31,6 +31,8 @@ type obsBuilder struct {
 
 	obs, zones lazyTable
 	entries    [][]*zoneEntry // by zone def, then seat+1: the zones' tables (bot_obs_zone.go)
+	entryMeta  *lua.LTable    // their metatable, made on first use
+	entryOfT   map[*lua.LTable]*zoneEntry
 	cardBuf    []core.CardIdx // a zone's cards, refilled for each list of cards handed
 	vars       lua.LValue
 	seatVars   []lua.LValue
@@ -119,15 +121,19 @@ func (lt *lazyTable) make(L *lua.LState, size int) {
 	lt.filled = 0
 }
 
-// empty removes every name from the table: those filled since the last reset, and any other the
-// script set (a lookup is cheaper than a delete, and most names are not filled at a decision).
+// empty removes every name from the table: those filled since the last reset and, when the table
+// then still holds a key, any other the script set (deleting or looking up a key costs a map lookup;
+// most names are not filled at a decision, and a table holds no key but those most of the time).
 func (lt *lazyTable) empty() {
-	for i, k := range lt.names {
-		if (i < 64 && lt.filled&(1<<i) != 0) || lt.t.RawGetString(k) != lua.LNil {
+	lt.emptyFilled()
+	if isEmpty(lt.t) {
+		return
+	}
+	for _, k := range lt.names {
+		if lt.t.RawGetString(k) != lua.LNil {
 			lt.t.RawSetString(k, lua.LNil)
 		}
 	}
-	lt.filled = 0
 }
 
 // emptyFilled removes the names filled since the last reset.

@@ -28,15 +28,16 @@ type zoneEntry struct {
 // did not write into it, else a new one.
 func (b *obsBuilder) zoneEntry(L *lua.LState, ref core.ZoneRef) *lua.LTable {
 	e := b.entryOf(L, ref)
-	t := e.lazy.t
-	if e.lazy.renew(L, b.keep, len(zoneFields)) != t {
+	if t := e.lazy.t; e.lazy.renew(L, b.keep, len(zoneFields)) != t {
 		e.cards = keptList{} // a table the bot wrote into is built again, its cards list too
+		b.entryOfT[e.lazy.t] = e
 	}
 	return e.lazy.t
 }
 
 // entryOf is the builder's entry of the zone ref, made on first use: by zone def, then seat+1 (a
-// shared zone at 0).
+// shared zone at 0). The entries share a metatable, made once: a metatable and a function per entry
+// cost more than a lookup at each field read.
 func (b *obsBuilder) entryOf(L *lua.LState, ref core.ZoneRef) *zoneEntry {
 	if ref.Def < len(b.entries) && ref.Seat+1 < len(b.entries[ref.Def]) {
 		if e := b.entries[ref.Def][ref.Seat+1]; e != nil {
@@ -49,20 +50,28 @@ func (b *obsBuilder) entryOf(L *lua.LState, ref core.ZoneRef) *zoneEntry {
 	for len(b.entries[ref.Def]) <= ref.Seat+1 {
 		b.entries[ref.Def] = append(b.entries[ref.Def], nil)
 	}
+	if b.entryMeta == nil {
+		b.entryMeta = L.CreateTable(0, 1)
+		b.entryMeta.RawSetString("__index", L.NewFunction(b.entryIndex))
+		b.entryOfT = map[*lua.LTable]*zoneEntry{}
+	}
 	e := &zoneEntry{ref: ref}
-	e.lazy.names = zoneFields
-	e.lazy.meta = L.CreateTable(0, 1)
-	e.lazy.meta.RawSetString("__index", L.NewFunction(func(L *lua.LState) int { return b.entryIndex(L, e) }))
+	e.lazy.names, e.lazy.meta = zoneFields, b.entryMeta
 	b.entries[ref.Def][ref.Seat+1] = e
 	return e
 }
 
 // entryIndex is a zone table's __index: the field, kept in the table for the rest of the decision,
-// or nothing when the seat may not know it.
-func (b *obsBuilder) entryIndex(L *lua.LState, e *zoneEntry) int {
+// or nothing when the seat may not know it. A table once handed keeps its zone (entryOfT): one a bot
+// wrote into, replaced since, answers from the latest view as obs does.
+func (b *obsBuilder) entryIndex(L *lua.LState) int {
 	t, ok1 := L.Get(1).(*lua.LTable)
 	key, ok2 := L.Get(2).(lua.LString)
 	if !ok1 || !ok2 || b.v == (core.View{}) {
+		return 0
+	}
+	e := b.entryOfT[t]
+	if e == nil {
 		return 0
 	}
 	i, val := b.zoneField(L, e, string(key))
