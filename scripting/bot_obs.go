@@ -48,7 +48,7 @@ func newObsBuilder(h *Host, p *Program, shared *botShared) *obsBuilder {
 	b.obs.meta.RawSetString("__index", L.NewFunction(b.index))
 	b.zones.meta = L.CreateTable(0, 1)
 	b.zones.meta.RawSetString("__index", L.NewFunction(b.zoneIndex))
-	b.obs.names = obsFields
+	b.obs.names, b.obs.others = obsFields, true
 	for _, z := range p.Game.Zones {
 		b.zones.names = append(b.zones.names, z.Name)
 	}
@@ -84,6 +84,7 @@ type lazyTable struct {
 	t, meta *lua.LTable
 	names   []string // every key __index may fill (a script may have set one itself)
 	filled  uint64   // bit i: names[i] filled (fill) since the last reset
+	others  bool     // the table holds keys that are not names
 	stale   bool     // reset at the next use
 }
 
@@ -121,19 +122,21 @@ func (lt *lazyTable) make(L *lua.LState, size int) {
 	lt.filled = 0
 }
 
-// empty removes every name from the table: those filled since the last reset and, when the table
-// then still holds a key, any other the script set (deleting or looking up a key costs a map lookup;
-// most names are not filled at a decision, and a table holds no key but those most of the time).
+// empty removes every name from the table. A table that holds only names (obs.zones) loses those
+// filled since the last reset and, only when it then holds a key (one the script set), any other:
+// most names are not filled at a decision, and deleting or looking up a key costs a map lookup. obs,
+// which holds seat and players too, loses every name.
 func (lt *lazyTable) empty() {
-	lt.emptyFilled()
-	if isEmpty(lt.t) {
-		return
-	}
-	for _, k := range lt.names {
-		if lt.t.RawGetString(k) != lua.LNil {
-			lt.t.RawSetString(k, lua.LNil)
+	if !lt.others {
+		lt.emptyFilled()
+		if isEmpty(lt.t) {
+			return
 		}
 	}
+	for _, k := range lt.names {
+		lt.t.RawSetString(k, lua.LNil)
+	}
+	lt.filled = 0
 }
 
 // emptyFilled removes the names filled since the last reset.
@@ -146,7 +149,8 @@ func (lt *lazyTable) emptyFilled() {
 	lt.filled = 0
 }
 
-// fill sets the field key, names[i], of t, a table lt's __index was called on, to val.
+// fill sets the field key, names[i], of t, a table lt's __index was called on, to val. (RawSet(key)
+// would box the key again.)
 func (lt *lazyTable) fill(t *lua.LTable, i int, key lua.LString, val lua.LValue) {
 	t.RawSetString(string(key), val)
 	if t == lt.t && i < 64 && lt.names[i] == string(key) {
