@@ -142,7 +142,11 @@ func (lt *lazyTable) empty() {
 // emptyFilled removes the names filled since the last reset.
 func (lt *lazyTable) emptyFilled() {
 	for i, k := range lt.names {
+		if lt.filled == 0 {
+			break
+		}
 		if i < 64 && lt.filled&(1<<i) != 0 {
+			lt.filled &^= 1 << i
 			lt.t.RawSetString(k, lua.LNil)
 		}
 	}
@@ -161,7 +165,8 @@ func (lt *lazyTable) fill(t *lua.LTable, i int, key lua.LString, val lua.LValue)
 // isEmpty reports whether t holds no key (Next from nil finds none: a few comparisons when t is empty).
 func isEmpty(t *lua.LTable) bool {
 	k, _ := t.Next(lua.LNil)
-	return k == lua.LNil
+	_, none := k.(*lua.LNilType) // (a type check: == on two interfaces calls the runtime)
+	return none
 }
 
 func (b *obsBuilder) index(L *lua.LState) int {
