@@ -38,7 +38,7 @@ type obsBuilder struct {
 	seatVars   []lua.LValue
 	scores     lua.LValue
 	eventList  keptList
-	perSeat    []*lua.LTable // by zone def: the list of a per-seat zone's tables
+	perSeat    []keptList // by zone def: the list of a per-seat zone's tables
 }
 
 func newObsBuilder(h *Host, p *Program, shared *botShared) *obsBuilder {
@@ -273,31 +273,9 @@ func (b *obsBuilder) zoneIndex(L *lua.LState) int {
 	if !g.Zones[d].PerSeat {
 		val = b.zoneEntry(L, core.ZoneRef{Def: d, Seat: -1})
 	} else {
-		per := b.perSeatList(L, d, v.Players())
-		for i := 0; i < v.Players(); i++ {
-			if zt := b.zoneEntry(L, core.ZoneRef{Def: d, Seat: i}); per.RawGetInt(i+1) != zt {
-				per.RawSetInt(i+1, zt)
-			}
-		}
-		val = per
+		val = b.seatTables(L, d, v.Players())
 	}
 	b.zones.fill(t, d, name, val)
 	L.Push(val)
 	return 1
-}
-
-// perSeatList is the list of a per-seat zone's tables, zone def d: a bot's previous one while it is a
-// plain list of n entries (refilled by the caller), else a new one.
-func (b *obsBuilder) perSeatList(L *lua.LState, d, n int) *lua.LTable {
-	if !b.keep {
-		return L.CreateTable(n, 0)
-	}
-	for len(b.perSeat) <= d {
-		b.perSeat = append(b.perSeat, nil)
-	}
-	if per := b.perSeat[d]; per != nil && listOf(per, n) != nil {
-		return per
-	}
-	b.perSeat[d] = L.CreateTable(n, 0)
-	return b.perSeat[d]
 }

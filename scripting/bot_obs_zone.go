@@ -24,6 +24,29 @@ type zoneEntry struct {
 	cards keptList
 }
 
+// seatTables is obs.zones[name] for a per-seat zone, def d: the list of its n seats' tables, a bot's
+// earlier list refilled (keptList).
+func (b *obsBuilder) seatTables(L *lua.LState, d, n int) *lua.LTable {
+	var per *lua.LTable
+	if b.keep {
+		for len(b.perSeat) <= d {
+			b.perSeat = append(b.perSeat, keptList{})
+		}
+		per = b.perSeat[d].table(L, n)
+	} else {
+		per = L.CreateTable(n, 0)
+	}
+	for i := 0; i < n; i++ {
+		if zt := b.zoneEntry(L, core.ZoneRef{Def: d, Seat: i}); per.RawGetInt(i+1) != zt {
+			per.RawSetInt(i+1, zt)
+		}
+	}
+	if b.keep {
+		b.perSeat[d].clear(n)
+	}
+	return per
+}
+
 // zoneEntry is the emptied table of the zone ref for this decision: a bot's earlier one while the bot
 // did not write into it, else a new one.
 func (b *obsBuilder) zoneEntry(L *lua.LState, ref core.ZoneRef) *lua.LTable {

@@ -98,6 +98,23 @@ func TestBotZoneTablesShowTheLatestView(t *testing.T) {
 			}
 			require.Equal(t, zoneWant(v, ref), zoneGot(L, zt))
 		}},
+		{"the list of a per-seat zone written into", func(t *testing.T, L *lua.LState, obs *lua.LTable, v core.View) {
+			list := L.GetField(L.GetField(obs, "zones"), "hand").(*lua.LTable)
+			require.Equal(t, v.Players(), L.ObjLen(list))
+			for seat := 0; seat < v.Players(); seat++ {
+				ref := core.ZoneRef{Def: zoneDef(v, "hand"), Seat: seat}
+				require.Equal(t, zoneWant(v, ref), zoneGot(L, list.RawGetInt(seat+1)), "seat %d", seat)
+			}
+			switch v.MoveCount() % 3 {
+			case 0:
+				list.RawSetInt(2, lua.LNil)
+				list.RawSetInt(1, lua.LString("tampered"))
+			case 1:
+				list.Append(lua.LString("tampered"))
+			default:
+				list.RawSetString("n", lua.LTrue)
+			}
+		}},
 		{"a zone name set by the bot in obs.zones", func(t *testing.T, L *lua.LState, obs *lua.LTable, v core.View) {
 			zones := L.GetField(obs, "zones").(*lua.LTable)
 			for _, name := range []string{"deck", "discard"} {
