@@ -30,12 +30,15 @@ type obsBuilder struct {
 	from   int
 
 	obs, zones lazyTable
-	zone       map[core.ZoneRef]*lua.LTable
+	entries    [][]*zoneEntry // by zone def, then seat+1: the zones' tables (bot_obs_zone.go)
+	entryMeta  *lua.LTable    // their metatable, made on first use
+	entryOfT   map[*lua.LTable]*zoneEntry
+	cardBuf    []core.CardIdx // a zone's cards, refilled for each list of cards handed
 	vars       lua.LValue
 	seatVars   []lua.LValue
 	scores     lua.LValue
 	eventList  keptList
-	perSeat    []*lua.LTable // by zone def: the list of a per-seat zone's tables
+	perSeat    []keptList // by zone def: the list of a per-seat zone's tables
 }
 
 func newObsBuilder(h *Host, p *Program, shared *botShared) *obsBuilder {
@@ -45,7 +48,7 @@ func newObsBuilder(h *Host, p *Program, shared *botShared) *obsBuilder {
 	b.obs.meta.RawSetString("__index", L.NewFunction(b.index))
 	b.zones.meta = L.CreateTable(0, 1)
 	b.zones.meta.RawSetString("__index", L.NewFunction(b.zoneIndex))
-	b.obs.names = obsFields
+	b.obs.names, b.obs.others = obsFields, true
 	for _, z := range p.Game.Zones {
 		b.zones.names = append(b.zones.names, z.Name)
 	}
@@ -80,6 +83,8 @@ func setNumber(t *lua.LTable, key string, n lua.LValue) {
 type lazyTable struct {
 	t, meta *lua.LTable
 	names   []string // every key __index may fill (a script may have set one itself)
+	filled  uint64   // bit i: names[i] filled (fill) since the last reset
+	others  bool     // the table holds keys that are not names
 	stale   bool     // reset at the next use
 }
 
@@ -89,14 +94,79 @@ type lazyTable struct {
 func (lt *lazyTable) reset(L *lua.LState, keep bool, size int) *lua.LTable {
 	lt.stale = false
 	if keep && lt.t != nil && lt.t.Metatable == lt.meta {
-		for _, k := range lt.names {
-			lt.t.RawSetString(k, lua.LNil)
-		}
+		lt.empty()
 	} else {
-		lt.t = L.CreateTable(0, size)
-		lt.t.Metatable = lt.meta
+		lt.make(L, size)
 	}
 	return lt.t
+}
+
+// renew is reset for a table the script gets only to read (a zone's): one the script set a key of
+// is made anew.
+func (lt *lazyTable) renew(L *lua.LState, keep bool, size int) *lua.LTable {
+	lt.stale = false
+	if !keep || lt.t == nil || lt.t.Metatable != lt.meta {
+		lt.make(L, size)
+		return lt.t
+	}
+	lt.emptyFilled()
+	if !isEmpty(lt.t) {
+		lt.make(L, size)
+	}
+	return lt.t
+}
+
+func (lt *lazyTable) make(L *lua.LState, size int) {
+	lt.t = L.CreateTable(0, size)
+	lt.t.Metatable = lt.meta
+	lt.filled = 0
+}
+
+// empty removes every name from the table. A table that holds only names (obs.zones) loses those
+// filled since the last reset and, only when it then holds a key (one the script set), any other:
+// most names are not filled at a decision, and deleting or looking up a key costs a map lookup. obs,
+// which holds seat and players too, loses every name.
+func (lt *lazyTable) empty() {
+	if !lt.others {
+		lt.emptyFilled()
+		if isEmpty(lt.t) {
+			return
+		}
+	}
+	for _, k := range lt.names {
+		lt.t.RawSetString(k, lua.LNil)
+	}
+	lt.filled = 0
+}
+
+// emptyFilled removes the names filled since the last reset.
+func (lt *lazyTable) emptyFilled() {
+	for i, k := range lt.names {
+		if lt.filled == 0 {
+			break
+		}
+		if i < 64 && lt.filled&(1<<i) != 0 {
+			lt.filled &^= 1 << i
+			lt.t.RawSetString(k, lua.LNil)
+		}
+	}
+	lt.filled = 0
+}
+
+// fill sets the field key, names[i], of t, a table lt's __index was called on, to val. (RawSet(key)
+// would box the key again.)
+func (lt *lazyTable) fill(t *lua.LTable, i int, key lua.LString, val lua.LValue) {
+	t.RawSetString(string(key), val)
+	if t == lt.t && i < 64 && lt.names[i] == string(key) {
+		lt.filled |= 1 << i
+	}
+}
+
+// isEmpty reports whether t holds no key (Next from nil finds none: a few comparisons when t is empty).
+func isEmpty(t *lua.LTable) bool {
+	k, _ := t.Next(lua.LNil)
+	_, none := k.(*lua.LNilType) // (a type check: == on two interfaces calls the runtime)
+	return none
 }
 
 func (b *obsBuilder) index(L *lua.LState) int {
@@ -109,7 +179,7 @@ func (b *obsBuilder) index(L *lua.LState) int {
 	if val == nil {
 		return 0
 	}
-	t.RawSet(key, val)
+	t.RawSetString(string(key), val) // (RawSet(key) would box the key again)
 	L.Push(val)
 	return 1
 }
@@ -186,9 +256,7 @@ func (b *obsBuilder) events(L *lua.LState) *lua.LTable {
 }
 
 // zoneIndex is obs.zones' __index: obs.zones[name] for a shared zone, obs.zones[name][seat+1] per
-// seat, each {cards = {...}, count = n, has_cards = bool} (cards only when the seat sees them; no
-// count when the zone's size is hidden from the seat, and not even has_cards when it is secret), built
-// per zone on first read.
+// seat, each a zone table whose fields are filled on first read (bot_obs_zone.go).
 func (b *obsBuilder) zoneIndex(L *lua.LState) int {
 	t, ok1 := L.Get(1).(*lua.LTable)
 	name, ok2 := L.Get(2).(lua.LString)
@@ -203,116 +271,11 @@ func (b *obsBuilder) zoneIndex(L *lua.LState) int {
 	}
 	var val lua.LValue
 	if !g.Zones[d].PerSeat {
-		val = b.zoneTable(L, core.ZoneRef{Def: d, Seat: -1})
+		val = b.zoneEntry(L, core.ZoneRef{Def: d, Seat: -1})
 	} else {
-		per := b.perSeatList(L, d, v.Players())
-		for i := 0; i < v.Players(); i++ {
-			ref := core.ZoneRef{Def: d, Seat: i}
-			if zt := b.zoneTable(L, ref); per.RawGetInt(i+1) != zt {
-				per.RawSetInt(i+1, zt)
-			}
-		}
-		val = per
+		val = b.seatTables(L, d, v.Players())
 	}
-	t.RawSet(name, val)
+	b.zones.fill(t, d, name, val)
 	L.Push(val)
 	return 1
-}
-
-// perSeatList is the list of a per-seat zone's tables, zone def d: a bot's previous one while it is a
-// plain list of n entries (refilled by the caller), else a new one.
-func (b *obsBuilder) perSeatList(L *lua.LState, d, n int) *lua.LTable {
-	if !b.keep {
-		return L.CreateTable(n, 0)
-	}
-	for len(b.perSeat) <= d {
-		b.perSeat = append(b.perSeat, nil)
-	}
-	if per := b.perSeat[d]; per != nil && listOf(per, n) != nil {
-		return per
-	}
-	b.perSeat[d] = L.CreateTable(n, 0)
-	return b.perSeat[d]
-}
-
-// zoneTable is what the seat sees of one zone: a bot's earlier table again while it holds the same.
-func (b *obsBuilder) zoneTable(L *lua.LState, ref core.ZoneRef) *lua.LTable {
-	z := b.v.Zone(ref)
-	if b.keep {
-		if old := b.zone[ref]; old != nil && b.refillZone(old, z) {
-			return old
-		}
-	}
-	zt := L.CreateTable(0, 3)
-	if z.Visible {
-		ct := L.CreateTable(len(z.Cards), 0)
-		for _, id := range z.Cards {
-			ct.Append(b.d.idValue(id))
-		}
-		zt.RawSetString("cards", ct)
-	}
-	// a size the seat may not know (zone option `size`) has no count: hidden shows only has_cards,
-	// secret nothing
-	switch z.SizeKnown {
-	case core.SizeCount:
-		zt.RawSetString("count", b.h.int(z.Count))
-		zt.RawSetString("has_cards", lua.LBool(z.HasCards))
-	case core.SizeHasCards:
-		zt.RawSetString("has_cards", lua.LBool(z.HasCards))
-	}
-	if b.keep {
-		if b.zone == nil {
-			b.zone = map[core.ZoneRef]*lua.LTable{}
-		}
-		b.zone[ref] = zt
-	}
-	return zt
-}
-
-// refillZone makes t, a zone table with the keys zoneTable gives z and nothing else, hold z: the
-// changed entries are set in place, if any (a hand changes at every move; a new table costs a map and
-// a key list). It reports false, changing nothing, when t has another shape (a key a bot added).
-func (b *obsBuilder) refillZone(t *lua.LTable, z core.ZoneView) bool {
-	hasCount := z.SizeKnown == core.SizeCount
-	hasHas := hasCount || z.SizeKnown == core.SizeHasCards
-	cards := plainTable(t.RawGetString("cards"))
-	if plainTable(t) == nil || (cards != nil) != z.Visible || (cards != nil && !onlyList(cards)) ||
-		hasCount != (t.RawGetString("count") != lua.LNil) || hasHas != (t.RawGetString("has_cards") != lua.LNil) ||
-		keyCount(t) != count(z.Visible, hasCount, hasHas) {
-		return false
-	}
-	if cards != nil {
-		b.refillCards(cards, z.Cards)
-	}
-	// only what changed: setting a key boxes it again
-	if hasCount && !sameNumber(t.RawGetString("count"), float64(z.Count)) {
-		t.RawSetString("count", b.h.int(z.Count))
-	}
-	if hasHas && t.RawGetString("has_cards") != lua.LBool(z.HasCards) {
-		t.RawSetString("has_cards", lua.LBool(z.HasCards))
-	}
-	return true
-}
-
-// count counts the true values.
-func count(bs ...bool) int {
-	n := 0
-	for _, b := range bs {
-		if b {
-			n++
-		}
-	}
-	return n
-}
-
-// refillCards makes the plain list t hold the card ids ids.
-func (b *obsBuilder) refillCards(t *lua.LTable, ids []string) {
-	for i, id := range ids {
-		if cur, ok := t.RawGetInt(i + 1).(lua.LString); !ok || string(cur) != id {
-			t.RawSetInt(i+1, b.d.idValue(id))
-		}
-	}
-	for i := t.Len(); i > len(ids); i-- {
-		t.RawSetInt(i, lua.LNil)
-	}
 }
