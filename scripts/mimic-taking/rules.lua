@@ -126,25 +126,6 @@ function trick_winner(g, trick)
 end
 local rules_trick_winner = trick_winner
 
--- MT-14: every subset of the trick's cards as a `keep` move, from all kept to none kept. Cards are
--- spelled in catalogue order; subset number m (bit i: the i-th card is kept) is built from the subset
--- without its highest card, so each move costs one string join.
-local function keep_moves(trick_cards)
-  local cards = {}
-  for i = 1, #trick_cards do cards[i] = trick_cards[i] end
-  sort_cards(cards)
-  local spelled = {"keep"} -- spelled[m + 1] is subset m
-  local size = 1
-  for h = 1, #cards do
-    local id = " " .. cards[h]
-    for m = 1, size do spelled[size + m] = spelled[m] .. id end
-    size = size * 2
-  end
-  local moves = {}
-  for i = 1, size do moves[i] = spelled[size + 1 - i] end
-  return moves
-end
-
 -- The trick (n cards: one per seat) went to seat `winner`: the next trick or, when `over`, the round's
 -- end. The caller marks MT-16 or MT-17 in the g:rule call that says how the trick was taken (each g:
 -- call costs about a dozen statements).
@@ -181,7 +162,9 @@ function trick_done(g, winner, trick, how)
       g:rule("MT-8")
       g:stat(winner, "trump_wins", 1)
     end
-    g:ask(winner, keep_moves(trick.cards)) -- MT-14: the winner's decision
+    -- MT-14: the winner's decision, every subset of the trick's cards from all kept to none kept, cards
+    -- spelled in catalogue order
+    g:ask_subsets(winner, "keep", "trick", nil)
     return
   end
   -- the winner takes the trick (MT-13), won by the closest card, by the lead player or by the last Mimic
