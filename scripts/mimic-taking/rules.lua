@@ -310,10 +310,9 @@ local function ask_next_mimic(g, seat, after)
   local n, id = g:first_of("counted", seat, MIMIC_IDS, after + 1)
   if n then
     local counts = g:tally("counted", seat, "color", COLORS) -- assigned Mimics add no colour
-    local present = 0 -- the colours in the stack, a bit each
-    for k = 1, 4 do
-      if counts[k] > 0 then present = present + BIT[k] end
-    end
+    -- the colours in the stack, a bit each (BIT: O 1, B 2, P 4, G 8), in one expression (no loop)
+    local present = (counts[1] > 0 and 1 or 0) + (counts[2] > 0 and 2 or 0) + (counts[3] > 0 and 4 or 0)
+      + (counts[4] > 0 and 8 or 0)
     if present > 0 then
       g:ask(seat, AUTO_FIRST and auto_first_moves(g, seat, id, counts) or MIMIC_ASK[16 * (n - 1) + present])
       return
@@ -413,10 +412,11 @@ function score_round(g)
   g:round_end(round, scores)
   if round >= ROUNDS[KEY[n]] then
     g:rule("MT-24") -- highest total wins; ties share the victory
-    local best
-    for seat = 0, n - 1 do best = best and math.max(best, g:score(seat)) or g:score(seat) end
+    local totals = {}
+    for seat = 0, n - 1 do totals[seat + 1] = g:score(seat) end
+    local best = math.max(unpack(totals))
     local winners = {}
-    for seat = 0, n - 1 do if g:score(seat) == best then winners[#winners + 1] = seat end end
+    for seat = 0, n - 1 do if totals[seat + 1] == best then winners[#winners + 1] = seat end end
     g:finish(winners)
     return
   end
