@@ -276,16 +276,18 @@ end
 -- so far (seat value mimic_<id>) added. `forget`: clear those values (the round is being scored).
 local function assigned_counts(g, seat, forget)
   local counts = g:tally("counted", seat, "color", COLORS)
-  local n, id = g:first_of("counted", seat, MIMIC_IDS) -- the stack's Mimics in id order
-  while n do
-    local key = MIMIC_KEY[id]
-    local col = g:sget(seat, key)
-    if col then
-      local k = COLOR_INDEX[col]
-      counts[k] = counts[k] + 1
-      if forget then g:sset(seat, key, nil) end
+  -- every Mimic's value is read, not only those of the Mimics held: a search's sampled world may deal
+  -- the stack other Mimics than its values name, and the search plays such worlds this way
+  if g:count_kind("counted", seat, "mimic") > 0 then
+    for n = 1, #MIMIC_IDS do
+      local key = MIMIC_KEY[MIMIC_IDS[n]]
+      local col = g:sget(seat, key)
+      if col then
+        local k = COLOR_INDEX[col]
+        counts[k] = counts[k] + 1
+        if forget then g:sset(seat, key, nil) end
+      end
     end
-    n, id = g:first_of("counted", seat, MIMIC_IDS, n + 1)
   end
   return counts
 end
