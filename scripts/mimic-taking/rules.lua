@@ -5,10 +5,12 @@
 -- below (trick_winner, score_counts, ...) mark nothing, as bots call them on tricks that were not played;
 -- trick_done and score_round mark what they decided.
 --
--- Speed: trick_winner, trick_done and on_move run about 100 times a game, so they read card facts from
--- the tables below (built once when the script loads) instead of CARDS[id].field, build few tables, and
--- let Go count (g:tally, g:count). One engine runs every game of a worker and this script's globals are
--- read-only after loading: game state lives only in g.
+-- Speed: trick_winner, trick_done and on_move run about 100 times a game, and in every playout of a
+-- search bot, so they read card facts from the tables below (built once when the script loads) instead
+-- of CARDS[id].field, build few tables, let Go count and spell (g:tally, g:count, g:first_of,
+-- g:ask_subsets), and skip in a playout (g:playout) the rule marks, statistics and events nobody reads
+-- there. One engine runs every game of a worker and this script's globals are read-only after loading:
+-- game state lives only in g.
 --
 -- Pure helpers for bots: trick_winner, score_counts, stack_score, auto_colour and auto_last read only
 -- their arguments, the params (read at load, below) and g:players/g:card/g:is_card, so a bot calls them
