@@ -278,8 +278,8 @@ end
 -- so far (seat value mimic_<id>) added. `forget`: clear those values (the round is being scored).
 local function assigned_counts(g, seat, forget)
   local counts = g:tally("counted", seat, "color", COLORS)
-  -- every Mimic's value is read, not only those of the Mimics held: a search's sampled world may deal
-  -- the stack other Mimics than its values name, and the search plays such worlds this way
+  -- every Mimic's value is read (not only those of the Mimics held): in a search's sampled world the
+  -- stack may hold other Mimics than its values name, and the search's choices depend on their scores
   if g:count_kind("counted", seat, "mimic") > 0 then
     for n = 1, #MIMIC_IDS do
       local key = MIMIC_KEY[MIMIC_IDS[n]]
