@@ -7,10 +7,9 @@
 --
 -- Speed: trick_winner, trick_done and on_move run about 100 times a game, and in every playout of a
 -- search bot, so they read card facts from the tables below (built once when the script loads) instead
--- of CARDS[id].field, build few tables, let Go count and spell (g:tally, g:count, g:first_of,
--- g:ask_subsets), and skip in a playout (g:playout) the rule marks, statistics and events nobody reads
--- there. One engine runs every game of a worker and this script's globals are read-only after loading:
--- game state lives only in g.
+-- of CARDS[id].field, build few tables and let Go count and spell (g:tally, g:count, g:first_of,
+-- g:ask_subsets). One engine runs every game of a worker and this script's globals are read-only after
+-- loading: game state lives only in g.
 --
 -- Pure helpers for bots: trick_winner, score_counts, stack_score, auto_colour and auto_last read only
 -- their arguments, the params (read at load, below) and g:players/g:card/g:is_card, so a bot calls them
@@ -152,18 +151,12 @@ function trick_done(g, winner, trick, how)
     local _
     _, how = rules_trick_winner(g, trick)
   end
-  -- a search's playout keeps no statistics or rule marks: the work for them is skipped there
-  local marks = not g:playout()
-  if marks then
-    g:stat(winner, "tricks", 1)
-    local lead = trick.lead
-    if lead and lead > 1 then g:rule("MT-7", "MT-D1") end -- a Mimic was led
-  end
+  g:stat(winner, "tricks", 1)
+  local lead = trick.lead
+  if lead and lead > 1 then g:rule("MT-7", "MT-D1") end -- a Mimic was led
   if how == "trump" then
-    if marks then
-      g:rule("MT-8")
-      g:stat(winner, "trump_wins", 1)
-    end
+    g:rule("MT-8")
+    g:stat(winner, "trump_wins", 1)
     -- MT-14: the winner's decision, every subset of the trick's cards from all kept to none kept, cards
     -- spelled in catalogue order
     g:ask_subsets(winner, "keep", "trick", nil)
@@ -174,9 +167,7 @@ function trick_done(g, winner, trick, how)
   -- MT-17: each seat plays one card per trick, so every hand has the same size: the round ends when
   -- the winner's hand has one card left
   local over = g:count("hand", winner) == 1
-  if marks then
-    g:rule("MT-13", how == "closest" and "MT-9" or how == "lead" and "MT-11" or "MT-12", over and "MT-17" or "MT-16")
-  end
+  g:rule("MT-13", how == "closest" and "MT-9" or how == "lead" and "MT-11" or "MT-12", over and "MT-17" or "MT-16")
   after_trick(g, winner, g:players(), over)
 end
 
@@ -398,19 +389,16 @@ end
 -- the game (highest total wins); called once all stacks are counted
 function score_round(g)
   local n = g:players()
-  local marks = not g:playout() -- a search's playout keeps no rule marks or events: skipped there
   local scores = {}
   for seat = 0, n - 1 do
     local counts = assigned_counts(g, seat, true)
     local score = score_counts(g, counts)
     scores[seat + 1] = score
     g:add_score(seat, score)
-    if marks then
-      mark_score(g, counts, score)
-      -- why, for the stack's owner only (stacks stay face down, MT-15): its colour counts, Mimics added
-      g:emit("stack", seat, "seat", seat, "O", counts[1], "B", counts[2], "P", counts[3], "G", counts[4],
-        "score", score)
-    end
+    mark_score(g, counts, score)
+    -- why, for the stack's owner only (stacks stay face down, MT-15): its colour counts, Mimics added
+    g:emit("stack", seat, "seat", seat, "O", counts[1], "B", counts[2], "P", counts[3], "G", counts[4],
+      "score", score)
   end
   local round, leader = g:get("round", "last_winner")
   g:round_end(round, scores)
