@@ -5,10 +5,11 @@
 -- below (trick_winner, score_counts, ...) mark nothing, as bots call them on tricks that were not played;
 -- trick_done and score_round mark what they decided.
 --
--- Speed: trick_winner, trick_done and on_move run about 100 times a game, so they read card facts from
--- the tables below (built once when the script loads) instead of CARDS[id].field, build few tables, and
--- let Go count (g:tally, g:count). One engine runs every game of a worker and this script's globals are
--- read-only after loading: game state lives only in g.
+-- Speed: trick_winner, trick_done and on_move run about 100 times a game, and in every playout of a
+-- search bot, so they read card facts from the tables below (built once when the script loads) instead
+-- of CARDS[id].field, build few tables and let Go count and spell (g:tally, g:count, g:first_of,
+-- g:ask_subsets). One engine runs every game of a worker and this script's globals are read-only after
+-- loading: game state lives only in g.
 --
 -- Pure helpers for bots: trick_winner, score_counts, stack_score, auto_colour and auto_last read only
 -- their arguments, the params (read at load, below) and g:players/g:card/g:is_card, so a bot calls them
@@ -57,6 +58,25 @@ local SMALLEST_ALL = PARAMS.scoring.smallest == "all" -- MT-D4
 local AUTO_FIRST = PARAMS.auto_first -- MT-D3
 local BONUS = {} -- MT-21: BONUS[n], the perfect mimicry bonus with n colours present
 for n = 2, 4 do BONUS[n] = PARAMS.scoring.bonus[KEY[n]] end
+local ROUNDS, HAND_SIZE = PARAMS.rounds, PARAMS.hand_size -- MT-24, MT-1: by player count ("3", "4")
+local REMOVED_AT_3 = {} -- MT-1: the ids out of the game at 3 players, spelled once
+for _, number in ipairs(PARAMS.removed_at_3) do
+  for k = 1, 4 do REMOVED_AT_3[#REMOVED_AT_3 + 1] = COLORS[k] .. number end
+end
+
+-- MIMIC_ASK[16 * (n - 1) + present]: the `mimic` moves of Mimic number n offering the colours of the
+-- bit mask `present` (BIT[k] set: COLORS[k] is in the stack) in COLORS order (MT-19), as fixed lists
+-- (g:ask reads a fixed list once) rather than a list built on every decision
+local BIT, MIMIC_ASK = {1, 2, 4, 8}, {}
+for n, id in ipairs(MIMIC_IDS) do
+  for present = 1, 15 do
+    local moves = {}
+    for k = 1, 4 do
+      if present % (2 * BIT[k]) >= BIT[k] then moves[#moves + 1] = MIMIC_MOVES[id][k] end
+    end
+    MIMIC_ASK[16 * (n - 1) + present] = moves
+  end
+end
 
 -- sorts a short list of card ids into catalogue order, in place (an insertion sort: no comparator
 -- function to call from table.sort)
@@ -107,38 +127,18 @@ function trick_winner(g, trick)
 end
 local rules_trick_winner = trick_winner
 
--- MT-14: every subset of the trick's cards as a `keep` move, from all kept to none kept. Cards are
--- spelled in catalogue order; subset number m (bit i: the i-th card is kept) is built from the subset
--- without its highest card, so each move costs one string join.
-local function keep_moves(trick_cards)
-  local cards = {}
-  for i = 1, #trick_cards do cards[i] = trick_cards[i] end
-  sort_cards(cards)
-  local spelled = {"keep"} -- spelled[m + 1] is subset m
-  local size = 1
-  for h = 1, #cards do
-    local id = " " .. cards[h]
-    for m = 1, size do spelled[size + m] = spelled[m] .. id end
-    size = size * 2
-  end
-  local moves = {}
-  for i = 1, size do moves[i] = spelled[size + 1 - i] end
-  return moves
-end
-
--- The trick (n cards: one per seat) went to seat `winner`: the next trick or the round's end
-local function after_trick(g, winner, n)
-  -- MT-17: each seat plays one card per trick, so every hand has the same size: the round ends when
-  -- the winner's hand has one card left
-  if g:count("hand", winner) == 1 then
-    g:rule("MT-17", "MT-22", "MT-D3") -- the end-of-round choices are decisions
+-- The trick (n cards: one per seat) went to seat `winner`: the next trick or, when `over`, the round's
+-- end. The caller marks MT-16 or MT-17 in the g:rule call that says how the trick was taken (each g:
+-- call costs about a dozen statements).
+local function after_trick(g, winner, n, over)
+  if over then
+    g:rule("MT-22", "MT-D3") -- the end-of-round choices are decisions
     g:set("last_winner", winner) -- MT-23: leads the next round
     -- MT-18/19: each player decides, seat 0 first. A stack stays face down (MT-15) until its owner
     -- has chosen for the last card (the rulebook: choose, then reveal); on_move turns it over.
     ask_last(g, 0)
   else
-    g:rule("MT-16")
-    g:start_trick((winner + 1) % n)
+    g:start_trick((winner + 1) % n) -- MT-16
   end
 end
 
@@ -152,33 +152,41 @@ function trick_done(g, winner, trick, how)
     _, how = rules_trick_winner(g, trick)
   end
   g:stat(winner, "tricks", 1)
-  if trick.lead and trick.lead > 1 then g:rule("MT-7", "MT-D1") end -- a Mimic was led
+  local lead = trick.lead
+  if lead and lead > 1 then g:rule("MT-7", "MT-D1") end -- a Mimic was led
   if how == "trump" then
     g:rule("MT-8")
     g:stat(winner, "trump_wins", 1)
-    g:ask(winner, keep_moves(trick.cards)) -- MT-14: the winner's decision
+    -- MT-14: the winner's decision, every subset of the trick's cards from all kept to none kept, cards
+    -- spelled in catalogue order
+    g:ask_subsets(winner, "keep", "trick", nil)
     return
   end
   -- the winner takes the trick (MT-13), won by the closest card, by the lead player or by the last Mimic
-  g:rule("MT-13", how == "closest" and "MT-9" or how == "lead" and "MT-11" or "MT-12")
   g:move_all("trick", nil, "won", winner)
-  after_trick(g, winner, #trick.cards)
+  -- MT-17: each seat plays one card per trick, so every hand has the same size: the round ends when
+  -- the winner's hand has one card left
+  local over = g:count("hand", winner) == 1
+  g:rule("MT-13", how == "closest" and "MT-9" or how == "lead" and "MT-11" or "MT-12", over and "MT-17" or "MT-16")
+  after_trick(g, winner, g:players(), over)
 end
 
--- MT-14: the kept cards (listed in the move) go to the winner's stack, the rest out of the round;
--- returns the number of cards the trick had
+-- MT-14: the kept cards (listed in the move) go to the winner's stack, the rest out of the round,
+-- each in trick order; returns the number of cards the trick had
 local function take_kept(g, seat, move)
-  g:rule("MT-14")
   local kept = {words(move)} -- "keep", then the kept ids
   local cards = g:cards("trick")
+  if #kept > #cards then -- all kept
+    g:move_all("trick", nil, "won", seat)
+    return #cards
+  end
   for i = 1, #cards do
     local id = cards[i]
-    local keep = false
     for j = 2, #kept do
-      if kept[j] == id then keep = true end
+      if kept[j] == id then g:move(id, "trick", nil, "won", seat) end
     end
-    if keep then g:move(id, "trick", nil, "won", seat) else g:move(id, "trick", nil, "removed", nil) end
   end
+  g:move_all("trick", nil, "removed", nil) -- the rest, in one call
   return #cards
 end
 
@@ -261,6 +269,8 @@ end
 -- so far (seat value mimic_<id>) added. `forget`: clear those values (the round is being scored).
 local function assigned_counts(g, seat, forget)
   local counts = g:tally("counted", seat, "color", COLORS)
+  -- every Mimic's value is read (not only those of the Mimics held): in a search's sampled world the
+  -- stack may hold other Mimics than its values name, and the search's choices depend on their scores
   if g:count_kind("counted", seat, "mimic") > 0 then
     for n = 1, #MIMIC_IDS do
       local key = MIMIC_KEY[MIMIC_IDS[n]]
@@ -275,32 +285,31 @@ local function assigned_counts(g, seat, forget)
   return counts
 end
 
--- the first Mimic of the counted stack after Mimic number `after`, in id order, or nil
-local function next_mimic(g, seat, after)
-  if after == 0 and g:count_kind("counted", seat, "mimic") == 0 then return nil end
-  for n = after + 1, #MIMIC_IDS do
-    if g:has("counted", seat, MIMIC_IDS[n]) then return MIMIC_IDS[n] end
+-- MT-D3 with auto_first: Mimic `id`'s moves, the auto policy's colour first, then the other colours
+-- present (`counts`: the stack's colour counts without its Mimics)
+local function auto_first_moves(g, seat, id, counts)
+  local first = auto_colour(assigned_counts(g, seat))
+  local spelled = MIMIC_MOVES[id]
+  local moves = {}
+  if first then moves[1] = spelled[first] end
+  for k = 1, 4 do
+    if counts[k] > 0 and k ~= first then moves[#moves + 1] = spelled[k] end
   end
-  return nil
+  return moves
 end
 
 -- MT-19: one decision per Mimic of the stack in id order (the next one after Mimic number `after`),
 -- offering the colours present in COLORS order (with auto_first, the auto policy's colour first); a
 -- stack with no colour present needs none. Then the next seat decides, or the round is scored.
 local function ask_next_mimic(g, seat, after)
-  local id = next_mimic(g, seat, after)
-  if id then
+  local n, id = g:first_of("counted", seat, MIMIC_IDS, after + 1)
+  if n then
     local counts = g:tally("counted", seat, "color", COLORS) -- assigned Mimics add no colour
-    local first = auto_colour(counts)
-    if first then
-      if AUTO_FIRST then first = auto_colour(assigned_counts(g, seat)) else first = nil end
-      local spelled = MIMIC_MOVES[id]
-      local moves = {}
-      if first then moves[1] = spelled[first] end
-      for k = 1, 4 do
-        if counts[k] > 0 and k ~= first then moves[#moves + 1] = spelled[k] end
-      end
-      g:ask(seat, moves)
+    -- the colours in the stack, a bit each (BIT: O 1, B 2, P 4, G 8), in one expression (no loop)
+    local present = (counts[1] > 0 and 1 or 0) + (counts[2] > 0 and 2 or 0) + (counts[3] > 0 and 4 or 0)
+      + (counts[4] > 0 and 8 or 0)
+    if present > 0 then
+      g:ask(seat, AUTO_FIRST and auto_first_moves(g, seat, id, counts) or MIMIC_ASK[16 * (n - 1) + present])
       return
     end
   end
@@ -311,24 +320,21 @@ local function ask_next_mimic(g, seat, after)
   end
 end
 
-local function deal_round(g)
-  local n = g:players()
+-- deals round `round` to the n players
+local function deal_round(g, n, round)
   -- gather every card back into the deck. At the end of a round the hands and won stacks are empty
   -- (each seat's `last` move emptied them), so only the counted stacks and the removed cards return.
   for seat = 0, n - 1 do g:move_all("counted", seat, "deck", nil) end
   g:move_all("removed", nil, "deck", nil)
-  g:sort("deck")
   -- MT-1: at 3 players the four 9s are out of the game
   g:rule("MT-1")
   if n == 3 then
-    local removed = g:param("removed_at_3")
-    for i = 1, #removed do
-      for k = 1, 4 do g:move(COLORS[k] .. removed[i], "deck", nil, "removed", nil) end
-    end
+    for i = 1, #REMOVED_AT_3 do g:move(REMOVED_AT_3[i], "deck", nil, "removed", nil) end
   end
-  local size = g:param("hand_size")[KEY[n]]
-  local hands = g:get("round") == 1 and g:fixed("hands") or nil
+  local size = HAND_SIZE[KEY[n]]
+  local hands = round == 1 and g:fixed("hands") or nil
   if hands then
+    g:sort("deck") -- the cards not dealt stay in catalogue order (g:shuffle's order ignores the deck's)
     if #hands ~= n then error(string.format("setup.hands: %d hands for %d players", #hands, n), 0) end
     for seat = 0, n - 1 do
       local h = hands[seat + 1]
@@ -360,7 +366,7 @@ function setup(g)
     error(string.format("setup.leader: no seat %d", leader), 0)
   end
   g:set("round", 1)
-  deal_round(g)
+  deal_round(g, n, 1)
   g:start_trick(leader)
 end
 
@@ -386,28 +392,29 @@ function score_round(g)
   local scores = {}
   for seat = 0, n - 1 do
     local counts = assigned_counts(g, seat, true)
-    scores[seat + 1] = score_counts(g, counts)
-    g:add_score(seat, scores[seat + 1])
-    mark_score(g, counts, scores[seat + 1])
+    local score = score_counts(g, counts)
+    scores[seat + 1] = score
+    g:add_score(seat, score)
+    mark_score(g, counts, score)
     -- why, for the stack's owner only (stacks stay face down, MT-15): its colour counts, Mimics added
     g:emit("stack", seat, "seat", seat, "O", counts[1], "B", counts[2], "P", counts[3], "G", counts[4],
-      "score", scores[seat + 1])
+      "score", score)
   end
-  local round = g:get("round")
+  local round, leader = g:get("round", "last_winner")
   g:round_end(round, scores)
-  if round >= g:param("rounds")[KEY[n]] then
+  if round >= ROUNDS[KEY[n]] then
     g:rule("MT-24") -- highest total wins; ties share the victory
-    local best
-    for seat = 0, n - 1 do best = best and math.max(best, g:score(seat)) or g:score(seat) end
+    local totals = {}
+    for seat = 0, n - 1 do totals[seat + 1] = g:score(seat) end
+    local best = math.max(unpack(totals))
     local winners = {}
-    for seat = 0, n - 1 do if g:score(seat) == best then winners[#winners + 1] = seat end end
+    for seat = 0, n - 1 do if totals[seat + 1] == best then winners[#winners + 1] = seat end end
     g:finish(winners)
     return
   end
   g:set("round", round + 1)
-  local leader = g:get("last_winner")
   g:rule("MT-23")
-  deal_round(g)
+  deal_round(g, n, round + 1)
   g:start_trick(leader)
 end
 
@@ -415,11 +422,10 @@ end
 local function take_last(g, seat, add)
   g:rule("MT-18")
   g:move_all("won", seat, "counted", seat) -- the stack is revealed for scoring (MT-19, MT-20)
-  local last = g:top("hand", seat)
-  if add then
-    g:move(last, "hand", seat, "counted", seat)
+  if add then -- the hand's one card
+    g:move_top("hand", seat, "counted", seat)
   else
-    g:move(last, "hand", seat, "removed", nil)
+    g:move_top("hand", seat, "removed", nil)
   end
   ask_next_mimic(g, seat, 0)
 end
@@ -446,7 +452,10 @@ function on_move(g, seat, move)
   end
   local verb, a, b = words(move)
   if verb == "keep" then
-    after_trick(g, seat, take_kept(g, seat, move))
+    local n = take_kept(g, seat, move)
+    local over = g:count("hand", seat) == 1 -- MT-17 (see trick_done)
+    g:rule("MT-14", over and "MT-17" or "MT-16")
+    after_trick(g, seat, n, over)
   elseif verb == "last" then
     take_last(g, seat, a == "add")
   elseif verb == "mimic" then
