@@ -114,6 +114,9 @@ func (b *Board) Count(floor int) int {
 	return n
 }
 
+// arenaRoom bounds the cells a board makes room for at its first piece (a large grid grows as used).
+const arenaRoom = 128
+
 // Place puts a piece on free cells of one floor; cells are (row, col) pairs, values one per cell.
 // It returns the piece's number.
 func (b *Board) Place(id string, floor int, cells [][2]int, values []string) (int, error) {
@@ -122,6 +125,10 @@ func (b *Board) Place(id string, floor int, cells [][2]int, values []string) (in
 	}
 	if len(values) != len(cells) {
 		return 0, fmt.Errorf("board %s: %d cells but %d values", b.Def.Name, len(cells), len(values))
+	}
+	if b.pieces == nil { // a round's first piece: room for a floor's worth, not a regrowth per doubling
+		n := min(b.Def.Rows*b.Def.Cols, arenaRoom)
+		b.pieces, b.cellArena, b.valueArena = make([]Piece, 0, n/2+1), make([]int, 0, n), make([]string, 0, n)
 	}
 	p := Piece{ID: id, Floor: floor}
 	start := len(b.cellArena)
@@ -164,7 +171,7 @@ func (b *Board) Clear() {
 		b.values[i] = ""
 		b.codes[i] = 0
 	}
-	// dropped, not emptied: a clone may still read the pieces through them
+	// dropped, not emptied: a clone or a view (View hands out the pieces' values) may still read them
 	b.pieces, b.cellArena, b.valueArena = nil, nil, nil
 	b.top = 0
 }

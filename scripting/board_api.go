@@ -83,8 +83,8 @@ var boardMethods = map[string]lua.LGFunction{
 			L.Push(lua.LNil)
 			L.Push(lua.LNil)
 		} else {
-			L.Push(lua.LString(v))
-			L.Push(lua.LString(b.Piece(n).ID))
+			L.Push(boxBoardString(g, v))
+			L.Push(boxBoardString(g, b.Piece(n).ID))
 		}
 		return 3
 	},
@@ -205,6 +205,19 @@ var boardMethods = map[string]lua.LGFunction{
 	// g:board_covers(name, floor, ids, opts) -> junction placements a Lua rule allows (boardCovers,
 	// board_cover.go)
 	"board_covers": boardCovers,
+}
+
+// boxBoardString boxes a board value or piece id as a Lua string without allocating in the usual
+// cases (g:board_at runs on every upper-floor move): a one-byte value (a colour's letter) from
+// oneByteValues, a card's id from the engine's boxed ids, anything else through the host's strings.
+func boxBoardString(g *gHandle, s string) lua.LValue {
+	if len(s) == 1 {
+		return oneByteValues[s[0]]
+	}
+	if idx := g.s.Game.Catalog.Lookup(s); len(idx) > 0 {
+		return g.r.data.cardStr[idx[0]]
+	}
+	return g.r.h.str(s)
 }
 
 // tableCells reads board_place's cells given as a list {{r, c, value}, ...} (argument 5).

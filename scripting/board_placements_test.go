@@ -79,3 +79,17 @@ func TestBoardPlacementsListsAreTheScripts(t *testing.T) {
   check(same(nested, kept), "a call from inside the colour rule left the outer call's answer whole")
   check(inner ~= nil and same(inner, third), "and got its own")`))
 }
+
+// g:board_at hands back its value and piece id boxed without allocating in the usual cases (a
+// one-byte value, a card's id) and as given in the others.
+func TestBoardAtValuesAndIDs(t *testing.T) {
+	require.NoError(t, boardCheck(t, `
+  g:board_place("grid", "not a card", 2, 0, 1, "red", 0, 2, "B")
+  local n, v, id = g:board_at("grid", 2, 0, 1)
+  check(n == 3 and v == "red" and id == "not a card", "a longer value, an id that is no card")
+  n, v, id = g:board_at("grid", 2, 0, 2)
+  check(n == 3 and v == "B" and id == "not a card", "a one-byte value")
+  n, v, id = g:board_at("grid", 1, 0, 1)
+  check(n == 1 and v == "B" and id == "AB", "a card's id")
+  g:board_clear("grid")`))
+}
