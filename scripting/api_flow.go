@@ -66,7 +66,7 @@ var gFlowMethods = map[string]lua.LGFunction{
 		scores := intList(L, 3, g.s.Players, "scores")
 		var fields map[string]any
 		if !g.s.Playout() { // a search's playout keeps no events
-			fields = eventFields(L, 4)
+			fields = roundEndFields(L)
 		}
 		must(L, g.s.Handle().RoundEnd(round, scores, fields, sizeOf(fields)))
 		return 0
@@ -98,6 +98,19 @@ var gFlowMethods = map[string]lua.LGFunction{
 		}
 		return 0
 	},
+}
+
+// roundEndFields converts g:round_end's fields: a table (argument 4), or name, value pairs from
+// argument 4 on as g:emit takes them (no table built for a round's facts).
+func roundEndFields(L *lua.LState) map[string]any {
+	if _, pairs := L.Get(4).(lua.LString); !pairs {
+		return eventFields(L, 4)
+	}
+	top := L.GetTop()
+	if (top-3)%2 != 0 {
+		L.ArgError(top, "round_end fields come in pairs: a name, then its value")
+	}
+	return emitFields(L, top)
 }
 
 // eventFields converts the event fields table at argument i (nil when none is given) to Go values,
