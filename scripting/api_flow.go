@@ -37,7 +37,14 @@ var gFlowMethods = map[string]lua.LGFunction{
 	"ask": func(L *lua.LState) int {
 		g := handle(L)
 		seat := checkSeat(L, g, 2)
-		must(L, g.s.Handle().Ask(seat, movesOf(L, L.CheckTable(3), 3)))
+		t, h := L.CheckTable(3), g.s.Handle()
+		if _, proxy := t.Metatable.(*lua.LTable); !proxy {
+			// a list built for this decision: its strings read into the state's own room, no list
+			// allocated per decision (a frozen list is read once and shared: movesOf)
+			must(L, h.AskBuilt(seat, appendMoves(L, h.LegalRoom(), t, 3)))
+			return 0
+		}
+		must(L, h.Ask(seat, movesOf(L, t, 3)))
 		return 0
 	},
 	"start_trick": func(L *lua.LState) int {
