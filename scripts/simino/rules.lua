@@ -20,9 +20,8 @@ local SOLITAIRE, SOLITAIRE_END = PARAMS.solitaire.enabled, PARAMS.solitaire["end
 local BONUS = PARAMS.solitaire.all_placed_bonus
 local ROUNDS, TARGET = PARAMS.game.rounds, PARAMS.game.target or 0
 
--- each tile's two colours and its payment move by id, and the numbers a move spells, built at load:
--- a string.sub, a tonumber or a concatenation on every move cost a call into Go or an allocation each
--- (typed input, which may name anything, falls back)
+-- each tile's two colours and pay move by id, and the numbers a move spells, built at load: a sub, a
+-- tonumber or a .. on every move cost a call into Go each (typed input, naming anything, falls back)
 local FIRST, SECOND, NUM, DOUBLE, PAY = {}, {}, {}, {}, {}
 for x in pairs(ORDER) do
   for y in pairs(ORDER) do FIRST[x .. y], SECOND[x .. y], PAY[x .. y] = x, y, "pay " .. x .. y end
@@ -84,7 +83,8 @@ end
 -- how many lie on floor 1. With count_only it stops at the first floor with a placement and returns
 -- true/false.
 function placements(g, hand, count_only)
-  local free -- the tiles free to take a corner (SI-6/7); none once the corners are closed (SI-9)
+  -- the tiles free to take a corner (SI-6/7); none once the corners are closed (SI-9)
+  local free
   local open, seen = g:get("corners_open", "colours")
   if open then
     free = {}
@@ -553,14 +553,8 @@ end
 
 local function ask_pay(g, seat)
   local hand, moves = g:cards("hand", seat), {}
-  for i, id in ipairs(hand) do
-    -- each tile once (two alike may be held): the few before scanned, as a set of the ids seen cost
-    -- a new string key per tile
-    local again = false
-    for j = 1, i - 1 do
-      if hand[j] == id then again = true break end
-    end
-    if not again then moves[#moves + 1] = PAY[id] end
+  for i, id in ipairs(hand) do -- each tile once: alike tiles lie together in a hand (always sorted)
+    if id ~= hand[i - 1] then moves[#moves + 1] = PAY[id] end -- (a set of ids cost a new key each)
   end
   g:set("phase", "pay")
   g:ask(seat, moves)
