@@ -29,7 +29,11 @@ type Board struct {
 	codes  []int32
 	names  []string
 	pieces []Piece
-	top    int
+	// cellArena and valueArena hold the pieces' Cells and Values back to back (one allocation per
+	// growth, not two per piece); like pieces, a clone shares them up to its length
+	cellArena  []int
+	valueArena []string
+	top        int
 	// scratch and holeState are Fits' candidates and their holes answers, kept between calls (no
 	// allocation per search); a clone starts without them, so two states never share them
 	scratch     []Domino
@@ -52,6 +56,8 @@ func (b *Board) clone() *Board {
 	c.codes = append([]int32(nil), b.codes...)
 	c.names = b.names[:len(b.names):len(b.names)]     // appending to one never writes into the other's
 	c.pieces = b.pieces[:len(b.pieces):len(b.pieces)] // pieces are never changed once placed
+	c.cellArena = b.cellArena[:len(b.cellArena):len(b.cellArena)]
+	c.valueArena = b.valueArena[:len(b.valueArena):len(b.valueArena)]
 	c.scratch, c.holeState, c.wildScratch, c.nearScratch, c.nearKnown = nil, nil, nil, nil, nil
 	return &c
 }
@@ -108,6 +114,9 @@ func (b *Board) Count(floor int) int {
 	return n
 }
 
+// arenaRoom bounds the cells a board makes room for at its first piece (a large grid grows as used).
+const arenaRoom = 128
+
 // Place puts a piece on free cells of one floor; cells are (row, col) pairs, values one per cell.
 // It returns the piece's number.
 func (b *Board) Place(id string, floor int, cells [][2]int, values []string) (int, error) {
@@ -117,7 +126,12 @@ func (b *Board) Place(id string, floor int, cells [][2]int, values []string) (in
 	if len(values) != len(cells) {
 		return 0, fmt.Errorf("board %s: %d cells but %d values", b.Def.Name, len(cells), len(values))
 	}
+	if b.pieces == nil { // a round's first piece: room for a floor's worth, not a regrowth per doubling
+		n := min(b.Def.Rows*b.Def.Cols, arenaRoom)
+		b.pieces, b.cellArena, b.valueArena = make([]Piece, 0, n/2+1), make([]int, 0, n), make([]string, 0, n)
+	}
 	p := Piece{ID: id, Floor: floor}
+	start := len(b.cellArena)
 	for k, rc := range cells {
 		if !b.In(floor, rc[0], rc[1]) {
 			return 0, fmt.Errorf("board %s: no cell floor %d row %d col %d", b.Def.Name, floor, rc[0], rc[1])
@@ -131,9 +145,11 @@ func (b *Board) Place(id string, floor int, cells [][2]int, values []string) (in
 				return 0, fmt.Errorf("board %s: a piece covers cell row %d col %d twice", b.Def.Name, rc[0], rc[1])
 			}
 		}
-		p.Cells = append(p.Cells, rc[0]*b.Def.Cols+rc[1])
+		b.cellArena = append(b.cellArena, rc[0]*b.Def.Cols+rc[1])
+		p.Cells = b.cellArena[start:len(b.cellArena):len(b.cellArena)] // capped: an append copies
 	}
-	p.Values = append([]string(nil), values...)
+	b.valueArena = append(b.valueArena, values...)
+	p.Values = b.valueArena[len(b.valueArena)-len(values) : len(b.valueArena) : len(b.valueArena)]
 	b.pieces = append(b.pieces, p)
 	n := int32(len(b.pieces))
 	for k, cell := range p.Cells {
@@ -155,7 +171,8 @@ func (b *Board) Clear() {
 		b.values[i] = ""
 		b.codes[i] = 0
 	}
-	b.pieces = nil
+	// dropped, not emptied: a clone or a view (View hands out the pieces' values) may still read them
+	b.pieces, b.cellArena, b.valueArena = nil, nil, nil
 	b.top = 0
 }
 

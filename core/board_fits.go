@@ -34,6 +34,13 @@ func BackDir(dir byte) byte {
 // Fits lists, for each piece (its two values) in order, every position and orientation on a floor
 // that Dominoes offers and that passes opt.Match: the fast path of matching pieces by adjacency.
 func (b *Board) Fits(floor int, pieces [][2]string, opt FitOptions) ([]Fit, error) {
+	// room for a typical turn's fits: few regrowths
+	return b.AppendFits(make([]Fit, 0, 4*len(pieces)), floor, pieces, opt)
+}
+
+// AppendFits is Fits appending to out: a caller that keeps its list from turn to turn allocates
+// nothing once it has seen a turn as large.
+func (b *Board) AppendFits(out []Fit, floor int, pieces [][2]string, opt FitOptions) ([]Fit, error) {
 	switch opt.Match {
 	case "", "one", "all":
 	default:
@@ -49,7 +56,6 @@ func (b *Board) Fits(floor int, pieces [][2]string, opt FitOptions) ([]Fit, erro
 	b.scratch = cands
 	h := lazyHoles{b: b, floor: floor, holes: opt.Holes, state: b.holeState[:0]}
 	m := b.fitMatcher(opt)
-	out := make([]Fit, 0, 4*len(pieces)) // room for a typical turn's fits: few regrowths
 	matching := opt.Match != ""
 	for pi, p := range pieces {
 		free := opt.Free[pi]

@@ -13,11 +13,19 @@ type Bot interface {
 
 // RandomBot picks uniformly among the legal moves with its own generator, so it never shifts the game's
 // random draws.
-type RandomBot struct{ rng *rand.Rand }
+// Its generator and source live in the bot itself: one allocation per bot (seats get new bots every
+// game), not three.
+type RandomBot struct {
+	src rand.PCG
+	rng rand.Rand
+}
 
 // NewRandomBot seeds a random bot.
 func NewRandomBot(seed uint64) *RandomBot {
-	return &RandomBot{rng: rand.New(rand.NewPCG(seed, 0xb07))}
+	b := &RandomBot{}
+	b.src.Seed(seed, 0xb07)
+	b.rng = *rand.New(&b.src)
+	return b
 }
 
 // Choose implements Bot.

@@ -43,7 +43,7 @@ func (s *State) cloneInto(dst *State) *State {
 	}
 	c.trick.Cards = append(trick, s.trick.Cards...)
 	c.legalBuf, c.idxBuf = bufs.legalBuf[:0], bufs.idxBuf[:0]
-	if s.pending.trick && s.legal != nil {
+	if (s.pending.trick || s.pending.built) && s.legal != nil { // the moves lie in s's own buffer
 		c.legalBuf, c.idxBuf = append(c.legalBuf, s.legal...), append(c.idxBuf, s.legalIdx...)
 		c.legal, c.legalIdx = c.legalBuf, c.idxBuf
 	}

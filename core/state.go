@@ -45,7 +45,7 @@ type State struct {
 	trick    Trick
 	legal    []string  // the pending decision's moves (shared with the hook's list, or built for a trick)
 	legalIdx []CardIdx // for trick decisions: the card of each legal move
-	legalBuf []string  // the state's own buffers for trick decisions (never shared with a clone)
+	legalBuf []string  // the state's own buffers for trick and built decisions (never shared with a clone)
 	idxBuf   []CardIdx
 
 	history bool // keep events and moves (logs, replays, bots that read events)

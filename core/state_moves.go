@@ -6,10 +6,12 @@ import (
 	"strings"
 )
 
-// decision is the pending decision: the seat to act (-1: none) and whether it plays to a trick.
+// decision is the pending decision: the seat to act (-1: none), whether it plays to a trick, and
+// whether its moves lie in the state's own buffer (AskBuilt), which a clone copies.
 type decision struct {
 	seat  int
 	trick bool
+	built bool
 }
 
 // settle runs after a hook returned: it insists that the hook left the game waiting for a decision or
@@ -60,6 +62,22 @@ func (h Handle) Ask(seat int, moves []string) error {
 	s.pending = decision{seat: seat}
 	s.legal = moves
 	s.legalIdx = nil
+	return nil
+}
+
+// LegalRoom returns the state's own buffer for the moves of its next decision, emptied: a caller
+// appends the moves and hands them to AskBuilt, so a decision allocates no list once the state has
+// seen one as long. The current decision's moves may lie in it: ask right after filling it.
+func (h Handle) LegalRoom() []string { return h.s.legalBuf[:0] }
+
+// AskBuilt is Ask for moves built in LegalRoom's buffer: the state keeps the buffer (grown) for its
+// next decision, and a clone copies the moves rather than share them.
+func (h Handle) AskBuilt(seat int, moves []string) error {
+	if err := h.Ask(seat, moves); err != nil {
+		return err
+	}
+	h.s.legalBuf = moves
+	h.s.pending.built = true
 	return nil
 }
 

@@ -32,7 +32,8 @@ func askCards(L *lua.LState) int {
 	for i := 0; i < n; i++ {
 		tables[i] = raw(L.CheckTable(5 + i))
 	}
-	moves := make([]string, 0, len(cards)*n)
+	h := g.s.Handle()
+	moves := h.LegalRoom() // the state's own room: no list allocated per decision
 	below := ""
 	for _, c := range cards {
 		id := g.r.data.cardStr[c].String()
@@ -51,7 +52,7 @@ func askCards(L *lua.LState) int {
 		}
 	}
 	if len(moves) > 0 {
-		must(L, g.s.Handle().Ask(seat, moves))
+		must(L, h.AskBuilt(seat, moves))
 	}
 	L.Push(g.r.h.int(len(moves)))
 	return 1

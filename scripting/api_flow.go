@@ -37,7 +37,14 @@ var gFlowMethods = map[string]lua.LGFunction{
 	"ask": func(L *lua.LState) int {
 		g := handle(L)
 		seat := checkSeat(L, g, 2)
-		must(L, g.s.Handle().Ask(seat, movesOf(L, L.CheckTable(3), 3)))
+		t, h := L.CheckTable(3), g.s.Handle()
+		if _, proxy := t.Metatable.(*lua.LTable); !proxy {
+			// a list built for this decision: its strings read into the state's own room, no list
+			// allocated per decision (a frozen list is read once and shared: movesOf)
+			must(L, h.AskBuilt(seat, appendMoves(L, h.LegalRoom(), t, 3)))
+			return 0
+		}
+		must(L, h.Ask(seat, movesOf(L, t, 3)))
 		return 0
 	},
 	"start_trick": func(L *lua.LState) int {
@@ -66,7 +73,7 @@ var gFlowMethods = map[string]lua.LGFunction{
 		scores := intList(L, 3, g.s.Players, "scores")
 		var fields map[string]any
 		if !g.s.Playout() { // a search's playout keeps no events
-			fields = eventFields(L, 4)
+			fields = roundEndFields(L)
 		}
 		must(L, g.s.Handle().RoundEnd(round, scores, fields, sizeOf(fields)))
 		return 0
@@ -98,6 +105,19 @@ var gFlowMethods = map[string]lua.LGFunction{
 		}
 		return 0
 	},
+}
+
+// roundEndFields converts g:round_end's fields: a table (argument 4), or name, value pairs from
+// argument 4 on as g:emit takes them (no table built for a round's facts).
+func roundEndFields(L *lua.LState) map[string]any {
+	if _, pairs := L.Get(4).(lua.LString); !pairs {
+		return eventFields(L, 4)
+	}
+	top := L.GetTop()
+	if (top-3)%2 != 0 {
+		L.ArgError(top, "round_end fields come in pairs: a name, then its value")
+	}
+	return emitFields(L, top)
 }
 
 // eventFields converts the event fields table at argument i (nil when none is given) to Go values,

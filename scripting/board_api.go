@@ -59,16 +59,18 @@ var boardMethods = map[string]lua.LGFunction{
 		b := boardArg(L, g, 2)
 		id := L.CheckString(3)
 		floor := L.CheckInt(4)
-		var cells [][2]int
-		var values []string
+		// room for a domino's cells on the stack: Place copies them, so a move allocates none here
+		var cellRoom [4][2]int
+		var valueRoom [4]string
+		cells, values := cellRoom[:0], valueRoom[:0]
 		if _, flat := L.Get(5).(lua.LNumber); flat {
-			cells, values = flatCells(L, 5)
+			cells, values = flatCells(L, 5, cells, values)
 		} else {
 			cells, values = tableCells(L, raw(L.CheckTable(5)))
 		}
 		n, err := b.Place(id, floor, cells, values)
 		must(L, err)
-		L.Push(lua.LNumber(n))
+		L.Push(g.r.h.int(n))
 		return 1
 	},
 	// g:board_at(name, floor, r, c) -> piece number (0 when empty), value (nil when empty), piece id
@@ -76,13 +78,13 @@ var boardMethods = map[string]lua.LGFunction{
 		g := handle(L)
 		b := boardArg(L, g, 2)
 		n, v := b.At(L.CheckInt(3), L.CheckInt(4), L.CheckInt(5))
-		L.Push(lua.LNumber(n))
+		L.Push(g.r.h.int(n)) // preboxed: a number made here cost an allocation per call
 		if n == 0 {
 			L.Push(lua.LNil)
 			L.Push(lua.LNil)
 		} else {
-			L.Push(lua.LString(v))
-			L.Push(lua.LString(b.Piece(n).ID))
+			L.Push(boxBoardString(g, v))
+			L.Push(boxBoardString(g, b.Piece(n).ID))
 		}
 		return 3
 	},
@@ -205,6 +207,19 @@ var boardMethods = map[string]lua.LGFunction{
 	"board_covers": boardCovers,
 }
 
+// boxBoardString boxes a board value or piece id as a Lua string without allocating in the usual
+// cases (g:board_at runs on every upper-floor move): a one-byte value (a colour's letter) from
+// oneByteValues, a card's id from the engine's boxed ids, anything else through the host's strings.
+func boxBoardString(g *gHandle, s string) lua.LValue {
+	if len(s) == 1 {
+		return oneByteValues[s[0]]
+	}
+	if idx := g.s.Game.Catalog.Lookup(s); len(idx) > 0 {
+		return g.r.data.cardStr[idx[0]]
+	}
+	return g.r.h.str(s)
+}
+
 // tableCells reads board_place's cells given as a list {{r, c, value}, ...} (argument 5).
 func tableCells(L *lua.LState, t *lua.LTable) ([][2]int, []string) {
 	var cells [][2]int
@@ -226,14 +241,13 @@ func tableCells(L *lua.LState, t *lua.LTable) ([][2]int, []string) {
 	return cells, values
 }
 
-// flatCells reads board_place's cells given flat from argument first on: row, col, value, row, ...
-func flatCells(L *lua.LState, first int) ([][2]int, []string) {
+// flatCells appends board_place's cells given flat from argument first on (row, col, value, row, ...)
+// to cells and values, the caller's room for them.
+func flatCells(L *lua.LState, first int, cells [][2]int, values []string) ([][2]int, []string) {
 	top := L.GetTop()
 	if (top-first+1)%3 != 0 {
 		L.ArgError(top, "cells come in threes: row, col, value")
 	}
-	n := (top - first + 1) / 3
-	cells, values := make([][2]int, 0, n), make([]string, 0, n)
 	for i := first; i < top; i += 3 {
 		cells = append(cells, [2]int{L.CheckInt(i), L.CheckInt(i + 1)})
 		values = append(values, L.CheckString(i+2))

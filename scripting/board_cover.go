@@ -101,16 +101,19 @@ func boardCovers(L *lua.LState) int {
 	if !ok {
 		L.ArgError(5, "allow must be the rule function(g, t1, t2, b1, b2) -> boolean")
 	}
-	out := moveSpeller{h: g.r.h, prefix: lua.LVAsString(ot.RawGetString("prefix")), suffix: lua.LVAsString(ot.RawGetString("suffix"))}
+	sc := g.r.takeBoardScratch()
+	out := moveSpeller{h: g.r.h, prefix: lua.LVAsString(ot.RawGetString("prefix")), suffix: lua.LVAsString(ot.RawGetString("suffix")),
+		moves: sc.moves[:0]}
 	pieces := piecesOf(L, g, ids, attrs)
 	q := newCoverAsk(L, g, allow)
 	nums := q.rule.numberPieces(pieces)
 	ds := b.AppendJunctions(q.rule.junctions[:0], floor)
 	q.rule.junctions = ds
 	below := q.rule.numberBelow(b, floor, ds)
-	out.t = L.CreateTable(0, 0)
 	q.spellCovers(&out, ids, nums, ds, below)
-	L.Push(out.t)
+	L.Push(out.table(L))
+	sc.moves = out.moves
+	g.r.keepBoardScratch(sc)
 	return 1
 }
 

@@ -18,7 +18,11 @@ func stringList(L *lua.LState, v lua.LValue, what string) []string {
 		L.RaiseError("%s must be a list of strings", what)
 	}
 	t = raw(t)
-	out := make([]string, 0, t.Len())
+	return appendStrings(make([]string, 0, t.Len()), t)
+}
+
+// appendStrings appends the strings of the (raw) list t to out.
+func appendStrings(out []string, t *lua.LTable) []string {
 	for i := 1; i <= t.Len(); i++ {
 		out = append(out, lua.LVAsString(t.RawGetInt(i)))
 	}
@@ -35,16 +39,19 @@ func boardFits(L *lua.LState) int {
 	ot := raw(L.OptTable(5, L.NewTable()))
 	attrs := attrsOpt(L, ot)
 	opt := fitOptions(L, ot)
-	opt.Free = freeOf(stringList(L, ot.RawGetString("free"), "free"), ids)
+	opt.Free = freeOf(nil, stringList(L, ot.RawGetString("free"), "free"), ids)
 	pieces := piecesOf(L, g, ids, attrs)
 	fits, err := b.Fits(floor, pieces, opt)
 	must(L, err)
+	sc := g.r.takeBoardScratch()
 	out := moveSpeller{h: g.r.h, prefix: lua.LVAsString(ot.RawGetString("prefix")), suffix: lua.LVAsString(ot.RawGetString("suffix")),
-		t: L.CreateTable(len(fits), 0)}
+		moves: sc.moves[:0]}
 	for _, f := range fits {
 		out.spell(ids[f.Piece], f.R, f.C, f.Dir)
 	}
-	L.Push(out.t)
+	L.Push(out.table(L))
+	sc.moves = out.moves
+	g.r.keepBoardScratch(sc)
 	return 1
 }
 
@@ -71,13 +78,14 @@ func fitOptions(L *lua.LState, ot *lua.LTable) core.FitOptions {
 	return opt
 }
 
-// moveSpeller appends moves spelled prefix .. "ID ROW COL DIR" .. suffix to a table, reusing one buffer
-// and boxing each move once per host h (a turn offers mostly the moves of the turns before). With
-// memo (g:board_placements), a move is found again by its card number and floor.
+// moveSpeller appends moves spelled prefix .. "ID ROW COL DIR" .. suffix to a list, reusing one buffer
+// and boxing each move once per host h (a turn offers mostly the moves of the turns before); table
+// hands the list to Lua. With memo (g:board_placements), a move is found again by its card number and
+// floor.
 type moveSpeller struct {
 	h              *Host
 	prefix, suffix string
-	t              *lua.LTable
+	moves          []lua.LValue // the engine's scratch list (boardScratch)
 	sb             []byte
 	memo           *spelledMoves
 	cards          []int // by piece: its card number, for memo
@@ -85,7 +93,16 @@ type moveSpeller struct {
 }
 
 func (m *moveSpeller) spell(id string, row, col int, dir byte) {
-	m.t.Append(m.spelling(id, row, col, dir))
+	m.moves = append(m.moves, m.spelling(id, row, col, dir))
+}
+
+// table is a new Lua list of the moves spelled, made at its final size (one array, never regrown).
+func (m *moveSpeller) table(L *lua.LState) *lua.LTable {
+	t := L.CreateTable(len(m.moves), 0)
+	for _, v := range m.moves {
+		t.Append(v)
+	}
+	return t
 }
 
 // spellPiece appends the move of piece number i, id, as spell does: found in memo when it has one.
@@ -98,7 +115,7 @@ func (m *moveSpeller) spellPiece(i int, id string, row, col int, dir byte) {
 	if *slot == nil {
 		*slot = m.spelling(id, row, col, dir)
 	}
-	m.t.Append(*slot)
+	m.moves = append(m.moves, *slot)
 }
 
 // spelling is the move prefix .. "ID ROW COL DIR" .. suffix, boxed once per host.

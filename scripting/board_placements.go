@@ -13,8 +13,9 @@ import (
 // call, so a game does not build option tables, call Go and copy moves once per floor.
 func init() { gMethods["board_placements"] = boardPlacements }
 
-// boardPlacements is g:board_placements(name, ids, opts) -> moves, n1: the placements of the pieces
-// ids on floor 1 that g:board_fits offers (opts.match, wild, free, holes), then, with opts.allow, on
+// boardPlacements is g:board_placements(name, ids, opts [, free]) -> moves, n1: the placements of the
+// pieces ids on floor 1 that g:board_fits offers (opts.match, wild, free, holes; the list free, when
+// given, in place of opts.free, so options built at load serve every turn), then, with opts.allow, on
 // each floor from 2 to one above the highest piece (at most the top floor) those g:board_covers
 // offers. An id listed twice (a hand holding two alike) counts once. Each is spelled prefix .. "ID ROW
 // COL DIR FLOOR"; n1 is how many lie on floor 1. With opts.first it stops after the first floor that
@@ -22,11 +23,21 @@ func init() { gMethods["board_placements"] = boardPlacements }
 func boardPlacements(L *lua.LState) int {
 	g := handle(L)
 	b := boardArg(L, g, 2)
-	ids := distinctIDs(stringList(L, L.CheckTable(3), "ids"))
+	sc := g.r.takeBoardScratch()
+	ids := distinctIDs(appendStrings(sc.ids[:0], raw(L.CheckTable(3))))
 	po := placementOptionsOf(L, g, L.CheckTable(4))
 	opt := po.fit
-	opt.Free = freeOf(po.free, ids)
-	out := moveSpeller{h: g.r.h, prefix: po.prefix, suffix: floorSuffix(1), floor: 1, cols: b.Def.Cols}
+	free := po.free
+	if ft, ok := L.Get(5).(*lua.LTable); ok {
+		free = appendStrings(sc.free[:0], raw(ft))
+		sc.free = free
+	} else if L.Get(5) != lua.LNil {
+		L.ArgError(5, "free must be a list of ids")
+	}
+	if opt.Free = freeOf(sc.freeSet, free, ids); opt.Free != nil {
+		sc.freeSet = opt.Free
+	}
+	out := moveSpeller{h: g.r.h, prefix: po.prefix, suffix: floorSuffix(1), floor: 1, cols: b.Def.Cols, moves: sc.moves[:0]}
 	var pieces [][2]string
 	var q coverAsk
 	if po.allow != nil {
@@ -37,9 +48,8 @@ func boardPlacements(L *lua.LState) int {
 	} else {
 		pieces = piecesOf(L, g, ids, po.attrs)
 	}
-	fits, err := b.Fits(1, pieces, opt)
+	fits, err := b.AppendFits(sc.fits[:0], 1, pieces, opt)
 	must(L, err)
-	out.t = L.CreateTable(len(fits), 0)
 	for _, f := range fits {
 		out.spellPiece(f.Piece, ids[f.Piece], f.R, f.C, f.Dir)
 	}
@@ -50,14 +60,42 @@ func boardPlacements(L *lua.LState) int {
 			q.rule.junctions = ds
 			out.suffix, out.floor = floorSuffix(f), f
 			q.spellCovers(&out, ids, nums, ds, q.rule.numberBelow(b, f, ds))
-			if po.first && out.t.Len() > 0 {
+			if po.first && len(out.moves) > 0 {
 				break
 			}
 		}
 	}
-	L.Push(out.t)
-	L.Push(lua.LNumber(len(fits)))
+	L.Push(out.table(L))
+	L.Push(g.r.h.int(len(fits)))
+	sc.ids, sc.fits, sc.moves = ids, fits, out.moves
+	g.r.keepBoardScratch(sc)
 	return 2
+}
+
+// boardScratch is the room g:board_placements, g:board_fits and g:board_covers reuse from call to
+// call on an engine: the ids read, the fits found and the moves spelled before they go into a new Lua
+// list. A turn allocates none of it once the engine has seen a turn as large.
+type boardScratch struct {
+	ids     []string
+	free    []string
+	freeSet map[int]bool
+	fits    []core.Fit
+	moves   []lua.LValue
+}
+
+// takeBoardScratch hands a call the engine's scratch room and leaves none behind: a call the colour
+// rule makes from inside another (a Lua rule may call g:board_placements) gets fresh room, not the
+// room in use.
+func (r *Engine) takeBoardScratch() boardScratch {
+	sc := r.boardScratch
+	r.boardScratch = boardScratch{}
+	return sc
+}
+
+// keepBoardScratch gives the room back once a call is done with it.
+func (r *Engine) keepBoardScratch(sc boardScratch) {
+	clear(sc.moves) // no string kept alive by the scratch list
+	r.boardScratch = sc
 }
 
 // distinctIDs drops the repeats of ids, keeping the first of each in order.
@@ -146,12 +184,16 @@ func readPlacementOptions(L *lua.LState, ot *lua.LTable) placementOptions {
 	return po
 }
 
-// freeOf is FitOptions.Free for the pieces ids: those among the free ids (nil when none is free).
-func freeOf(free, ids []string) map[int]bool {
+// freeOf is FitOptions.Free for the pieces ids: those among the free ids (nil when none is free),
+// written into out when it is not nil (emptied first).
+func freeOf(out map[int]bool, free, ids []string) map[int]bool {
 	if len(free) == 0 {
 		return nil
 	}
-	out := map[int]bool{}
+	if out == nil {
+		out = map[int]bool{}
+	}
+	clear(out)
 	for i, id := range ids {
 		out[i] = slices.Contains(free, id)
 	}

@@ -38,8 +38,9 @@ type Engine struct {
 	exports   *lua.LTable // read-only window on the rules' globals for bots (RULES)
 	games     int         // games started on this engine
 	// coverRules remember the answers of the colour rules g:board_covers asked (board_cover.go)
-	coverRules []*coverRule
-	bots       *botShared // what the engine's Lua bots share (bot_events.go)
+	coverRules   []*coverRule
+	boardScratch boardScratch // g:board_placements' room, reused (board_placements.go)
+	bots         *botShared   // what the engine's Lua bots share (bot_events.go)
 	// botTemplates are its Lua bots loaded once, by name, copied for each seat and game (bot_load.go)
 	botTemplates map[string]*botTemplate
 }

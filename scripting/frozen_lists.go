@@ -37,8 +37,12 @@ func movesOf(L *lua.LState, t *lua.LTable, arg int) []string {
 
 // stringsOfList reads the list t of strings, or raises an argument error for argument arg.
 func stringsOfList(L *lua.LState, t *lua.LTable, arg int) []string {
+	return appendMoves(L, make([]string, 0, t.Len()), t, arg)
+}
+
+// appendMoves appends the strings of the list t to moves, or raises an argument error for argument arg.
+func appendMoves(L *lua.LState, moves []string, t *lua.LTable, arg int) []string {
 	n := t.Len()
-	moves := make([]string, 0, n)
 	for i := 1; i <= n; i++ {
 		s, ok := t.RawGetInt(i).(lua.LString)
 		if !ok {

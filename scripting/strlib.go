@@ -41,7 +41,6 @@ func (h *Host) bindBuiltins(str, tab *lua.LTable) {
 	set(str, "gsub", h.strGsub)
 	set(str, "rep", h.strRep)
 	set(str, "format", h.wrapFormat(str.RawGetString("format").(*lua.LFunction).GFunction))
-	byteFn := str.RawGetString("byte").(*lua.LFunction).GFunction
 	set(str, "byte", func(L *lua.LState) int {
 		s := L.CheckString(1)
 		i, j := strIndex(s, L.OptInt(2, 1)), L.OptInt(3, L.OptInt(2, 1))
@@ -51,7 +50,7 @@ func (h *Host) bindBuiltins(str, tab *lua.LTable) {
 		if j-i > maxResults {
 			L.RaiseError("string.byte: too many results (%d; at most %d)", j-i, maxResults)
 		}
-		return byteFn(L)
+		return h.strByte(L)
 	})
 	for _, name := range []string{"upper", "lower", "reverse", "sub", "len"} {
 		orig := str.RawGetString(name).(*lua.LFunction).GFunction
@@ -189,8 +188,8 @@ func (h *Host) strFind(L *lua.LState) int {
 			L.Push(lua.LNil)
 			return 1
 		}
-		L.Push(lua.LNumber(init + pos + 1))
-		L.Push(lua.LNumber(init + pos + len(p)))
+		L.Push(h.int(init + pos + 1)) // preboxed: a plain find allocated two numbers
+		L.Push(h.int(init + pos + len(p)))
 		return 2
 	}
 	if init > len(str) {

@@ -20,11 +20,11 @@ local SOLITAIRE, SOLITAIRE_END = PARAMS.solitaire.enabled, PARAMS.solitaire["end
 local BONUS = PARAMS.solitaire.all_placed_bonus
 local ROUNDS, TARGET = PARAMS.game.rounds, PARAMS.game.target or 0
 
--- each tile's two colours by id, and the numbers a move spells, built at load: a string.sub or a
--- tonumber on every move cost a call into Go each (typed input, which may name anything, falls back)
-local FIRST, SECOND, NUM, DOUBLE = {}, {}, {}, {}
+-- each tile's two colours and pay move by id, and the numbers a move spells, built at load: a sub, a
+-- tonumber or a .. on every move cost a call into Go each (typed input, naming anything, falls back)
+local FIRST, SECOND, NUM, DOUBLE, PAY = {}, {}, {}, {}, {}
 for x in pairs(ORDER) do
-  for y in pairs(ORDER) do FIRST[x .. y], SECOND[x .. y] = x, y end
+  for y in pairs(ORDER) do FIRST[x .. y], SECOND[x .. y], PAY[x .. y] = x, y, "pay " .. x .. y end
   DOUBLE[x .. x] = true
 end
 for i = 0, 99 do NUM[tostring(i)] = i end
@@ -50,13 +50,13 @@ function off_colour(g, t1, t2, b1, b2) end
 -- override (loaded after this file) is the one asked
 local function allow_cover(g, t1, t2, b1, b2) return can_cover(g, t1, t2, b1, b2) end
 
--- g:board_placements' options, built at load: all of them but `free` (the tiles free to take a
--- corner) are params; only while the corners are open does a turn build its own table
-local function placement_options(free, first)
-  return {attrs = ATTRS, match = PARAMS.abut, wild = PARAMS.floor1_wild, free = free,
-    holes = PARAMS.holes, allow = allow_cover, prefix = "place ", first = first}
+-- g:board_placements' options, built at load (all of them params); while the corners are open a
+-- turn passes the tiles free to take one apart: an options table per turn cost a new key per field
+local function placement_options(first)
+  return {attrs = ATTRS, match = PARAMS.abut, wild = PARAMS.floor1_wild, holes = PARAMS.holes,
+    allow = allow_cover, prefix = "place ", first = first}
 end
-local OPTIONS_CLOSED, OPTIONS_CLOSED_FIRST = placement_options(nil, false), placement_options(nil, true)
+local OPTIONS, OPTIONS_FIRST = placement_options(false), placement_options(true)
 
 -- the colour rules an upper-floor placement of a tile of halves a, b used, a on (r, c) and b on
 -- (r2, c2) of floor (SI-12, and a variant's through off_colour); positional, not a placement table
@@ -83,20 +83,20 @@ end
 -- how many lie on floor 1. With count_only it stops at the first floor with a placement and returns
 -- true/false.
 function placements(g, hand, count_only)
-  local opts = count_only and OPTIONS_CLOSED_FIRST or OPTIONS_CLOSED
+  -- the tiles free to take a corner (SI-6/7); none once the corners are closed (SI-9)
+  local free
   local open, seen = g:get("corners_open", "colours")
   if open then
-    local free = {} -- the tiles free to take a corner (SI-6/7); none once the corners are closed (SI-9)
+    free = {}
     seen = seen or ""
     for _, tile in ipairs(hand) do
       local a, b = halves(tile)
       if not seen:find(a, 1, true) and not seen:find(b, 1, true) then free[#free + 1] = tile end
     end
-    opts = placement_options(free, count_only and true or false)
   end
   -- one Go call for every floor (a tile held twice counts once): no table per floor, no copying of
   -- moves in Lua
-  local out, n1 = g:board_placements(BOARD, hand, opts)
+  local out, n1 = g:board_placements(BOARD, hand, count_only and OPTIONS_FIRST or OPTIONS, free)
   if count_only then return #out > 0 end
   return out, n1
 end
@@ -552,9 +552,9 @@ local function end_turn(g, seat, passed, turn, outs)
 end
 
 local function ask_pay(g, seat)
-  local moves, seen = {}, {}
-  for _, id in ipairs(g:cards("hand", seat)) do
-    if not seen[id] then seen[id] = true moves[#moves + 1] = "pay " .. id end
+  local hand, moves = g:cards("hand", seat), {}
+  for i, id in ipairs(hand) do -- each tile once: alike tiles lie together in a hand (always sorted)
+    if id ~= hand[i - 1] then moves[#moves + 1] = PAY[id] end -- (a set of ids cost a new key each)
   end
   g:set("phase", "pay")
   g:ask(seat, moves)

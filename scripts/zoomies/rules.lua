@@ -266,7 +266,7 @@ local function finish_game(g)
     if wins then winners[#winners + 1] = seat end
   end
   -- the players who "break the furniture", logged before game_end
-  g:event("eliminated", {seats = eliminated})
+  g:emit("eliminated", nil, "seats", eliminated) -- g:event's fields without a table to build
   g:finish(winners)
 end
 
@@ -280,7 +280,8 @@ local function end_round(g, round, last_winner)
     scores[seat + 1] = tricks[seat + 1] * points
     g:add_score(seat, scores[seat + 1])
   end
-  g:round_end(round, scores, {tricks = tricks, per_trick = points}) -- why: public trick counts
+  -- why: public trick counts, given as name, value pairs (a fields table cost a new key per field)
+  g:round_end(round, scores, "tricks", tricks, "per_trick", points)
   if round == 3 then
     finish_game(g)
     return
