@@ -34,20 +34,6 @@ type luaTableLayout struct {
 
 var tableLayoutOK = sameLayout(reflect.TypeFor[lua.LTable](), reflect.TypeFor[luaTableLayout]())
 
-// sameLayout says whether two struct types have the same fields at the same offsets.
-func sameLayout(a, b reflect.Type) bool {
-	if a.Kind() != reflect.Struct || b.Kind() != reflect.Struct || a.NumField() != b.NumField() || a.Size() != b.Size() {
-		return false
-	}
-	for i := range a.NumField() {
-		fa, fb := a.Field(i), b.Field(i)
-		if fa.Name != fb.Name || fa.Type != fb.Type || fa.Offset != fb.Offset {
-			return false
-		}
-	}
-	return true
-}
-
 func layout(t *lua.LTable) *luaTableLayout { return (*luaTableLayout)(unsafe.Pointer(t)) }
 
 // loadedGraph is the mutable part of a loaded bot, found once (botTemplate): its tables, its closures

@@ -67,13 +67,19 @@ func (c *workCtx) Err() error                  { return errStopped }
 func (c *workCtx) Value(any) any               { return nil }
 func (c *workCtx) Done() <-chan struct{} {
 	c.left--
-	if c.left < 0 {
-		return closedChan
-	}
-	if s := c.stop.Load(); s != 0 && (s>>3 == c.seq || s == stopAll) {
+	if c.spent() {
 		return closedChan
 	}
 	return nil
+}
+
+// spent says whether the running call must stop: its budget is spent, or the monitor stopped it.
+func (c *workCtx) spent() bool {
+	if c.left < 0 {
+		return true
+	}
+	s := c.stop.Load()
+	return s != 0 && (s>>3 == c.seq || s == stopAll)
 }
 
 var _ context.Context = (*workCtx)(nil)

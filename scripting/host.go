@@ -101,6 +101,7 @@ func NewHost() *Host {
 		h.intVals = append(h.intVals, lua.LNumber(i))
 	}
 	L.SetContext(&h.work)
+	useBudgetLoop(L)
 	register(h)
 	return h
 }
