@@ -12,11 +12,11 @@
 -- * A card id whose only hidden copy is pinned to one target is removed from the other targets.
 -- Memory lives in globals (one environment per seat per game).
 --
--- Speed: the moves in its events are read with the rules' own move_words (their load-time tables), and
--- what the public events say (the cards laid out in pairs or shared, the Lost Jiji discovered) is
--- counted as they come instead of reading every seat's zones at each decision (each zone read builds a
--- table); its memory is lists indexed by card (a new string key in a table costs a map entry); the
--- rule's truth table is read once (public values are a table built per decision).
+-- Speed: what the events say is counted as they come (the cards laid out in pairs or shared, the Lost
+-- Jiji discovered, the ids its own shares leave possible), so a decision reads only its own hand; its
+-- memory is lists indexed by card (a new string key in a table costs a map entry); a guess first only
+-- counts each target's candidates up to two, as a target narrowed to one card is rare; the rule's
+-- truth table is read once (public values are a table built per decision).
 
 local IDS = {}
 for _, col in ipairs({"W", "K"}) do
@@ -24,6 +24,13 @@ for _, col in ipairs({"W", "K"}) do
 end
 local IDX = {}
 for i, id in ipairs(IDS) do IDX[id] = i end
+-- SHARED[move] / JIJI[move]: the card index a share / Lost Jiji move names (0: "share none"), so the
+-- moves of the events and of `legal` are read with one lookup (no call)
+local SHARED, JIJI = {["share none"] = 0}, {}
+for i, id in ipairs(IDS) do SHARED["share " .. id], JIJI["jiji " .. id] = i, i end
+local TARGET = {} -- TARGET[seat + 1]: the seat as a guess names it ("2"), without a tostring call
+for s = 0, 7 do TARGET[s + 1] = tostring(s) end
+local EMPTY = {}
 
 local move_words -- the rules' (RULES.move_words), looked up at the first decision: `validate` loads a
                  -- bot without RULES
@@ -32,11 +39,15 @@ local move_words -- the rules' (RULES.move_words), looked up at the first decisi
 local lower = {}         -- copies known not to be hidden Lost Jiji (max over snapshots)
 local public = {}        -- copies laid out in pairs or shared, every seat together
 local found = {}         -- copies discovered as a Lost Jiji
-local cnt = {}           -- the latest snapshot's count (a list reused: reset for each snapshot)
-local remain = {}        -- copies that may still be someone else's hidden Lost Jiji (reused)
-for i = 1, #IDS do lower[i], public[i], found[i], cnt[i], remain[i] = 0, 0, 0, 0, 0 end
-local shares = {}        -- seat -> list of ids it shared
-local last_share = {}    -- seat -> "none" or an id: its latest share move
+local cnt, mark = {}, {} -- the latest snapshot's count of an id, valid where mark[x] == stamp
+for i = 1, #IDS do lower[i], public[i], found[i], cnt[i], mark[i] = 0, 0, 0, 0, 0 end
+local stamp = 0
+local rose, nrose = {}, 0 -- the ids whose public count rose since the last snapshot (a list reused)
+-- own: the rows ((i - 1) * 16) of the ids IDS[i] still consistent with this seat's own shares
+local own_rows = {}
+for i = 1, #IDS do own_rows[i] = (i - 1) * 16 end
+local nown = #IDS
+local last_share = {}    -- seat -> card index of its latest share move (0: none)
 local excluded = {}      -- seat -> list by card index: true for the Lost Jiji its shares / refusals rule out
 local discovered = {}    -- target ("2", "extra") -> true once its Lost Jiji is discovered
 local jiji_chosen = false
@@ -44,6 +55,9 @@ local jiji_chosen = false
 -- still in its hand (see read_events); nil when none
 local lost_card, lost_to = nil, nil
 local rule_bytes = nil   -- the chosen rule's truth table as a list of bytes, once public
+-- own Lost Jiji (card index, false: none hidden) and whether the extra one was dealt, read from the
+-- zones at the first guess (only a discovery, an event, changes them later); nil until then
+local own_jiji, extra_dealt = nil, nil
 
 -- BYTES[tbl]: the bytes of truth table tbl as a list (one string.byte call per table and game; a
 -- list is gopher-lua's fastest table)
@@ -67,120 +81,155 @@ local function rule_of(obs)
   return rule_bytes
 end
 
-local function zone_cards(z) return (z and z.cards) or {} end
-
--- rule out, for `seat`, every Lost Jiji id j for which the rule allows `card` (or not) as `want` says
-local function exclude(obs, seat, card, want)
-  local bytes = rule_of(obs)
-  if not bytes then return end
+-- rule out, for `seat`, every Lost Jiji id j for which the rule allows card index c (or not) as `want`
+-- says (byte k is allowed(c, j) for j = 1, 2...)
+local function exclude(bytes, seat, c, want)
   local ex = excluded[seat]
   if not ex then
     ex = {false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false}
     excluded[seat] = ex
   end
-  local c = IDX[card]
+  local k = c
   for j = 1, 16 do
-    if (bytes[(j - 1) * 16 + c] == 49) ~= want then ex[j] = true end
+    if (bytes[k] == 49) ~= want then ex[j] = true end
+    k = k + 16
   end
 end
 
+-- keep only the own Lost Jiji ids that allow card index c (this seat shared it)
+local function own_share(bytes, c)
+  local n = 0
+  for k = 1, nown do
+    local row = own_rows[k]
+    if bytes[row + c] == 49 then n = n + 1; own_rows[n] = row end
+  end
+  nown = n
+end
+
 -- a move event: the cards it lays face up, what it tells of the mover's Lost Jiji
-local function read_move(obs, e)
-  local verb, rest = move_words(e.move)
+local function read_move(obs, me, move, seat)
+  local x = SHARED[move]
   -- a card taken from this seat stays in the taker's hand until the taker lays it out or shares it,
   -- or until another seat's turn starts (the taker's right neighbour may then draw it)
-  if lost_card and ((verb == "draw" and e.seat ~= obs.seat) or (verb == "share" and e.seat == lost_to and rest == lost_card)) then
+  if lost_card and ((x and seat == lost_to and IDS[x] == lost_card)
+      or (not x and seat ~= me and move_words(move) == "draw")) then
     lost_card = nil
   end
-  if verb == "share" then
-    last_share[e.seat] = rest
-    if rest ~= "none" then
-      local list = shares[e.seat]
-      if not list then list = {}; shares[e.seat] = list end
-      list[#list + 1] = rest
-      local x = IDX[rest]
-      if x then public[x] = public[x] + 1 end
-      exclude(obs, e.seat, rest, true)
+  if x then
+    last_share[seat] = x
+    if x > 0 then
+      public[x] = public[x] + 1
+      nrose = nrose + 1; rose[nrose] = x
+      local bytes = rule_of(obs)
+      if seat == me then
+        own_share(bytes, x)
+      elseif not discovered[TARGET[seat + 1]] then -- (what a discovered seat shares tells nothing)
+        exclude(bytes, seat, x, true)
+      end
     end
-  elseif verb == "jiji" and e.seat == obs.seat then
+  elseif seat == me and JIJI[move] then
     jiji_chosen = true
   end
 end
 
-local function read_events(obs)
+local function read_events(obs, me)
   -- obs.events holds the events logged since this bot's previous decision
   local events = obs.events
   for i = 1, #events do
     local e = events[i]
     local typ = e.type
     if typ == "move" then
-      read_move(obs, e)
+      read_move(obs, me, e.move, e.seat)
     elseif typ == "pair" then
       -- two copies laid out; one of them was already face up when it pairs with a shared card
       local x = IDX[e.card]
-      if x then public[x] = public[x] + (e.with_shared and 1 or 2) end
+      if x then
+        public[x] = public[x] + (e.with_shared and 1 or 2)
+        nrose = nrose + 1; rose[nrose] = x
+      end
       if lost_card and e.seat == lost_to and e.card == lost_card then lost_card = nil end
-    elseif typ == "lost" and e.seat == obs.seat then
+    elseif typ == "lost" and e.seat == me then
       lost_card, lost_to = e.card, e.to
-    elseif typ == "drew" and e.seat == obs.seat then
-      if last_share[e.from] == "none" then exclude(obs, e.from, e.card, false) end
+    elseif typ == "drew" and e.seat == me then
+      if last_share[e.from] == 0 then exclude(rule_of(obs), e.from, IDX[e.card], false) end
     elseif typ == "discovered" then
       local x = IDX[e.card]
       if x then found[x] = found[x] + 1 end
-      discovered[e.target] = true
+      local target = e.target
+      discovered[target] = true
+      if target == TARGET[me + 1] then own_jiji = false end
     end
   end
 end
 
--- count hand + public non-Jiji cards now; `minus` is a card to leave out of the hand (a Jiji being chosen)
-local function snapshot(obs, minus)
-  for i = 1, #IDS do cnt[i] = public[i] end
-  local hand = zone_cards(obs.zones.hand[obs.seat + 1])
-  for i = 1, #hand do
-    local id = hand[i]
+-- count hand + public non-Jiji cards now; `minus` is a card to leave out of the hand (a Jiji being
+-- chosen). Only the ids in hand and those whose public count rose need a look: every other id's count
+-- is its public count, already no more than `lower`.
+local function snapshot(obs, me, minus)
+  for k = 1, nrose do
+    local x = rose[k]
+    if public[x] > lower[x] then lower[x] = public[x] end
+  end
+  nrose = 0
+  stamp = stamp + 1
+  local hand = obs.zones.hand[me + 1].cards or EMPTY
+  for i = 0, #hand do
+    local id = hand[i] -- (i = 0: the card the right neighbour took, if any, counted as in hand)
+    if i == 0 then id = lost_card end
     local x = IDX[id]
-    if id == minus then minus = nil elseif x then cnt[x] = cnt[x] + 1 end
-  end
-  local x = lost_card and IDX[lost_card]
-  if x then cnt[x] = cnt[x] + 1 end
-  for i = 1, #IDS do
-    if cnt[i] > lower[i] then lower[i] = cnt[i] end
+    if id == minus then
+      minus = nil
+    elseif x then
+      local c = (mark[x] == stamp and cnt[x] or public[x]) + 1
+      mark[x], cnt[x] = stamp, c
+      if c > lower[x] then lower[x] = c end
+    end
   end
 end
 
--- copies of each id that may still be someone else's hidden Lost Jiji (remain, by card index)
-local function remaining(obs)
+-- could target `t` (excluded ids `ex`) still hide exactly one id? (stops counting at two)
+local function narrowed(ex, own)
+  local n = 0
+  for i = 1, 16 do
+    if lower[i] + found[i] + (i == own and 1 or 0) < 2 and not (ex and ex[i]) then
+      n = n + 1
+      if n == 2 then return false end
+    end
+  end
+  return n == 1
+end
+
+-- copies of each id that may still be someone else's hidden Lost Jiji, by card index
+local function remaining()
+  local remain = {}
   for i = 1, #IDS do remain[i] = 2 - lower[i] - found[i] end
-  local own = zone_cards(obs.zones.jiji[obs.seat + 1])
-  for i = 1, #own do
-    local x = IDX[own[i]]
-    if x then remain[x] = remain[x] - 1 end
-  end
+  if own_jiji then remain[own_jiji] = remain[own_jiji] - 1 end
+  return remain
 end
 
--- candidate Lost Jiji per target still hidden: targets[k] ("<seat>" or "extra") and cands[k], its list
-local function candidates(obs)
-  remaining(obs)
-  local targets, cands = {}, {}
+-- the targets still hidden ("<seat>" or "extra"), in turn order from seat 0, with their excluded ids
+local function hidden_targets(obs, me)
+  local targets, exs = {}, {}
   for s = 0, obs.players - 1 do
-    local t = tostring(s)
-    if s ~= obs.seat and not discovered[t] then
-      local list = {}
-      local ex = excluded[s]
-      for i = 1, 16 do
-        if remain[i] > 0 and not (ex and ex[i]) then list[#list + 1] = IDS[i] end
-      end
-      targets[#targets + 1] = t
-      cands[#cands + 1] = list
+    local t = TARGET[s + 1]
+    if s ~= me and not discovered[t] then
+      targets[#targets + 1], exs[#targets + 1] = t, excluded[s] or false
     end
   end
-  if obs.zones.extra.count > 0 then
-    local list = {}
-    for i = 1, #IDS do
-      if remain[i] > 0 then list[#list + 1] = IDS[i] end
+  if extra_dealt and not discovered.extra then targets[#targets + 1], exs[#targets + 1] = "extra", false end
+  return targets, exs
+end
+
+-- candidate Lost Jiji per target: cands[k], the list of targets[k]
+local function candidates(targets, exs)
+  local remain = remaining()
+  local cands = {}
+  for k = 1, #targets do
+    local list, ex = {}, exs[k]
+    for i = 1, 16 do
+      if remain[i] > 0 and not (ex and ex[i]) then list[#list + 1] = IDS[i] end
     end
-    targets[#targets + 1] = "extra"
-    cands[#cands + 1] = list
+    cands[k] = list
   end
   -- a target narrowed to one id takes that id's last hidden copy away from the others
   local changed = true
@@ -208,37 +257,13 @@ local function candidates(obs)
       end
     end
   end
-  return targets, cands
-end
-
--- consistent[i]: is IDS[i] a Lost Jiji consistent with this seat's own shares so far (worked out once
--- per decision, not once per candidate share: the list of shares grows all game; a list reused)
-local consistent = {}
-local function find_consistent(bytes, my_shares)
-  for i = 1, #IDS do
-    local row, ok = (i - 1) * 16, true
-    for k = 1, #my_shares do
-      if bytes[row + IDX[my_shares[k]]] ~= 49 then ok = false; break end
-    end
-    consistent[i] = ok
-  end
-end
-
--- how many Lost Jiji ids stay consistent with this seat's own shares if it also shares `card`
--- (find_consistent has read the shares)
-local function hidden_after(bytes, card)
-  local c = IDX[card]
-  local n = 0
-  for i = 1, #IDS do
-    if bytes[(i - 1) * 16 + c] == 49 and consistent[i] then n = n + 1 end
-  end
-  return n
+  return cands
 end
 
 local function choose_rule_and_jiji(obs, rules_legal)
   -- the start player picks the rule under which some Lost Jiji leaves the most shareable hand cards
   -- (the tables of all three rules are public while it chooses)
-  local hand = zone_cards(obs.zones.hand[obs.seat + 1])
+  local hand = obs.zones.hand[obs.seat + 1].cards or EMPTY
   local best, bestv
   for _, m in ipairs(rules_legal) do
     local tbl = obs.vars["rule_table_" .. m:sub(6)]
@@ -261,43 +286,57 @@ local function choose_rule_and_jiji(obs, rules_legal)
 end
 
 -- the Lost Jiji that leaves the most hand cards shareable (so sharing rarely has to say `none`)
-local function choose_jiji(obs, legal)
-  local hand = zone_cards(obs.zones.hand[obs.seat + 1])
+local function choose_jiji(obs, me, legal)
+  local hand = obs.zones.hand[me + 1].cards or EMPTY
   local bytes = rule_of(obs)
   local best, bestv
   for i = 1, #legal do
     local m = legal[i]
-    local j = m:sub(6)
-    local row, c = (IDX[j] - 1) * 16, 0 -- (allowed(x, j) inline)
+    local j = JIJI[m]
+    local id, row, c = IDS[j], (j - 1) * 16, 0 -- (allowed(x, j) inline)
     for k = 1, #hand do
       local x = hand[k]
-      if x ~= j and bytes[row + IDX[x]] == 49 then c = c + 1 end
+      if x ~= id and bytes[row + IDX[x]] == 49 then c = c + 1 end
     end
     if not bestv or c > bestv then best, bestv = m, c end
   end
-  snapshot(obs, best:sub(6))
+  snapshot(obs, me, IDS[JIJI[best]])
   jiji_chosen = true
   return best
 end
 
--- reveal as little as possible about the own Lost Jiji: keep the most ids consistent
+-- reveal as little as possible about the own Lost Jiji: keep the most ids consistent with its shares
 local function choose_share(obs, legal)
   if #legal == 1 then return legal[1] end
   local bytes = rule_of(obs)
-  find_consistent(bytes, shares[obs.seat] or {})
   local best, bestv
   for i = 1, #legal do
     local m = legal[i]
-    local _, card = move_words(m) -- "share W3": "W3"
-    local v = hidden_after(bytes, card)
+    local c = SHARED[m]
+    local v = 0
+    for k = 1, nown do
+      if bytes[own_rows[k] + c] == 49 then v = v + 1 end
+    end
     if not bestv or v > bestv then best, bestv = m, v end
   end
   return best
 end
 
 -- a guess only where the deduction leaves one card
-local function choose_guess(obs, legal)
-  local targets, cands = candidates(obs)
+local function choose_guess(obs, me, legal)
+  if own_jiji == nil then
+    local own = obs.zones.jiji[me + 1].cards or EMPTY
+    own_jiji = IDX[own[1]] or false
+  end
+  if extra_dealt == nil then extra_dealt = obs.zones.extra.count > 0 end
+  local targets, exs = hidden_targets(obs, me)
+  -- no target narrowed to one id leaves nothing to pin either: no guess (the usual case, cheaply)
+  local any = false
+  for k = 1, #targets do
+    if narrowed(exs[k], own_jiji) then any = true; break end
+  end
+  if not any then return "noguess" end
+  local cands = candidates(targets, exs)
   for ti = 1, #targets do
     local list = cands[ti]
     if #list == 1 then
@@ -310,18 +349,22 @@ end
 
 function choose(obs, legal)
   if not move_words then move_words = RULES.move_words end
-  read_events(obs)
+  local me = obs.seat
+  read_events(obs, me)
   local first = legal[1]
+  if SHARED[first] then
+    if jiji_chosen then snapshot(obs, me) end
+    return choose_share(obs, legal)
+  end
   local verb = move_words(first)
   if verb == "keep" then return "keep" end
   if verb == "rule" then return choose_rule_and_jiji(obs, legal) end
   if verb == "draw" then
-    snapshot(obs)
+    snapshot(obs, me)
     return first -- every position is equally blind
   end
-  if verb == "jiji" then return choose_jiji(obs, legal) end
-  if jiji_chosen then snapshot(obs) end
-  if verb == "share" then return choose_share(obs, legal) end
-  if verb == "noguess" or verb == "guess" then return choose_guess(obs, legal) end
+  if verb == "jiji" then return choose_jiji(obs, me, legal) end
+  if jiji_chosen then snapshot(obs, me) end
+  if verb == "noguess" or verb == "guess" then return choose_guess(obs, me, legal) end
   return first
 end
