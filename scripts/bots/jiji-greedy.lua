@@ -39,10 +39,10 @@ local move_words -- the rules' (RULES.move_words), looked up at the first decisi
 local lower = {}         -- copies known not to be hidden Lost Jiji (max over snapshots)
 local public = {}        -- copies laid out in pairs or shared, every seat together
 local found = {}         -- copies discovered as a Lost Jiji
-local cnt, mark = {}, {} -- the latest snapshot's count of an id, valid where mark[x] == stamp
-for i = 1, #IDS do lower[i], public[i], found[i], cnt[i], mark[i] = 0, 0, 0, 0, 0 end
-local stamp = 0
-local rose, nrose = {}, 0 -- the ids whose public count rose since the last snapshot (a list reused)
+local hand_n = {}         -- copies in the own hand (kept from the first snapshot on, see snapshot)
+for i = 1, #IDS do lower[i], public[i], found[i], hand_n[i] = 0, 0, 0, 0 end
+local hand_read = false
+local rose, nrose = {}, 0 -- the ids whose count may have risen since the last snapshot (a list reused)
 -- own: the rows ((i - 1) * 16) of the ids IDS[i] still consistent with this seat's own shares
 local own_rows = {}
 for i = 1, #IDS do own_rows[i] = (i - 1) * 16 end
@@ -106,52 +106,59 @@ local function own_share(bytes, c)
   nown = n
 end
 
--- a move event: the cards it lays face up, what it tells of the mover's Lost Jiji
-local function read_move(obs, me, move, seat)
-  local x = SHARED[move]
-  -- a card taken from this seat stays in the taker's hand until the taker lays it out or shares it,
-  -- or until another seat's turn starts (the taker's right neighbour may then draw it)
-  if lost_card and ((x and seat == lost_to and IDS[x] == lost_card)
-      or (not x and seat ~= me and move_words(move) == "draw")) then
-    lost_card = nil
-  end
-  if x then
-    last_share[seat] = x
-    if x > 0 then
-      public[x] = public[x] + 1
-      nrose = nrose + 1; rose[nrose] = x
-      local bytes = rule_of(obs)
-      if seat == me then
-        own_share(bytes, x)
-      elseif not discovered[TARGET[seat + 1]] then -- (what a discovered seat shares tells nothing)
-        exclude(bytes, seat, x, true)
-      end
-    end
-  elseif seat == me and JIJI[move] then
-    jiji_chosen = true
-  end
-end
-
+-- what the events since this bot's previous decision (obs.events) say; a move event is read inline
+-- (a Lua call per event costs more than its work)
 local function read_events(obs, me)
-  -- obs.events holds the events logged since this bot's previous decision
   local events = obs.events
   for i = 1, #events do
     local e = events[i]
     local typ = e.type
     if typ == "move" then
-      read_move(obs, me, e.move, e.seat)
+      local move, seat = e.move, e.seat
+      local x = SHARED[move]
+      -- a card taken from this seat stays in the taker's hand until the taker lays it out or shares
+      -- it, or until another seat's turn starts (the taker's right neighbour may then draw it)
+      if lost_card and ((x and seat == lost_to and IDS[x] == lost_card)
+          or (not x and seat ~= me and move_words(move) == "draw")) then
+        lost_card = nil
+      end
+      if x then
+        last_share[seat] = x
+        if x > 0 then
+          public[x] = public[x] + 1
+          nrose = nrose + 1; rose[nrose] = x
+          local bytes = rule_of(obs)
+          if seat == me then
+            hand_n[x] = hand_n[x] - 1
+            own_share(bytes, x)
+          elseif not discovered[TARGET[seat + 1]] then -- (what a discovered seat shares tells nothing)
+            exclude(bytes, seat, x, true)
+          end
+        end
+      elseif seat == me and JIJI[move] then
+        jiji_chosen = true
+        x = JIJI[move]
+        hand_n[x] = hand_n[x] - 1
+      end
     elseif typ == "pair" then
       -- two copies laid out; one of them was already face up when it pairs with a shared card
-      local x = IDX[e.card]
+      local x, seat = IDX[e.card], e.seat
       if x then
-        public[x] = public[x] + (e.with_shared and 1 or 2)
+        local n = e.with_shared and 1 or 2
+        public[x] = public[x] + n
         nrose = nrose + 1; rose[nrose] = x
+        if seat == me then hand_n[x] = hand_n[x] - n end
       end
-      if lost_card and e.seat == lost_to and e.card == lost_card then lost_card = nil end
+      if lost_card and seat == lost_to and e.card == lost_card then lost_card = nil end
     elseif typ == "lost" and e.seat == me then
       lost_card, lost_to = e.card, e.to
+      local x = IDX[lost_card]
+      hand_n[x] = hand_n[x] - 1
     elseif typ == "drew" and e.seat == me then
-      if last_share[e.from] == 0 then exclude(rule_of(obs), e.from, IDX[e.card], false) end
+      local x = IDX[e.card]
+      hand_n[x] = hand_n[x] + 1
+      nrose = nrose + 1; rose[nrose] = x
+      if last_share[e.from] == 0 then exclude(rule_of(obs), e.from, x, false) end
     elseif typ == "discovered" then
       local x = IDX[e.card]
       if x then found[x] = found[x] + 1 end
@@ -162,29 +169,29 @@ local function read_events(obs, me)
   end
 end
 
--- count hand + public non-Jiji cards now; `minus` is a card to leave out of the hand (a Jiji being
--- chosen). Only the ids in hand and those whose public count rose need a look: every other id's count
--- is its public count, already no more than `lower`.
+-- count hand + public non-Jiji cards now (hand: the own hand and the card the right neighbour took);
+-- `minus` is a card to leave out of the hand (a Lost Jiji being chosen). The own hand is read from
+-- its zone at the first snapshot, then kept from the events (a zone read builds tables); after that
+-- only the ids whose count may have risen need a look (`rose`): every other count is one already seen.
 local function snapshot(obs, me, minus)
+  if not hand_read then
+    local hand = obs.zones.hand[me + 1].cards or EMPTY
+    for x = 1, #IDS do hand_n[x] = 0 end -- (what earlier events did is in the zone)
+    for i = 1, #hand do
+      local x = IDX[hand[i]]
+      if x then hand_n[x] = hand_n[x] + 1 end
+    end
+    hand_read = true
+    for x = 1, #IDS do nrose = nrose + 1; rose[nrose] = x end
+  end
+  local lost, left_out = IDX[lost_card], IDX[minus]
+  if left_out then nrose = nrose + 1; rose[nrose] = left_out end
   for k = 1, nrose do
     local x = rose[k]
-    if public[x] > lower[x] then lower[x] = public[x] end
+    local c = public[x] + hand_n[x] + (x == lost and 1 or 0) - (x == left_out and hand_n[x] > 0 and 1 or 0)
+    if c > lower[x] then lower[x] = c end
   end
   nrose = 0
-  stamp = stamp + 1
-  local hand = obs.zones.hand[me + 1].cards or EMPTY
-  for i = 0, #hand do
-    local id = hand[i] -- (i = 0: the card the right neighbour took, if any, counted as in hand)
-    if i == 0 then id = lost_card end
-    local x = IDX[id]
-    if id == minus then
-      minus = nil
-    elseif x then
-      local c = (mark[x] == stamp and cnt[x] or public[x]) + 1
-      mark[x], cnt[x] = stamp, c
-      if c > lower[x] then lower[x] = c end
-    end
-  end
 end
 
 -- could target `t` (excluded ids `ex`) still hide exactly one id? (stops counting at two)
