@@ -171,21 +171,24 @@ end
 
 -- count hand + public non-Jiji cards now (hand: the own hand and the card the right neighbour took);
 -- `minus` is a card to leave out of the hand (a Lost Jiji being chosen). The own hand is read from
--- its zone at the first snapshot, then kept from the events (a zone read builds tables); after that
--- only the ids whose count may have risen need a look (`rose`): every other count is one already seen.
+-- its zone at the first snapshot, then kept from the events (a zone read builds tables). Only the ids
+-- whose count may have risen since the last snapshot need a look (`rose`: the ids just read in hand,
+-- drawn, or laid face up; the taken card was in hand): every other count is one already seen.
 local function snapshot(obs, me, minus)
   if not hand_read then
     local hand = obs.zones.hand[me + 1].cards or EMPTY
     for x = 1, #IDS do hand_n[x] = 0 end -- (what earlier events did is in the zone)
     for i = 1, #hand do
       local x = IDX[hand[i]]
-      if x then hand_n[x] = hand_n[x] + 1 end
+      if x then
+        hand_n[x] = hand_n[x] + 1
+        nrose = nrose + 1; rose[nrose] = x
+      end
     end
     hand_read = true
-    for x = 1, #IDS do nrose = nrose + 1; rose[nrose] = x end
+    if lost_card then nrose = nrose + 1; rose[nrose] = IDX[lost_card] end
   end
   local lost, left_out = IDX[lost_card], IDX[minus]
-  if left_out then nrose = nrose + 1; rose[nrose] = left_out end
   for k = 1, nrose do
     local x = rose[k]
     local c = public[x] + hand_n[x] + (x == lost and 1 or 0) - (x == left_out and hand_n[x] > 0 and 1 or 0)
