@@ -188,13 +188,19 @@ local function snapshot(obs, me, minus)
     hand_read = true
     if lost_card then nrose = nrose + 1; rose[nrose] = IDX[lost_card] end
   end
+  -- the taken card counts as in hand and `minus` as out of it while the counts are compared
   local lost, left_out = IDX[lost_card], IDX[minus]
+  if left_out and hand_n[left_out] == 0 then left_out = nil end
+  if lost then hand_n[lost] = hand_n[lost] + 1 end
+  if left_out then hand_n[left_out] = hand_n[left_out] - 1 end
   for k = 1, nrose do
     local x = rose[k]
-    local c = public[x] + hand_n[x] + (x == lost and 1 or 0) - (x == left_out and hand_n[x] > 0 and 1 or 0)
+    local c = public[x] + hand_n[x]
     if c > lower[x] then lower[x] = c end
   end
   nrose = 0
+  if lost then hand_n[lost] = hand_n[lost] - 1 end
+  if left_out then hand_n[left_out] = hand_n[left_out] + 1 end
 end
 
 -- could target `t` (excluded ids `ex`) still hide exactly one id? (stops counting at two)
@@ -270,10 +276,17 @@ local function candidates(targets, exs)
   return cands
 end
 
+-- the own hand as card indexes, read from its zone (once or twice a game)
+local function hand_indexes(obs, me)
+  local hand, list = obs.zones.hand[me + 1].cards or EMPTY, {}
+  for i = 1, #hand do list[i] = IDX[hand[i]] end
+  return list
+end
+
 local function choose_rule_and_jiji(obs, rules_legal)
   -- the start player picks the rule under which some Lost Jiji leaves the most shareable hand cards
   -- (the tables of all three rules are public while it chooses)
-  local hand = obs.zones.hand[obs.seat + 1].cards or EMPTY
+  local hand = hand_indexes(obs, obs.seat)
   local best, bestv
   for _, m in ipairs(rules_legal) do
     local tbl = obs.vars["rule_table_" .. m:sub(6)]
@@ -282,10 +295,10 @@ local function choose_rule_and_jiji(obs, rules_legal)
       local bytes = bytes_of(tbl) -- (allowed(tbl, x, j) inline: a Lua call per pair costs more)
       for a = 1, #hand do
         local j = hand[a]
-        local row, c = (IDX[j] - 1) * 16, 0
+        local row, c = (j - 1) * 16, 0
         for b = 1, #hand do
           local x = hand[b]
-          if x ~= j and bytes[row + IDX[x]] == 49 then c = c + 1 end
+          if x ~= j and bytes[row + x] == 49 then c = c + 1 end
         end
         if c > v then v = c end
       end
@@ -297,16 +310,16 @@ end
 
 -- the Lost Jiji that leaves the most hand cards shareable (so sharing rarely has to say `none`)
 local function choose_jiji(obs, me, legal)
-  local hand = obs.zones.hand[me + 1].cards or EMPTY
+  local hand = hand_indexes(obs, me)
   local bytes = rule_of(obs)
   local best, bestv
   for i = 1, #legal do
     local m = legal[i]
     local j = JIJI[m]
-    local id, row, c = IDS[j], (j - 1) * 16, 0 -- (allowed(x, j) inline)
+    local row, c = (j - 1) * 16, 0 -- (allowed(x, j) inline)
     for k = 1, #hand do
       local x = hand[k]
-      if x ~= id and bytes[row + IDX[x]] == 49 then c = c + 1 end
+      if x ~= j and bytes[row + x] == 49 then c = c + 1 end
     end
     if not bestv or c > bestv then best, bestv = m, c end
   end
@@ -362,11 +375,9 @@ function choose(obs, legal)
   local me = obs.seat
   read_events(obs, me)
   local first = legal[1]
-  if SHARED[first] then
-    if jiji_chosen then snapshot(obs, me) end
-    return choose_share(obs, legal)
-  end
-  local verb = move_words(first)
+  -- the decisions of every turn told by their first move (no move_words call), the others by its verb
+  local verb = SHARED[first] and "share" or first == "noguess" and "noguess" or first == "draw 0" and "draw"
+    or move_words(first)
   if verb == "keep" then return "keep" end
   if verb == "rule" then return choose_rule_and_jiji(obs, legal) end
   if verb == "draw" then
@@ -375,6 +386,7 @@ function choose(obs, legal)
   end
   if verb == "jiji" then return choose_jiji(obs, me, legal) end
   if jiji_chosen then snapshot(obs, me) end
+  if verb == "share" then return choose_share(obs, legal) end
   if verb == "noguess" or verb == "guess" then return choose_guess(obs, me, legal) end
   return first
 end
