@@ -38,9 +38,13 @@ local move_words -- the rules' (RULES.move_words), looked up at the first decisi
 -- lists by card index (IDX[id])
 local lower = {}         -- copies known not to be hidden Lost Jiji (max over snapshots)
 local public = {}        -- copies laid out in pairs or shared, every seat together
-local found = {}         -- copies discovered as a Lost Jiji
-local hand_n = {}         -- copies in the own hand (kept from the first snapshot on, see snapshot)
-for i = 1, #IDS do lower[i], public[i], found[i], hand_n[i] = 0, 0, 0, 0 end
+-- copies that are nobody else's hidden Lost Jiji: lower + those discovered + the own Lost Jiji once
+-- read (2 - gone[i] copies of IDS[i] may be someone else's)
+local gone = {}
+-- copies in the own hand, the card the right neighbour took included (kept from the first snapshot
+-- on, see snapshot)
+local hand_n = {}
+for i = 1, #IDS do lower[i], public[i], gone[i], hand_n[i] = 0, 0, 0, 0 end
 local hand_read = false
 local rose, nrose = {}, 0 -- the ids whose count may have risen since the last snapshot (a list reused)
 -- own: the rows ((i - 1) * 16) of the ids IDS[i] still consistent with this seat's own shares
@@ -55,8 +59,9 @@ local jiji_chosen = false
 -- still in its hand (see read_events); nil when none
 local lost_card, lost_to = nil, nil
 local rule_bytes = nil   -- the chosen rule's truth table as a list of bytes, once public
--- own Lost Jiji (card index, false: none hidden) and whether the extra one was dealt, read from the
--- zones at the first guess (only a discovery, an event, changes them later); nil until then
+-- own Lost Jiji (card index, false: none hidden, counted in `gone`) and whether the extra one was
+-- dealt, read from the zones at the first guess (only a discovery, an event, changes them later); nil
+-- until then
 local own_jiji, extra_dealt = nil, nil
 
 -- BYTES[tbl]: the bytes of truth table tbl as a list (one string.byte call per table and game; a
@@ -106,6 +111,13 @@ local function own_share(bytes, c)
   nown = n
 end
 
+-- the card the right neighbour took is no longer provably in its hand
+local function drop_lost()
+  local x = IDX[lost_card]
+  hand_n[x] = hand_n[x] - 1
+  lost_card = nil
+end
+
 -- what the events since this bot's previous decision (obs.events) say; a move event is read inline
 -- (a Lua call per event costs more than its work)
 local function read_events(obs, me)
@@ -120,7 +132,7 @@ local function read_events(obs, me)
       -- it, or until another seat's turn starts (the taker's right neighbour may then draw it)
       if lost_card and ((x and seat == lost_to and IDS[x] == lost_card)
           or (not x and seat ~= me and move_words(move) == "draw")) then
-        lost_card = nil
+        drop_lost()
       end
       if x then
         last_share[seat] = x
@@ -149,65 +161,66 @@ local function read_events(obs, me)
         nrose = nrose + 1; rose[nrose] = x
         if seat == me then hand_n[x] = hand_n[x] - n end
       end
-      if lost_card and seat == lost_to and e.card == lost_card then lost_card = nil end
+      if lost_card and seat == lost_to and e.card == lost_card then drop_lost() end
     elseif typ == "lost" and e.seat == me then
-      lost_card, lost_to = e.card, e.to
-      local x = IDX[lost_card]
-      hand_n[x] = hand_n[x] - 1
+      if lost_card then drop_lost() end
+      lost_card, lost_to = e.card, e.to -- (still counted in hand_n)
     elseif typ == "drew" and e.seat == me then
       local x = IDX[e.card]
       hand_n[x] = hand_n[x] + 1
       nrose = nrose + 1; rose[nrose] = x
       if last_share[e.from] == 0 then exclude(rule_of(obs), e.from, x, false) end
     elseif typ == "discovered" then
-      local x = IDX[e.card]
-      if x then found[x] = found[x] + 1 end
-      local target = e.target
+      local x, target = IDX[e.card], e.target
       discovered[target] = true
-      if target == TARGET[me + 1] then own_jiji = false end
-    end
-  end
-end
-
--- count hand + public non-Jiji cards now (hand: the own hand and the card the right neighbour took);
--- `minus` is a card to leave out of the hand (a Lost Jiji being chosen). The own hand is read from
--- its zone at the first snapshot, then kept from the events (a zone read builds tables). Only the ids
--- whose count may have risen since the last snapshot need a look (`rose`: the ids just read in hand,
--- drawn, or laid face up; the taken card was in hand): every other count is one already seen.
-local function snapshot(obs, me, minus)
-  if not hand_read then
-    local hand = obs.zones.hand[me + 1].cards or EMPTY
-    for x = 1, #IDS do hand_n[x] = 0 end -- (what earlier events did is in the zone)
-    for i = 1, #hand do
-      local x = IDX[hand[i]]
-      if x then
-        hand_n[x] = hand_n[x] + 1
-        nrose = nrose + 1; rose[nrose] = x
+      if target == TARGET[me + 1] then
+        if not own_jiji then gone[x] = gone[x] + 1 end -- (else it was counted as the own one)
+        own_jiji = false
+      elseif x then
+        gone[x] = gone[x] + 1
       end
     end
-    hand_read = true
-    if lost_card then nrose = nrose + 1; rose[nrose] = IDX[lost_card] end
   end
-  -- the taken card counts as in hand and `minus` as out of it while the counts are compared
-  local lost, left_out = IDX[lost_card], IDX[minus]
-  if left_out and hand_n[left_out] == 0 then left_out = nil end
-  if lost then hand_n[lost] = hand_n[lost] + 1 end
-  if left_out then hand_n[left_out] = hand_n[left_out] - 1 end
-  for k = 1, nrose do
-    local x = rose[k]
-    local c = public[x] + hand_n[x]
-    if c > lower[x] then lower[x] = c end
-  end
-  nrose = 0
-  if lost then hand_n[lost] = hand_n[lost] - 1 end
-  if left_out then hand_n[left_out] = hand_n[left_out] + 1 end
 end
 
--- could target `t` (excluded ids `ex`) still hide exactly one id? (stops counting at two)
-local function narrowed(ex, own)
+-- the own hand's counts from its zone, and the card the right neighbour took: once, then the events
+-- keep them (a zone read builds tables); every id read may have risen (see snapshot)
+local function read_hand(obs, me)
+  local hand = obs.zones.hand[me + 1].cards or EMPTY
+  for x = 1, #IDS do hand_n[x] = 0 end -- (what earlier events did is in the zone)
+  for i = 1, #hand do
+    local x = IDX[hand[i]]
+    if x then
+      hand_n[x] = hand_n[x] + 1
+      nrose = nrose + 1; rose[nrose] = x
+    end
+  end
+  local x = IDX[lost_card]
+  if x then
+    hand_n[x] = hand_n[x] + 1
+    nrose = nrose + 1; rose[nrose] = x
+  end
+  hand_read = true
+end
+
+-- count hand + public copies now and raise `lower` where it is exceeded. Only the ids whose count may
+-- have risen since the last snapshot need a look (`rose`: the ids read in hand, drawn, or laid face
+-- up): every other count is one already seen.
+local function snapshot(obs, me)
+  if not hand_read then read_hand(obs, me) end
+  for k = 1, nrose do
+    local x = rose[k]
+    local c, l = public[x] + hand_n[x], lower[x]
+    if c > l then lower[x], gone[x] = c, gone[x] + c - l end
+  end
+  nrose = 0
+end
+
+-- could a target whose excluded ids are `ex` still hide exactly one id? (stops counting at two)
+local function narrowed(ex)
   local n = 0
   for i = 1, 16 do
-    if lower[i] + found[i] + (i == own and 1 or 0) < 2 and not (ex and ex[i]) then
+    if gone[i] < 2 and not ex[i] then
       n = n + 1
       if n == 2 then return false end
     end
@@ -218,8 +231,7 @@ end
 -- copies of each id that may still be someone else's hidden Lost Jiji, by card index
 local function remaining()
   local remain = {}
-  for i = 1, #IDS do remain[i] = 2 - lower[i] - found[i] end
-  if own_jiji then remain[own_jiji] = remain[own_jiji] - 1 end
+  for i = 1, #IDS do remain[i] = 2 - gone[i] end
   return remain
 end
 
@@ -229,10 +241,10 @@ local function hidden_targets(obs, me)
   for s = 0, obs.players - 1 do
     local t = TARGET[s + 1]
     if s ~= me and not discovered[t] then
-      targets[#targets + 1], exs[#targets + 1] = t, excluded[s] or false
+      targets[#targets + 1], exs[#targets + 1] = t, excluded[s] or EMPTY
     end
   end
-  if extra_dealt and not discovered.extra then targets[#targets + 1], exs[#targets + 1] = "extra", false end
+  if extra_dealt and not discovered.extra then targets[#targets + 1], exs[#targets + 1] = "extra", EMPTY end
   return targets, exs
 end
 
@@ -243,7 +255,7 @@ local function candidates(targets, exs)
   for k = 1, #targets do
     local list, ex = {}, exs[k]
     for i = 1, 16 do
-      if remain[i] > 0 and not (ex and ex[i]) then list[#list + 1] = IDS[i] end
+      if remain[i] > 0 and not ex[i] then list[#list + 1] = IDS[i] end
     end
     cands[k] = list
   end
@@ -323,7 +335,12 @@ local function choose_jiji(obs, me, legal)
     end
     if not bestv or c > bestv then best, bestv = m, c end
   end
-  snapshot(obs, me, IDS[JIJI[best]])
+  -- the chosen card leaves the hand now (its move event, read at the next decision, takes it out)
+  local j = JIJI[best]
+  if not hand_read then read_hand(obs, me) end
+  hand_n[j] = hand_n[j] - 1
+  snapshot(obs, me)
+  hand_n[j] = hand_n[j] + 1
   jiji_chosen = true
   return best
 end
@@ -350,13 +367,14 @@ local function choose_guess(obs, me, legal)
   if own_jiji == nil then
     local own = obs.zones.jiji[me + 1].cards or EMPTY
     own_jiji = IDX[own[1]] or false
+    if own_jiji then gone[own_jiji] = gone[own_jiji] + 1 end
   end
   if extra_dealt == nil then extra_dealt = obs.zones.extra.count > 0 end
   local targets, exs = hidden_targets(obs, me)
   -- no target narrowed to one id leaves nothing to pin either: no guess (the usual case, cheaply)
   local any = false
   for k = 1, #targets do
-    if narrowed(exs[k], own_jiji) then any = true; break end
+    if narrowed(exs[k]) then any = true; break end
   end
   if not any then return "noguess" end
   local cands = candidates(targets, exs)
