@@ -139,7 +139,7 @@ local function read_events(obs, me)
         if x > 0 then
           public[x] = public[x] + 1
           nrose = nrose + 1; rose[nrose] = x
-          local bytes = rule_of(obs)
+          local bytes = rule_bytes or rule_of(obs)
           if seat == me then
             hand_n[x] = hand_n[x] - 1
             own_share(bytes, x)
@@ -248,6 +248,14 @@ local function hidden_targets(obs, me)
   return targets, exs
 end
 
+-- is some target still hidden narrowed to one id? (the same targets as hidden_targets, no list built)
+local function any_narrowed(obs, me)
+  for s = 0, obs.players - 1 do
+    if s ~= me and not discovered[TARGET[s + 1]] and narrowed(excluded[s] or EMPTY) then return true end
+  end
+  return extra_dealt and not discovered.extra and narrowed(EMPTY)
+end
+
 -- candidate Lost Jiji per target: cands[k], the list of targets[k]
 local function candidates(targets, exs)
   local remain = remaining()
@@ -353,10 +361,8 @@ local function choose_share(obs, legal)
   for i = 1, #legal do
     local m = legal[i]
     local c = SHARED[m]
-    local v = 0
-    for k = 1, nown do
-      if bytes[own_rows[k] + c] == 49 then v = v + 1 end
-    end
+    local v = 0 -- ("0" is byte 48, "1" 49: every share sums nown bytes, so the sum ranks as the count)
+    for k = 1, nown do v = v + bytes[own_rows[k] + c] end
     if not bestv or v > bestv then best, bestv = m, v end
   end
   return best
@@ -370,13 +376,9 @@ local function choose_guess(obs, me, legal)
     if own_jiji then gone[own_jiji] = gone[own_jiji] + 1 end
   end
   if extra_dealt == nil then extra_dealt = obs.zones.extra.count > 0 end
-  local targets, exs = hidden_targets(obs, me)
   -- no target narrowed to one id leaves nothing to pin either: no guess (the usual case, cheaply)
-  local any = false
-  for k = 1, #targets do
-    if narrowed(exs[k]) then any = true; break end
-  end
-  if not any then return "noguess" end
+  if not any_narrowed(obs, me) then return "noguess" end
+  local targets, exs = hidden_targets(obs, me)
   local cands = candidates(targets, exs)
   for ti = 1, #targets do
     local list = cands[ti]
@@ -399,11 +401,11 @@ function choose(obs, legal)
   if verb == "keep" then return "keep" end
   if verb == "rule" then return choose_rule_and_jiji(obs, legal) end
   if verb == "draw" then
-    snapshot(obs, me)
+    if nrose > 0 or not hand_read then snapshot(obs, me) end
     return first -- every position is equally blind
   end
   if verb == "jiji" then return choose_jiji(obs, me, legal) end
-  if jiji_chosen then snapshot(obs, me) end
+  if jiji_chosen and (nrose > 0 or not hand_read) then snapshot(obs, me) end -- (else nothing changed)
   if verb == "share" then return choose_share(obs, legal) end
   if verb == "noguess" or verb == "guess" then return choose_guess(obs, me, legal) end
   return first
