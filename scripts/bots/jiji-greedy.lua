@@ -32,6 +32,25 @@ local TARGET = {} -- TARGET[seat + 1]: the seat as a guess names it ("2"), witho
 for s = 0, 7 do TARGET[s + 1] = tostring(s) end
 local EMPTY = {}
 
+-- DENY[r], DENY_AT[r]: under rule r, the Lost Jiji (card indexes) that may not share card index c are
+-- DENY[r][k] for k = DENY_AT[r][c] .. DENY_AT[r][c + 1] - 1. Built once at load with the rules' own
+-- hook (a variant's included), so a share rules them out without testing all 16; flat lists, as a
+-- bot's tables are copied per seat and game. (`validate` loads a bot without RULES: none then.)
+local DENY, DENY_AT = {}, {}
+if RULES then
+  for _, r in ipairs({"A", "B", "C"}) do
+    local js, at = {}, {}
+    for c = 1, #IDS do
+      at[c] = #js + 1
+      for j = 1, #IDS do
+        if not RULES.share_allowed(IDS[c], IDS[j], r) then js[#js + 1] = j end
+      end
+    end
+    at[#IDS + 1] = #js + 1
+    DENY[r], DENY_AT[r] = js, at
+  end
+end
+
 local move_words -- the rules' (RULES.move_words), looked up at the first decision: `validate` loads a
                  -- bot without RULES
 
@@ -59,6 +78,7 @@ local jiji_chosen = false
 -- still in its hand (see read_events); nil when none
 local lost_card, lost_to = nil, nil
 local rule_bytes = nil   -- the chosen rule's truth table as a list of bytes, once public
+local deny, deny_at = nil, nil -- the chosen rule's DENY and DENY_AT, once public
 -- own Lost Jiji (card index, false: none hidden, counted in `gone`) and whether the extra one was
 -- dealt, read from the zones at the first guess (only a discovery, an event, changes them later); nil
 -- until then
@@ -80,20 +100,30 @@ end
 -- rule is chosen; the public value never changes once set, so it is read until then only
 local function rule_of(obs)
   if rule_bytes == nil then
-    local tbl = obs.vars.rule_table
-    if tbl then rule_bytes = bytes_of(tbl) end
+    local vars = obs.vars
+    local tbl = vars.rule_table
+    if tbl then
+      rule_bytes = bytes_of(tbl)
+      deny, deny_at = DENY[vars.rule], DENY_AT[vars.rule]
+    end
   end
   return rule_bytes
 end
 
--- rule out, for `seat`, every Lost Jiji id j for which the rule allows card index c (or not) as `want`
--- says (byte k is allowed(c, j) for j = 1, 2...)
-local function exclude(bytes, seat, c, want)
+-- the Lost Jiji ids `seat`'s shares and refusals rule out (a list by card index), made at its first use
+local function exclusions(seat)
   local ex = excluded[seat]
   if not ex then
     ex = {false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false}
     excluded[seat] = ex
   end
+  return ex
+end
+
+-- rule out, for `seat`, every Lost Jiji id j for which the rule allows card index c (or not) as `want`
+-- says (byte k is allowed(c, j) for j = 1, 2...)
+local function exclude(bytes, seat, c, want)
+  local ex = exclusions(seat)
   local k = c
   for j = 1, 16 do
     if (bytes[k] == 49) ~= want then ex[j] = true end
@@ -144,7 +174,12 @@ local function read_events(obs, me)
             hand_n[x] = hand_n[x] - 1
             own_share(bytes, x)
           elseif not discovered[TARGET[seat + 1]] then -- (what a discovered seat shares tells nothing)
-            exclude(bytes, seat, x, true)
+            if deny then -- (the ids that may not share x, listed at load)
+              local ex = exclusions(seat)
+              for k = deny_at[x], deny_at[x + 1] - 1 do ex[deny[k]] = true end
+            else
+              exclude(bytes, seat, x, true)
+            end
           end
         end
       elseif seat == me and JIJI[move] then
