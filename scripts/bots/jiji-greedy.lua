@@ -32,22 +32,27 @@ local TARGET = {} -- TARGET[seat + 1]: the seat as a guess names it ("2"), witho
 for s = 0, 7 do TARGET[s + 1] = tostring(s) end
 local EMPTY = {}
 
--- DENY[r], DENY_AT[r]: under rule r, the Lost Jiji (card indexes) that may not share card index c are
--- DENY[r][k] for k = DENY_AT[r][c] .. DENY_AT[r][c + 1] - 1. Built once at load with the rules' own
--- hook (a variant's included), so a share rules them out without testing all 16; flat lists, as a
--- bot's tables are copied per seat and game. (`validate` loads a bot without RULES: none then.)
-local DENY, DENY_AT = {}, {}
+-- Each rule's facts, built once at load with the rules' own hook (a variant's included):
+-- TABLE[r], its truth table as the public value `rule_table` spells it (so a game need not read the
+-- public values, a table built per decision), and DENY[r], DENY_AT[r]: the Lost Jiji (card indexes)
+-- that may not share card index c are DENY[r][k] for k = DENY_AT[r][c] .. DENY_AT[r][c + 1] - 1, so a
+-- share rules them out without testing all 16 (flat lists, as a bot's tables are copied per seat and
+-- game). `validate` loads a bot without RULES: none then, and the public values serve.
+local RULE_MOVE = {["rule A"] = "A", ["rule B"] = "B", ["rule C"] = "C"}
+local TABLE, DENY, DENY_AT = {}, {}, {}
 if RULES then
-  for _, r in ipairs({"A", "B", "C"}) do
-    local js, at = {}, {}
+  for _, r in pairs(RULE_MOVE) do
+    local js, at, chars = {}, {}, {}
     for c = 1, #IDS do
       at[c] = #js + 1
       for j = 1, #IDS do
-        if not RULES.share_allowed(IDS[c], IDS[j], r) then js[#js + 1] = j end
+        local ok = RULES.share_allowed(IDS[c], IDS[j], r)
+        chars[(j - 1) * 16 + c] = ok and "1" or "0"
+        if not ok then js[#js + 1] = j end
       end
     end
     at[#IDS + 1] = #js + 1
-    DENY[r], DENY_AT[r] = js, at
+    TABLE[r], DENY[r], DENY_AT[r] = table.concat(chars), js, at
   end
 end
 
@@ -77,6 +82,7 @@ local jiji_chosen = false
 -- the card the right neighbour took from this seat and that neighbour, while the card is provably
 -- still in its hand (see read_events); nil when none
 local lost_card, lost_to = nil, nil
+local chosen_rule = nil  -- the rule its move named ("A"), once seen
 local rule_bytes = nil   -- the chosen rule's truth table as a list of bytes, once public
 local deny, deny_at = nil, nil -- the chosen rule's DENY and DENY_AT, once public
 -- own Lost Jiji (card index, false: none hidden, counted in `gone`) and whether the extra one was
@@ -100,11 +106,15 @@ end
 -- rule is chosen; the public value never changes once set, so it is read until then only
 local function rule_of(obs)
   if rule_bytes == nil then
-    local vars = obs.vars
-    local tbl = vars.rule_table
+    local r = chosen_rule
+    local tbl = TABLE[r]
+    if not tbl then -- (no rule move seen, as with a scenario's fixed rule, or no tables)
+      local vars = obs.vars
+      r, tbl = vars.rule, vars.rule_table
+    end
     if tbl then
       rule_bytes = bytes_of(tbl)
-      deny, deny_at = DENY[vars.rule], DENY_AT[vars.rule]
+      deny, deny_at = DENY[r], DENY_AT[r]
     end
   end
   return rule_bytes
@@ -186,6 +196,8 @@ local function read_events(obs, me)
         jiji_chosen = true
         x = JIJI[move]
         hand_n[x] = hand_n[x] - 1
+      elseif not chosen_rule then
+        chosen_rule = RULE_MOVE[move]
       end
     elseif typ == "pair" then
       -- two copies laid out; one of them was already face up when it pairs with a shared card
@@ -344,7 +356,7 @@ local function choose_rule_and_jiji(obs, rules_legal)
   local hand = hand_indexes(obs, obs.seat)
   local best, bestv
   for _, m in ipairs(rules_legal) do
-    local tbl = obs.vars["rule_table_" .. m:sub(6)]
+    local tbl = TABLE[RULE_MOVE[m]] or obs.vars["rule_table_" .. m:sub(6)]
     local v = 0
     if tbl then
       local bytes = bytes_of(tbl) -- (allowed(tbl, x, j) inline: a Lua call per pair costs more)
