@@ -12,11 +12,12 @@
 -- * A card id whose only hidden copy is pinned to one target is removed from the other targets.
 -- Memory lives in globals (one environment per seat per game).
 --
--- Speed: what the events say is counted as they come (the cards laid out in pairs or shared, the Lost
--- Jiji discovered, the ids its own shares leave possible), so a decision reads only its own hand; its
--- memory is lists indexed by card (a new string key in a table costs a map entry); a guess first only
--- counts each target's candidates up to two, as a target narrowed to one card is rare; the rule's
--- truth table is read once (public values are a table built per decision).
+-- Speed: what the events say is counted as they come (the cards laid out in pairs or shared, the own
+-- hand after one read of its zone, the Lost Jiji discovered, the ids its own shares leave possible),
+-- so a decision reads no zone (each read builds tables) and looks only at the ids whose counts rose;
+-- each rule's facts are worked out once at load from the rules' own hook; its memory is lists indexed
+-- by card (a new string key in a table costs a map entry); a guess first only counts each target's
+-- candidates up to two, as a target narrowed to one card is rare.
 
 local IDS = {}
 for _, col in ipairs({"W", "K"}) do
@@ -103,7 +104,8 @@ local function bytes_of(tbl)
 end
 
 -- the chosen rule's bytes (allowed(x, j) is bytes[(IDX[j] - 1) * 16 + IDX[x]] == 49), nil before the
--- rule is chosen; the public value never changes once set, so it is read until then only
+-- rule is chosen: its table from load once its move is seen, else the public values (read until the
+-- rule is set, as it never changes after)
 local function rule_of(obs)
   if rule_bytes == nil then
     local r = chosen_rule
