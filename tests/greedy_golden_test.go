@@ -26,6 +26,8 @@ func TestGreedyGolden(t *testing.T) {
 		"mimic-taking":        {"sim", "mimic-taking", "--games", "30", "--seats", "greedy", "--seed", "5"},
 		"mimic-taking-face-3": {"sim", "mimic-taking", "--variant", "face-up", "--players", "3", "--games", "30", "--seats", "greedy,random", "--seed", "9", "--no-base"},
 		"mimic-taking-params": {"sim", "mimic-taking", "--variant", filepath.Join(params, "mimic-taking-params.yaml"), "--games", "30", "--seats", "greedy", "--seed", "5", "--no-base"},
+		"jiji":                {"sim", "jiji", "--games", "40", "--seats", "greedy", "--seed", "5"},
+		"jiji-distance-3":     {"sim", "jiji", "--variant", "rule-cards-distance", "--players", "3", "--games", "40", "--seats", "greedy,greedy,random", "--seed", "9", "--no-base"},
 		"zoomies":             {"sim", "zoomies", "--games", "40", "--seats", "greedy", "--seed", "5"},
 		"zoomies-params":      {"sim", "zoomies", "--variant", filepath.Join(params, "zoomies-params.yaml"), "--games", "40", "--seats", "greedy,random", "--seed", "5", "--no-base"},
 	} {

@@ -12,11 +12,12 @@
 -- * A card id whose only hidden copy is pinned to one target is removed from the other targets.
 -- Memory lives in globals (one environment per seat per game).
 --
--- Speed: the moves in its events are read with the rules' own move_words (their load-time tables), and
--- what the public events say (the cards laid out in pairs or shared, the Lost Jiji discovered) is
--- counted as they come instead of reading every seat's zones at each decision (each zone read builds a
--- table); its memory is lists indexed by card (a new string key in a table costs a map entry); the
--- rule's truth table is read once (public values are a table built per decision).
+-- Speed: what the events say is counted as they come (the cards laid out in pairs or shared, the own
+-- hand after one read of its zone, the Lost Jiji discovered, the ids its own shares leave possible),
+-- so a decision reads no zone (each read builds tables) and looks only at the ids whose counts rose;
+-- each rule's facts are worked out once at load from the rules' own hook; its memory is lists indexed
+-- by card (a new string key in a table costs a map entry); a guess first only counts each target's
+-- candidates up to two, as a target narrowed to one card is rare.
 
 local IDS = {}
 for _, col in ipairs({"W", "K"}) do
@@ -24,6 +25,37 @@ for _, col in ipairs({"W", "K"}) do
 end
 local IDX = {}
 for i, id in ipairs(IDS) do IDX[id] = i end
+-- SHARED[move] / JIJI[move]: the card index a share / Lost Jiji move names (0: "share none"), so the
+-- moves of the events and of `legal` are read with one lookup (no call)
+local SHARED, JIJI = {["share none"] = 0}, {}
+for i, id in ipairs(IDS) do SHARED["share " .. id], JIJI["jiji " .. id] = i, i end
+local TARGET = {} -- TARGET[seat + 1]: the seat as a guess names it ("2"), without a tostring call
+for s = 0, 7 do TARGET[s + 1] = tostring(s) end
+local EMPTY = {}
+
+-- Each rule's facts, built once at load with the rules' own hook (a variant's included):
+-- TABLE[r], its truth table as the public value `rule_table` spells it (so a game need not read the
+-- public values, a table built per decision), and DENY[r], DENY_AT[r]: the Lost Jiji (card indexes)
+-- that may not share card index c are DENY[r][k] for k = DENY_AT[r][c] .. DENY_AT[r][c + 1] - 1, so a
+-- share rules them out without testing all 16 (flat lists, as a bot's tables are copied per seat and
+-- game). `validate` loads a bot without RULES: none then, and the public values serve.
+local RULE_MOVE = {["rule A"] = "A", ["rule B"] = "B", ["rule C"] = "C"}
+local TABLE, DENY, DENY_AT = {}, {}, {}
+if RULES then
+  for _, r in pairs(RULE_MOVE) do
+    local js, at, chars = {}, {}, {}
+    for c = 1, #IDS do
+      at[c] = #js + 1
+      for j = 1, #IDS do
+        local ok = RULES.share_allowed(IDS[c], IDS[j], r)
+        chars[(j - 1) * 16 + c] = ok and "1" or "0"
+        if not ok then js[#js + 1] = j end
+      end
+    end
+    at[#IDS + 1] = #js + 1
+    TABLE[r], DENY[r], DENY_AT[r] = table.concat(chars), js, at
+  end
+end
 
 local move_words -- the rules' (RULES.move_words), looked up at the first decision: `validate` loads a
                  -- bot without RULES
@@ -31,19 +63,33 @@ local move_words -- the rules' (RULES.move_words), looked up at the first decisi
 -- lists by card index (IDX[id])
 local lower = {}         -- copies known not to be hidden Lost Jiji (max over snapshots)
 local public = {}        -- copies laid out in pairs or shared, every seat together
-local found = {}         -- copies discovered as a Lost Jiji
-local cnt = {}           -- the latest snapshot's count (a list reused: reset for each snapshot)
-local remain = {}        -- copies that may still be someone else's hidden Lost Jiji (reused)
-for i = 1, #IDS do lower[i], public[i], found[i], cnt[i], remain[i] = 0, 0, 0, 0, 0 end
-local shares = {}        -- seat -> list of ids it shared
-local last_share = {}    -- seat -> "none" or an id: its latest share move
+-- copies that are nobody else's hidden Lost Jiji: lower + those discovered + the own Lost Jiji once
+-- read (2 - gone[i] copies of IDS[i] may be someone else's)
+local gone = {}
+-- copies in the own hand, the card the right neighbour took included (kept from the first snapshot
+-- on, see snapshot)
+local hand_n = {}
+for i = 1, #IDS do lower[i], public[i], gone[i], hand_n[i] = 0, 0, 0, 0 end
+local hand_read = false
+local rose, nrose = {}, 0 -- the ids whose count may have risen since the last snapshot (a list reused)
+-- own: the rows ((i - 1) * 16) of the ids IDS[i] still consistent with this seat's own shares
+local own_rows = {}
+for i = 1, #IDS do own_rows[i] = (i - 1) * 16 end
+local nown = #IDS
+local last_share = {}    -- seat -> card index of its latest share move (0: none)
 local excluded = {}      -- seat -> list by card index: true for the Lost Jiji its shares / refusals rule out
 local discovered = {}    -- target ("2", "extra") -> true once its Lost Jiji is discovered
 local jiji_chosen = false
 -- the card the right neighbour took from this seat and that neighbour, while the card is provably
 -- still in its hand (see read_events); nil when none
 local lost_card, lost_to = nil, nil
+local chosen_rule = nil  -- the rule its move named ("A"), once seen
 local rule_bytes = nil   -- the chosen rule's truth table as a list of bytes, once public
+local deny, deny_at = nil, nil -- the chosen rule's DENY and DENY_AT, once public
+-- own Lost Jiji (card index, false: none hidden, counted in `gone`) and whether the extra one was
+-- dealt, read from the zones at the first guess (only a discovery, an event, changes them later); nil
+-- until then
+local own_jiji, extra_dealt = nil, nil
 
 -- BYTES[tbl]: the bytes of truth table tbl as a list (one string.byte call per table and game; a
 -- list is gopher-lua's fastest table)
@@ -58,129 +104,217 @@ local function bytes_of(tbl)
 end
 
 -- the chosen rule's bytes (allowed(x, j) is bytes[(IDX[j] - 1) * 16 + IDX[x]] == 49), nil before the
--- rule is chosen; the public value never changes once set, so it is read until then only
+-- rule is chosen: its table from load once its move is seen, else the public values (read until the
+-- rule is set, as it never changes after)
 local function rule_of(obs)
   if rule_bytes == nil then
-    local tbl = obs.vars.rule_table
-    if tbl then rule_bytes = bytes_of(tbl) end
+    local r = chosen_rule
+    local tbl = TABLE[r]
+    if not tbl then -- (no rule move seen, as with a scenario's fixed rule, or no tables)
+      local vars = obs.vars
+      r, tbl = vars.rule, vars.rule_table
+    end
+    if tbl then
+      rule_bytes = bytes_of(tbl)
+      deny, deny_at = DENY[r], DENY_AT[r]
+    end
   end
   return rule_bytes
 end
 
-local function zone_cards(z) return (z and z.cards) or {} end
-
--- rule out, for `seat`, every Lost Jiji id j for which the rule allows `card` (or not) as `want` says
-local function exclude(obs, seat, card, want)
-  local bytes = rule_of(obs)
-  if not bytes then return end
+-- the Lost Jiji ids `seat`'s shares and refusals rule out (a list by card index), made at its first use
+local function exclusions(seat)
   local ex = excluded[seat]
   if not ex then
     ex = {false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false}
     excluded[seat] = ex
   end
-  local c = IDX[card]
+  return ex
+end
+
+-- rule out, for `seat`, every Lost Jiji id j for which the rule allows card index c (or not) as `want`
+-- says (byte k is allowed(c, j) for j = 1, 2...)
+local function exclude(bytes, seat, c, want)
+  local ex = exclusions(seat)
+  local k = c
   for j = 1, 16 do
-    if (bytes[(j - 1) * 16 + c] == 49) ~= want then ex[j] = true end
+    if (bytes[k] == 49) ~= want then ex[j] = true end
+    k = k + 16
   end
 end
 
--- a move event: the cards it lays face up, what it tells of the mover's Lost Jiji
-local function read_move(obs, e)
-  local verb, rest = move_words(e.move)
-  -- a card taken from this seat stays in the taker's hand until the taker lays it out or shares it,
-  -- or until another seat's turn starts (the taker's right neighbour may then draw it)
-  if lost_card and ((verb == "draw" and e.seat ~= obs.seat) or (verb == "share" and e.seat == lost_to and rest == lost_card)) then
-    lost_card = nil
+-- keep only the own Lost Jiji ids that allow card index c (this seat shared it)
+local function own_share(bytes, c)
+  local n = 0
+  for k = 1, nown do
+    local row = own_rows[k]
+    if bytes[row + c] == 49 then n = n + 1; own_rows[n] = row end
   end
-  if verb == "share" then
-    last_share[e.seat] = rest
-    if rest ~= "none" then
-      local list = shares[e.seat]
-      if not list then list = {}; shares[e.seat] = list end
-      list[#list + 1] = rest
-      local x = IDX[rest]
-      if x then public[x] = public[x] + 1 end
-      exclude(obs, e.seat, rest, true)
-    end
-  elseif verb == "jiji" and e.seat == obs.seat then
-    jiji_chosen = true
-  end
+  nown = n
 end
 
-local function read_events(obs)
-  -- obs.events holds the events logged since this bot's previous decision
+-- the card the right neighbour took is no longer provably in its hand
+local function drop_lost()
+  local x = IDX[lost_card]
+  hand_n[x] = hand_n[x] - 1
+  lost_card = nil
+end
+
+-- what the events since this bot's previous decision (obs.events) say; a move event is read inline
+-- (a Lua call per event costs more than its work)
+local function read_events(obs, me)
   local events = obs.events
   for i = 1, #events do
     local e = events[i]
     local typ = e.type
     if typ == "move" then
-      read_move(obs, e)
+      local move, seat = e.move, e.seat
+      local x = SHARED[move]
+      -- a card taken from this seat stays in the taker's hand until the taker lays it out or shares
+      -- it, or until another seat's turn starts (the taker's right neighbour may then draw it)
+      if lost_card and ((x and seat == lost_to and IDS[x] == lost_card)
+          or (not x and seat ~= me and move_words(move) == "draw")) then
+        drop_lost()
+      end
+      if x then
+        last_share[seat] = x
+        if x > 0 then
+          public[x] = public[x] + 1
+          nrose = nrose + 1; rose[nrose] = x
+          local bytes = rule_bytes or rule_of(obs)
+          if seat == me then
+            hand_n[x] = hand_n[x] - 1
+            own_share(bytes, x)
+          elseif not discovered[TARGET[seat + 1]] then -- (what a discovered seat shares tells nothing)
+            if deny then -- (the ids that may not share x, listed at load)
+              local ex = exclusions(seat)
+              for k = deny_at[x], deny_at[x + 1] - 1 do ex[deny[k]] = true end
+            else
+              exclude(bytes, seat, x, true)
+            end
+          end
+        end
+      elseif seat == me and JIJI[move] then
+        jiji_chosen = true
+        x = JIJI[move]
+        hand_n[x] = hand_n[x] - 1
+      elseif not chosen_rule then
+        chosen_rule = RULE_MOVE[move]
+      end
     elseif typ == "pair" then
       -- two copies laid out; one of them was already face up when it pairs with a shared card
-      local x = IDX[e.card]
-      if x then public[x] = public[x] + (e.with_shared and 1 or 2) end
-      if lost_card and e.seat == lost_to and e.card == lost_card then lost_card = nil end
-    elseif typ == "lost" and e.seat == obs.seat then
-      lost_card, lost_to = e.card, e.to
-    elseif typ == "drew" and e.seat == obs.seat then
-      if last_share[e.from] == "none" then exclude(obs, e.from, e.card, false) end
-    elseif typ == "discovered" then
-      local x = IDX[e.card]
-      if x then found[x] = found[x] + 1 end
-      discovered[e.target] = true
-    end
-  end
-end
-
--- count hand + public non-Jiji cards now; `minus` is a card to leave out of the hand (a Jiji being chosen)
-local function snapshot(obs, minus)
-  for i = 1, #IDS do cnt[i] = public[i] end
-  local hand = zone_cards(obs.zones.hand[obs.seat + 1])
-  for i = 1, #hand do
-    local id = hand[i]
-    local x = IDX[id]
-    if id == minus then minus = nil elseif x then cnt[x] = cnt[x] + 1 end
-  end
-  local x = lost_card and IDX[lost_card]
-  if x then cnt[x] = cnt[x] + 1 end
-  for i = 1, #IDS do
-    if cnt[i] > lower[i] then lower[i] = cnt[i] end
-  end
-end
-
--- copies of each id that may still be someone else's hidden Lost Jiji (remain, by card index)
-local function remaining(obs)
-  for i = 1, #IDS do remain[i] = 2 - lower[i] - found[i] end
-  local own = zone_cards(obs.zones.jiji[obs.seat + 1])
-  for i = 1, #own do
-    local x = IDX[own[i]]
-    if x then remain[x] = remain[x] - 1 end
-  end
-end
-
--- candidate Lost Jiji per target still hidden: targets[k] ("<seat>" or "extra") and cands[k], its list
-local function candidates(obs)
-  remaining(obs)
-  local targets, cands = {}, {}
-  for s = 0, obs.players - 1 do
-    local t = tostring(s)
-    if s ~= obs.seat and not discovered[t] then
-      local list = {}
-      local ex = excluded[s]
-      for i = 1, 16 do
-        if remain[i] > 0 and not (ex and ex[i]) then list[#list + 1] = IDS[i] end
+      local x, seat = IDX[e.card], e.seat
+      if x then
+        local n = e.with_shared and 1 or 2
+        public[x] = public[x] + n
+        nrose = nrose + 1; rose[nrose] = x
+        if seat == me then hand_n[x] = hand_n[x] - n end
       end
-      targets[#targets + 1] = t
-      cands[#cands + 1] = list
+      if lost_card and seat == lost_to and e.card == lost_card then drop_lost() end
+    elseif typ == "lost" and e.seat == me then
+      if lost_card then drop_lost() end
+      lost_card, lost_to = e.card, e.to -- (still counted in hand_n)
+    elseif typ == "drew" and e.seat == me then
+      local x = IDX[e.card]
+      hand_n[x] = hand_n[x] + 1
+      nrose = nrose + 1; rose[nrose] = x
+      if last_share[e.from] == 0 then exclude(rule_of(obs), e.from, x, false) end
+    elseif typ == "discovered" then
+      local x, target = IDX[e.card], e.target
+      discovered[target] = true
+      if target == TARGET[me + 1] then
+        if not own_jiji then gone[x] = gone[x] + 1 end -- (else it was counted as the own one)
+        own_jiji = false
+      elseif x then
+        gone[x] = gone[x] + 1
+      end
     end
   end
-  if obs.zones.extra.count > 0 then
-    local list = {}
-    for i = 1, #IDS do
-      if remain[i] > 0 then list[#list + 1] = IDS[i] end
+end
+
+-- the own hand's counts from its zone, and the card the right neighbour took: once, then the events
+-- keep them (a zone read builds tables); every id read may have risen (see snapshot)
+local function read_hand(obs, me)
+  local hand = obs.zones.hand[me + 1].cards or EMPTY
+  for x = 1, #IDS do hand_n[x] = 0 end -- (what earlier events did is in the zone)
+  for i = 1, #hand do
+    local x = IDX[hand[i]]
+    if x then
+      hand_n[x] = hand_n[x] + 1
+      nrose = nrose + 1; rose[nrose] = x
     end
-    targets[#targets + 1] = "extra"
-    cands[#cands + 1] = list
+  end
+  local x = IDX[lost_card]
+  if x then
+    hand_n[x] = hand_n[x] + 1
+    nrose = nrose + 1; rose[nrose] = x
+  end
+  hand_read = true
+end
+
+-- count hand + public copies now and raise `lower` where it is exceeded. Only the ids whose count may
+-- have risen since the last snapshot need a look (`rose`: the ids read in hand, drawn, or laid face
+-- up): every other count is one already seen.
+local function snapshot(obs, me)
+  if not hand_read then read_hand(obs, me) end
+  for k = 1, nrose do
+    local x = rose[k]
+    local c, l = public[x] + hand_n[x], lower[x]
+    if c > l then lower[x], gone[x] = c, gone[x] + c - l end
+  end
+  nrose = 0
+end
+
+-- could a target whose excluded ids are `ex` still hide exactly one id? (stops counting at two)
+local function narrowed(ex)
+  local n = 0
+  for i = 1, 16 do
+    if gone[i] < 2 and not ex[i] then
+      n = n + 1
+      if n == 2 then return false end
+    end
+  end
+  return n == 1
+end
+
+-- copies of each id that may still be someone else's hidden Lost Jiji, by card index
+local function remaining()
+  local remain = {}
+  for i = 1, #IDS do remain[i] = 2 - gone[i] end
+  return remain
+end
+
+-- the targets still hidden ("<seat>" or "extra"), in turn order from seat 0, with their excluded ids
+local function hidden_targets(obs, me)
+  local targets, exs = {}, {}
+  for s = 0, obs.players - 1 do
+    local t = TARGET[s + 1]
+    if s ~= me and not discovered[t] then
+      targets[#targets + 1], exs[#targets + 1] = t, excluded[s] or EMPTY
+    end
+  end
+  if extra_dealt and not discovered.extra then targets[#targets + 1], exs[#targets + 1] = "extra", EMPTY end
+  return targets, exs
+end
+
+-- is some target still hidden narrowed to one id? (the same targets as hidden_targets, no list built)
+local function any_narrowed(obs, me)
+  for s = 0, obs.players - 1 do
+    if s ~= me and not discovered[TARGET[s + 1]] and narrowed(excluded[s] or EMPTY) then return true end
+  end
+  return extra_dealt and not discovered.extra and narrowed(EMPTY)
+end
+
+-- candidate Lost Jiji per target: cands[k], the list of targets[k]
+local function candidates(targets, exs)
+  local remain = remaining()
+  local cands = {}
+  for k = 1, #targets do
+    local list, ex = {}, exs[k]
+    for i = 1, 16 do
+      if remain[i] > 0 and not ex[i] then list[#list + 1] = IDS[i] end
+    end
+    cands[k] = list
   end
   -- a target narrowed to one id takes that id's last hidden copy away from the others
   local changed = true
@@ -208,49 +342,32 @@ local function candidates(obs)
       end
     end
   end
-  return targets, cands
+  return cands
 end
 
--- consistent[i]: is IDS[i] a Lost Jiji consistent with this seat's own shares so far (worked out once
--- per decision, not once per candidate share: the list of shares grows all game; a list reused)
-local consistent = {}
-local function find_consistent(bytes, my_shares)
-  for i = 1, #IDS do
-    local row, ok = (i - 1) * 16, true
-    for k = 1, #my_shares do
-      if bytes[row + IDX[my_shares[k]]] ~= 49 then ok = false; break end
-    end
-    consistent[i] = ok
-  end
-end
-
--- how many Lost Jiji ids stay consistent with this seat's own shares if it also shares `card`
--- (find_consistent has read the shares)
-local function hidden_after(bytes, card)
-  local c = IDX[card]
-  local n = 0
-  for i = 1, #IDS do
-    if bytes[(i - 1) * 16 + c] == 49 and consistent[i] then n = n + 1 end
-  end
-  return n
+-- the own hand as card indexes, read from its zone (once or twice a game)
+local function hand_indexes(obs, me)
+  local hand, list = obs.zones.hand[me + 1].cards or EMPTY, {}
+  for i = 1, #hand do list[i] = IDX[hand[i]] end
+  return list
 end
 
 local function choose_rule_and_jiji(obs, rules_legal)
   -- the start player picks the rule under which some Lost Jiji leaves the most shareable hand cards
   -- (the tables of all three rules are public while it chooses)
-  local hand = zone_cards(obs.zones.hand[obs.seat + 1])
+  local hand = hand_indexes(obs, obs.seat)
   local best, bestv
   for _, m in ipairs(rules_legal) do
-    local tbl = obs.vars["rule_table_" .. m:sub(6)]
+    local tbl = TABLE[RULE_MOVE[m]] or obs.vars["rule_table_" .. m:sub(6)]
     local v = 0
     if tbl then
       local bytes = bytes_of(tbl) -- (allowed(tbl, x, j) inline: a Lua call per pair costs more)
       for a = 1, #hand do
         local j = hand[a]
-        local row, c = (IDX[j] - 1) * 16, 0
+        local row, c = (j - 1) * 16, 0
         for b = 1, #hand do
           local x = hand[b]
-          if x ~= j and bytes[row + IDX[x]] == 49 then c = c + 1 end
+          if x ~= j and bytes[row + x] == 49 then c = c + 1 end
         end
         if c > v then v = c end
       end
@@ -261,43 +378,57 @@ local function choose_rule_and_jiji(obs, rules_legal)
 end
 
 -- the Lost Jiji that leaves the most hand cards shareable (so sharing rarely has to say `none`)
-local function choose_jiji(obs, legal)
-  local hand = zone_cards(obs.zones.hand[obs.seat + 1])
+local function choose_jiji(obs, me, legal)
+  local hand = hand_indexes(obs, me)
   local bytes = rule_of(obs)
   local best, bestv
   for i = 1, #legal do
     local m = legal[i]
-    local j = m:sub(6)
-    local row, c = (IDX[j] - 1) * 16, 0 -- (allowed(x, j) inline)
+    local j = JIJI[m]
+    local row, c = (j - 1) * 16, 0 -- (allowed(x, j) inline)
     for k = 1, #hand do
       local x = hand[k]
-      if x ~= j and bytes[row + IDX[x]] == 49 then c = c + 1 end
+      if x ~= j and bytes[row + x] == 49 then c = c + 1 end
     end
     if not bestv or c > bestv then best, bestv = m, c end
   end
-  snapshot(obs, best:sub(6))
+  -- the chosen card leaves the hand now (its move event, read at the next decision, takes it out)
+  local j = JIJI[best]
+  if not hand_read then read_hand(obs, me) end
+  hand_n[j] = hand_n[j] - 1
+  snapshot(obs, me)
+  hand_n[j] = hand_n[j] + 1
   jiji_chosen = true
   return best
 end
 
--- reveal as little as possible about the own Lost Jiji: keep the most ids consistent
+-- reveal as little as possible about the own Lost Jiji: keep the most ids consistent with its shares
 local function choose_share(obs, legal)
   if #legal == 1 then return legal[1] end
   local bytes = rule_of(obs)
-  find_consistent(bytes, shares[obs.seat] or {})
   local best, bestv
   for i = 1, #legal do
     local m = legal[i]
-    local _, card = move_words(m) -- "share W3": "W3"
-    local v = hidden_after(bytes, card)
+    local c = SHARED[m]
+    local v = 0 -- ("0" is byte 48, "1" 49: every share sums nown bytes, so the sum ranks as the count)
+    for k = 1, nown do v = v + bytes[own_rows[k] + c] end
     if not bestv or v > bestv then best, bestv = m, v end
   end
   return best
 end
 
 -- a guess only where the deduction leaves one card
-local function choose_guess(obs, legal)
-  local targets, cands = candidates(obs)
+local function choose_guess(obs, me, legal)
+  if own_jiji == nil then
+    local own = obs.zones.jiji[me + 1].cards or EMPTY
+    own_jiji = IDX[own[1]] or false
+    if own_jiji then gone[own_jiji] = gone[own_jiji] + 1 end
+  end
+  if extra_dealt == nil then extra_dealt = obs.zones.extra.count > 0 end
+  -- no target narrowed to one id leaves nothing to pin either: no guess (the usual case, cheaply)
+  if not any_narrowed(obs, me) then return "noguess" end
+  local targets, exs = hidden_targets(obs, me)
+  local cands = candidates(targets, exs)
   for ti = 1, #targets do
     local list = cands[ti]
     if #list == 1 then
@@ -310,18 +441,21 @@ end
 
 function choose(obs, legal)
   if not move_words then move_words = RULES.move_words end
-  read_events(obs)
+  local me = obs.seat
+  read_events(obs, me)
   local first = legal[1]
-  local verb = move_words(first)
+  -- the decisions of every turn told by their first move (no move_words call), the others by its verb
+  local verb = SHARED[first] and "share" or first == "noguess" and "noguess" or first == "draw 0" and "draw"
+    or move_words(first)
   if verb == "keep" then return "keep" end
   if verb == "rule" then return choose_rule_and_jiji(obs, legal) end
   if verb == "draw" then
-    snapshot(obs)
+    if nrose > 0 or not hand_read then snapshot(obs, me) end
     return first -- every position is equally blind
   end
-  if verb == "jiji" then return choose_jiji(obs, legal) end
-  if jiji_chosen then snapshot(obs) end
+  if verb == "jiji" then return choose_jiji(obs, me, legal) end
+  if jiji_chosen and (nrose > 0 or not hand_read) then snapshot(obs, me) end -- (else nothing changed)
   if verb == "share" then return choose_share(obs, legal) end
-  if verb == "noguess" or verb == "guess" then return choose_guess(obs, legal) end
+  if verb == "noguess" or verb == "guess" then return choose_guess(obs, me, legal) end
   return first
 end
