@@ -38,10 +38,27 @@ for k = 1, #DECK do
   if LO[k] then POTENCY[k] = max(HI[k], 100 - LO[k]) end
 end
 
+-- The cards this seat has not seen (not played in earlier tricks, not on the table, not in its hand),
+-- kept up to date as cards are seen rather than sought among the whole deck at every decision:
+-- UNSEEN[k] says whether card k is (a card without readings never is); unseen counts those that are
+-- not doubles, doubles the doubles (they are only counted). A card leaves for good: once seen, on the
+-- table or in my hand, it is played before the game ends.
+local UNSEEN, unseen, doubles = {}, 0, 0
+for k = 1, #DECK do
+  UNSEEN[k] = LO[k] ~= false
+  if LO[k] and LO[k] == HI[k] then
+    doubles = doubles + 1
+  elseif LO[k] then
+    unseen = unseen + 1
+  end
+end
+
 -- ZM-9: beats orders the values (a trick has one winner whatever order its cards came in), so the
 -- order is read from it once: RANK[goal][value] is the value's place from the worst (1) to the best
--- under that Goal, and BEST[goal][k] the rank of card k's better reading. A reading beats a value
--- exactly when it ranks above it, so weighing a card is comparing ranks, not calling beats.
+-- (NV) under that Goal, BEST[goal][k] the rank of card k's better reading, and UNSEEN_AT[goal][r] 1
+-- while the card (not a double) whose better reading ranks r is unseen, else 0. A reading beats a
+-- value exactly when it ranks above it, so the unseen cards that could beat a value are counted by
+-- summing a stretch of UNSEEN_AT, not by calling beats for each card. GOALS lists the Goals ordered.
 local VALUES = {} -- every reading of the deck, once
 for k = 1, #DECK do
   if LO[k] then
@@ -49,59 +66,52 @@ for k = 1, #DECK do
     if HI[k] ~= LO[k] then VALUES[#VALUES + 1] = HI[k] end
   end
 end
-local RANK, BEST = {}, {}
+local NV = #VALUES
+local RANK, BEST, UNSEEN_AT, GOALS = {}, {}, {}, {}
 local function order(goal)
   local sorted = {}
-  for i = 1, #VALUES do sorted[i] = VALUES[i] end
+  for i = 1, NV do sorted[i] = VALUES[i] end
   table.sort(sorted, function(a, b) return beats(g, goal, b, a) end)
-  local rank, best = {}, {}
-  for i = 1, #sorted do rank[sorted[i]] = i end
+  local rank, best, at = {}, {}, {}
+  for i = 1, NV do rank[sorted[i]], at[i] = i, 0 end
   for k = 1, #DECK do
-    if LO[k] then best[k] = max(rank[LO[k]], rank[HI[k]]) end
+    if LO[k] and LO[k] ~= HI[k] then
+      best[k] = max(rank[LO[k]], rank[HI[k]])
+      if UNSEEN[k] then at[best[k]] = 1 end
+    end
   end
-  RANK[goal], BEST[goal] = rank, best
+  GOALS[#GOALS + 1] = goal
+  RANK[goal], BEST[goal], UNSEEN_AT[goal] = rank, best, at
   return rank
 end
 order("high") -- ZM-5's two Goals, here (a Goal a variant adds is ordered at its first use)
 order("low")
 
--- The cards this seat has not seen (not played in earlier tricks, not on the table, not in its hand),
--- kept up to date as cards are seen rather than sought among the whole deck at every decision:
--- POOL[1..unseen] the places of the unseen cards other than doubles (in no particular order: only
--- counts are taken), AT[k] card k's index in POOL, 0 for an unseen double (doubles are only counted,
--- in doubles) and false once seen (or for a card without readings, never in it). A card leaves it for
--- good: once seen, on the table or in my hand, it is played before the game ends.
-local POOL, AT, unseen, doubles = {}, {}, 0, 0
-for k = 1, #DECK do
-  AT[k] = false
-  if LO[k] == HI[k] and LO[k] then
-    AT[k], doubles = 0, doubles + 1
-  elseif LO[k] then
-    unseen = unseen + 1
-    POOL[unseen], AT[k] = k, unseen
-  end
-end
-
--- takes card k, which is in the pool, out of it (the last card takes its place)
+-- marks card k, unseen so far, seen
 local function take(k)
-  local at = AT[k]
-  if at == 0 then
+  UNSEEN[k] = false
+  if LO[k] == HI[k] then
     doubles = doubles - 1
-  else
-    local last = POOL[unseen]
-    POOL[at], AT[last] = last, at
-    unseen = unseen - 1 -- the entries past the end are left as they are: nothing reads them
+    return
   end
-  AT[k] = false
+  unseen = unseen - 1
+  for i = 1, #GOALS do
+    local goal = GOALS[i]
+    UNSEEN_AT[goal][BEST[goal][k]] = 0
+  end
 end
 
--- puts card k back into the pool (rare: see choose)
+-- marks card k, which has readings and was seen, unseen again (rare: see remember)
 local function put(k)
+  UNSEEN[k] = true
   if LO[k] == HI[k] then
-    AT[k], doubles = 0, doubles + 1
-  else
-    unseen = unseen + 1
-    POOL[unseen], AT[k] = k, unseen
+    doubles = doubles + 1
+    return
+  end
+  unseen = unseen + 1
+  for i = 1, #GOALS do
+    local goal = GOALS[i]
+    UNSEEN_AT[goal][BEST[goal][k]] = 1
   end
 end
 
@@ -120,10 +130,15 @@ local function play_value(goal, id, decl, played, values, nlater, nhand)
   local p = 1
   local n = unseen + doubles
   if n > 0 and nlater > 0 then
-    local beaters, best = doubles, BEST[g2]
-    for i = 1, unseen do
-      if best[POOL[i]] > r then beaters = beaters + 1 end
+    -- the unseen cards ranked above r, summed over the shorter stretch of UNSEEN_AT
+    local at, above = UNSEEN_AT[g2], 0
+    if r + r > NV then
+      for s = r + 1, NV do above = above + at[s] end
+    else
+      for s = 1, r - 1 do above = above + at[s] end
+      above = unseen - above
     end
+    local beaters = doubles + above
     local miss = (1 - beaters / n) ^ nhand -- the chance one later seat holds no beater
     for _ = 1, nlater do p = p * miss end
   end
@@ -157,8 +172,8 @@ local function remember(events, see)
       for j = 1, #cards do
         local k = PLACE[cards[j]]
         if see then
-          if AT[k] then take(k) end
-        elseif AT[k] == false and LO[k] then
+          if UNSEEN[k] then take(k) end
+        elseif not UNSEEN[k] and LO[k] then
           put(k)
         end
       end
@@ -212,7 +227,7 @@ function choose(obs, legal)
     if id ~= prev then
       nhand, prev = nhand + 1, id
       local k = PLACE[id]
-      if AT[k] then take(k) end
+      if UNSEEN[k] then take(k) end
     end
   end
 
@@ -222,7 +237,7 @@ function choose(obs, legal)
   for i = 1, played do
     local id, decl = move_info(g, trick_moves[i])
     local k = PLACE[id]
-    if AT[k] then take(k) end
+    if UNSEEN[k] then take(k) end
     goal, values[i] = play_effect(g, goal, id, decl)
   end
   local nlater = players - 1 - played
