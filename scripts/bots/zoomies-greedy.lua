@@ -54,11 +54,12 @@ for k = 1, #DECK do
 end
 
 -- ZM-9: beats orders the values (a trick has one winner whatever order its cards came in), so the
--- order is read from it once: RANK[goal][value] is the value's place from the worst (1) to the best
--- (NV) under that Goal, BEST[goal][k] the rank of card k's better reading, and UNSEEN_AT[goal][r] 1
--- while the card (not a double) whose better reading ranks r is unseen, else 0. A reading beats a
--- value exactly when it ranks above it, so the unseen cards that could beat a value are counted by
--- summing a stretch of UNSEEN_AT, not by calling beats for each card. GOALS lists the Goals ordered.
+-- order is read from it once per Goal, the i-th Goal ordered being goal with GOAL_NO[goal] = i:
+-- RANK[i][value] is the value's place from the worst (1) to the best (NV), BEST[i][k] the rank of
+-- card k's better reading, UNSEEN_AT[i][r] 1 while the card (not a double) whose better reading ranks
+-- r is unseen, else 0, and UNSEEN_IN[i][t] how many of those rank in the t-th ten (TEN[r] = t). A
+-- reading beats a value exactly when it ranks above it, so the unseen cards that could beat a value
+-- are counted over the rest of its ten and the tens above, not by calling beats for each card.
 local VALUES = {} -- every reading of the deck, once
 for k = 1, #DECK do
   if LO[k] then
@@ -67,51 +68,48 @@ for k = 1, #DECK do
   end
 end
 local NV = #VALUES
-local RANK, BEST, UNSEEN_AT, GOALS = {}, {}, {}, {}
+local NTENS = math.ceil(NV / 10)
+local TEN = {}
+for r = 1, NTENS * 10 do TEN[r] = math.ceil(r / 10) end
+local GOAL_NO, RANK, BEST, UNSEEN_AT, UNSEEN_IN = {}, {}, {}, {}, {}
+
+-- orders the values under goal (see above); returns its number
 local function order(goal)
   local sorted = {}
   for i = 1, NV do sorted[i] = VALUES[i] end
   table.sort(sorted, function(a, b) return beats(g, goal, b, a) end)
-  local rank, best, at = {}, {}, {}
-  for i = 1, NV do rank[sorted[i]], at[i] = i, 0 end
+  local rank, best, at, tens = {}, {}, {}, {}
+  for r = 1, NTENS * 10 do at[r] = 0 end -- the last ten padded: a count reads it whole
+  for t = 1, NTENS do tens[t] = 0 end
+  for r = 1, NV do rank[sorted[r]] = r end
   for k = 1, #DECK do
     if LO[k] and LO[k] ~= HI[k] then
-      best[k] = max(rank[LO[k]], rank[HI[k]])
-      if UNSEEN[k] then at[best[k]] = 1 end
+      local r = max(rank[LO[k]], rank[HI[k]])
+      best[k] = r
+      if UNSEEN[k] then at[r], tens[TEN[r]] = 1, tens[TEN[r]] + 1 end
     end
   end
-  GOALS[#GOALS + 1] = goal
-  RANK[goal], BEST[goal], UNSEEN_AT[goal] = rank, best, at
-  return rank
+  local i = #RANK + 1
+  GOAL_NO[goal], RANK[i], BEST[i], UNSEEN_AT[i], UNSEEN_IN[i] = i, rank, best, at, tens
+  return i
 end
 order("high") -- ZM-5's two Goals, here (a Goal a variant adds is ordered at its first use)
 order("low")
 
--- marks card k, unseen so far, seen
-local function take(k)
-  UNSEEN[k] = false
+-- marks card k seen (now = 0: it was unseen) or unseen again (now = 1: it was seen, and has readings)
+local function mark(k, now)
+  UNSEEN[k] = now == 1
+  local d = now + now - 1 -- the change of the counts: -1 or 1
   if LO[k] == HI[k] then
-    doubles = doubles - 1
+    doubles = doubles + d
     return
   end
-  unseen = unseen - 1
-  for i = 1, #GOALS do
-    local goal = GOALS[i]
-    UNSEEN_AT[goal][BEST[goal][k]] = 0
-  end
-end
-
--- marks card k, which has readings and was seen, unseen again (rare: see remember)
-local function put(k)
-  UNSEEN[k] = true
-  if LO[k] == HI[k] then
-    doubles = doubles + 1
-    return
-  end
-  unseen = unseen + 1
-  for i = 1, #GOALS do
-    local goal = GOALS[i]
-    UNSEEN_AT[goal][BEST[goal][k]] = 1
+  unseen = unseen + d
+  for i = 1, #RANK do
+    local r = BEST[i][k]
+    UNSEEN_AT[i][r] = now
+    local tens, t = UNSEEN_IN[i], TEN[r]
+    tens[t] = tens[t] + d
   end
 end
 
@@ -122,7 +120,8 @@ end
 -- reverses the Goal); 1 when nobody plays after me.
 local function play_value(goal, id, decl, played, values, nlater, nhand)
   local g2, v = play_effect(g, goal, id, decl)
-  local rank = RANK[g2] or order(g2)
+  local i = GOAL_NO[g2] or order(g2)
+  local rank = RANK[i]
   local r = rank[v]
   for j = 1, played do
     if rank[values[j]] > r then return 0 end
@@ -130,15 +129,11 @@ local function play_value(goal, id, decl, played, values, nlater, nhand)
   local p = 1
   local n = unseen + doubles
   if n > 0 and nlater > 0 then
-    -- the unseen cards ranked above r, summed over the shorter stretch of UNSEEN_AT
-    local at, above = UNSEEN_AT[g2], 0
-    if r + r > NV then
-      for s = r + 1, NV do above = above + at[s] end
-    else
-      for s = 1, r - 1 do above = above + at[s] end
-      above = unseen - above
-    end
-    local beaters = doubles + above
+    -- the unseen cards ranked above r: the rest of r's ten, then the tens above
+    local at, tens, t = UNSEEN_AT[i], UNSEEN_IN[i], TEN[r]
+    local beaters = doubles
+    for s = r + 1, t * 10 do beaters = beaters + at[s] end
+    for u = t + 1, NTENS do beaters = beaters + tens[u] end
     local miss = (1 - beaters / n) ^ nhand -- the chance one later seat holds no beater
     for _ = 1, nlater do p = p * miss end
   end
@@ -158,6 +153,7 @@ local trick_moves, n_on = {}, 0
 -- A forced move does not (see is false): the cards of the tricks handed with it stay unseen for
 -- this bot (its choices are pinned so), so those it had taken out when it saw them go back.
 local function remember(events, see)
+  local PLACE, UNSEEN, LO = PLACE, UNSEEN, LO -- upvalues the loops read, as locals (a read costs none)
   for i = 1, #events do
     local e = events[i]
     local t = e.type
@@ -172,9 +168,9 @@ local function remember(events, see)
       for j = 1, #cards do
         local k = PLACE[cards[j]]
         if see then
-          if UNSEEN[k] then take(k) end
+          if UNSEEN[k] then mark(k, 0) end
         elseif not UNSEEN[k] and LO[k] then
-          put(k)
+          mark(k, 1)
         end
       end
     elseif t == "round_end" then
@@ -185,16 +181,13 @@ local function remember(events, see)
   end
 end
 
--- scratch lists of a decision, refilled at each one (a new Lua table allocates): the values on the
--- table, what each legal move means
-local VALUES_ON, LEGAL_ID, LEGAL_DECL = {}, {}, {}
-
 -- whether I want the trick: taking it would still leave me strictly below the best other seat's
 -- projected points (finished rounds + this round's tricks), or I am behind the second best
 local function wants_trick(per_trick)
+  local SCORES, TRICKS, mine = SCORES, TRICKS, me + 1 -- by seat + 1
   local top_other, second_other = -1, -1
-  for s = 1, players do -- by seat + 1
-    if s ~= me + 1 then
+  for s = 1, players do
+    if s ~= mine then
       local proj = SCORES[s] + TRICKS[s] * per_trick
       if proj > top_other then
         second_other, top_other = top_other, proj
@@ -203,55 +196,73 @@ local function wants_trick(per_trick)
       end
     end
   end
-  local mine = SCORES[me + 1] + TRICKS[me + 1] * per_trick
-  return mine + per_trick < top_other or mine < second_other
+  local my_proj = SCORES[mine] + TRICKS[mine] * per_trick
+  return my_proj + per_trick < top_other or my_proj < second_other
+end
+
+-- scratch lists of a decision, refilled at each one (a new Lua table allocates): the values on the
+-- table, and the card, declaration and tie-break of each legal move
+local VALUES_ON, LEGAL_ID, LEGAL_DECL, LEGAL_TIE = {}, {}, {}, {}
+
+-- my hand: the cards of my legal moves (ZM-7: any card may be played, each listed with its
+-- readings), out of the pool of unseen cards. Fills LEGAL_ID, LEGAL_DECL and LEGAL_TIE (the card's
+-- potency, negated when I want the trick: then the least useful card goes first) and returns how
+-- many cards I hold.
+local function read_hand(legal, nlegal, want)
+  local move_info, g, PLACE, UNSEEN, POTENCY = move_info, g, PLACE, UNSEEN, POTENCY -- as locals: see remember
+  local LEGAL_ID, LEGAL_DECL, LEGAL_TIE = LEGAL_ID, LEGAL_DECL, LEGAL_TIE
+  local nhand, prev, tie = 0, nil, nil
+  for i = 1, nlegal do
+    local id, decl = move_info(g, legal[i])
+    if id ~= prev then
+      nhand, prev = nhand + 1, id
+      local k = PLACE[id]
+      if UNSEEN[k] then mark(k, 0) end
+      tie = POTENCY[k]
+      if want then tie = -tie end
+    end
+    LEGAL_ID[i], LEGAL_DECL[i], LEGAL_TIE[i] = id, decl, tie
+  end
+  return nhand
+end
+
+-- the trick as it stands: the values declared so far in play order into VALUES_ON (the rules'
+-- play_effect, as their on_move); returns the Goal they leave. Its cards are seen.
+local function read_trick()
+  local goal = nil
+  for i = 1, n_on do
+    local id, decl = move_info(g, trick_moves[i])
+    local k = PLACE[id]
+    if UNSEEN[k] then mark(k, 0) end
+    goal, VALUES_ON[i] = play_effect(g, goal, id, decl)
+  end
+  return goal
 end
 
 function choose(obs, legal)
   if me == nil then me, players = obs.seat, obs.players end
-  if #legal == 1 then
+  local nlegal = #legal
+  if nlegal == 1 then
     remember(obs.events, false)
     return legal[1]
   end
   remember(obs.events, true)
   if pts_round ~= round then pts, pts_round = trick_points(g, round) or round, round end
   local want = wants_trick(pts)
-
-  -- my hand: the cards of my legal moves (ZM-7: any card may be played, each listed with its
-  -- readings), out of the pool of unseen cards; every seat still to play holds as many (one card
-  -- per seat per trick)
-  local nlegal, nhand, prev = #legal, 0, nil
-  for i = 1, nlegal do
-    local id, decl = move_info(g, legal[i])
-    LEGAL_ID[i], LEGAL_DECL[i] = id, decl
-    if id ~= prev then
-      nhand, prev = nhand + 1, id
-      local k = PLACE[id]
-      if UNSEEN[k] then take(k) end
-    end
-  end
-
-  -- the trick as it stands: the values declared so far in play order (the rules' play_effect, as
-  -- their on_move) and the Goal they leave; its cards are seen
-  local goal, played, values = nil, n_on, VALUES_ON
-  for i = 1, played do
-    local id, decl = move_info(g, trick_moves[i])
-    local k = PLACE[id]
-    if UNSEEN[k] then take(k) end
-    goal, values[i] = play_effect(g, goal, id, decl)
-  end
+  -- every seat still to play holds as many cards as I do (one card per seat per trick)
+  local nhand = read_hand(legal, nlegal, want)
+  local goal, played, values = read_trick(), n_on, VALUES_ON
   local nlater = players - 1 - played
 
+  local play_value, LEGAL_ID, LEGAL_DECL, LEGAL_TIE = play_value, LEGAL_ID, LEGAL_DECL, LEGAL_TIE -- see remember
   local choice, cval, ctie
   local target = want and 1 - 1e-9 or -1e-9 -- the best value a play can have
   for i = 1, nlegal do
-    local id = LEGAL_ID[i]
-    local tie = POTENCY[PLACE[id]]
-    if want then tie = -tie end
+    local tie = LEGAL_TIE[i]
     -- Once the choice has the best value there is (a chance of 1 wanting the trick, 0 not wanting
     -- it), a play can only take its place on a tie, so not with a weaker tie-break: skip weighing it.
     if not (cval and tie <= ctie and cval >= target) then
-      local val = play_value(goal, id, LEGAL_DECL[i], played, values, nlater, nhand)
+      local val = play_value(goal, LEGAL_ID[i], LEGAL_DECL[i], played, values, nlater, nhand)
       if not want then val = -val end
       local d = cval and val - cval
       if cval == nil or d > 1e-9 or (d <= 1e-9 and d >= -1e-9 and tie > ctie) then
