@@ -96,20 +96,35 @@ end
 order("high") -- ZM-5's two Goals, here (a Goal a variant adds is ordered at its first use)
 order("low")
 
--- marks card k seen (now = 0: it was unseen) or unseen again (now = 1: it was seen, and has readings)
-local function mark(k, now)
-  UNSEEN[k] = now == 1
-  local d = now + now - 1 -- the change of the counts: -1 or 1
+-- marks card k, unseen so far, seen
+local function take(k)
+  UNSEEN[k] = false
   if LO[k] == HI[k] then
-    doubles = doubles + d
+    doubles = doubles - 1
     return
   end
-  unseen = unseen + d
-  for i = 1, #RANK do
+  unseen = unseen - 1
+  local BEST, UNSEEN_AT, UNSEEN_IN, TEN = BEST, UNSEEN_AT, UNSEEN_IN, TEN -- locals: see below
+  for i = 1, #BEST do
     local r = BEST[i][k]
-    UNSEEN_AT[i][r] = now
+    UNSEEN_AT[i][r] = 0
     local tens, t = UNSEEN_IN[i], TEN[r]
-    tens[t] = tens[t] + d
+    tens[t] = tens[t] - 1
+  end
+end
+
+-- marks card k, which has readings and was seen, unseen again (rare: see remember)
+local function put(k)
+  UNSEEN[k] = true
+  if LO[k] == HI[k] then
+    doubles = doubles + 1
+    return
+  end
+  unseen = unseen + 1
+  for i = 1, #BEST do
+    local r = BEST[i][k]
+    UNSEEN_AT[i][r] = 1
+    UNSEEN_IN[i][TEN[r]] = UNSEEN_IN[i][TEN[r]] + 1
   end
 end
 
@@ -168,9 +183,9 @@ local function remember(events, see)
       for j = 1, #cards do
         local k = PLACE[cards[j]]
         if see then
-          if UNSEEN[k] then mark(k, 0) end
+          if UNSEEN[k] then take(k) end
         elseif not UNSEEN[k] and LO[k] then
-          mark(k, 1)
+          put(k)
         end
       end
     elseif t == "round_end" then
@@ -217,7 +232,7 @@ local function read_hand(legal, nlegal, want)
     if id ~= prev then
       nhand, prev = nhand + 1, id
       local k = PLACE[id]
-      if UNSEEN[k] then mark(k, 0) end
+      if UNSEEN[k] then take(k) end
       tie = POTENCY[k]
       if want then tie = -tie end
     end
@@ -233,7 +248,7 @@ local function read_trick()
   for i = 1, n_on do
     local id, decl = move_info(g, trick_moves[i])
     local k = PLACE[id]
-    if UNSEEN[k] then mark(k, 0) end
+    if UNSEEN[k] then take(k) end
     goal, VALUES_ON[i] = play_effect(g, goal, id, decl)
   end
   return goal
