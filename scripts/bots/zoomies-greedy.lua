@@ -9,13 +9,14 @@
 -- broken by shedding the least useful card when chasing tricks and the most dangerous one otherwise.
 --
 -- Speed: a decision weighs every unseen card against every legal play, so what never changes is
--- worked out once, when the script loads (the copy each seat and game starts from keeps it): every
--- card's facts by its place in the catalogue, and the order in which the rules' beats ranks the
--- values, so that weighing a card is comparing two numbers rather than calling beats. The cards not
--- seen yet are kept in a list updated as cards are seen, the doubles among them only counted, a play
--- is weighed only when its chance can change the choice, and the scores, trick counts and the trick
--- on the table are followed from the events (obs.vars, obs.seat_vars, obs.scores and obs.zones are
--- each a table built in Go for the decision that reads it).
+-- worked out once, when the script loads (each seat and game starts from a copy of what it left):
+-- every card's facts by its place in the catalogue, and the order in which the rules' beats ranks
+-- the values under each Goal. The unseen cards that could beat a play are then counted from tallies
+-- by rank kept up to date as cards are seen, not by calling beats for each card (a Lua call costs
+-- several hundred machine instructions, a Lua instruction about a hundred). The doubles among them are
+-- only counted, a play is weighed only when its chance can change the choice, and the scores, trick
+-- counts and the trick on the table are followed from the events (obs.vars, obs.seat_vars,
+-- obs.scores and obs.zones are each a table built in Go for the decision that reads it).
 
 -- The rules' own helpers (scripts/zoomies/rules.lua, or a variant's replacements): what a move means,
 -- the Goal and value after a play (ZM-5..ZM-8), which value wins (ZM-9), points per trick (ZM-11).
@@ -107,7 +108,7 @@ local function take(k)
     return
   end
   unseen = unseen - 1
-  local TEN = TEN
+  local TEN = TEN -- an upvalue read twice, as a local (reading a local costs no instruction)
   local r = BEST_HIGH[k]
   local t = TEN[r]
   AT_HIGH[r], IN_HIGH[t] = 0, IN_HIGH[t] - 1
@@ -176,7 +177,7 @@ local trick_moves, n_on = {}, 0
 -- A forced move does not (see is false): the cards of the tricks handed with it stay unseen for
 -- this bot (its choices are pinned so), so those it had taken out when it saw them go back.
 local function remember(events, see)
-  local PLACE, UNSEEN, LO = PLACE, UNSEEN, LO -- upvalues the loops read, as locals (a read costs none)
+  local PLACE, UNSEEN, LO = PLACE, UNSEEN, LO -- upvalues the loop reads, as locals: see take
   for i = 1, #events do
     local e = events[i]
     local t = e.type
@@ -232,7 +233,8 @@ local VALUES_ON, LEGAL_ID, LEGAL_DECL, LEGAL_TIE = {}, {}, {}, {}
 -- potency, negated when I want the trick: then the least useful card goes first) and returns how
 -- many cards I hold.
 local function read_hand(legal, nlegal, want)
-  local move_info, g, PLACE, UNSEEN, POTENCY = move_info, g, PLACE, UNSEEN, POTENCY -- as locals: see remember
+  -- upvalues the loop reads, as locals: see take
+  local move_info, g, PLACE, UNSEEN, POTENCY = move_info, g, PLACE, UNSEEN, POTENCY
   local LEGAL_ID, LEGAL_DECL, LEGAL_TIE = LEGAL_ID, LEGAL_DECL, LEGAL_TIE
   local nhand, prev, tie = 0, nil, nil
   for i = 1, nlegal do
@@ -277,7 +279,8 @@ function choose(obs, legal)
   local goal, played, values = read_trick(), n_on, VALUES_ON
   local nlater = players - 1 - played
 
-  local play_value, LEGAL_ID, LEGAL_DECL, LEGAL_TIE = play_value, LEGAL_ID, LEGAL_DECL, LEGAL_TIE -- see remember
+  -- upvalues the loop reads, as locals: see take
+  local play_value, LEGAL_ID, LEGAL_DECL, LEGAL_TIE = play_value, LEGAL_ID, LEGAL_DECL, LEGAL_TIE
   local choice, cval, ctie
   local target = want and 1 - 1e-9 or -1e-9 -- the best value a play can have
   for i = 1, nlegal do
