@@ -54,13 +54,13 @@ for k = 1, #DECK do
   end
 end
 
--- ZM-9: beats orders the values (a trick has one winner whatever order its cards came in), so the
--- order is read from it once per Goal, the i-th Goal ordered being goal with GOAL_NO[goal] = i:
--- RANK[i][value] is the value's place from the worst (1) to the best (NV), BEST[i][k] the rank of
--- card k's better reading, UNSEEN_AT[i][r] 1 while the card (not a double) whose better reading ranks
--- r is unseen, else 0, and UNSEEN_IN[i][t] how many of those rank in the t-th ten (TEN[r] = t). A
--- reading beats a value exactly when it ranks above it, so the unseen cards that could beat a value
--- are counted over the rest of its ten and the tens above, not by calling beats for each card.
+-- ZM-9: beats orders the values (a trick has one winner whatever order its cards came in), so under
+-- each of ZM-5's two Goals the order is read from it once: RANK[goal][value] is the value's place
+-- from the worst (1) to the best (NV), BEST[goal][k] the rank of card k's better reading,
+-- UNSEEN_AT[goal][r] 1 while the card (not a double) whose better reading ranks r is unseen, else 0,
+-- and UNSEEN_IN[goal][t] how many of those rank in the t-th ten (TEN[r] = t). A reading beats a value
+-- exactly when it ranks above it, so the unseen cards that could beat a value are counted over the
+-- rest of its ten and the tens above, not by calling beats for each card.
 local VALUES = {} -- every reading of the deck, once
 for k = 1, #DECK do
   if LO[k] then
@@ -72,10 +72,8 @@ local NV = #VALUES
 local NTENS = math.ceil(NV / 10)
 local TEN = {}
 for r = 1, NTENS * 10 do TEN[r] = math.ceil(r / 10) end
-local GOAL_NO, RANK, BEST, UNSEEN_AT, UNSEEN_IN = {}, {}, {}, {}, {}
-
--- orders the values under goal (see above); returns its number
-local function order(goal)
+local RANK, BEST, UNSEEN_AT, UNSEEN_IN = {}, {}, {}, {}
+for _, goal in ipairs({"high", "low"}) do
   local sorted = {}
   for i = 1, NV do sorted[i] = VALUES[i] end
   table.sort(sorted, function(a, b) return beats(g, goal, b, a) end)
@@ -86,19 +84,14 @@ local function order(goal)
   for k = 1, #DECK do
     if LO[k] and LO[k] ~= HI[k] then
       local r = max(rank[LO[k]], rank[HI[k]])
-      best[k] = r
-      if UNSEEN[k] then at[r], tens[TEN[r]] = 1, tens[TEN[r]] + 1 end
+      best[k], at[r], tens[TEN[r]] = r, 1, tens[TEN[r]] + 1
     end
   end
-  local i = #RANK + 1
-  GOAL_NO[goal], RANK[i], BEST[i], UNSEEN_AT[i], UNSEEN_IN[i] = i, rank, best, at, tens
-  return i
+  RANK[goal], BEST[goal], UNSEEN_AT[goal], UNSEEN_IN[goal] = rank, best, at, tens
 end
-order("high") -- ZM-5's two Goals, numbers 1 and 2 (a Goal a variant adds is ordered at its first use)
-order("low")
--- their lists as locals: every card seen updates both (written out in take: a loop costs more)
+-- as locals: every card seen updates both Goals' tallies (see take)
 local BEST_HIGH, BEST_LOW, AT_HIGH, AT_LOW, IN_HIGH, IN_LOW =
-  BEST[1], BEST[2], UNSEEN_AT[1], UNSEEN_AT[2], UNSEEN_IN[1], UNSEEN_IN[2]
+  BEST.high, BEST.low, UNSEEN_AT.high, UNSEEN_AT.low, UNSEEN_IN.high, UNSEEN_IN.low
 
 -- marks card k, unseen so far, seen
 local function take(k)
@@ -115,11 +108,6 @@ local function take(k)
   r = BEST_LOW[k]
   t = TEN[r]
   AT_LOW[r], IN_LOW[t] = 0, IN_LOW[t] - 1
-  for i = 3, #BEST do -- the Goals a variant adds
-    r = BEST[i][k]
-    t = TEN[r]
-    UNSEEN_AT[i][r], UNSEEN_IN[i][t] = 0, UNSEEN_IN[i][t] - 1
-  end
 end
 
 -- marks card k, which has readings and was seen, unseen again (rare: see remember)
@@ -130,11 +118,26 @@ local function put(k)
     return
   end
   unseen = unseen + 1
-  for i = 1, #BEST do
-    local r = BEST[i][k]
-    UNSEEN_AT[i][r] = 1
-    UNSEEN_IN[i][TEN[r]] = UNSEEN_IN[i][TEN[r]] + 1
+  for _, goal in ipairs({"high", "low"}) do
+    local r, tens = BEST[goal][k], UNSEEN_IN[goal]
+    UNSEEN_AT[goal][r], tens[TEN[r]] = 1, tens[TEN[r]] + 1
   end
+end
+
+-- how many unseen cards could beat value v under goal g2, doubles included (one reverses the Goal),
+-- or nil when a value on the table (values[1..played]) beats it already: for a Goal a variant adds
+-- (not one of ZM-5's), beats is asked of each card's readings
+local function beaters_by_beats(g2, v, played, values)
+  for j = 1, played do
+    if beats(g, g2, values[j], v) then return nil end
+  end
+  local n = doubles
+  for k = 1, #DECK do
+    if UNSEEN[k] and LO[k] ~= HI[k] and (beats(g, g2, HI[k], v) or beats(g, g2, LO[k], v)) then
+      n = n + 1
+    end
+  end
+  return n
 end
 
 -- the chance that card id played with declaration decl wins the trick: 0 when it does not win it
@@ -144,20 +147,24 @@ end
 -- reverses the Goal); 1 when nobody plays after me.
 local function play_value(goal, id, decl, played, values, nlater, nhand)
   local g2, v = play_effect(g, goal, id, decl)
-  local i = GOAL_NO[g2] or order(g2)
-  local rank = RANK[i]
-  local r = rank[v]
-  for j = 1, played do
-    if rank[values[j]] > r then return 0 end
+  local rank, beaters = RANK[g2], nil
+  if rank == nil then
+    beaters = beaters_by_beats(g2, v, played, values)
+    if beaters == nil then return 0 end
+  else
+    local r = rank[v]
+    for j = 1, played do
+      if rank[values[j]] > r then return 0 end
+    end
+    if nlater > 0 then -- the unseen cards ranked above r: the rest of r's ten, then the tens above
+      local at, tens, t = UNSEEN_AT[g2], UNSEEN_IN[g2], TEN[r]
+      beaters = doubles
+      for s = r + 1, t * 10 do beaters = beaters + at[s] end
+      for u = t + 1, NTENS do beaters = beaters + tens[u] end
+    end
   end
-  local p = 1
-  local n = unseen + doubles
+  local p, n = 1, unseen + doubles
   if n > 0 and nlater > 0 then
-    -- the unseen cards ranked above r: the rest of r's ten, then the tens above
-    local at, tens, t = UNSEEN_AT[i], UNSEEN_IN[i], TEN[r]
-    local beaters = doubles
-    for s = r + 1, t * 10 do beaters = beaters + at[s] end
-    for u = t + 1, NTENS do beaters = beaters + tens[u] end
     local miss = (1 - beaters / n) ^ nhand -- the chance one later seat holds no beater
     for _ = 1, nlater do p = p * miss end
   end
