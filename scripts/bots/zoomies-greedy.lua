@@ -8,134 +8,165 @@
 -- picks the play with the highest (wanting the trick) or lowest (not wanting it) chance; ties are
 -- broken by shedding the least useful card when chasing tricks and the most dangerous one otherwise.
 --
--- Speed: a decision weighs every unseen card against every legal play, so card facts are read from
--- flat lists (CARDS[id].lo reads two read-only tables), the doubles among the unseen cards are only
--- counted, the cards not seen yet are kept in a list updated as cards are seen (not sought in the
--- deck at each decision), a play is weighed only when its chance can change the choice, and the
--- scores, trick counts and the trick on the table are followed from the events (each of obs.vars,
--- obs.seat_vars, obs.scores and obs.zones is a table built in Go for the decision that reads it).
+-- Speed: a decision weighs every unseen card against every legal play, so what never changes is
+-- worked out once, when the script loads (each seat and game starts from a copy of what it left):
+-- every card's facts by its place in the catalogue, and the order in which the rules' beats ranks
+-- the values under each Goal. The unseen cards that could beat a play are then counted from tallies
+-- by rank kept up to date as cards are seen, not by calling beats for each card (a Lua call costs
+-- several hundred machine instructions, a Lua instruction about a hundred). The doubles among them are
+-- only counted, a play is weighed only when its chance can change the choice, and the scores, trick
+-- counts and the trick on the table are followed from the events (obs.vars, obs.seat_vars,
+-- obs.scores and obs.zones are each a table built in Go for the decision that reads it).
 
 -- The rules' own helpers (scripts/zoomies/rules.lua, or a variant's replacements): what a move means,
 -- the Goal and value after a play (ZM-5..ZM-8), which value wins (ZM-9), points per trick (ZM-11).
 local move_info, play_effect, beats, trick_points =
   RULES.move_info, RULES.play_effect, RULES.beats, RULES.trick_points
 
-local abs, max = math.abs, math.max -- library functions as locals: a global
--- lookup goes through the sandbox's __index on every use
+local max = math.max -- a library function as a local: a global lookup goes through the sandbox's __index
 local g = g -- the facts handle as a local too: the helpers take it on every call (a global is a lookup)
 
--- every card of the deck in catalogue order and its two readings, as flat lists made in Go
--- (g:card_list): the unseen ones are counted per decision. A double is the card whose readings are
--- one (ZM-1: 11, 22, ..., 99).
-local DECK, DECK_LO, DECK_HI = g:card_list(), g:card_list("lo"), g:card_list("hi")
+-- Every card of the deck in catalogue order (flat lists made in Go by g:card_list): the card at place
+-- k has id DECK[k] and readings LO[k], HI[k] (false without readings; a double's are one, ZM-1: 11,
+-- 22, ..., 99). The bot names a card by its place (PLACE[id]): a list is read at full speed, while a
+-- string key is a map lookup and a new one a map entry.
+local DECK, LO, HI = g:card_list(), g:card_list("lo"), g:card_list("hi")
+local PLACE = {}
+-- how extreme (useful for winning) each card is: its best reading's distance from the middle
+local POTENCY = {}
+for k = 1, #DECK do
+  PLACE[DECK[k]] = k
+  if LO[k] then POTENCY[k] = max(HI[k], 100 - LO[k]) end
+end
 
 -- The cards this seat has not seen (not played in earlier tricks, not on the table, not in its hand),
--- kept up to date as cards are seen rather than sought among the whole deck at every decision (nil
--- until the first decision fills it; a bot handed another line of play starts over with a fresh
--- memory): POOL_LO[k], POOL_HI[k] are the readings of the k-th (in no particular order: only counts
--- are taken), POOL_AT[id] its place, 0 for a double (doubles are only counted, in pool_doubles). A
--- card leaves it for good: once seen, on the table or in my hand, it is played before the game ends.
-local POOL_ID, POOL_LO, POOL_HI, POOL_AT, pool_size, pool_doubles
--- the deck's own lists (made in Go for this game, used once) become the pool, without copying them:
--- a card without readings leaves it, a double leaves it for its count
-local function pool_fill()
-  POOL_ID, POOL_LO, POOL_HI, POOL_AT, pool_size, pool_doubles = DECK, DECK_LO, DECK_HI, {}, #DECK, 0
-  for i = 1, pool_size do POOL_AT[DECK[i]] = i end
-  for i = pool_size, 1, -1 do -- from the end: the card moved into a place taken out is checked already
-    local lo = POOL_LO[i]
-    if not lo or lo == POOL_HI[i] then
-      local id, last = POOL_ID[i], pool_size
-      if lo then POOL_AT[id], pool_doubles = 0, pool_doubles + 1 else POOL_AT[id] = nil end
-      if i ~= last then
-        local moved = POOL_ID[last]
-        POOL_ID[i], POOL_LO[i], POOL_HI[i] = moved, POOL_LO[last], POOL_HI[last]
-        POOL_AT[moved] = i
-      end
-      pool_size = last - 1
+-- kept up to date as cards are seen rather than sought among the whole deck at every decision:
+-- UNSEEN[k] says whether card k is (a card without readings never is); unseen counts those that are
+-- not doubles, doubles the doubles (they are only counted). A card leaves for good: once seen, on the
+-- table or in my hand, it is played before the game ends.
+local UNSEEN, unseen, doubles = {}, 0, 0
+for k = 1, #DECK do
+  UNSEEN[k] = LO[k] ~= false
+  if LO[k] and LO[k] == HI[k] then
+    doubles = doubles + 1
+  elseif LO[k] then
+    unseen = unseen + 1
+  end
+end
+
+-- ZM-9: beats orders the values (a trick has one winner whatever order its cards came in), so under
+-- each of ZM-5's two Goals the order is read from it once: RANK[goal][value] is the value's place
+-- from the worst (1) to the best (NV), BEST[goal][k] the rank of card k's better reading,
+-- UNSEEN_AT[goal][r] 1 while the card (not a double) whose better reading ranks r is unseen, else 0,
+-- and UNSEEN_IN[goal][t] how many of those rank in the t-th ten (TEN[r] = t). A reading beats a value
+-- exactly when it ranks above it, so the unseen cards that could beat a value are counted over the
+-- rest of its ten and the tens above, not by calling beats for each card.
+local VALUES = {} -- every reading of the deck, once
+for k = 1, #DECK do
+  if LO[k] then
+    VALUES[#VALUES + 1] = LO[k]
+    if HI[k] ~= LO[k] then VALUES[#VALUES + 1] = HI[k] end
+  end
+end
+local NV = #VALUES
+local NTENS = math.ceil(NV / 10)
+local TEN = {}
+for r = 1, NTENS * 10 do TEN[r] = math.ceil(r / 10) end
+local RANK, BEST, UNSEEN_AT, UNSEEN_IN = {}, {}, {}, {}
+for _, goal in ipairs({"high", "low"}) do
+  local sorted = {}
+  for i = 1, NV do sorted[i] = VALUES[i] end
+  table.sort(sorted, function(a, b) return beats(g, goal, b, a) end)
+  local rank, best, at, tens = {}, {}, {}, {}
+  for r = 1, NTENS * 10 do at[r] = 0 end -- the last ten padded: a count reads it whole
+  for t = 1, NTENS do tens[t] = 0 end
+  for r = 1, NV do rank[sorted[r]] = r end
+  for k = 1, #DECK do
+    if LO[k] and LO[k] ~= HI[k] then
+      local r = max(rank[LO[k]], rank[HI[k]])
+      best[k], at[r], tens[TEN[r]] = r, 1, tens[TEN[r]] + 1
     end
   end
+  RANK[goal], BEST[goal], UNSEEN_AT[goal], UNSEEN_IN[goal] = rank, best, at, tens
 end
+-- as locals: every card seen updates both Goals' tallies (see take)
+local BEST_HIGH, BEST_LOW, AT_HIGH, AT_LOW, IN_HIGH, IN_LOW =
+  BEST.high, BEST.low, UNSEEN_AT.high, UNSEEN_AT.low, UNSEEN_IN.high, UNSEEN_IN.low
 
--- takes card id, which is in the pool, out of it (the last card takes its place)
-local function pool_take(id)
-  local k = POOL_AT[id]
-  POOL_AT[id] = nil
-  if k == 0 then
-    pool_doubles = pool_doubles - 1
+-- marks card k, unseen so far, seen
+local function take(k)
+  UNSEEN[k] = false
+  if LO[k] == HI[k] then
+    doubles = doubles - 1
     return
   end
-  local last = pool_size
-  if k ~= last then
-    local moved = POOL_ID[last]
-    POOL_ID[k], POOL_LO[k], POOL_HI[k] = moved, POOL_LO[last], POOL_HI[last]
-    POOL_AT[moved] = k
-  end
-  pool_size = last - 1 -- the entries past the end are left as they are: nothing reads them
+  unseen = unseen - 1
+  local TEN = TEN -- an upvalue read twice, as a local (reading a local costs no instruction)
+  local r = BEST_HIGH[k]
+  local t = TEN[r]
+  AT_HIGH[r], IN_HIGH[t] = 0, IN_HIGH[t] - 1
+  r = BEST_LOW[k]
+  t = TEN[r]
+  AT_LOW[r], IN_LOW[t] = 0, IN_LOW[t] - 1
 end
 
--- takes the cards of list that are still in the pool out of it (a lookup per card, a call only for
--- those taken: a Lua call costs about a dozen statements)
-local function take_seen(list)
-  for i = 1, #list do
-    local id = list[i]
-    if POOL_AT[id] then pool_take(id) end
-  end
-end
-
--- puts card id back into the pool, its readings read from CARDS (rare: see choose)
-local function pool_put(id)
-  local c = CARDS[id]
-  if not c.lo then return end
-  if c.lo == c.hi then
-    POOL_AT[id], pool_doubles = 0, pool_doubles + 1
+-- marks card k, which has readings and was seen, unseen again (rare: see remember)
+local function put(k)
+  UNSEEN[k] = true
+  if LO[k] == HI[k] then
+    doubles = doubles + 1
     return
   end
-  pool_size = pool_size + 1
-  POOL_ID[pool_size], POOL_LO[pool_size], POOL_HI[pool_size] = id, c.lo, c.hi
-  POOL_AT[id] = pool_size
+  unseen = unseen + 1
+  for _, goal in ipairs({"high", "low"}) do
+    local r, tens = BEST[goal][k], UNSEEN_IN[goal]
+    UNSEEN_AT[goal][r], tens[TEN[r]] = 1, tens[TEN[r]] + 1
+  end
 end
 
--- how extreme (useful for winning) a card is: its best reading's distance from the middle (by id,
--- noted when the card is first seen in my hand, from its readings in the pool; a double's at its
--- first play)
-local POTENCY = {}
-local function potency(id)
-  local p = POTENCY[id]
-  if p == nil then
-    local c = CARDS[id]
-    p = max(c.hi, 100 - c.lo)
-    POTENCY[id] = p
+-- how many unseen cards could beat value v under goal g2, doubles included (one reverses the Goal),
+-- or nil when a value on the table (values[1..played]) beats it already: for a Goal a variant adds
+-- (not one of ZM-5's), beats is asked of each card's readings
+local function beaters_by_beats(g2, v, played, values)
+  for j = 1, played do
+    if beats(g, g2, values[j], v) then return nil end
   end
-  return p
+  local n = doubles
+  for k = 1, #DECK do
+    if UNSEEN[k] and LO[k] ~= HI[k] and (beats(g, g2, HI[k], v) or beats(g, g2, LO[k], v)) then
+      n = n + 1
+    end
+  end
+  return n
 end
 
 -- the chance that card id played with declaration decl wins the trick: 0 when it does not win it
--- now (the values played so far, the best of them under goal), else the chance that none of the
--- nlater seats after me (later[k] cards in hand) holds a card that could beat it: a reading of an
--- unseen card (U of them in POOL_LO/POOL_HI) beyond its value, or an unseen double (doubles of them:
--- it reverses the Goal); 1 when nobody plays after me. beats is pure, so the reading likelier to beat
--- is asked first (the high one under High): the other is asked only when it does not beat.
-local function play_value(g, goal, id, decl, best, played, values, later, nlater, U, doubles)
+-- now (a value on the table, played values[1..played], ranks above it under the Goal the play leaves),
+-- else the chance that none of the nlater seats after me (nhand cards in hand each) holds a card that
+-- could beat it: an unseen card with a reading ranked above its value, or an unseen double (it
+-- reverses the Goal); 1 when nobody plays after me.
+local function play_value(goal, id, decl, played, values, nlater, nhand)
   local g2, v = play_effect(g, goal, id, decl)
-  if best ~= nil then
-    -- re-evaluate the table under the (possibly reversed) goal
-    local b = v
+  local rank, beaters = RANK[g2], nil
+  if rank == nil then
+    beaters = beaters_by_beats(g2, v, played, values)
+    if beaters == nil then return 0 end
+  else
+    local r = rank[v]
     for j = 1, played do
-      local w = values[j]
-      if beats(g, g2, w, b) then b = w end
+      if rank[values[j]] > r then return 0 end
     end
-    if b ~= v then return 0 end
+    if nlater > 0 then -- the unseen cards ranked above r: the rest of r's ten, then the tens above
+      local at, tens, t = UNSEEN_AT[g2], UNSEEN_IN[g2], TEN[r]
+      beaters = doubles
+      for s = r + 1, t * 10 do beaters = beaters + at[s] end
+      for u = t + 1, NTENS do beaters = beaters + tens[u] end
+    end
   end
-  local p = 1
-  local unseen = U + doubles
-  if unseen > 0 and nlater > 0 then
-    local beaters, first, second = doubles, POOL_HI, POOL_LO
-    if g2 ~= "high" then first, second = POOL_LO, POOL_HI end
-    local beats = beats -- a local: read for every unseen card
-    for k = 1, U do
-      if beats(g, g2, first[k], v) or beats(g, g2, second[k], v) then beaters = beaters + 1 end
-    end
-    for k = 1, nlater do p = p * (1 - beaters / unseen) ^ later[k] end
+  local p, n = 1, unseen + doubles
+  if n > 0 and nlater > 0 then
+    local miss = (1 - beaters / n) ^ nhand -- the chance one later seat holds no beater
+    for _ = 1, nlater do p = p * miss end
   end
   return p
 end
@@ -153,6 +184,7 @@ local trick_moves, n_on = {}, 0
 -- A forced move does not (see is false): the cards of the tricks handed with it stay unseen for
 -- this bot (its choices are pinned so), so those it had taken out when it saw them go back.
 local function remember(events, see)
+  local PLACE, UNSEEN, LO = PLACE, UNSEEN, LO -- upvalues the loop reads, as locals: see take
   for i = 1, #events do
     local e = events[i]
     local t = e.type
@@ -163,12 +195,13 @@ local function remember(events, see)
       local w = e.winner + 1
       TRICKS[w] = TRICKS[w] + 1
       n_on = 0
-      if see then
-        take_seen(e.cards)
-      elseif POOL_AT then
-        local cards = e.cards
-        for j = 1, #cards do
-          if POOL_AT[cards[j]] == nil then pool_put(cards[j]) end
+      local cards = e.cards
+      for j = 1, #cards do
+        local k = PLACE[cards[j]]
+        if see then
+          if UNSEEN[k] then take(k) end
+        elseif not UNSEEN[k] and LO[k] then
+          put(k)
         end
       end
     elseif t == "round_end" then
@@ -179,16 +212,13 @@ local function remember(events, see)
   end
 end
 
--- scratch lists of a decision, refilled at each one (a new Lua table allocates): the values on the
--- table, the hand sizes of later seats, what each legal move means
-local VALUES, LATER, LEGAL_ID, LEGAL_DECL = {}, {}, {}, {}
-
 -- whether I want the trick: taking it would still leave me strictly below the best other seat's
 -- projected points (finished rounds + this round's tricks), or I am behind the second best
 local function wants_trick(per_trick)
+  local SCORES, TRICKS, mine = SCORES, TRICKS, me + 1 -- by seat + 1
   local top_other, second_other = -1, -1
-  for s = 1, players do -- by seat + 1
-    if s ~= me + 1 then
+  for s = 1, players do
+    if s ~= mine then
       local proj = SCORES[s] + TRICKS[s] * per_trick
       if proj > top_other then
         second_other, top_other = top_other, proj
@@ -197,73 +227,78 @@ local function wants_trick(per_trick)
       end
     end
   end
-  local mine = SCORES[me + 1] + TRICKS[me + 1] * per_trick
-  return mine + per_trick < top_other or mine < second_other
+  local my_proj = SCORES[mine] + TRICKS[mine] * per_trick
+  return my_proj + per_trick < top_other or my_proj < second_other
+end
+
+-- scratch lists of a decision, refilled at each one (a new Lua table allocates): the values on the
+-- table, and the card, declaration and tie-break of each legal move
+local VALUES_ON, LEGAL_ID, LEGAL_DECL, LEGAL_TIE = {}, {}, {}, {}
+
+-- my hand: the cards of my legal moves (ZM-7: any card may be played, each listed with its
+-- readings), out of the pool of unseen cards. Fills LEGAL_ID, LEGAL_DECL and LEGAL_TIE (the card's
+-- potency, negated when I want the trick: then the least useful card goes first) and returns how
+-- many cards I hold.
+local function read_hand(legal, nlegal, want)
+  -- upvalues the loop reads, as locals: see take
+  local move_info, g, PLACE, UNSEEN, POTENCY = move_info, g, PLACE, UNSEEN, POTENCY
+  local LEGAL_ID, LEGAL_DECL, LEGAL_TIE = LEGAL_ID, LEGAL_DECL, LEGAL_TIE
+  local nhand, prev, tie = 0, nil, nil
+  for i = 1, nlegal do
+    local id, decl = move_info(g, legal[i])
+    if id ~= prev then
+      nhand, prev = nhand + 1, id
+      local k = PLACE[id]
+      if UNSEEN[k] then take(k) end
+      tie = POTENCY[k]
+      if want then tie = -tie end
+    end
+    LEGAL_ID[i], LEGAL_DECL[i], LEGAL_TIE[i] = id, decl, tie
+  end
+  return nhand
+end
+
+-- the trick as it stands: the values declared so far in play order into VALUES_ON (the rules'
+-- play_effect, as their on_move); returns the Goal they leave. Its cards are seen.
+local function read_trick()
+  local goal = nil
+  for i = 1, n_on do
+    local id, decl = move_info(g, trick_moves[i])
+    local k = PLACE[id]
+    if UNSEEN[k] then take(k) end
+    goal, VALUES_ON[i] = play_effect(g, goal, id, decl)
+  end
+  return goal
 end
 
 function choose(obs, legal)
   if me == nil then me, players = obs.seat, obs.players end
-  if #legal == 1 then
+  local nlegal = #legal
+  if nlegal == 1 then
     remember(obs.events, false)
     return legal[1]
   end
-  if not POOL_AT then pool_fill() end
   remember(obs.events, true)
   if pts_round ~= round then pts, pts_round = trick_points(g, round) or round, round end
   local want = wants_trick(pts)
+  -- every seat still to play holds as many cards as I do (one card per seat per trick)
+  local nhand = read_hand(legal, nlegal, want)
+  local goal, played, values = read_trick(), n_on, VALUES_ON
+  local nlater = players - 1 - played
 
-  -- my hand: the cards of my legal moves (ZM-7: any card may be played, each listed with its
-  -- readings), out of the pool of unseen cards; every seat still to play holds as many (one card
-  -- per seat per trick)
-  local nlegal, nhand, prev = #legal, 0, nil
-  for i = 1, nlegal do
-    local id, decl = move_info(g, legal[i])
-    LEGAL_ID[i], LEGAL_DECL[i] = id, decl
-    if id ~= prev then
-      nhand, prev = nhand + 1, id
-      local k = POOL_AT[id]
-      if k then -- first seen: its potency from its readings while they are at hand (a double's later)
-        if k > 0 then
-          local p, hi = 100 - POOL_LO[k], POOL_HI[k]
-          if hi > p then p = hi end
-          POTENCY[id] = p
-        end
-        pool_take(id)
-      end
-    end
-  end
-
-  -- the trick as it stands: the values declared so far in play order (the rules' play_effect, as
-  -- their on_move), the Goal they leave and the best of them under it; its cards are seen
-  local goal, played, values = nil, n_on, VALUES
-  for i = 1, played do
-    local id, decl = move_info(g, trick_moves[i])
-    if POOL_AT[id] then pool_take(id) end
-    goal, values[i] = play_effect(g, goal, id, decl)
-  end
-  local best
-  for i = 1, played do
-    local v = values[i]
-    if best == nil or beats(g, goal, v, best) then best = v end
-  end
-  local U, doubles = pool_size, pool_doubles
-  local later, nlater = LATER, 0
-  for _ = played + 1, players - 1 do
-    nlater = nlater + 1
-    later[nlater] = nhand
-  end
-
+  -- upvalues the loop reads, as locals: see take
+  local play_value, LEGAL_ID, LEGAL_DECL, LEGAL_TIE = play_value, LEGAL_ID, LEGAL_DECL, LEGAL_TIE
   local choice, cval, ctie
+  local target = want and 1 - 1e-9 or -1e-9 -- the best value a play can have
   for i = 1, nlegal do
-    local id = LEGAL_ID[i]
-    local tie = POTENCY[id] or potency(id) -- the call only at a card's first play
-    if want then tie = -tie end
+    local tie = LEGAL_TIE[i]
     -- Once the choice has the best value there is (a chance of 1 wanting the trick, 0 not wanting
     -- it), a play can only take its place on a tie, so not with a weaker tie-break: skip weighing it.
-    if not (cval and tie <= ctie and cval >= (want and 1 or 0) - 1e-9) then
-      local val = play_value(g, goal, id, LEGAL_DECL[i], best, played, values, later, nlater, U, doubles)
+    if not (cval and tie <= ctie and cval >= target) then
+      local val = play_value(goal, LEGAL_ID[i], LEGAL_DECL[i], played, values, nlater, nhand)
       if not want then val = -val end
-      if cval == nil or val > cval + 1e-9 or (abs(val - cval) <= 1e-9 and tie > ctie) then
+      local d = cval and val - cval
+      if cval == nil or d > 1e-9 or (d <= 1e-9 and d >= -1e-9 and tie > ctie) then
         choice, cval, ctie = legal[i], val, tie
       end
     end
