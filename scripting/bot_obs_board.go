@@ -28,7 +28,7 @@ func (g *boardGrid) table(L *lua.LState, x *boardView, empty lua.LValue, cell fu
 	g.at = x.b.decision
 	g.undoWrites(L, x.b.h)
 	if g.placed > len(x.pieces) || (g.placed > 0 && &x.pieces[0] != g.first) {
-		g.emptyFloors(empty) // cleared, or another line of play
+		g.emptyFloors(x.b.h, empty) // cleared, or another line of play
 	}
 	g.resize(L, x.floorCount(), x.def.Rows*x.def.Cols, empty)
 	for k := g.placed; k < len(x.pieces); k++ {
@@ -108,15 +108,15 @@ func newFloor(L *lua.LState, cells []lua.LValue) *lua.LTable {
 	return ft
 }
 
-// emptyFloors frees every cell of every floor.
-func (g *boardGrid) emptyFloors(empty lua.LValue) {
+// emptyFloors frees every cell of every floor (whose tables hold what they were filled with: undoWrites
+// came first).
+func (g *boardGrid) emptyFloors(h *Host, empty lua.LValue) {
 	for f, ft := range g.floors {
-		for c, v := range g.want[f] {
-			if v != empty {
-				ft.RawSetInt(c+1, empty)
-				g.want[f][c] = empty
-			}
+		want := g.want[f]
+		for c := range want {
+			want[c] = empty
 		}
+		setBack(h, ft, want)
 	}
 	g.placed, g.first = 0, nil
 }
