@@ -65,13 +65,20 @@ func TestBotBoardTablesReadAsFreshOnes(t *testing.T) {
 	}
 }
 
-func checkBoardTablesReadAsFreshOnes(t *testing.T) {
+// siminoEngine is an engine of Simino on a new host, closed with the test.
+func siminoEngine(t *testing.T) (*Program, *Host, *Engine) {
+	t.Helper()
 	p, err := Load("simino", "")
 	require.NoError(t, err)
 	h := NewHost()
-	defer h.Close()
+	t.Cleanup(h.Close)
 	e, err := p.NewEngine(h)
 	require.NoError(t, err)
+	return p, h, e
+}
+
+func checkBoardTablesReadAsFreshOnes(t *testing.T) {
+	p, h, e := siminoEngine(t)
 	L := h.L
 	require.NoError(t, L.DoString(dumpBoardsLua))
 	dumpBoards := L.Get(-1)
@@ -113,12 +120,7 @@ func checkBoardTablesReadAsFreshOnes(t *testing.T) {
 // An untouched board table and grid are handed again at the next decision; one the bot wrote into
 // is made anew (a board table) or set back (a grid's floor).
 func TestBotBoardTablesKeptUnlessWrittenInto(t *testing.T) {
-	p, err := Load("simino", "")
-	require.NoError(t, err)
-	h := NewHost()
-	defer h.Close()
-	e, err := p.NewEngine(h)
-	require.NoError(t, err)
+	p, h, e := siminoEngine(t)
 	s, err := e.NewState(2, 5, core.StateOptions{})
 	require.NoError(t, err)
 	L := h.L

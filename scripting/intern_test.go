@@ -15,18 +15,8 @@ import (
 func TestWordsSplitsAsFields(t *testing.T) {
 	h := NewHost()
 	defer h.Close()
-	words := h.globals.RawGetString("words").(*lua.LFunction)
 	for _, s := range []string{"", "   ", "keep", "keep B4 O4", "  mimic  M1\tO \n", "a\u00a0b c\u2003d", "é è", "x  "} {
-		L := h.L
-		top := L.GetTop()
-		L.Push(words)
-		L.Push(lua.LString(s))
-		require.NoError(t, L.PCall(1, lua.MultRet, nil))
-		var got []string
-		for i := top + 1; i <= L.GetTop(); i++ {
-			got = append(got, L.CheckString(i))
-		}
-		L.SetTop(top)
+		got := wordsOf(t, h, s)
 		want := strings.Fields(s)
 		if len(want) == 0 {
 			want = nil
@@ -57,27 +47,14 @@ func TestWordsRemembered(t *testing.T) {
 	for _, h := range hosts {
 		defer h.Close()
 	}
-	split := func(h *Host, s string) []string {
-		L := h.L
-		top := L.GetTop()
-		L.Push(h.globals.RawGetString("words"))
-		L.Push(lua.LString(s))
-		require.NoError(t, L.PCall(1, lua.MultRet, nil))
-		var got []string
-		for i := top + 1; i <= L.GetTop(); i++ {
-			got = append(got, L.CheckString(i))
-		}
-		L.SetTop(top)
-		return got
-	}
 	check := func(s string) {
 		want := strings.Fields(s)
 		if len(want) == 0 {
 			want = nil
 		}
 		for _, h := range hosts {
-			require.Equal(t, want, split(h, s), "words(%q)", s)
-			require.Equal(t, want, split(h, s), "words(%q) again", s)
+			require.Equal(t, want, wordsOf(t, h, s), "words(%q)", s)
+			require.Equal(t, want, wordsOf(t, h, s), "words(%q) again", s)
 		}
 	}
 	moves := []string{"place AB 1 2 r 1", "pay AB", "  mimic  M1\tO \n", "a\u00a0b c", ""}
@@ -90,4 +67,20 @@ func TestWordsRemembered(t *testing.T) {
 	for _, m := range moves {
 		check(m)
 	}
+}
+
+// wordsOf calls the host's words(s) from Lua and returns what it answered.
+func wordsOf(t *testing.T, h *Host, s string) []string {
+	t.Helper()
+	L := h.L
+	top := L.GetTop()
+	L.Push(h.globals.RawGetString("words"))
+	L.Push(lua.LString(s))
+	require.NoError(t, L.PCall(1, lua.MultRet, nil))
+	var got []string
+	for i := top + 1; i <= L.GetTop(); i++ {
+		got = append(got, L.CheckString(i))
+	}
+	L.SetTop(top)
+	return got
 }
