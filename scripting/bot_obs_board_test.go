@@ -56,13 +56,7 @@ var boardTampers = []string{
 // game (its board cleared between them), and when it is shown another game's board in between; with
 // gopher-lua's table layout known (cells copied back whole) or not.
 func TestBotBoardTablesReadAsFreshOnes(t *testing.T) {
-	for _, known := range []bool{true, false} {
-		t.Run(map[bool]string{true: "layout known", false: "layout unknown"}[known], func(t *testing.T) {
-			defer func(was bool) { tableLayoutOK = was }(tableLayoutOK)
-			tableLayoutOK = tableLayoutOK && known
-			checkBoardTablesReadAsFreshOnes(t)
-		})
-	}
+	withAndWithoutLayout(t, checkBoardTablesReadAsFreshOnes)
 }
 
 // siminoEngine is an engine of Simino on a new host, closed with the test.
