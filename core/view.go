@@ -75,6 +75,19 @@ func (v View) Boards() []BoardView {
 	return out
 }
 
+// BoardCount is the number of the game's boards.
+func (v View) BoardCount() int { return len(v.s.boards) }
+
+// BoardPieces is what Boards shows of board i without copying it: its definition, its placed pieces
+// in placement order and its top floor (0 when empty). A piece is never changed once placed, and a
+// board's list is only appended to until the board is cleared, when it gets a new one: a reader that
+// kept an earlier list of the same board can tell by its first piece whether this one continues it.
+// Do not change them.
+func (v View) BoardPieces(i int) (*BoardDef, []Piece, int) {
+	b := v.s.boards[i]
+	return b.Def, b.pieces, b.top
+}
+
 // Sample returns a state the seat cannot tell from the real one: its unseen cards dealt again at
 // random (State.Resample), ready to play with rules. The caller owns it and may play it out.
 func (v View) Sample(rng *rand.Rand, rules Rules) (*State, error) {

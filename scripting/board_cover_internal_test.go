@@ -34,12 +34,7 @@ func playFirstMoves(t *testing.T, e *Engine, seed uint64) {
 // rule.
 func playedSimino(t *testing.T) *Engine {
 	t.Helper()
-	p, err := Load("simino", "")
-	require.NoError(t, err)
-	h := NewHost()
-	t.Cleanup(h.Close)
-	e, err := p.NewEngine(h)
-	require.NoError(t, err)
+	_, _, e := siminoEngine(t)
 	playFirstMoves(t, e, 1)
 	require.Len(t, e.coverRules, 1)
 	return e

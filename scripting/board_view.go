@@ -6,74 +6,113 @@ import (
 	"github.com/ruleslab/ruleslab/core"
 )
 
-// boardsTable is the `boards` field of a Lua observation: name -> {rows=, cols=, floors=, top=,
+// The `boards` field of a Lua observation: name -> {rows=, cols=, floors=, top=,
 // pieces = {{id=, floor=, cells={{r, c}, ...}, values={...}}, ...},
 // cells = {[floor] = {[r*cols+c+1] = piece number or 0}}, values = {[floor] = {[...] = value or ""}}}.
-func boardsTable(L *lua.LState, views []core.BoardView) *lua.LTable {
-	t := L.CreateTable(0, len(views))
-	for _, v := range views {
-		t.RawSetString(v.Name, boardTable(L, v))
-	}
-	return t
+//
+// A board's table holds no field itself: a metatable answers each on read (a new key in a table costs
+// thousands of machine instructions), rows, cols, floors and top from the view, pieces, cells and
+// values, the bulk, built at their first read in a decision. A bot's builder keeps these tables from
+// one decision to the next (a greedy Simino bot reads one floor's values at every decision, and
+// building the grids afresh cost more than the rest of its observation): a grid is brought up to date
+// by the pieces placed since (a board's pieces are only appended to until it is cleared,
+// View.BoardPieces), after undoing whatever the bot wrote into it (each floor is compared with what
+// was put there), so it reads as a fresh one. pieces is built afresh at its first read in a decision
+// (no greedy bot reads it). A board table or list of boards the bot wrote into is made anew.
+
+// boardsView is a builder's `boards` table and its boards' tables.
+type boardsView struct {
+	t      *lua.LTable
+	boards []*boardView
 }
 
-// boardTable is one board of boardsTable, every field answered on read: its size and top from v, and
-// pieces, cells and values, the bulk, built from v on first read and kept (a bot that reads one
-// floor's values, as a greedy bot does at every decision, builds no piece table). No field is stored
-// in the table itself: a new key in a table costs thousands of machine instructions, and a bot's
-// observation is made at every decision.
-func boardTable(L *lua.LState, v core.BoardView) *lua.LTable {
-	top := 0
-	for _, p := range v.Pieces {
-		top = max(top, p.Floor)
-	}
-	var pieces, cells, values lua.LValue
-	meta := L.CreateTable(0, 1)
-	meta.RawSetString("__index", L.NewFunction(func(L *lua.LState) int {
-		var val lua.LValue = lua.LNil
-		switch L.Get(2) {
-		case lua.LString("rows"):
-			val = lua.LNumber(v.Rows)
-		case lua.LString("cols"):
-			val = lua.LNumber(v.Cols)
-		case lua.LString("floors"):
-			val = lua.LNumber(v.Floors)
-		case lua.LString("top"):
-			val = lua.LNumber(top)
-		case lua.LString("pieces"):
-			if pieces == nil {
-				pieces = piecesTable(L, v)
-			}
-			val = pieces
-		case lua.LString("cells"):
-			if cells == nil {
-				cells = gridTable(L, v, top, lZero, func(k, _ int) lua.LValue { return lua.LNumber(k + 1) })
-			}
-			val = cells
-		case lua.LString("values"):
-			if values == nil {
-				var boxed valueBoxes
-				values = gridTable(L, v, top, lEmpty, func(k, j int) lua.LValue { return boxed.box(v.Pieces[k].Values[j]) })
-			}
-			val = values
-		}
-		L.Push(val)
-		return 1
-	}))
-	bt := L.CreateTable(0, 0)
-	bt.Metatable = meta
-	return bt
+// boardView is one board's table and what it answers for the current decision.
+type boardView struct {
+	b       *obsBuilder
+	def     *core.BoardDef
+	pieces  []core.Piece // as the current decision's view shows them
+	top     int
+	t, meta *lua.LTable
+	cells   boardGrid
+	values  boardGrid
+	list    lua.LValue // pieces, built at decision listAt
+	listAt  uint64
+	boxes   valueBoxes // the values of the pieces, each boxed once
 }
+
+// boards is the observation's `boards` field: nil when the game has none.
+func (b *obsBuilder) boards(L *lua.LState) lua.LValue {
+	n := b.v.BoardCount()
+	if n == 0 {
+		return lua.LNil
+	}
+	bv := &b.boardTables
+	for len(bv.boards) < n {
+		bv.boards = append(bv.boards, &boardView{b: b})
+	}
+	intact := bv.t != nil && plainTable(bv.t) != nil && keyCount(bv.t) == n
+	for i := 0; i < n; i++ {
+		x := bv.boards[i]
+		x.def, x.pieces, x.top = b.v.BoardPieces(i)
+		intact = x.handed(L) && intact && bv.t.RawGetString(x.def.Name) == x.t
+	}
+	if !intact {
+		bv.t = L.CreateTable(0, n)
+		for _, x := range bv.boards[:n] {
+			bv.t.RawSetString(x.def.Name, x.t)
+		}
+	}
+	return bv.t
+}
+
+// handed readies the board's table for the decision: the earlier one, or a new one when the bot
+// wrote into it (or it is the first). It reports whether the table is the earlier one.
+func (x *boardView) handed(L *lua.LState) bool {
+	if x.t != nil && x.t.Metatable == x.meta && isEmpty(x.t) {
+		return true
+	}
+	if x.meta == nil {
+		x.meta = L.CreateTable(0, 1)
+		x.meta.RawSetString("__index", L.NewFunction(x.index))
+	}
+	x.t = L.CreateTable(0, 0)
+	x.t.Metatable = x.meta
+	return false
+}
+
+// index is a board table's __index.
+func (x *boardView) index(L *lua.LState) int {
+	h := x.b.h
+	var val lua.LValue = lua.LNil
+	switch L.Get(2) {
+	case lua.LString("rows"):
+		val = h.int(x.def.Rows)
+	case lua.LString("cols"):
+		val = h.int(x.def.Cols)
+	case lua.LString("floors"):
+		val = h.int(x.def.Floors)
+	case lua.LString("top"):
+		val = h.int(x.top)
+	case lua.LString("pieces"):
+		if x.list == nil || x.listAt != x.b.decision {
+			x.list, x.listAt = piecesTable(L, x.def, x.pieces), x.b.decision
+		}
+		val = x.list
+	case lua.LString("cells"):
+		val = x.cells.table(L, x, lZero, func(k, _ int) lua.LValue { return h.int(k + 1) })
+	case lua.LString("values"):
+		val = x.values.table(L, x, lEmpty, func(k, j int) lua.LValue { return x.boxes.box(x.pieces[k].Values[j]) })
+	}
+	L.Push(val)
+	return 1
+}
+
+// floorCount is the number of floors the grids show: 1 to top+1, at most the board's.
+func (x *boardView) floorCount() int { return max(min(x.top+1, x.def.Floors), 1) }
 
 // lZero and lEmpty are an empty cell's piece number and value, boxed once: most cells of a floor are
 // empty, and a boxed value is never changed.
 var lZero, lEmpty lua.LValue = lua.LNumber(0), lua.LString("")
-
-// valueBoxes boxes each distinct value once (a board shows a few values on many cells).
-type valueBoxes struct {
-	names []string
-	boxes []lua.LValue
-}
 
 // oneByteValues are the one-byte values (a colour's letter, a digit) boxed once for every
 // observation: a bot reads the values at each decision, and finding a value among those boxed so far
@@ -84,6 +123,12 @@ var oneByteValues = func() (out [256]lua.LValue) {
 	}
 	return out
 }()
+
+// valueBoxes boxes each distinct value once (a board shows a few values on many cells).
+type valueBoxes struct {
+	names []string
+	boxes []lua.LValue
+}
 
 func (b *valueBoxes) box(s string) lua.LValue {
 	if len(s) == 1 {
@@ -100,19 +145,19 @@ func (b *valueBoxes) box(s string) lua.LValue {
 }
 
 // piecesTable is a board's pieces in placement order: {{id=, floor=, cells={{r, c}, ...}, values={...}}, ...}.
-func piecesTable(L *lua.LState, v core.BoardView) *lua.LTable {
-	pt := L.CreateTable(len(v.Pieces), 0)
-	for _, p := range v.Pieces {
+func piecesTable(L *lua.LState, def *core.BoardDef, pieces []core.Piece) *lua.LTable {
+	pt := L.CreateTable(len(pieces), 0)
+	for _, p := range pieces {
 		x := L.CreateTable(0, 4)
 		x.RawSetString("id", lua.LString(p.ID))
 		x.RawSetString("floor", lua.LNumber(p.Floor))
 		ct := L.CreateTable(len(p.Cells), 0)
 		vt := L.CreateTable(len(p.Values), 0)
-		for k, rc := range p.Cells {
-			cell := L.CreateTable(2, 0)
-			cell.Append(lua.LNumber(rc[0]))
-			cell.Append(lua.LNumber(rc[1]))
-			ct.Append(cell)
+		for k, cell := range p.Cells {
+			rc := L.CreateTable(2, 0)
+			rc.Append(lua.LNumber(cell / def.Cols))
+			rc.Append(lua.LNumber(cell % def.Cols))
+			ct.Append(rc)
 			vt.Append(lua.LString(p.Values[k]))
 		}
 		x.RawSetString("cells", ct)
@@ -120,26 +165,4 @@ func piecesTable(L *lua.LState, v core.BoardView) *lua.LTable {
 		pt.Append(x)
 	}
 	return pt
-}
-
-// gridTable is {[floor] = {[r*cols+c+1] = ...}} for floors 1 to top+1 (at most the board's, at
-// least 1): empty on a free cell, cell(k, j) on cell j of piece number k (from 0).
-func gridTable(L *lua.LState, v core.BoardView, top int, empty lua.LValue, cell func(k, j int) lua.LValue) *lua.LTable {
-	floors := max(min(top+1, v.Floors), 1)
-	grid := L.CreateTable(floors, 0)
-	n := v.Rows * v.Cols
-	for f := 1; f <= floors; f++ {
-		ft := L.CreateTable(n, 0)
-		for i := 1; i <= n; i++ {
-			ft.RawSetInt(i, empty)
-		}
-		grid.RawSetInt(f, ft)
-	}
-	for k, p := range v.Pieces {
-		ft := grid.RawGetInt(p.Floor).(*lua.LTable)
-		for j, rc := range p.Cells {
-			ft.RawSetInt(rc[0]*v.Cols+rc[1]+1, cell(k, j))
-		}
-	}
-	return grid
 }

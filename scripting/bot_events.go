@@ -19,6 +19,7 @@ type botShared struct {
 	interned map[string]*lua.LTable
 	key      []byte      // eventKey's buffer, reused
 	memo     *helperMemo // the answers of the helpers bots remember (g:remember, bot_remember.go)
+	shapes   eventShapes // what the events' tables are copied from (bot_event_shape.go)
 }
 
 // maxSharedEvents bounds the tables kept by what they hold (a few kilobytes each at most): past it, a
@@ -49,7 +50,7 @@ func (c *botShared) event(h *Host, d *hostData, lineage uint64, i int, e *core.E
 	c.key = eventKey(c.key[:0], e)
 	t, ok := c.interned[string(c.key)]
 	if !ok {
-		t = h.sharedEvent(d, e)
+		t = c.sharedEvent(h, d, e)
 		if len(c.interned) < maxSharedEvents {
 			c.interned[string(c.key)] = t
 		}
@@ -91,38 +92,46 @@ func (h *Host) eventTable(d *hostData, e *core.Event) *lua.LTable {
 // eventFields is eventTable's table; readOnly: the tables inside it are read-only proxies (made here,
 // not by walking the table afterwards).
 func (h *Host) eventFields(d *hostData, e *core.Event, readOnly bool) *lua.LTable {
+	et := h.L.CreateTable(0, 4+len(e.Fields)) // (a map sized short grows: a second allocation)
+	h.eachEventField(d, e, func(v lua.LValue) lua.LValue { return h.inner(v, readOnly) }, et.RawSetString)
+	return et
+}
+
+// eachEventField hands set each field of the event's table in the order it is set: type, seat (when
+// one acted), the fields of its type (move; winner and cards; round and scores) and its custom fields
+// in key order (a custom field named as one before sets it again). inner makes a table inside the
+// event's (cards, scores, a custom field's list or map) what the event's table holds.
+func (h *Host) eachEventField(d *hostData, e *core.Event, inner func(lua.LValue) lua.LValue, set func(string, lua.LValue)) {
 	L := h.L
-	et := L.CreateTable(0, 4+len(e.Fields)) // (a map sized short grows: a second allocation)
 	typ, ok := eventTypes[e.Type]
 	if !ok {
 		typ = lua.LString(e.Type)
 	}
-	et.RawSetString("type", typ)
+	set("type", typ)
 	if e.Seat >= 0 {
-		et.RawSetString("seat", h.int(e.Seat))
+		set("seat", h.int(e.Seat))
 	}
 	switch e.Type {
 	case "move":
-		et.RawSetString("move", lua.LString(e.Move))
+		set("move", lua.LString(e.Move))
 	case "trick":
-		et.RawSetString("winner", h.int(e.Winner))
+		set("winner", h.int(e.Winner))
 		ct := L.CreateTable(len(e.Cards), 0)
 		for _, id := range e.Cards {
 			ct.Append(d.idValue(id))
 		}
-		et.RawSetString("cards", h.inner(ct, readOnly))
+		set("cards", inner(ct))
 		if e.How != "" {
-			et.RawSetString("how", h.str(e.How)) // a few words per game: boxed once
+			set("how", h.str(e.How)) // a few words per game: boxed once
 		}
 	case "round_end":
-		et.RawSetString("round", h.int(e.Round))
-		et.RawSetString("scores", h.inner(toLua(L, e.Scores), readOnly))
+		set("round", h.int(e.Round))
+		set("scores", inner(toLua(L, e.Scores)))
 	}
 	var room [16]string
 	for _, k := range appendSortedKeys(room[:0], e.Fields) { // in order: pairs() follows it
-		et.RawSetString(k, h.inner(toLua(L, e.Fields[k]), readOnly))
+		set(k, inner(toLua(L, e.Fields[k])))
 	}
-	return et
 }
 
 // inner is v as an event's table holds it: read-only (with every table inside it) when readOnly.

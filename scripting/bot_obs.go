@@ -29,16 +29,18 @@ type obsBuilder struct {
 	v      core.View
 	from   int
 
-	obs, zones lazyTable
-	entries    [][]*zoneEntry // by zone def, then seat+1: the zones' tables (bot_obs_zone.go)
-	entryMeta  *lua.LTable    // their metatable, made on first use
-	entryOfT   map[*lua.LTable]*zoneEntry
-	cardBuf    []core.CardIdx // a zone's cards, refilled for each list of cards handed
-	vars       lua.LValue
-	seatVars   []lua.LValue
-	scores     lua.LValue
-	eventList  keptList
-	perSeat    []keptList // by zone def: the list of a per-seat zone's tables
+	obs, zones  lazyTable
+	entries     [][]*zoneEntry // by zone def, then seat+1: the zones' tables (bot_obs_zone.go)
+	entryMeta   *lua.LTable    // their metatable, made on first use
+	entryOfT    map[*lua.LTable]*zoneEntry
+	cardBuf     []core.CardIdx // a zone's cards, refilled for each list of cards handed
+	vars        lua.LValue
+	seatVars    []lua.LValue
+	scores      lua.LValue
+	eventList   keptList
+	perSeat     []keptList // by zone def: the list of a per-seat zone's tables
+	boardTables boardsView
+	decision    uint64 // counts the observations built: what a board's kept grids are up to date for
 }
 
 func newObsBuilder(h *Host, p *Program, shared *botShared) *obsBuilder {
@@ -61,6 +63,7 @@ var obsFields = []string{"zones", "vars", "seat_vars", "scores", "events", "boar
 func (b *obsBuilder) build(v core.View, from int) *lua.LTable {
 	h := b.h
 	b.v, b.from = v, from
+	b.decision++
 	t := b.obs.reset(h.L, b.keep, 8)
 	setNumber(t, "seat", h.int(v.Seat()))
 	setNumber(t, "players", h.int(v.Players()))
@@ -212,10 +215,7 @@ func (b *obsBuilder) field(L *lua.LState, key string) lua.LValue {
 	case "events":
 		return b.events(L)
 	case "boards":
-		if bs := v.Boards(); len(bs) > 0 {
-			return boardsTable(L, bs)
-		}
-		return lua.LNil
+		return b.boards(L)
 	case "params":
 		return b.d.paramsTable(L, b.p.Game.Config.Params)
 	}

@@ -218,10 +218,19 @@ func (k *keptList) keysOnly() bool {
 	return key == lua.LNil
 }
 
-// clear ends the list at n entries, the caller having set 1..n.
+// clear ends the list at n entries, the caller having set 1..n. With gopher-lua's table layout known
+// (bot_clone.go), the entries past n are cleared in its list part directly, as RawSetInt would (a
+// bot's legal moves may number a hundred at one decision and a few at the next).
 func (k *keptList) clear(n int) {
-	for i := k.max; i > n; i-- {
-		k.t.RawSetInt(i, lua.LNil)
+	if tableLayoutOK {
+		array := layout(k.t).array
+		for i := n; i < min(k.max, len(array)); i++ {
+			array[i] = lua.LNil
+		}
+	} else {
+		for i := k.max; i > n; i-- {
+			k.t.RawSetInt(i, lua.LNil)
+		}
 	}
 	k.max = max(k.max, n)
 }

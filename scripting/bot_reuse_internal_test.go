@@ -9,8 +9,23 @@ import (
 
 // A kept list comes back refilled while a script only changed its entries, and is made anew when a
 // script gave it another key or a metatable: whatever the script did, the refilled list holds exactly
-// the new entries.
-func TestKeptList(t *testing.T) {
+// the new entries; with gopher-lua's table layout known (entries cleared in its list part) or not.
+func TestKeptList(t *testing.T) { withAndWithoutLayout(t, checkKeptList) }
+
+// withAndWithoutLayout runs check with gopher-lua's table layout known (tableLayoutOK, which it must
+// be here), then as if it were not.
+func withAndWithoutLayout(t *testing.T, check func(t *testing.T)) {
+	require.True(t, tableLayoutOK)
+	for _, known := range []bool{true, false} {
+		t.Run(map[bool]string{true: "layout known", false: "layout unknown"}[known], func(t *testing.T) {
+			defer func() { tableLayoutOK = true }()
+			tableLayoutOK = known
+			check(t)
+		})
+	}
+}
+
+func checkKeptList(t *testing.T) {
 	for _, c := range []struct {
 		name   string
 		tamper func(L *lua.LState, t *lua.LTable)

@@ -167,8 +167,9 @@ func TestBotViewIsReadOnly(t *testing.T) {
 		"NumLegal": true, "Move": true, "Over": true, "Scores": true, "Observation": true, "ObservationFrom": true,
 		"EventCount": true, "Lineage": true, "Zones": true, "Zone": true, "Vars": true, "Events": true,
 		"Boards": true, "Sample": true, "MoveCount": true, "EachEvent": true,
-		"SampleInto":  true, // writes only the spent sample it is handed, never the viewed state
-		"AppendCards": true} // writes only the caller's list it appends to
+		"SampleInto":  true,                      // writes only the spent sample it is handed, never the viewed state
+		"AppendCards": true,                      // writes only the caller's list it appends to
+		"BoardCount":  true, "BoardPieces": true} // hands the board's own pieces, as Boards hands their values
 	vt := reflect.TypeOf((*core.View)(nil)).Elem()
 	for i := 0; i < vt.NumMethod(); i++ {
 		assert.True(t, readOnly[vt.Method(i).Name], "core.View.%s is not a known read-only method", vt.Method(i).Name)

@@ -1,7 +1,10 @@
 package scripting
 
 import (
+	"hash/maphash"
+	"slices"
 	"strings"
+	"sync/atomic"
 	"unicode/utf8"
 
 	lua "github.com/yuin/gopher-lua"
@@ -44,30 +47,64 @@ func (h *Host) strBytes(b []byte) lua.LValue {
 var asciiSpace = [256]bool{'\t': true, '\n': true, '\v': true, '\f': true, '\r': true, ' ': true}
 
 // luaWords is words(s): the words of s as separated by strings.Fields (so any Unicode space), each
-// its own result.
+// its own result. The words of a string split lately are remembered (wordCache): a bot splits each of
+// its legal moves at every decision, and the rules their move, and the same moves come back.
 func (h *Host) luaWords(L *lua.LState) int {
 	s := L.CheckString(1)
+	slot := &wordCache[maphash.String(wordSeed, s)%wordSlots]
+	if e := slot.Load(); e != nil && e.s == s {
+		for _, w := range e.words {
+			L.Push(w)
+		}
+		return len(e.words)
+	}
+	var room [8]lua.LValue
+	words := h.appendWords(room[:0], s)
+	for _, w := range words {
+		L.Push(w)
+	}
+	slot.Store(&wordEntry{s: s, words: slices.Clone(words)})
+	return len(words)
+}
+
+// appendWords appends the words of s to ws, each boxed through str.
+func (h *Host) appendWords(ws []lua.LValue, s string) []lua.LValue {
 	for i := 0; i < len(s); i++ {
 		if s[i] >= utf8.RuneSelf { // rare: let strings.Fields read the Unicode spaces
-			fields := strings.Fields(s)
-			for _, w := range fields {
-				L.Push(h.str(w))
+			for _, w := range strings.Fields(s) {
+				ws = append(ws, h.str(w))
 			}
-			return len(fields)
+			return ws
 		}
 	}
-	n, start := 0, -1
+	start := -1
 	for i := 0; i <= len(s); i++ {
 		switch {
 		case i == len(s) || asciiSpace[s[i]]:
 			if start >= 0 {
-				L.Push(h.str(s[start:i]))
-				n++
+				ws = append(ws, h.str(s[start:i]))
 				start = -1
 			}
 		case start < 0:
 			start = i
 		}
 	}
-	return n
+	return ws
+}
+
+// wordCache holds the words of strings words() split, in a slot chosen by a hash of the string; a
+// slot holds the last one split there. A hit costs a hash and a comparison, where boxing each word
+// again (str) cost a map lookup per word. The cache is shared by every host: an entry is never changed
+// once made (a slot is swapped whole, atomically), and a string's words are the same Lua strings for
+// any host.
+var wordCache [wordSlots]atomic.Pointer[wordEntry]
+
+// wordSlots bounds the strings remembered (a few hundred kilobytes at most).
+const wordSlots = 1 << 12
+
+var wordSeed = maphash.MakeSeed()
+
+type wordEntry struct {
+	s     string
+	words []lua.LValue
 }

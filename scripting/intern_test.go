@@ -1,6 +1,7 @@
 package scripting
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -14,18 +15,8 @@ import (
 func TestWordsSplitsAsFields(t *testing.T) {
 	h := NewHost()
 	defer h.Close()
-	words := h.globals.RawGetString("words").(*lua.LFunction)
 	for _, s := range []string{"", "   ", "keep", "keep B4 O4", "  mimic  M1\tO \n", "a\u00a0b c\u2003d", "é è", "x  "} {
-		L := h.L
-		top := L.GetTop()
-		L.Push(words)
-		L.Push(lua.LString(s))
-		require.NoError(t, L.PCall(1, lua.MultRet, nil))
-		var got []string
-		for i := top + 1; i <= L.GetTop(); i++ {
-			got = append(got, L.CheckString(i))
-		}
-		L.SetTop(top)
+		got := wordsOf(t, h, s)
 		want := strings.Fields(s)
 		if len(want) == 0 {
 			want = nil
@@ -47,4 +38,49 @@ func TestStrInternsUpToTheLimit(t *testing.T) {
 	assert.Equal(t, lua.LString("one more"), v)
 	assert.Len(t, h.interned, maxInterned)
 	assert.NotContains(t, h.interned, "one more")
+}
+
+// words answers alike from its cache: a string split again, in this host or another, and after
+// enough other strings to have replaced every slot.
+func TestWordsRemembered(t *testing.T) {
+	hosts := []*Host{NewHost(), NewHost()}
+	for _, h := range hosts {
+		defer h.Close()
+	}
+	check := func(s string) {
+		want := strings.Fields(s)
+		if len(want) == 0 {
+			want = nil
+		}
+		for _, h := range hosts {
+			require.Equal(t, want, wordsOf(t, h, s), "words(%q)", s)
+			require.Equal(t, want, wordsOf(t, h, s), "words(%q) again", s)
+		}
+	}
+	moves := []string{"place AB 1 2 r 1", "pay AB", "  mimic  M1\tO \n", "a\u00a0b c", ""}
+	for _, m := range moves {
+		check(m)
+	}
+	for i := 0; i < 3*wordSlots; i++ {
+		check("play " + strconv.Itoa(i) + strings.Repeat(" y", i%3)) // every one a new string
+	}
+	for _, m := range moves {
+		check(m)
+	}
+}
+
+// wordsOf calls the host's words(s) from Lua and returns what it answered.
+func wordsOf(t *testing.T, h *Host, s string) []string {
+	t.Helper()
+	L := h.L
+	top := L.GetTop()
+	L.Push(h.globals.RawGetString("words"))
+	L.Push(lua.LString(s))
+	require.NoError(t, L.PCall(1, lua.MultRet, nil))
+	var got []string
+	for i := top + 1; i <= L.GetTop(); i++ {
+		got = append(got, L.CheckString(i))
+	}
+	L.SetTop(top)
+	return got
 }
