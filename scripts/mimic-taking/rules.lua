@@ -36,10 +36,12 @@ end
 -- The Mimics in id order (M1, M2, ...), the seat value that records each one's colour (MT-19), and its
 -- `mimic` moves by colour index, spelled once here rather than on every decision.
 -- MIMIC_MOVE_ID[move], MIMIC_MOVE_COLOR[move]: what each of those moves says.
-local MIMIC_IDS, MIMIC_KEY, MIMIC_MOVES, MIMIC_MOVE_ID, MIMIC_MOVE_COLOR = {}, {}, {}, {}, {}
+-- MIMIC_KEYS[n]: the seat value of Mimic number n (MIMIC_KEY[MIMIC_IDS[n]], one lookup fewer)
+local MIMIC_IDS, MIMIC_KEY, MIMIC_KEYS, MIMIC_MOVES, MIMIC_MOVE_ID, MIMIC_MOVE_COLOR = {}, {}, {}, {}, {}, {}
 for id, n in pairs(MIMIC) do MIMIC_IDS[n] = id end
-for _, id in ipairs(MIMIC_IDS) do
+for n, id in ipairs(MIMIC_IDS) do
   MIMIC_KEY[id] = "mimic_" .. id
+  MIMIC_KEYS[n] = MIMIC_KEY[id]
   MIMIC_MOVES[id] = {}
   for k = 1, 4 do
     local move = "mimic " .. id .. " " .. COLORS[k]
@@ -127,10 +129,10 @@ function trick_winner(g, trick)
 end
 local rules_trick_winner = trick_winner
 
--- The trick (n cards: one per seat) went to seat `winner`: the next trick or, when `over`, the round's
--- end. The caller marks MT-16 or MT-17 in the g:rule call that says how the trick was taken (each g:
--- call costs about a dozen statements).
-local function after_trick(g, winner, n, over)
+-- The trick went to seat `winner`: the next trick or, when `over`, the round's end. The caller marks
+-- MT-16 or MT-17 in the g:rule call that says how the trick was taken (each g: call costs about a dozen
+-- statements).
+local function after_trick(g, winner, over)
   if over then
     g:rule("MT-22", "MT-D3") -- the end-of-round choices are decisions
     g:set("last_winner", winner) -- MT-23: leads the next round
@@ -138,9 +140,13 @@ local function after_trick(g, winner, n, over)
     -- has chosen for the last card (the rulebook: choose, then reveal); on_move turns it over.
     ask_last(g, 0)
   else
-    g:start_trick((winner + 1) % n) -- MT-16
+    g:start_trick((winner + 1) % g:players()) -- MT-16
   end
 end
+
+-- how a trick taken whole was won (trick_winner's second value) -> the rule that says so (MT-9, MT-11,
+-- MT-12), looked up rather than compared on every trick
+local HOW_RULE = {closest = "MT-9", lead = "MT-11", mimics = "MT-12"}
 
 -- MT-13/MT-14: the trick `trick` is settled for seat `winner`: it takes the cards, or after a trump
 -- win (how == "trump") chooses the cards to keep; then the next trick or the round end (hook).
@@ -166,19 +172,23 @@ function trick_done(g, winner, trick, how)
   g:move_all("trick", nil, "won", winner)
   -- MT-17: each seat plays one card per trick, so every hand has the same size: the round ends when
   -- the winner's hand has one card left
-  local over = g:count("hand", winner) == 1
-  g:rule("MT-13", how == "closest" and "MT-9" or how == "lead" and "MT-11" or "MT-12", over and "MT-17" or "MT-16")
-  after_trick(g, winner, g:players(), over)
+  if g:count("hand", winner) == 1 then
+    g:rule("MT-13", HOW_RULE[how] or "MT-12", "MT-17")
+    after_trick(g, winner, true)
+  else
+    g:rule("MT-13", HOW_RULE[how] or "MT-12", "MT-16")
+    g:start_trick((winner + 1) % g:players()) -- MT-16, inline: a Lua call costs as much as a g: call
+  end
 end
 
 -- MT-14: the kept cards (listed in the move) go to the winner's stack, the rest out of the round,
--- each in trick order; returns the number of cards the trick had
+-- each in trick order
 local function take_kept(g, seat, move)
   local kept = {words(move)} -- "keep", then the kept ids
   local cards = g:cards("trick")
   if #kept > #cards then -- all kept
     g:move_all("trick", nil, "won", seat)
-    return #cards
+    return
   end
   for i = 1, #cards do
     local id = cards[i]
@@ -187,7 +197,6 @@ local function take_kept(g, seat, move)
     end
   end
   g:move_all("trick", nil, "removed", nil) -- the rest, in one call
-  return #cards
 end
 
 -- MT-20/MT-21: the score of colour counts (a list in COLORS order, Mimics already added to colours):
@@ -272,8 +281,8 @@ local function assigned_counts(g, seat, forget)
   -- every Mimic's value is read (not only those of the Mimics held): in a search's sampled world the
   -- stack may hold other Mimics than its values name, and the search's choices depend on their scores
   if g:count_kind("counted", seat, "mimic") > 0 then
-    for n = 1, #MIMIC_IDS do
-      local key = MIMIC_KEY[MIMIC_IDS[n]]
+    for n = 1, #MIMIC_KEYS do
+      local key = MIMIC_KEYS[n]
       local col = g:sget(seat, key)
       if col then
         local k = COLOR_INDEX[col]
@@ -304,12 +313,14 @@ end
 local function ask_next_mimic(g, seat, after)
   local n, id = g:first_of("counted", seat, MIMIC_IDS, after + 1)
   if n then
-    local counts = g:tally("counted", seat, "color", COLORS) -- assigned Mimics add no colour
-    -- the colours in the stack, a bit each (BIT: O 1, B 2, P 4, G 8), in one expression (no loop)
-    local present = (counts[1] > 0 and 1 or 0) + (counts[2] > 0 and 2 or 0) + (counts[3] > 0 and 4 or 0)
-      + (counts[4] > 0 and 8 or 0)
+    -- the colours in the stack, a bit each (BIT: O 1, B 2, P 4, G 8; assigned Mimics add none), in Go
+    local present = g:tally_mask("counted", seat, "color", COLORS)
     if present > 0 then
-      g:ask(seat, AUTO_FIRST and auto_first_moves(g, seat, id, counts) or MIMIC_ASK[16 * (n - 1) + present])
+      if AUTO_FIRST then
+        g:ask(seat, auto_first_moves(g, seat, id, g:tally("counted", seat, "color", COLORS)))
+      else
+        g:ask(seat, MIMIC_ASK[16 * (n - 1) + present])
+      end
       return
     end
   end
@@ -452,10 +463,10 @@ function on_move(g, seat, move)
   end
   local verb, a, b = words(move)
   if verb == "keep" then
-    local n = take_kept(g, seat, move)
+    take_kept(g, seat, move)
     local over = g:count("hand", seat) == 1 -- MT-17 (see trick_done)
     g:rule("MT-14", over and "MT-17" or "MT-16")
-    after_trick(g, seat, n, over)
+    after_trick(g, seat, over)
   elseif verb == "last" then
     take_last(g, seat, a == "add")
   elseif verb == "mimic" then
