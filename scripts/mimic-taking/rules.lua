@@ -381,21 +381,6 @@ function setup(g)
   g:start_trick(leader)
 end
 
--- marks the scoring rule that gave a stack its score: a penalty (MT-20; MT-D4 when colours were
--- missing from a stack of several colours, as the reading of "smallest" then matters) or the
--- perfect-mimicry bonus, or 0 for a stack with no colour (MT-21)
-local function mark_score(g, counts, score)
-  if score >= 0 then
-    g:rule("MT-21")
-    return
-  end
-  local present = 0
-  for k = 1, 4 do
-    if counts[k] > 0 then present = present + 1 end
-  end
-  if present > 1 and present < 4 then g:rule("MT-20", "MT-D4") else g:rule("MT-20") end
-end
-
 -- MT-20..MT-24: scores every counted stack (score_counts), then deals the next round or ends
 -- the game (highest total wins); called once all stacks are counted
 function score_round(g)
@@ -406,7 +391,18 @@ function score_round(g)
     local score = score_counts(g, counts)
     scores[seat + 1] = score
     g:add_score(seat, score)
-    mark_score(g, counts, score)
+    -- the scoring rule that gave the score: the perfect-mimicry bonus, or 0 for a stack with no colour
+    -- (MT-21), or a penalty (MT-20; MT-D4 when colours were missing from a stack of several colours,
+    -- as the reading of "smallest" then matters)
+    if score >= 0 then
+      g:rule("MT-21")
+    else
+      local present = 0
+      for k = 1, 4 do
+        if counts[k] > 0 then present = present + 1 end
+      end
+      if present > 1 and present < 4 then g:rule("MT-20", "MT-D4") else g:rule("MT-20") end
+    end
     -- why, for the stack's owner only (stacks stay face down, MT-15): its colour counts, Mimics added
     g:emit("stack", seat, "seat", seat, "O", counts[1], "B", counts[2], "P", counts[3], "G", counts[4],
       "score", score)
@@ -429,48 +425,31 @@ function score_round(g)
   g:start_trick(leader)
 end
 
--- MT-18: `seat` adds its last card to its stack (add) or sets it aside, and its stack is revealed
-local function take_last(g, seat, add)
-  g:rule("MT-18")
-  g:move_all("won", seat, "counted", seat) -- the stack is revealed for scoring (MT-19, MT-20)
-  if add then -- the hand's one card
-    g:move_top("hand", seat, "counted", seat)
-  else
-    g:move_top("hand", seat, "removed", nil)
-  end
-  ask_next_mimic(g, seat, 0)
-end
-
--- MT-19: `seat` counts Mimic `id` as colour `colour`
-local function set_mimic(g, seat, id, colour)
-  g:rule("MT-19")
-  g:sset(seat, MIMIC_KEY[id], colour, "owner")
-  ask_next_mimic(g, seat, MIMIC[id])
-end
-
--- MT-14, MT-18, MT-19: `seat` answered `move`: "keep ...", "last add|discard" or "mimic ID COLOUR"
--- (plays of cards are the trick mechanic's, through trick_winner and trick_done) (hook)
+-- MT-14, MT-18, MT-19: `seat` answered `move`: "keep ...", "last add|discard" or "mimic ID COLOUR",
+-- each spelled as this script offered it (plays of cards are the trick mechanic's, through trick_winner
+-- and trick_done) (hook). The moves spelled at load are looked up rather than split (words is a call
+-- into Go), and handled here rather than in a function each (a Lua call costs as much as a g: call).
 function on_move(g, seat, move)
-  -- the moves spelled at load are looked up rather than split (words is a call into Go)
   local mimic = MIMIC_MOVE_ID[move]
-  if mimic then
-    set_mimic(g, seat, mimic, MIMIC_MOVE_COLOR[move])
-    return
-  end
-  if move == "last add" or move == "last discard" then
-    take_last(g, seat, move == "last add")
-    return
-  end
-  local verb, a, b = words(move)
-  if verb == "keep" then
+  if mimic then -- MT-19: `seat` counts Mimic `mimic` as the move's colour
+    g:rule("MT-19")
+    g:sset(seat, MIMIC_KEY[mimic], MIMIC_MOVE_COLOR[move], "owner")
+    ask_next_mimic(g, seat, MIMIC[mimic])
+  elseif move == "last add" or move == "last discard" then
+    -- MT-18: the last card added to the stack or set aside, then the stack revealed for scoring
+    g:rule("MT-18")
+    g:move_all("won", seat, "counted", seat)
+    if move == "last add" then -- the hand's one card
+      g:move_top("hand", seat, "counted", seat)
+    else
+      g:move_top("hand", seat, "removed", nil)
+    end
+    ask_next_mimic(g, seat, 0)
+  elseif words(move) == "keep" then
     take_kept(g, seat, move)
     local over = g:count("hand", seat) == 1 -- MT-17 (see trick_done)
     g:rule("MT-14", over and "MT-17" or "MT-16")
     after_trick(g, seat, over)
-  elseif verb == "last" then
-    take_last(g, seat, a == "add")
-  elseif verb == "mimic" then
-    set_mimic(g, seat, a, b)
   else
     error("unexpected move " .. move, 0)
   end
