@@ -307,30 +307,6 @@ local function auto_first_moves(g, seat, id, counts)
   return moves
 end
 
--- MT-19: one decision per Mimic of the stack in id order (the next one after Mimic number `after`),
--- offering the colours present in COLORS order (with auto_first, the auto policy's colour first); a
--- stack with no colour present needs none. Then the next seat decides, or the round is scored.
-local function ask_next_mimic(g, seat, after)
-  local n, id = g:first_of("counted", seat, MIMIC_IDS, after + 1)
-  if n then
-    -- the colours in the stack, a bit each (BIT: O 1, B 2, P 4, G 8; assigned Mimics add none), in Go
-    local present = g:tally_mask("counted", seat, "color", COLORS)
-    if present > 0 then
-      if AUTO_FIRST then
-        g:ask(seat, auto_first_moves(g, seat, id, g:tally("counted", seat, "color", COLORS)))
-      else
-        g:ask(seat, MIMIC_ASK[16 * (n - 1) + present])
-      end
-      return
-    end
-  end
-  if seat + 1 < g:players() then
-    ask_last(g, seat + 1)
-  else
-    score_round(g)
-  end
-end
-
 -- deals round `round` to the n players
 local function deal_round(g, n, round)
   -- gather every card back into the deck. At the end of a round the hands and won stacks are empty
@@ -431,10 +407,11 @@ end
 -- into Go), and handled here rather than in a function each (a Lua call costs as much as a g: call).
 function on_move(g, seat, move)
   local mimic = MIMIC_MOVE_ID[move]
+  local after = 0 -- the number of the Mimic just decided, 0 after the last card (MT-19)
   if mimic then -- MT-19: `seat` counts Mimic `mimic` as the move's colour
     g:rule("MT-19")
     g:sset(seat, MIMIC_KEY[mimic], MIMIC_MOVE_COLOR[move], "owner")
-    ask_next_mimic(g, seat, MIMIC[mimic])
+    after = MIMIC[mimic]
   elseif move == "last add" or move == "last discard" then
     -- MT-18: the last card added to the stack or set aside, then the stack revealed for scoring
     g:rule("MT-18")
@@ -444,14 +421,35 @@ function on_move(g, seat, move)
     else
       g:move_top("hand", seat, "removed", nil)
     end
-    ask_next_mimic(g, seat, 0)
   elseif words(move) == "keep" then
     take_kept(g, seat, move)
     local over = g:count("hand", seat) == 1 -- MT-17 (see trick_done)
     g:rule("MT-14", over and "MT-17" or "MT-16")
     after_trick(g, seat, over)
+    return
   else
     error("unexpected move " .. move, 0)
+  end
+  -- MT-19: one decision per Mimic of the stack in id order (the next one after Mimic number `after`),
+  -- offering the colours present in COLORS order (with auto_first, the auto policy's colour first); a
+  -- stack with no colour present needs none. Then the next seat decides, or the round is scored.
+  local n, id = g:first_of("counted", seat, MIMIC_IDS, after + 1)
+  if n then
+    -- the colours in the stack, a bit each (BIT: O 1, B 2, P 4, G 8; assigned Mimics add none), in Go
+    local present = g:tally_mask("counted", seat, "color", COLORS)
+    if present > 0 then
+      if AUTO_FIRST then
+        g:ask(seat, auto_first_moves(g, seat, id, g:tally("counted", seat, "color", COLORS)))
+      else
+        g:ask(seat, MIMIC_ASK[16 * (n - 1) + present])
+      end
+      return
+    end
+  end
+  if seat + 1 < g:players() then
+    ask_last(g, seat + 1)
+  else
+    score_round(g)
   end
 end
 
