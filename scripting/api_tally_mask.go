@@ -4,6 +4,8 @@ import (
 	"fmt"
 
 	lua "github.com/yuin/gopher-lua"
+
+	"github.com/ruleslab/ruleslab/core"
 )
 
 // g:tally_mask(zone, seat, attr, values) -> mask: which of the values some card of the zone has as its
@@ -24,26 +26,24 @@ func tallyMask(L *lua.LState) int {
 	if n > maxMaskValues {
 		L.ArgError(5, fmt.Sprintf("%d values: a mask holds at most %d", n, maxMaskValues))
 	}
-	var small [64]bool
-	seen := small[:0]
-	if len(a.values) <= len(small) {
-		seen = small[:len(a.values)]
-	} else {
-		seen = make([]bool, len(a.values))
-	}
-	for _, c := range cards {
-		if k := a.code[c]; k >= 0 {
-			seen[k] = true
-		}
-	}
 	mask, bit := 0, 1
 	for j := 1; j <= n; j++ {
 		// spelled as g:tally reads its list of values (a number value as its digits)
-		if k := a.index(lua.LVAsString(values.RawGetInt(j))); k >= 0 && seen[k] {
+		if k := a.index(lua.LVAsString(values.RawGetInt(j))); k >= 0 && holdsCode(a, cards, int32(k)) {
 			mask += bit
 		}
 		bit *= 2
 	}
 	L.Push(g.r.h.int(mask))
 	return 1
+}
+
+// holdsCode reports whether a card of cards has the attribute value numbered k in a.
+func holdsCode(a *attrCodes, cards []core.CardIdx, k int32) bool {
+	for _, c := range cards {
+		if a.code[c] == k {
+			return true
+		}
+	}
+	return false
 }
