@@ -126,15 +126,7 @@ func (h Handle) Shuffle(z ZoneRef) {
 	for _, c := range cards {
 		keyed = append(keyed, shuffleKey{mix(seed ^ ids[c]), c})
 	}
-	slices.SortFunc(keyed, func(a, b shuffleKey) int {
-		switch {
-		case a.key < b.key:
-			return -1
-		case a.key > b.key:
-			return 1
-		}
-		return int(a.card) - int(b.card) // a 64-bit tie: catalogue order keeps it deterministic
-	})
+	sortShuffleKeys(keyed)
 	for i := range keyed {
 		cards[i] = keyed[i].card
 	}
@@ -144,6 +136,36 @@ func (h Handle) Shuffle(z ZoneRef) {
 type shuffleKey struct {
 	key  uint64
 	card CardIdx
+}
+
+// before orders shuffle keys: by key, a 64-bit tie by catalogue order (deterministic either way).
+func (a shuffleKey) before(b shuffleKey) bool {
+	return a.key < b.key || (a.key == b.key && a.card < b.card)
+}
+
+// sortShuffleKeys sorts a shuffle's keys. A deck of a few dozen cards is sorted by insertion, which costs
+// less than a general sort calling a comparison function at every step (the order is the same: keys
+// are totally ordered).
+func sortShuffleKeys(keyed []shuffleKey) {
+	if len(keyed) > 64 {
+		slices.SortFunc(keyed, func(a, b shuffleKey) int {
+			if a.before(b) {
+				return -1
+			}
+			if b.before(a) {
+				return 1
+			}
+			return 0
+		})
+		return
+	}
+	for i := 1; i < len(keyed); i++ {
+		k, j := keyed[i], i
+		for ; j > 0 && k.before(keyed[j-1]); j-- {
+			keyed[j] = keyed[j-1]
+		}
+		keyed[j] = k
+	}
 }
 
 func uint64n(src *rand.PCG, n uint64) uint64 {

@@ -6,9 +6,16 @@ import (
 )
 
 // Shuffle orders a zone by each card's key hashed from the draw's seed and the card's identity (the
-// catalogue order breaking a tie): the same order whatever order the cards were in.
+// catalogue order breaking a tie): the same order whatever order the cards were in, for a deck sorted
+// by insertion (36 cards) as for a larger one (72).
 func TestShuffleOrdersByHashedKeys(t *testing.T) {
-	g := trickGame(t, "  - {kind: card, id: \"{color}{number}\", each: {color: [R, B, G], number: [1, 2, 3, 4, 5, 6]}, count: 2}\n", "trick")
+	for _, copies := range []string{"2", "4"} {
+		t.Run(copies+" copies", func(t *testing.T) { testShuffleOrder(t, copies) })
+	}
+}
+
+func testShuffleOrder(t *testing.T, copies string) {
+	g := trickGame(t, "  - {kind: card, id: \"{color}{number}\", each: {color: [R, B, G], number: [1, 2, 3, 4, 5, 6]}, count: "+copies+"}\n", "trick")
 	orders := map[string][]CardIdx{}
 	for _, reversed := range []bool{false, true} {
 		s := &State{Game: g, Players: 2, rng: seedStreams(4)}

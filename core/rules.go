@@ -11,7 +11,8 @@ type Rules interface {
 	// ("" when the rules do not say): the trick event carries it.
 	TrickWinner(s *State, t *Trick) (pos int, how string, err error)
 	TrickDone(s *State, winner int) error
-	// CanPlay filters trick plays; ok is false when the game defines no such hook.
+	// CanPlay filters trick plays; defined is false when the game defines no such hook (the same for
+	// every call: the trick mechanic stops asking once it is false).
 	CanPlay(s *State, seat int, card CardIdx) (allowed bool, defined bool, err error)
 	// Stats returns extra per-seat and per-game numbers at the end of a game.
 	Stats(s *State) (seat map[string][]float64, game map[string]float64, err error)

@@ -59,6 +59,7 @@ func (s *State) trickLegal(rules Rules) error {
 			}
 		}
 	}
+	hook := true // whether the rules may have a can_play hook: without one, none is asked per card
 	for _, c := range cards {
 		if canFollow && !g.wild[c] && g.suit[c] != leadSuit {
 			continue
@@ -66,12 +67,15 @@ func (s *State) trickLegal(rules Rules) error {
 		if g.copies && seenPlay(g, idx, c) {
 			continue
 		}
-		ok, defined, err := rules.CanPlay(s, seat, c)
-		if err != nil {
-			return err
-		}
-		if defined && !ok {
-			continue
+		if hook {
+			ok, defined, err := rules.CanPlay(s, seat, c)
+			if err != nil {
+				return err
+			}
+			hook = defined
+			if defined && !ok {
+				continue
+			}
 		}
 		legal = append(legal, g.Catalog.PlayMove(c))
 		idx = append(idx, c)

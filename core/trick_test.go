@@ -88,3 +88,42 @@ func TestTrickPlaysSpellEachIDOnce(t *testing.T) {
 		})
 	}
 }
+
+// canPlayRules is dealRules whose can_play hook, when defined, refuses every card numbered 1; it counts
+// the calls.
+type canPlayRules struct {
+	dealRules
+	defined bool
+	calls   *int
+}
+
+func (r canPlayRules) CanPlay(s *State, _ int, c CardIdx) (bool, bool, error) {
+	*r.calls++
+	if !r.defined {
+		return false, false, nil
+	}
+	return s.Game.Catalog.Cards[c].ID[1:] != "1", true, nil
+}
+
+// The trick mechanic asks the can_play hook about each card it would offer, and keeps only the cards
+// the hook allows; a game without the hook (defined false) is asked once per decision, not per card.
+func TestTrickPlaysAskCanPlayOnlyWhenDefined(t *testing.T) {
+	g := trickGame(t, "  - {kind: card, id: \"{color}{number}\", each: {color: [R, B], number: [1, 2, 3]}}\n", "trick")
+	for _, tc := range []struct {
+		defined bool
+		want    []string
+		calls   int
+	}{
+		{true, []string{"play B3", "play B2", "play R2"}, 4},
+		{false, []string{"play B3", "play B2", "play R2", "play R1"}, 1},
+	} {
+		calls := 0
+		s, err := NewState(g, canPlayRules{defined: tc.defined, calls: &calls}, 2, 1, StateOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := s.Legal(); !slices.Equal(got, tc.want) || calls != tc.calls {
+			t.Fatalf("defined %v: seat 0 may play %v after %d can_play calls, want %v after %d", tc.defined, got, calls, tc.want, tc.calls)
+		}
+	}
+}

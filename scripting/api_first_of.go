@@ -35,11 +35,15 @@ func firstOf(L *lua.LState) int {
 	return 1
 }
 
-// zoneHolds reports whether cards hold a card with this id.
+// zoneHolds reports whether cards hold a card with this id: the id's cards are looked up once and
+// compared by index (comparing the id with each card's costs a string comparison per card).
 func zoneHolds(cat *core.Catalog, cards []core.CardIdx, id string) bool {
+	copies := cat.Lookup(id)
 	for _, c := range cards {
-		if cat.Cards[c].ID == id {
-			return true
+		for _, k := range copies {
+			if c == k {
+				return true
+			}
 		}
 	}
 	return false

@@ -36,10 +36,12 @@ end
 -- The Mimics in id order (M1, M2, ...), the seat value that records each one's colour (MT-19), and its
 -- `mimic` moves by colour index, spelled once here rather than on every decision.
 -- MIMIC_MOVE_ID[move], MIMIC_MOVE_COLOR[move]: what each of those moves says.
-local MIMIC_IDS, MIMIC_KEY, MIMIC_MOVES, MIMIC_MOVE_ID, MIMIC_MOVE_COLOR = {}, {}, {}, {}, {}
+-- MIMIC_KEYS[n]: the seat value of Mimic number n (MIMIC_KEY[MIMIC_IDS[n]], one lookup fewer)
+local MIMIC_IDS, MIMIC_KEY, MIMIC_KEYS, MIMIC_MOVES, MIMIC_MOVE_ID, MIMIC_MOVE_COLOR = {}, {}, {}, {}, {}, {}
 for id, n in pairs(MIMIC) do MIMIC_IDS[n] = id end
-for _, id in ipairs(MIMIC_IDS) do
+for n, id in ipairs(MIMIC_IDS) do
   MIMIC_KEY[id] = "mimic_" .. id
+  MIMIC_KEYS[n] = MIMIC_KEY[id]
   MIMIC_MOVES[id] = {}
   for k = 1, 4 do
     local move = "mimic " .. id .. " " .. COLORS[k]
@@ -127,10 +129,10 @@ function trick_winner(g, trick)
 end
 local rules_trick_winner = trick_winner
 
--- The trick (n cards: one per seat) went to seat `winner`: the next trick or, when `over`, the round's
--- end. The caller marks MT-16 or MT-17 in the g:rule call that says how the trick was taken (each g:
--- call costs about a dozen statements).
-local function after_trick(g, winner, n, over)
+-- The trick went to seat `winner`: the next trick or, when `over`, the round's end. The caller marks
+-- MT-16 or MT-17 in the g:rule call that says how the trick was taken (each g: call costs about a dozen
+-- statements).
+local function after_trick(g, winner, over)
   if over then
     g:rule("MT-22", "MT-D3") -- the end-of-round choices are decisions
     g:set("last_winner", winner) -- MT-23: leads the next round
@@ -138,9 +140,13 @@ local function after_trick(g, winner, n, over)
     -- has chosen for the last card (the rulebook: choose, then reveal); on_move turns it over.
     ask_last(g, 0)
   else
-    g:start_trick((winner + 1) % n) -- MT-16
+    g:start_trick((winner + 1) % g:players()) -- MT-16
   end
 end
+
+-- how a trick taken whole was won (trick_winner's second value) -> the rule that says so (MT-9, MT-11,
+-- MT-12), looked up rather than compared on every trick
+local HOW_RULE = {closest = "MT-9", lead = "MT-11", mimics = "MT-12"}
 
 -- MT-13/MT-14: the trick `trick` is settled for seat `winner`: it takes the cards, or after a trump
 -- win (how == "trump") chooses the cards to keep; then the next trick or the round end (hook).
@@ -166,19 +172,23 @@ function trick_done(g, winner, trick, how)
   g:move_all("trick", nil, "won", winner)
   -- MT-17: each seat plays one card per trick, so every hand has the same size: the round ends when
   -- the winner's hand has one card left
-  local over = g:count("hand", winner) == 1
-  g:rule("MT-13", how == "closest" and "MT-9" or how == "lead" and "MT-11" or "MT-12", over and "MT-17" or "MT-16")
-  after_trick(g, winner, g:players(), over)
+  if g:count("hand", winner) == 1 then
+    g:rule("MT-13", HOW_RULE[how] or "MT-12", "MT-17")
+    after_trick(g, winner, true)
+  else
+    g:rule("MT-13", HOW_RULE[how] or "MT-12", "MT-16")
+    g:start_trick((winner + 1) % g:players()) -- MT-16, inline: a Lua call costs as much as a g: call
+  end
 end
 
 -- MT-14: the kept cards (listed in the move) go to the winner's stack, the rest out of the round,
--- each in trick order; returns the number of cards the trick had
+-- each in trick order
 local function take_kept(g, seat, move)
   local kept = {words(move)} -- "keep", then the kept ids
   local cards = g:cards("trick")
   if #kept > #cards then -- all kept
     g:move_all("trick", nil, "won", seat)
-    return #cards
+    return
   end
   for i = 1, #cards do
     local id = cards[i]
@@ -187,7 +197,6 @@ local function take_kept(g, seat, move)
     end
   end
   g:move_all("trick", nil, "removed", nil) -- the rest, in one call
-  return #cards
 end
 
 -- MT-20/MT-21: the score of colour counts (a list in COLORS order, Mimics already added to colours):
@@ -272,8 +281,8 @@ local function assigned_counts(g, seat, forget)
   -- every Mimic's value is read (not only those of the Mimics held): in a search's sampled world the
   -- stack may hold other Mimics than its values name, and the search's choices depend on their scores
   if g:count_kind("counted", seat, "mimic") > 0 then
-    for n = 1, #MIMIC_IDS do
-      local key = MIMIC_KEY[MIMIC_IDS[n]]
+    for n = 1, #MIMIC_KEYS do
+      local key = MIMIC_KEYS[n]
       local col = g:sget(seat, key)
       if col then
         local k = COLOR_INDEX[col]
@@ -296,28 +305,6 @@ local function auto_first_moves(g, seat, id, counts)
     if counts[k] > 0 and k ~= first then moves[#moves + 1] = spelled[k] end
   end
   return moves
-end
-
--- MT-19: one decision per Mimic of the stack in id order (the next one after Mimic number `after`),
--- offering the colours present in COLORS order (with auto_first, the auto policy's colour first); a
--- stack with no colour present needs none. Then the next seat decides, or the round is scored.
-local function ask_next_mimic(g, seat, after)
-  local n, id = g:first_of("counted", seat, MIMIC_IDS, after + 1)
-  if n then
-    local counts = g:tally("counted", seat, "color", COLORS) -- assigned Mimics add no colour
-    -- the colours in the stack, a bit each (BIT: O 1, B 2, P 4, G 8), in one expression (no loop)
-    local present = (counts[1] > 0 and 1 or 0) + (counts[2] > 0 and 2 or 0) + (counts[3] > 0 and 4 or 0)
-      + (counts[4] > 0 and 8 or 0)
-    if present > 0 then
-      g:ask(seat, AUTO_FIRST and auto_first_moves(g, seat, id, counts) or MIMIC_ASK[16 * (n - 1) + present])
-      return
-    end
-  end
-  if seat + 1 < g:players() then
-    ask_last(g, seat + 1)
-  else
-    score_round(g)
-  end
 end
 
 -- deals round `round` to the n players
@@ -370,21 +357,6 @@ function setup(g)
   g:start_trick(leader)
 end
 
--- marks the scoring rule that gave a stack its score: a penalty (MT-20; MT-D4 when colours were
--- missing from a stack of several colours, as the reading of "smallest" then matters) or the
--- perfect-mimicry bonus, or 0 for a stack with no colour (MT-21)
-local function mark_score(g, counts, score)
-  if score >= 0 then
-    g:rule("MT-21")
-    return
-  end
-  local present = 0
-  for k = 1, 4 do
-    if counts[k] > 0 then present = present + 1 end
-  end
-  if present > 1 and present < 4 then g:rule("MT-20", "MT-D4") else g:rule("MT-20") end
-end
-
 -- MT-20..MT-24: scores every counted stack (score_counts), then deals the next round or ends
 -- the game (highest total wins); called once all stacks are counted
 function score_round(g)
@@ -395,7 +367,18 @@ function score_round(g)
     local score = score_counts(g, counts)
     scores[seat + 1] = score
     g:add_score(seat, score)
-    mark_score(g, counts, score)
+    -- the scoring rule that gave the score: the perfect-mimicry bonus, or 0 for a stack with no colour
+    -- (MT-21), or a penalty (MT-20; MT-D4 when colours were missing from a stack of several colours,
+    -- as the reading of "smallest" then matters)
+    if score >= 0 then
+      g:rule("MT-21")
+    else
+      local present = 0
+      for k = 1, 4 do
+        if counts[k] > 0 then present = present + 1 end
+      end
+      if present > 1 and present < 4 then g:rule("MT-20", "MT-D4") else g:rule("MT-20") end
+    end
     -- why, for the stack's owner only (stacks stay face down, MT-15): its colour counts, Mimics added
     g:emit("stack", seat, "seat", seat, "O", counts[1], "B", counts[2], "P", counts[3], "G", counts[4],
       "score", score)
@@ -418,50 +401,55 @@ function score_round(g)
   g:start_trick(leader)
 end
 
--- MT-18: `seat` adds its last card to its stack (add) or sets it aside, and its stack is revealed
-local function take_last(g, seat, add)
-  g:rule("MT-18")
-  g:move_all("won", seat, "counted", seat) -- the stack is revealed for scoring (MT-19, MT-20)
-  if add then -- the hand's one card
-    g:move_top("hand", seat, "counted", seat)
-  else
-    g:move_top("hand", seat, "removed", nil)
-  end
-  ask_next_mimic(g, seat, 0)
-end
-
--- MT-19: `seat` counts Mimic `id` as colour `colour`
-local function set_mimic(g, seat, id, colour)
-  g:rule("MT-19")
-  g:sset(seat, MIMIC_KEY[id], colour, "owner")
-  ask_next_mimic(g, seat, MIMIC[id])
-end
-
--- MT-14, MT-18, MT-19: `seat` answered `move`: "keep ...", "last add|discard" or "mimic ID COLOUR"
--- (plays of cards are the trick mechanic's, through trick_winner and trick_done) (hook)
+-- MT-14, MT-18, MT-19: `seat` answered `move`: "keep ...", "last add|discard" or "mimic ID COLOUR",
+-- each spelled as this script offered it (plays of cards are the trick mechanic's, through trick_winner
+-- and trick_done) (hook). The moves spelled at load are looked up rather than split (words is a call
+-- into Go), and handled here rather than in a function each (a Lua call costs as much as a g: call).
 function on_move(g, seat, move)
-  -- the moves spelled at load are looked up rather than split (words is a call into Go)
   local mimic = MIMIC_MOVE_ID[move]
-  if mimic then
-    set_mimic(g, seat, mimic, MIMIC_MOVE_COLOR[move])
-    return
-  end
-  if move == "last add" or move == "last discard" then
-    take_last(g, seat, move == "last add")
-    return
-  end
-  local verb, a, b = words(move)
-  if verb == "keep" then
-    local n = take_kept(g, seat, move)
+  local after = 0 -- the number of the Mimic just decided, 0 after the last card (MT-19)
+  if mimic then -- MT-19: `seat` counts Mimic `mimic` as the move's colour
+    g:rule("MT-19")
+    g:sset(seat, MIMIC_KEY[mimic], MIMIC_MOVE_COLOR[move], "owner")
+    after = MIMIC[mimic]
+  elseif move == "last add" or move == "last discard" then
+    -- MT-18: the last card added to the stack or set aside, then the stack revealed for scoring
+    g:rule("MT-18")
+    g:move_all("won", seat, "counted", seat)
+    if move == "last add" then -- the hand's one card
+      g:move_top("hand", seat, "counted", seat)
+    else
+      g:move_top("hand", seat, "removed", nil)
+    end
+  elseif words(move) == "keep" then
+    take_kept(g, seat, move)
     local over = g:count("hand", seat) == 1 -- MT-17 (see trick_done)
     g:rule("MT-14", over and "MT-17" or "MT-16")
-    after_trick(g, seat, n, over)
-  elseif verb == "last" then
-    take_last(g, seat, a == "add")
-  elseif verb == "mimic" then
-    set_mimic(g, seat, a, b)
+    after_trick(g, seat, over)
+    return
   else
     error("unexpected move " .. move, 0)
+  end
+  -- MT-19: one decision per Mimic of the stack in id order (the next one after Mimic number `after`),
+  -- offering the colours present in COLORS order (with auto_first, the auto policy's colour first); a
+  -- stack with no colour present needs none. Then the next seat decides, or the round is scored.
+  local n, id = g:first_of("counted", seat, MIMIC_IDS, after + 1)
+  if n then
+    -- the colours in the stack, a bit each (BIT: O 1, B 2, P 4, G 8; assigned Mimics add none), in Go
+    local present = g:tally_mask("counted", seat, "color", COLORS)
+    if present > 0 then
+      if AUTO_FIRST then
+        g:ask(seat, auto_first_moves(g, seat, id, g:tally("counted", seat, "color", COLORS)))
+      else
+        g:ask(seat, MIMIC_ASK[16 * (n - 1) + present])
+      end
+      return
+    end
+  end
+  if seat + 1 < g:players() then
+    ask_last(g, seat + 1)
+  else
+    score_round(g)
   end
 end
 
