@@ -77,13 +77,18 @@ local function build_tables()
 end
 if RULES then build_tables() end -- (`validate` loads a bot without RULES)
 
--- memory (one environment per seat per game): this seat, accusations per seat, our own cheats
+-- the seat deciding (read at each decision)
 local me
-local guilty, accused = {}, {}
+-- memory (one environment per seat per game): accusations per seat, our own cheats
+-- (by seat + 1, one entry per seat from the start: a key added to a table during a game costs
+-- thousands of machine instructions, an entry made at load is copied with the table)
+local guilty, accused = {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}
 local my_cheats, my_caught = 0, 0
 -- as Keeper: the latest private signal (MI-15), the seat it is about and whether it says "suspicious"
 -- (the event carries what obs.vars.turn and obs.vars.signal say, without building obs.vars)
 local signal_seat, suspicious = nil, nil
+-- the place of the card on top of the discard pile, followed through the public events
+local top_at
 
 -- the card we most want rid of (cheat / give / throw) among the places ats[1..count]: its index, the
 -- first of equals. The burden: Mitos most, then by penalty, isolated values first; counts are the
@@ -150,7 +155,7 @@ local function keeper_reply(obs)
   local s, signal = signal_seat, suspicious
   if s == nil then s, signal = obs.vars.turn, obs.vars.signal end -- a line of play shown without events
   signal_seat = nil
-  local r = ((guilty[s] or 0) + 1) / ((accused[s] or 0) + 2) -- this seat's cheat rate, guessed
+  local r = (guilty[s + 1] + 1) / (accused[s + 1] + 2) -- this seat's cheat rate, guessed
   local p
   if signal then
     p = r * DETECT / (r * DETECT + (1 - r) * FALSE_ALARM)
@@ -180,10 +185,8 @@ local give_to = {}
 -- steps are written out here, not in functions of their own: a Lua call costs as much as a dozen
 -- table reads.)
 function choose(obs, legal)
-  if me == nil then
-    me = obs.seat
-    if CODE == nil then build_tables() end
-  end
+  if CODE == nil then build_tables() end
+  me = obs.seat
   -- the events: each field is a lookup more (a shared read-only table), so an event's move is read
   -- first (most events are moves), and a move's seat only for a cheat (a seat sees no cheat but its
   -- own, MI-13)
@@ -192,18 +195,26 @@ function choose(obs, legal)
     local e = ev[i]
     local m = e.move
     if m then
-      if code[m] < 100 and e.seat == me then my_cheats = my_cheats + 1 end -- (CHEAT + place)
+      local x = code[m]
+      if x < 100 then -- CHEAT + place
+        if e.seat == me then my_cheats = my_cheats + 1 end
+      elseif x < 200 then -- PLAY + place: the card played lies on top of the pile
+        top_at = x - 100
+      end
     else
       local t = e.type
       if t == "accusation" then
         local s = e.seat
-        accused[s] = (accused[s] or 0) + 1
+        accused[s + 1] = accused[s + 1] + 1
         if e.guilty then
-          guilty[s] = (guilty[s] or 0) + 1
+          guilty[s + 1] = guilty[s + 1] + 1
           if s == me then my_caught = my_caught + 1 end
         end
       elseif t == "signal" then
         signal_seat, suspicious = e.seat, e.suspicious
+      elseif t == "cockroach" or t == "round_start" then -- a throw that stays, a new round's card
+        local c = e.card
+        if c then top_at = PLACE[c] end
       end
     end
   end
@@ -213,6 +224,7 @@ function choose(obs, legal)
 
   local plays, cheats, throws, gifts, can_draw = 0, 0, 0, 0, false
   local cheat_moves, cheat_ats, play_moves, play_ats = cheat_moves, cheat_ats, play_moves, play_ats
+  local give_moves, give_ats, give_to = give_moves, give_ats, give_to
   for i = 1, #legal do
     local m = legal[i]
     local x = code[m]
@@ -227,7 +239,9 @@ function choose(obs, legal)
     elseif x >= 1000 then -- GIVE + 100 * seat + place
       local at = x % 100
       gifts = gifts + 1
-      give_moves[gifts], give_ats[gifts], give_to[gifts] = m, at, (x - 1000 - at) / 100
+      give_moves[gifts] = m
+      give_ats[gifts] = at
+      give_to[gifts] = (x - 1000 - at) / 100
     elseif x < 300 then -- THROW + place
       throws = throws + 1
       throw_moves[throws], throw_ats[throws] = m, x - 200
@@ -242,26 +256,32 @@ function choose(obs, legal)
     return throw_moves[most_burden(throw_ats, throws, NO_COUNTS)]
   end
 
-  local hand = obs.zones.hand[me + 1].cards
   -- a caught cheat costs two cards (the card back and the Keeper's gift), an unseen one saves one; a
   -- Mito leaves a non-Keeper's hand only by cheating, so that one is worth a larger risk, and any risk
   -- when it stands between us and going out (a cheat, when offered, is offered for every card of the
   -- hand, so a Mito in hand is a Mito we may cheat)
   -- how likely our next cheat is caught, from our own record (prior: the default detect chance)
   local q = (my_caught + 2 * DETECT) / (my_cheats + 2)
-  local cheat = cheats > 0 and q < 0.4
-  if cheats > 0 and not cheat and (q < 0.7 or #hand <= 3) then
-    for i = 1, cheats do
-      if MITO_AT[cheat_ats[i]] then cheat = true end
+  local hand, cheat = nil, false -- (the hand is read only for a choice that weighs it)
+  if cheats > 0 then
+    hand = obs.zones.hand[me + 1].cards
+    cheat = q < 0.4
+    if not cheat and (q < 0.7 or #hand <= 3) then
+      for i = 1, cheats do
+        if MITO_AT[cheat_ats[i]] then cheat = true end
+      end
     end
   end
   if gifts == 0 and not cheat then
-    if plays == 1 or (plays > 1 and #hand == 1) then return play_moves[1] end -- nothing to weigh, or going out
     if plays == 0 then
       if can_draw then return "draw" end
       return first
     end
+    if plays == 1 then return play_moves[1] end -- nothing to weigh
+    hand = hand or obs.zones.hand[me + 1].cards
+    if #hand == 1 then return play_moves[1] end -- going out
   end
+  hand = hand or obs.zones.hand[me + 1].cards
 
   -- every choice left weighs the hand: its cards of each value, its Mitos at MITO_SLOT
   local counts, slot = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0}, SLOT
@@ -272,9 +292,11 @@ function choose(obs, legal)
   -- and a gift or a cheat the value of the pile's top card (nil: none; the pile is read only then)
   local tv
   if gifts > 0 or cheat then
-    local dz = obs.zones.discard.cards
-    local top = dz[#dz]
-    tv = top and VALUE_AT[PLACE[top]]
+    if top_at == nil then -- a line of play shown without events: the pile
+      local dz = obs.zones.discard.cards
+      top_at = dz[#dz] and PLACE[dz[#dz]]
+    end
+    tv = top_at and VALUE_AT[top_at]
   end
 
   if gifts > 0 then
