@@ -17,7 +17,7 @@
 -- upvalue read is a VM step: placements are weighed inline, in one loop.
 
 -- library functions as locals: a global lookup goes through the sandbox
-local random, words, byte = math.random, words, string.byte
+local random, huge, words, byte = math.random, math.huge, words, string.byte
 -- -1 where climbing pays, else 1 (set at the first decision: the same all game)
 local UP
 
@@ -136,6 +136,14 @@ local function other_score(shows, m, kind, tile)
   return 0
 end
 
+-- what depends on a tile of colours a, b alone, for its moves: the double's bonus (keep doubles for
+-- junctions, other things equal), its colours' use to my other tiles (play the tile they need
+-- least: other_use), and a new STAMP for near_use's answers
+local function tile_facts(shows, a, b)
+  STAMP = STAMP + 1
+  return a == b and -1 or 0, 0.2 * (shows[a] + shows[b] - 2), STAMP
+end
+
 -- the best of the legal moves, each weighed plus a random tie-break: a placement "place TILE ROW COL
 -- DIR FLOOR" (most moves) weighed here, inline (a call per move cost more than its sums), the others
 -- by other_score; vals: floor 1 of the board
@@ -144,55 +152,60 @@ local function best_move(vals, shows, legal)
   local words, byte, random, num, dirs, step_at = words, byte, random, NUM, DIRS, STEP_AT
   local use, use_at, cols = USE, USE_AT, COLS or 0
   local base = 1 - 48 * cols - 48 -- cell index = row byte * cols + column byte + base ("0" is 48)
-  local best, bestv
-  -- the tile whose moves are weighed (a tile's moves come together: cur names it, by its id or its
-  -- bytes' key), and what depends on it alone: its colours, the double's bonus, its colours' use to
-  -- my other tiles, near_use's STAMP
+  local best, bestv = nil, -huge
+  -- the tile whose moves are weighed (a tile's moves come together: cur names it, by its bytes' key
+  -- or its id), and what depends on it alone (tile_facts)
   local cur, a, b, double, own, stamp
   for i = 1, #legal do
     local m = legal[i]
-    local v, f, i1, i2, fresh -- a placement's floor and cells; whether its tile is a new one
+    local v
     -- a placement whose numbers are one digit each, read as bytes: " ", the tile's two letters, then
-    -- row, column, direction and floor after a space each
+    -- row, column, direction and floor after a space each ("0" is 48, "1" 49)
     local space, t1, t2, _, rb, _, cb, _, db, _, fb = byte(m, 6, 16)
     if space == 32 and #m == 16 then
       local key = t1 * 256 + t2
-      if key ~= cur then cur, a, b, fresh = key, FIRST_BY_KEY[key], SECOND_BY_KEY[key], true end
-      f, i1 = fb - 48, rb * cols + cb + base
-      i2 = i1 + step_at[db]
+      if key ~= cur then
+        cur, a, b = key, FIRST_BY_KEY[key], SECOND_BY_KEY[key]
+        double, own, stamp = tile_facts(shows, a, b)
+      end
+      if fb ~= 49 then
+        v = -UP * 100 * (fb - 49) - own
+      elseif vals then
+        local i1 = rb * cols + cb + base
+        local i2 = i1 + step_at[db]
+        -- the memo read inline: a call per cell cost more than the loop it saves
+        local u1 = use_at[i1] == stamp and use[i1] or near_use(vals, shows, i1, a, b)
+        local u2 = use_at[i2] == stamp and use[i2] or near_use(vals, shows, i2, a, b)
+        v = double + 3 * (u1 + u2) - own
+      else
+        v = double - own
+      end
     else
       local kind, tile, w3, w4, dir, w6 = words(m)
-      if kind == "place" then
-        if tile ~= cur then cur, a, b, fresh = tile, FIRST[tile], SECOND[tile], true end
-        local dd = dirs[dir]
-        f, i1 = num[w6], num[w3] * cols + num[w4] + 1
-        i2 = i1 + dd[1] * cols + dd[2]
-      else
+      if kind ~= "place" then
         v = other_score(shows, m, kind, tile)
-      end
-    end
-    if f then
-      if fresh then
-        double = a == b and -1 or 0 -- keep doubles for junctions, other things equal
-        own = 0.2 * (shows[a] + shows[b] - 2) -- play the tile my other tiles need least (other_use)
-        STAMP = STAMP + 1
-        stamp = STAMP
-      end
-      if f ~= 1 then
-        v = -UP * 100 * (f - 1)
       else
-        v = double
-        if vals then
-          -- the memo read inline: a call per cell cost more than the loop it saves
+        if tile ~= cur then
+          cur, a, b = tile, FIRST[tile], SECOND[tile]
+          double, own, stamp = tile_facts(shows, a, b)
+        end
+        local f = num[w6]
+        if f ~= 1 then
+          v = -UP * 100 * (f - 1) - own
+        elseif vals then
+          local dd = dirs[dir]
+          local i1 = num[w3] * cols + num[w4] + 1
+          local i2 = i1 + dd[1] * cols + dd[2]
           local u1 = use_at[i1] == stamp and use[i1] or near_use(vals, shows, i1, a, b)
           local u2 = use_at[i2] == stamp and use[i2] or near_use(vals, shows, i2, a, b)
-          v = v + 3 * (u1 + u2)
+          v = double + 3 * (u1 + u2) - own
+        else
+          v = double - own
         end
       end
-      v = v - own
     end
     v = v + random() * 0.5
-    if bestv == nil or v > bestv then best, bestv = m, v end
+    if v > bestv then best, bestv = m, v end
   end
   return best
 end
