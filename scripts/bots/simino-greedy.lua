@@ -77,17 +77,14 @@ do
   if type(size) == "number" then near_cells(size, size) end
 end
 
-local function my_hand(obs)
-  local h = obs.zones.hand[obs.seat + 1]
-  return h and h.cards or {}
-end
-
--- shows[x]: how many tiles of the hand show colour x (a double once), 0 for every other colour; a
--- hand tile's other tiles showing x are shows[x] minus one if it shows x itself (each tile id is
--- unique)
-local function colour_counts(hand)
+-- shows[x]: how many tiles of the seat's hand show colour x (a double once), 0 for every other
+-- colour; a hand tile's other tiles showing x are shows[x] minus one if it shows x itself (each tile
+-- id is unique)
+local function colour_counts(obs)
   local shows, colours, first, second = SHOWS, COLOURS, FIRST, SECOND -- locals: see best_move
   for k = 1, #colours do shows[colours[k]] = 0 end
+  local h = obs.zones.hand[obs.seat + 1]
+  local hand = h and h.cards or {}
   for i = 1, #hand do
     local id = hand[i]
     local a, b = first[id], second[id]
@@ -150,7 +147,7 @@ end
 local function best_move(vals, shows, legal)
   -- what is read at every move as locals: each read of an upvalue is one more VM instruction
   local words, byte, random, num, dirs, step_at = words, byte, random, NUM, DIRS, STEP_AT
-  local use, use_at, cols = USE, USE_AT, COLS or 0
+  local use, use_at, near, cols = USE, USE_AT, NEAR, COLS or 0
   local base = 1 - 48 * cols - 48 -- cell index = row byte * cols + column byte + base ("0" is 48)
   local best, bestv = nil, -huge
   -- the tile whose moves are weighed (a tile's moves come together: cur names it, by its bytes' key
@@ -172,11 +169,26 @@ local function best_move(vals, shows, legal)
         v = -UP * 100 * (fb - 49) - own
       elseif vals then
         local i1 = rb * cols + cb + base
-        local i2 = i1 + step_at[db]
-        -- the memo read inline: a call per cell cost more than the loop it saves
-        local u1 = use_at[i1] == stamp and use[i1] or near_use(vals, shows, i1, a, b)
-        local u2 = use_at[i2] == stamp and use[i2] or near_use(vals, shows, i2, a, b)
-        v = double + 3 * (u1 + u2) - own
+        local u = 0
+        -- near_use of both cells (i1, then i1 + the direction's step), inline, each remembered
+        -- for the tile's other moves (a call per cell cost more than its loop)
+        for at = i1, i1 + step_at[db], step_at[db] do
+          local n = use[at]
+          if use_at[at] ~= stamp then
+            n = 0
+            local cells = near[at]
+            for j = 1, #cells do
+              local x = vals[cells[j]]
+              if x ~= "" then
+                n = n + shows[x]
+                if x == a or x == b then n = n - 1 end
+              end
+            end
+            use[at], use_at[at] = n, stamp
+          end
+          u = u + n
+        end
+        v = double + 3 * u - own
       else
         v = double - own
       end
@@ -230,6 +242,6 @@ function choose(obs, legal)
       if board.rows ~= ROWS or board.cols ~= COLS then near_cells(board.rows, board.cols) end
     end
   end
-  local shows = colour_counts(my_hand(obs))
+  local shows = colour_counts(obs)
   return best_move(vals, shows, legal)
 end
