@@ -25,9 +25,14 @@ local DIRS = {r = {0, 1}, l = {0, -1}, d = {1, 0}, u = {-1, 0}}
 local NUM = {} -- the numbers a move spells, by their text (tonumber is a call into Go)
 for i = 0, 99 do NUM[tostring(i)] = i end
 
--- each tile's two colours by id (its attributes a and b) and by the key its id's two bytes make
--- (byte 1 * 256 + byte 2: how a placement read as bytes names it), read at load, and every colour once
-local FIRST, SECOND, FIRST_BY_KEY, SECOND_BY_KEY, COLOURS = {}, {}, {}, {}, {}
+-- each tile's two colours by id (its attributes a and b) and by its id's two bytes (how a placement
+-- read as bytes names it: FIRST_AT[bytes_at(b1, b2)]), read at load, and every colour once
+local FIRST, SECOND, FIRST_AT, SECOND_AT, COLOURS = {}, {}, {}, {}, {}
+-- the place of two letters in FIRST_AT and SECOND_AT: 1 to 676 for "AA" to "ZZ" (a small index,
+-- as gopher-lua grows a table's array part up to any positive integer key)
+local function bytes_at(b1, b2)
+  return (b1 - 65) * 26 + b2 - 64
+end
 -- colour_counts' answer, refilled at each decision, with every colour's entry made here: a key
 -- added during a game costs thousands of machine instructions
 local SHOWS = {}
@@ -37,8 +42,8 @@ do
     local id = ids[i]
     FIRST[id], SECOND[id] = a[i], b[i]
     if #id == 2 then
-      local key = byte(id, 1) * 256 + byte(id, 2)
-      FIRST_BY_KEY[key], SECOND_BY_KEY[key] = a[i], b[i]
+      local at = bytes_at(byte(id, 1, 2))
+      FIRST_AT[at], SECOND_AT[at] = a[i], b[i]
     end
     if not SHOWS[a[i]] then SHOWS[a[i]], COLOURS[#COLOURS + 1] = 0, a[i] end
     if not SHOWS[b[i]] then SHOWS[b[i]], COLOURS[#COLOURS + 1] = 0, b[i] end
@@ -150,9 +155,9 @@ local function best_move(vals, shows, legal)
   local use, use_at, near, cols = USE, USE_AT, NEAR, COLS or 0
   local base = 1 - 48 * cols - 48 -- cell index = row byte * cols + column byte + base ("0" is 48)
   local best, bestv = nil, -huge
-  -- the tile whose moves are weighed (a tile's moves come together: cur names it, by its bytes' key
-  -- or its id), and what depends on it alone (tile_facts)
-  local cur, a, b, double, own, stamp
+  -- the tile whose moves are weighed (a tile's moves come together: cur names it, by its first byte
+  -- and cur2 its second, or cur by its id), and what depends on it alone (tile_facts)
+  local cur, cur2, a, b, double, own, stamp
   for i = 1, #legal do
     local m = legal[i]
     local v
@@ -160,9 +165,9 @@ local function best_move(vals, shows, legal)
     -- row, column, direction and floor after a space each ("0" is 48, "1" 49)
     local space, t1, t2, _, rb, _, cb, _, db, _, fb = byte(m, 6, 16)
     if space == 32 and #m == 16 then
-      local key = t1 * 256 + t2
-      if key ~= cur then
-        cur, a, b = key, FIRST_BY_KEY[key], SECOND_BY_KEY[key]
+      if t2 ~= cur2 or t1 ~= cur then
+        local at = (t1 - 65) * 26 + t2 - 64 -- bytes_at(t1, t2), inline
+        cur, cur2, a, b = t1, t2, FIRST_AT[at], SECOND_AT[at]
         double, own, stamp = tile_facts(shows, a, b)
       end
       if fb ~= 49 then
