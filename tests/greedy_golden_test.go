@@ -23,13 +23,20 @@ func TestGreedyGolden(t *testing.T) {
 	t.Chdir(root)
 	params := filepath.Join("tests", "testdata", "greedy")
 	for name, args := range map[string][]string{
-		"mimic-taking":        {"sim", "mimic-taking", "--games", "30", "--seats", "greedy", "--seed", "5"},
-		"mimic-taking-face-3": {"sim", "mimic-taking", "--variant", "face-up", "--players", "3", "--games", "30", "--seats", "greedy,random", "--seed", "9", "--no-base"},
-		"mimic-taking-params": {"sim", "mimic-taking", "--variant", filepath.Join(params, "mimic-taking-params.yaml"), "--games", "30", "--seats", "greedy", "--seed", "5", "--no-base"},
-		"jiji":                {"sim", "jiji", "--games", "40", "--seats", "greedy", "--seed", "5"},
-		"jiji-distance-3":     {"sim", "jiji", "--variant", "rule-cards-distance", "--players", "3", "--games", "40", "--seats", "greedy,greedy,random", "--seed", "9", "--no-base"},
-		"zoomies":             {"sim", "zoomies", "--games", "40", "--seats", "greedy", "--seed", "5"},
-		"zoomies-params":      {"sim", "zoomies", "--variant", filepath.Join(params, "zoomies-params.yaml"), "--games", "40", "--seats", "greedy,random", "--seed", "5", "--no-base"},
+		"jiji":                 {"sim", "jiji", "--games", "40", "--seats", "greedy", "--seed", "5"},
+		"jiji-distance-3":      {"sim", "jiji", "--variant", "rule-cards-distance", "--players", "3", "--games", "40", "--seats", "greedy,greedy,random", "--seed", "9", "--no-base"},
+		"mimic-taking":         {"sim", "mimic-taking", "--games", "30", "--seats", "greedy", "--seed", "5"},
+		"mimic-taking-face-3":  {"sim", "mimic-taking", "--variant", "face-up", "--players", "3", "--games", "30", "--seats", "greedy,random", "--seed", "9", "--no-base"},
+		"mimic-taking-params":  {"sim", "mimic-taking", "--variant", filepath.Join(params, "mimic-taking-params.yaml"), "--games", "30", "--seats", "greedy", "--seed", "5", "--no-base"},
+		"mito":                 {"sim", "mito", "--games", "30", "--seats", "greedy", "--seed", "5"},
+		"mito-multi-round":     {"sim", "mito", "--variant", "multi-round", "--players", "3", "--games", "20", "--seats", "greedy,random", "--seed", "9", "--no-base"},
+		"mito-params":          {"sim", "mito", "--variant", filepath.Join(params, "mito-params.yaml"), "--players", "5", "--games", "30", "--seats", "greedy", "--seed", "5", "--no-base"},
+		"simino":               {"sim", "simino", "--games", "10", "--seats", "greedy", "--seed", "5"},
+		"simino-whites-blacks": {"sim", "simino", "--variant", "whites-blacks", "--players", "4", "--games", "10", "--seats", "greedy,random", "--seed", "9", "--no-base"},
+		"simino-solitaire":     {"sim", "simino", "--variant", "solitaire", "--games", "20", "--seats", "greedy", "--seed", "5", "--no-base"},
+		"simino-params":        {"sim", "simino", "--variant", filepath.Join(params, "simino-params.yaml"), "--games", "5", "--seats", "greedy", "--seed", "5", "--no-base"},
+		"zoomies":              {"sim", "zoomies", "--games", "40", "--seats", "greedy", "--seed", "5"},
+		"zoomies-params":       {"sim", "zoomies", "--variant", filepath.Join(params, "zoomies-params.yaml"), "--games", "40", "--seats", "greedy,random", "--seed", "5", "--no-base"},
 	} {
 		t.Run(name, func(t *testing.T) {
 			log := filepath.Join(t.TempDir(), "games.jsonl")
