@@ -25,7 +25,8 @@ func BenchText(out io.Writer, rep *lab.BenchReport) error {
 		fmt.Fprintln(out)
 	}
 	if rep.Workers > 1 {
-		fmt.Fprintf(out, "%d workers: %.0f games/s, %.2fx one worker\n", rep.Workers, rep.WorkersSpeed, rep.Speedup)
+		fmt.Fprintf(out, "%d workers: %.0f games/s, %.2fx one worker (the fastest of %d runs each, in turn)\n",
+			rep.Workers, rep.WorkersSpeed, rep.Speedup, rep.WorkersRounds)
 	}
 	// Where the time goes: Lua hooks (and Lua bots) by name, so designers see what a hook costs.
 	tw := tabwriter.NewWriter(out, 0, 4, 2, ' ', 0)
