@@ -46,6 +46,10 @@ type BenchReport struct {
 	WorkersRounds int     `json:"workers_rounds,omitempty"`
 	WorkersSpeed  float64 `json:"workers_games_per_second,omitempty"`
 	Speedup       float64 `json:"speedup,omitempty"`
+	// WorkersCPU is the process's CPU time for the games on Workers over that on one worker (0 when
+	// the system does not tell): near 1, the workers cost no more together and a speed-up short of
+	// Workers is the machine's (other programs, shared caches)
+	WorkersCPU float64 `json:"workers_cpu_ratio,omitempty"`
 	// Failures holds the game that failed (bench stops there: its figures would be wrong), so a
 	// script reading --json learns which game and why
 	Failures *Failures `json:"failures,omitempty"`
@@ -126,30 +130,45 @@ const workerRounds = 3
 // in turn, each run timed the same way (its workers made, their engines loaded and their caches
 // cold), and reports the speed-up of the fastest run of each. The one-core figures above come from a
 // worker that has warmed up: against them, the cold workers' start would count as a loss of scaling.
+// The process's CPU time per game, least of each too, tells the two causes of a lost speed-up apart:
+// the workers' own (they cost more CPU together) or the machine's (it lent less than a core each).
 func (rep *BenchReport) measureWorkers(ctx context.Context, reg *bots.Registry, workers int, seats []string) error {
-	speed := func(n int) (float64, error) {
-		batch := Batch{Games: rep.Games, Seed: 1, Workers: n, NewWorker: func() (Worker, error) {
-			return NewEngineWorker(reg, rep.Players, seats, false)
-		}}
-		start := time.Now()
-		if _, err := batch.Run(ctx, func(core.Result) {}); err != nil {
-			return 0, err
-		}
-		return float64(rep.Games) / time.Since(start).Seconds(), nil
-	}
-	var one, many float64
+	one, many := &workersRun{}, &workersRun{}
 	for range workerRounds {
-		s1, err := speed(1)
-		if err != nil {
+		if err := one.play(ctx, rep, reg, 1, seats); err != nil {
 			return err
 		}
-		sn, err := speed(workers)
-		if err != nil {
+		if err := many.play(ctx, rep, reg, workers, seats); err != nil {
 			return err
 		}
-		one, many = max(one, s1), max(many, sn)
 	}
-	rep.Workers, rep.WorkersRounds, rep.WorkersSpeed, rep.Speedup = workers, workerRounds, many, many/one
+	rep.Workers, rep.WorkersRounds = workers, workerRounds
+	rep.WorkersSpeed, rep.Speedup = float64(rep.Games)/many.wall.Seconds(), one.wall.Seconds()/many.wall.Seconds()
+	if one.cpu > 0 && many.cpu > 0 {
+		rep.WorkersCPU = many.cpu.Seconds() / one.cpu.Seconds()
+	}
+	return nil
+}
+
+// workersRun keeps the least wall and CPU time of a batch's runs on one number of workers.
+type workersRun struct{ wall, cpu time.Duration }
+
+// play runs the bench's games once on n workers, as sim does, and keeps its times if least.
+func (r *workersRun) play(ctx context.Context, rep *BenchReport, reg *bots.Registry, n int, seats []string) error {
+	batch := Batch{Games: rep.Games, Seed: 1, Workers: n, NewWorker: func() (Worker, error) {
+		return NewEngineWorker(reg, rep.Players, seats, false)
+	}}
+	cpu0, start := processCPU(), time.Now()
+	if _, err := batch.Run(ctx, func(core.Result) {}); err != nil {
+		return err
+	}
+	wall, cpu := time.Since(start), processCPU()-cpu0
+	if r.wall == 0 || wall < r.wall {
+		r.wall = wall
+	}
+	if cpu0 >= 0 && (r.cpu == 0 || cpu < r.cpu) {
+		r.cpu = cpu
+	}
 	return nil
 }
 

@@ -27,6 +27,10 @@ func BenchText(out io.Writer, rep *lab.BenchReport) error {
 	if rep.Workers > 1 {
 		fmt.Fprintf(out, "%d workers: %.0f games/s, %.2fx one worker (the fastest of %d runs each, in turn)\n",
 			rep.Workers, rep.WorkersSpeed, rep.Speedup, rep.WorkersRounds)
+		if rep.WorkersCPU > 0 {
+			fmt.Fprintf(out, "their CPU time: %.2fx one worker's (near 1: a speed-up short of %d is the machine's)\n",
+				rep.WorkersCPU, rep.Workers)
+		}
 	}
 	// Where the time goes: Lua hooks (and Lua bots) by name, so designers see what a hook costs.
 	tw := tabwriter.NewWriter(out, 0, 4, 2, ' ', 0)
