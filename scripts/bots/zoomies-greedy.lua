@@ -69,6 +69,11 @@ for k = 1, #DECK do
   end
 end
 local NV = #VALUES
+-- the readings in ascending order: tables by reading filled in this order keep keys 1, 2, ... in
+-- their array part, where an integer key is read fastest (a key set out of order goes to a hash map)
+local ASCENDING = {}
+for i = 1, NV do ASCENDING[i] = VALUES[i] end
+table.sort(ASCENDING)
 local NTENS = math.ceil(NV / 10)
 local TEN = {}
 for r = 1, NTENS * 10 do TEN[r] = math.ceil(r / 10) end
@@ -80,8 +85,11 @@ for _, goal in ipairs({"high", "low"}) do
   local rank, best, at, tens = {}, {}, {}, {}
   for r = 1, NTENS * 10 do at[r] = 0 end -- the last ten padded: a count reads it whole
   for t = 1, NTENS do tens[t] = 0 end
-  for r = 1, NV do rank[sorted[r]] = r end
+  local place = {}
+  for r = 1, NV do place[sorted[r]] = r end
+  for i = 1, NV do rank[ASCENDING[i]] = place[ASCENDING[i]] end -- see ASCENDING
   for k = 1, #DECK do
+    best[k] = 0 -- every card has an entry (a double's unused): see ASCENDING
     if LO[k] and LO[k] ~= HI[k] then
       local r = max(rank[LO[k]], rank[HI[k]])
       best[k], at[r], tens[TEN[r]] = r, 1, tens[TEN[r]] + 1
@@ -140,44 +148,13 @@ local function beaters_by_beats(g2, v, played, values)
   return n
 end
 
--- the chance that card id played with declaration decl wins the trick: 0 when it does not win it
--- now (a value on the table, played values[1..played], ranks above it under the Goal the play leaves),
--- else the chance that none of the nlater seats after me (nhand cards in hand each) holds a card that
--- could beat it: an unseen card with a reading ranked above its value, or an unseen double (it
--- reverses the Goal); 1 when nobody plays after me.
-local function play_value(goal, id, decl, played, values, nlater, nhand)
-  local g2, v = play_effect(g, goal, id, decl)
-  local rank, beaters = RANK[g2], nil
-  if rank == nil then
-    beaters = beaters_by_beats(g2, v, played, values)
-    if beaters == nil then return 0 end
-  else
-    local r = rank[v]
-    for j = 1, played do
-      if rank[values[j]] > r then return 0 end
-    end
-    if nlater > 0 then -- the unseen cards ranked above r: the rest of r's ten, then the tens above
-      local at, tens, t = UNSEEN_AT[g2], UNSEEN_IN[g2], TEN[r]
-      beaters = doubles
-      for s = r + 1, t * 10 do beaters = beaters + at[s] end
-      for u = t + 1, NTENS do beaters = beaters + tens[u] end
-    end
-  end
-  local p, n = 1, unseen + doubles
-  if n > 0 and nlater > 0 then
-    local miss = (1 - beaters / n) ^ nhand -- the chance one later seat holds no beater
-    for _ = 1, nlater do p = p * miss end
-  end
-  return p
-end
-
 -- What the events told this seat (its memory lasts one game), read from them rather than from
 -- obs.seat_vars, obs.vars, obs.scores and obs.zones (each such table is built in Go for the
 -- decision that reads it): the round, each seat's points from finished rounds (SCORES) and tricks
 -- won this round (TRICKS), by seat + 1, and the moves of the trick being played.
 local me, players
 local round, SCORES, TRICKS = 1, {0, 0, 0, 0}, {0, 0, 0, 0}
-local pts, pts_round -- the points of a trick this round (ZM-11), asked once per round
+local pts -- the points of a trick this round (ZM-11), asked once per round (read_hand)
 local trick_moves, n_on = {}, 0
 
 -- reads the events since my last decision; see: take the cards of finished tricks out of the pool.
@@ -231,35 +208,9 @@ local function wants_trick(per_trick)
   return my_proj + per_trick < top_other or my_proj < second_other
 end
 
--- scratch lists of a decision, refilled at each one (a new Lua table allocates): the values on the
--- table, and the card, declaration and tie-break of each legal move
-local VALUES_ON, LEGAL_ID, LEGAL_DECL, LEGAL_TIE = {}, {}, {}, {}
-
--- my hand: the cards of my legal moves (ZM-7: any card may be played, each listed with its
--- readings), out of the pool of unseen cards. Fills LEGAL_ID, LEGAL_DECL and LEGAL_TIE (the card's
--- potency, negated when I want the trick: then the least useful card goes first) and returns how
--- many cards I hold.
-local function read_hand(legal, nlegal, want)
-  -- upvalues the loop reads, as locals: see take
-  local move_info, g, PLACE, UNSEEN, POTENCY = move_info, g, PLACE, UNSEEN, POTENCY
-  local LEGAL_ID, LEGAL_DECL, LEGAL_TIE = LEGAL_ID, LEGAL_DECL, LEGAL_TIE
-  local nhand, prev, tie = 0, nil, nil
-  for i = 1, nlegal do
-    local id, decl = move_info(g, legal[i])
-    if id ~= prev then
-      nhand, prev = nhand + 1, id
-      local k = PLACE[id]
-      if UNSEEN[k] then take(k) end
-      tie = POTENCY[k]
-      if want then tie = -tie end
-    end
-    LEGAL_ID[i], LEGAL_DECL[i], LEGAL_TIE[i] = id, decl, tie
-  end
-  return nhand
-end
-
 -- the trick as it stands: the values declared so far in play order into VALUES_ON (the rules'
 -- play_effect, as their on_move); returns the Goal they leave. Its cards are seen.
+local VALUES_ON = {} -- refilled at each decision (a new Lua table allocates)
 local function read_trick()
   local goal = nil
   for i = 1, n_on do
@@ -271,6 +222,99 @@ local function read_trick()
   return goal
 end
 
+-- my first decision of a round: my hand is the cards of my legal moves (ZM-7: any card may be played,
+-- each listed with its readings); they leave the pool of unseen cards here, once, for the round (a
+-- card of my hand is seen until I play it). Sets nhand, the cards I hold, and pts, the points of a
+-- trick this round (ZM-11).
+local hand_round, nhand -- the round whose hand was read, and how many cards I hold now
+local function read_hand(legal, nlegal)
+  local move_info, g, PLACE, UNSEEN = move_info, g, PLACE, UNSEEN -- upvalues the loop reads: see take
+  local prev
+  nhand = 0
+  for i = 1, nlegal do
+    local id = move_info(g, legal[i])
+    if id ~= prev then
+      nhand, prev = nhand + 1, id
+      local k = PLACE[id]
+      if UNSEEN[k] then take(k) end
+    end
+  end
+  hand_round, pts = round, trick_points(g, round) or round
+end
+
+-- the highest rank under a Goal's order (rank) among the values on the table (values[1..played]),
+-- 0 when none: a play whose value ranks below it does not win the trick now
+local function top_rank(rank, values, played)
+  local top = 0
+  for j = 1, played do
+    local q = rank[values[j]]
+    if q > top then top = q end
+  end
+  return top
+end
+
+-- The play I make: for each legal play, the chance it wins the trick: 0 when it does not win it now
+-- (a value on the table ranks above it under the Goal the play leaves), else the chance that none of
+-- the nlater seats after me (nhand cards in hand each, as I: one card per seat per trick) holds a card
+-- that could beat it: an unseen card with a reading ranked above its value, or an unseen double (it
+-- reverses the Goal); 1 when nobody plays after me. The highest chance when I want the trick, else
+-- the lowest; ties to the higher tie-break: the card's potency, negated when I want the trick (then
+-- the least useful card goes first). One loop, no call but the rules' helpers (a Lua call costs
+-- several hundred machine instructions).
+local function best_play(legal, nlegal, want, goal)
+  -- upvalues the loop reads, as locals: see take
+  local move_info, play_effect, g, PLACE, POTENCY = move_info, play_effect, g, PLACE, POTENCY
+  local played, values = n_on, VALUES_ON
+  local nlater, n, nhand, doubles, NTENS = players - 1 - played, unseen + doubles, nhand, doubles, NTENS
+  local target = want and 1 - 1e-9 or -1e-9 -- the best value a play can have
+  local choice, cval, ctie, prev, tie
+  local last_g2, rank, at, tens, top -- the Goal of the last play weighed, and its tallies
+  for i = 1, nlegal do
+    local id, decl = move_info(g, legal[i])
+    if id ~= prev then
+      prev, tie = id, POTENCY[PLACE[id]]
+      if want then tie = -tie end
+    end
+    -- Once the choice has the best value there is (a chance of 1 wanting the trick, 0 not wanting
+    -- it), a play can only take its place on a tie, so not with a weaker tie-break: skip weighing it.
+    if not (cval and tie <= ctie and cval >= target) then
+      local g2, v = play_effect(g, goal, id, decl)
+      if g2 ~= last_g2 then -- the plays of one decision leave one or two Goals
+        last_g2, rank, at, tens = g2, RANK[g2], UNSEEN_AT[g2], UNSEEN_IN[g2]
+        if rank then top = top_rank(rank, values, played) end
+      end
+      local beaters -- false when the play does not win the trick now
+      if rank == nil then
+        beaters = beaters_by_beats(g2, v, played, values) or false
+      else
+        local r = rank[v]
+        if r < top then
+          beaters = false
+        elseif nlater > 0 then -- the unseen cards ranked above r: the rest of r's ten, then the tens above
+          local t = TEN[r]
+          beaters = doubles
+          for s = r + 1, t * 10 do beaters = beaters + at[s] end
+          for u = t + 1, NTENS do beaters = beaters + tens[u] end
+        end
+      end
+      local val = 0
+      if beaters ~= false then
+        val = 1
+        if n > 0 and nlater > 0 then
+          local miss = (1 - beaters / n) ^ nhand -- the chance one later seat holds no beater
+          for _ = 1, nlater do val = val * miss end
+        end
+      end
+      if not want then val = -val end
+      local d = cval and val - cval
+      if cval == nil or d > 1e-9 or (d <= 1e-9 and d >= -1e-9 and tie > ctie) then
+        choice, cval, ctie = legal[i], val, tie
+      end
+    end
+  end
+  return choice
+end
+
 function choose(obs, legal)
   if me == nil then me, players = obs.seat, obs.players end
   local nlegal = #legal
@@ -279,29 +323,9 @@ function choose(obs, legal)
     return legal[1]
   end
   remember(obs.events, true)
-  if pts_round ~= round then pts, pts_round = trick_points(g, round) or round, round end
+  if hand_round ~= round then read_hand(legal, nlegal) end
   local want = wants_trick(pts)
-  -- every seat still to play holds as many cards as I do (one card per seat per trick)
-  local nhand = read_hand(legal, nlegal, want)
-  local goal, played, values = read_trick(), n_on, VALUES_ON
-  local nlater = players - 1 - played
-
-  -- upvalues the loop reads, as locals: see take
-  local play_value, LEGAL_ID, LEGAL_DECL, LEGAL_TIE = play_value, LEGAL_ID, LEGAL_DECL, LEGAL_TIE
-  local choice, cval, ctie
-  local target = want and 1 - 1e-9 or -1e-9 -- the best value a play can have
-  for i = 1, nlegal do
-    local tie = LEGAL_TIE[i]
-    -- Once the choice has the best value there is (a chance of 1 wanting the trick, 0 not wanting
-    -- it), a play can only take its place on a tie, so not with a weaker tie-break: skip weighing it.
-    if not (cval and tie <= ctie and cval >= target) then
-      local val = play_value(goal, LEGAL_ID[i], LEGAL_DECL[i], played, values, nlater, nhand)
-      if not want then val = -val end
-      local d = cval and val - cval
-      if cval == nil or d > 1e-9 or (d <= 1e-9 and d >= -1e-9 and tie > ctie) then
-        choice, cval, ctie = legal[i], val, tie
-      end
-    end
-  end
+  local choice = best_play(legal, nlegal, want, read_trick())
+  nhand = nhand - 1 -- the card I play
   return choice
 end
