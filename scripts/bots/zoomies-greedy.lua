@@ -20,8 +20,8 @@
 
 -- The rules' own helpers (scripts/zoomies/rules.lua, or a variant's replacements): what a move means,
 -- the Goal and value after a play (ZM-5..ZM-8), which value wins (ZM-9), points per trick (ZM-11).
-local move_info, play_effect, beats, trick_points =
-  RULES.move_info, RULES.play_effect, RULES.beats, RULES.trick_points
+local move_info, play_effect, beats, trick_points, card_moves =
+  RULES.move_info, RULES.play_effect, RULES.beats, RULES.trick_points, RULES.card_moves
 
 local max = math.max -- a library function as a local: a global lookup goes through the sandbox's __index
 local g = g -- the facts handle as a local too: the helpers take it on every call (a global is a lookup)
@@ -37,6 +37,36 @@ local POTENCY = {}
 for k = 1, #DECK do
   PLACE[DECK[k]] = k
   if LO[k] then POTENCY[k] = max(HI[k], 100 - LO[k]) end
+end
+
+-- Every move of the deck, learnt once when the script loads: RULES.card_moves lists a card's moves,
+-- move_info says what each means and play_effect what it does. MOVE[move] is its number m, MOVE_K[m]
+-- its card's place, and EFFECT_GOAL[s][m], EFFECT_VALUE[s][m] the Goal and value it leaves played
+-- onto a trick in state s (1: it leads, 2: the Goal is High, 3: Low; STATE[goal]). A decision reads
+-- these lists instead of calling the helpers for each play (a call with its table reads costs about
+-- a thousand machine instructions); a move they do not list (a variant's), or a Goal a variant adds,
+-- is asked of the helpers when it comes.
+local MOVE, MOVE_K, STATE = {}, {}, {high = 2, low = 3}
+local EFFECT_GOAL, EFFECT_VALUE = {{}, {}, {}}, {{}, {}, {}}
+local function learn(move)
+  local m = #MOVE_K + 1
+  local id, decl = move_info(g, move)
+  MOVE[move], MOVE_K[m] = m, PLACE[id]
+  for s, goal in ipairs({false, "high", "low"}) do -- each state's Goal (false: none yet)
+    local g2, v = play_effect(g, goal or nil, id, decl)
+    -- false, not nil, for no Goal (a double's follow move, led): a list keeps no hole
+    EFFECT_GOAL[s][m], EFFECT_VALUE[s][m] = g2 or false, v
+  end
+  return m
+end
+if card_moves then
+  for k = 1, #DECK do
+    for _, leads in ipairs({true, false}) do
+      local m1, m2 = card_moves(g, DECK[k], leads)
+      if m1 and not MOVE[m1] then learn(m1) end
+      if m2 and not MOVE[m2] then learn(m2) end
+    end
+  end
 end
 
 -- The cards this seat has not seen (not played in earlier tricks, not on the table, not in its hand),
@@ -161,17 +191,18 @@ local trick_moves, n_on = {}, 0
 -- A forced move does not (see is false): the cards of the tricks handed with it stay unseen for
 -- this bot (its choices are pinned so), so those it had taken out when it saw them go back.
 local function remember(events, see)
-  local PLACE, UNSEEN, LO = PLACE, UNSEEN, LO -- upvalues the loop reads, as locals: see take
+  -- upvalues the loop reads or writes, as locals: see take
+  local PLACE, UNSEEN, LO, trick_moves, on = PLACE, UNSEEN, LO, trick_moves, n_on
   for i = 1, #events do
     local e = events[i]
     local t = e.type
     if t == "move" then
-      n_on = n_on + 1
-      trick_moves[n_on] = e.move
+      on = on + 1
+      trick_moves[on] = e.move
     elseif t == "trick" then
       local w = e.winner + 1
       TRICKS[w] = TRICKS[w] + 1
-      n_on = 0
+      on = 0
       local cards = e.cards
       for j = 1, #cards do
         local k = PLACE[cards[j]]
@@ -187,6 +218,7 @@ local function remember(events, see)
       round = round + 1
     end
   end
+  n_on = on
 end
 
 -- whether I want the trick: taking it would still leave me strictly below the best other seat's
@@ -209,17 +241,26 @@ local function wants_trick(per_trick)
 end
 
 -- the trick as it stands: the values declared so far in play order into VALUES_ON (the rules'
--- play_effect, as their on_move); returns the Goal they leave. Its cards are seen.
+-- play_effect, as their on_move); returns the Goal they leave and its state (STATE: nil for a Goal a
+-- variant adds). Its cards are seen.
 local VALUES_ON = {} -- refilled at each decision (a new Lua table allocates)
 local function read_trick()
-  local goal = nil
+  local goal, s = nil, 1
   for i = 1, n_on do
-    local id, decl = move_info(g, trick_moves[i])
-    local k = PLACE[id]
+    local move = trick_moves[i]
+    local m = MOVE[move] or learn(move)
+    local k = MOVE_K[m]
     if UNSEEN[k] then take(k) end
-    goal, VALUES_ON[i] = play_effect(g, goal, id, decl)
+    local g2 = s and EFFECT_GOAL[s][m]
+    if g2 then
+      VALUES_ON[i] = EFFECT_VALUE[s][m]
+    else
+      local id, decl = move_info(g, move)
+      g2, VALUES_ON[i] = play_effect(g, goal, id, decl)
+    end
+    goal, s = g2, STATE[g2]
   end
-  return goal
+  return goal, s
 end
 
 -- my first decision of a round: my hand is the cards of my legal moves (ZM-7: any card may be played,
@@ -228,14 +269,14 @@ end
 -- trick this round (ZM-11).
 local hand_round, nhand -- the round whose hand was read, and how many cards I hold now
 local function read_hand(legal, nlegal)
-  local move_info, g, PLACE, UNSEEN = move_info, g, PLACE, UNSEEN -- upvalues the loop reads: see take
+  local MOVE, MOVE_K, UNSEEN = MOVE, MOVE_K, UNSEEN -- upvalues the loop reads: see take
   local prev
   nhand = 0
   for i = 1, nlegal do
-    local id = move_info(g, legal[i])
-    if id ~= prev then
-      nhand, prev = nhand + 1, id
-      local k = PLACE[id]
+    local move = legal[i]
+    local k = MOVE_K[MOVE[move] or learn(move)]
+    if k ~= prev then
+      nhand, prev = nhand + 1, k
       if UNSEEN[k] then take(k) end
     end
   end
@@ -261,24 +302,33 @@ end
 -- the lowest; ties to the higher tie-break: the card's potency, negated when I want the trick (then
 -- the least useful card goes first). One loop, no call but the rules' helpers (a Lua call costs
 -- several hundred machine instructions).
-local function best_play(legal, nlegal, want, goal)
+local function best_play(legal, nlegal, want, goal, state)
   -- upvalues the loop reads, as locals: see take
-  local move_info, play_effect, g, PLACE, POTENCY = move_info, play_effect, g, PLACE, POTENCY
+  local MOVE, MOVE_K, POTENCY = MOVE, MOVE_K, POTENCY
+  local effect_goal, effect_value = EFFECT_GOAL[state], EFFECT_VALUE[state]
   local played, values = n_on, VALUES_ON
   local nlater, n, nhand, doubles, NTENS = players - 1 - played, unseen + doubles, nhand, doubles, NTENS
   local target = want and 1 - 1e-9 or -1e-9 -- the best value a play can have
   local choice, cval, ctie, prev, tie
   local last_g2, rank, at, tens, top -- the Goal of the last play weighed, and its tallies
   for i = 1, nlegal do
-    local id, decl = move_info(g, legal[i])
-    if id ~= prev then
-      prev, tie = id, POTENCY[PLACE[id]]
+    local move = legal[i]
+    local m = MOVE[move] or learn(move)
+    local k = MOVE_K[m]
+    if k ~= prev then
+      prev, tie = k, POTENCY[k]
       if want then tie = -tie end
     end
     -- Once the choice has the best value there is (a chance of 1 wanting the trick, 0 not wanting
     -- it), a play can only take its place on a tie, so not with a weaker tie-break: skip weighing it.
     if not (cval and tie <= ctie and cval >= target) then
-      local g2, v = play_effect(g, goal, id, decl)
+      local g2, v = effect_goal and effect_goal[m], nil
+      if g2 then
+        v = effect_value[m]
+      else
+        local id, decl = move_info(g, move)
+        g2, v = play_effect(g, goal, id, decl)
+      end
       if g2 ~= last_g2 then -- the plays of one decision leave one or two Goals
         last_g2, rank, at, tens = g2, RANK[g2], UNSEEN_AT[g2], UNSEEN_IN[g2]
         if rank then top = top_rank(rank, values, played) end
