@@ -42,17 +42,20 @@ end
 -- Every move of the deck, learnt once when the script loads: RULES.card_moves lists a card's moves,
 -- move_info says what each means and play_effect what it does. MOVE[move] is its number m, MOVE_K[m]
 -- its card's place, and EFFECT_GOAL[s][m], EFFECT_VALUE[s][m] the Goal and value it leaves played
--- onto a trick in state s (1: it leads, 2: the Goal is High, 3: Low; STATE[goal]). A decision reads
+-- onto a trick in state s (GOAL[goal]: 1 the Goal is High, 2 Low; LEAD: it leads). A decision reads
 -- these lists instead of calling the helpers for each play (a call with its table reads costs about
 -- a thousand machine instructions); a move they do not list (a variant's), or a Goal a variant adds,
 -- is asked of the helpers when it comes.
-local MOVE, MOVE_K, STATE = {}, {}, {high = 2, low = 3}
+local MOVE, MOVE_K = {}, {}
+-- ZM-5's two Goals by number (the one table keyed by a Goal: each string-keyed table costs two Go
+-- maps to copy for every seat and game), and the state of a trick no card was played to yet
+local GOAL, LEAD = {high = 1, low = 2}, 3
 local EFFECT_GOAL, EFFECT_VALUE = {{}, {}, {}}, {{}, {}, {}}
 local function learn(move)
   local m = #MOVE_K + 1
   local id, decl = move_info(g, move)
   MOVE[move], MOVE_K[m] = m, PLACE[id]
-  for s, goal in ipairs({false, "high", "low"}) do -- each state's Goal (false: none yet)
+  for s, goal in ipairs({"high", "low", false}) do -- each state's Goal (false: none yet, LEAD)
     local g2, v = play_effect(g, goal or nil, id, decl)
     -- false, not nil, for no Goal (a double's follow move, led): a list keeps no hole
     EFFECT_GOAL[s][m], EFFECT_VALUE[s][m] = g2 or false, v
@@ -85,10 +88,10 @@ for k = 1, #DECK do
 end
 
 -- ZM-9: beats orders the values (a trick has one winner whatever order its cards came in), so under
--- each of ZM-5's two Goals the order is read from it once: RANK[goal][value] is the value's place
--- from the worst (1) to the best (NV), BEST[goal][k] the rank of card k's better reading,
--- UNSEEN_AT[goal][r] 1 while the card (not a double) whose better reading ranks r is unseen, else 0,
--- and UNSEEN_IN[goal][t] how many of those rank in the t-th ten (TEN[r] = t). A reading beats a value
+-- each of ZM-5's two Goals the order is read from it once: RANK[gi][value] is the value's place
+-- from the worst (1) to the best (NV) under the Goal numbered gi (GOAL), BEST[gi][k] the rank of card
+-- k's better reading, UNSEEN_AT[gi][r] 1 while the card (not a double) whose better reading ranks r
+-- is unseen, else 0, and UNSEEN_IN[gi][t] how many of those rank in the t-th ten (TEN[r] = t). A reading beats a value
 -- exactly when it ranks above it, so the unseen cards that could beat a value are counted over the
 -- rest of its ten and the tens above, not by calling beats for each card.
 local VALUES = {} -- every reading of the deck, once
@@ -99,48 +102,41 @@ for k = 1, #DECK do
   end
 end
 local NV = #VALUES
--- the readings in ascending order: tables by reading filled in this order keep keys 1, 2, ... in
--- their array part, where an integer key is read fastest (a key set out of order goes to a hash map)
-local ASCENDING = {}
-for i = 1, NV do ASCENDING[i] = VALUES[i] end
-table.sort(ASCENDING)
 local NTENS = math.ceil(NV / 10)
 local TEN = {}
 for r = 1, NTENS * 10 do TEN[r] = math.ceil(r / 10) end
-local RANK, BEST, UNSEEN_AT, UNSEEN_IN = {}, {}, {}, {}
-for _, goal in ipairs({"high", "low"}) do
+local RANK, BEST, UNSEEN_AT, UNSEEN_IN = {}, {}, {}, {} -- by Goal's number (GOAL)
+for gi, goal in ipairs({"high", "low"}) do
   local sorted = {}
   for i = 1, NV do sorted[i] = VALUES[i] end
   table.sort(sorted, function(a, b) return beats(g, goal, b, a) end)
   local rank, best, at, tens = {}, {}, {}, {}
   for r = 1, NTENS * 10 do at[r] = 0 end -- the last ten padded: a count reads it whole
   for t = 1, NTENS do tens[t] = 0 end
-  local place = {}
-  for r = 1, NV do place[sorted[r]] = r end
-  for i = 1, NV do rank[ASCENDING[i]] = place[ASCENDING[i]] end -- see ASCENDING
+  for r = 1, NV do rank[sorted[r]] = r end
   for k = 1, #DECK do
-    best[k] = 0 -- every card has an entry (a double's unused): see ASCENDING
+    best[k] = 0 -- 0 for a double (see take)
     if LO[k] and LO[k] ~= HI[k] then
       local r = max(rank[LO[k]], rank[HI[k]])
       best[k], at[r], tens[TEN[r]] = r, 1, tens[TEN[r]] + 1
     end
   end
-  RANK[goal], BEST[goal], UNSEEN_AT[goal], UNSEEN_IN[goal] = rank, best, at, tens
+  RANK[gi], BEST[gi], UNSEEN_AT[gi], UNSEEN_IN[gi] = rank, best, at, tens
 end
 -- as locals: every card seen updates both Goals' tallies (see take)
 local BEST_HIGH, BEST_LOW, AT_HIGH, AT_LOW, IN_HIGH, IN_LOW =
-  BEST.high, BEST.low, UNSEEN_AT.high, UNSEEN_AT.low, UNSEEN_IN.high, UNSEEN_IN.low
+  BEST[1], BEST[2], UNSEEN_AT[1], UNSEEN_AT[2], UNSEEN_IN[1], UNSEEN_IN[2]
 
 -- marks card k, unseen so far, seen
 local function take(k)
   UNSEEN[k] = false
-  if LO[k] == HI[k] then
+  local r = BEST_HIGH[k]
+  if r == 0 then -- a double: it is only counted
     doubles = doubles - 1
     return
   end
   unseen = unseen - 1
   local TEN = TEN -- an upvalue read twice, as a local (reading a local costs no instruction)
-  local r = BEST_HIGH[k]
   local t = TEN[r]
   AT_HIGH[r], IN_HIGH[t] = 0, IN_HIGH[t] - 1
   r = BEST_LOW[k]
@@ -151,15 +147,17 @@ end
 -- marks card k, which has readings and was seen, unseen again (rare: see remember)
 local function put(k)
   UNSEEN[k] = true
-  if LO[k] == HI[k] then
+  local r = BEST_HIGH[k]
+  if r == 0 then -- a double
     doubles = doubles + 1
     return
   end
   unseen = unseen + 1
-  for _, goal in ipairs({"high", "low"}) do
-    local r, tens = BEST[goal][k], UNSEEN_IN[goal]
-    UNSEEN_AT[goal][r], tens[TEN[r]] = 1, tens[TEN[r]] + 1
-  end
+  local t = TEN[r]
+  AT_HIGH[r], IN_HIGH[t] = 1, IN_HIGH[t] + 1
+  r = BEST_LOW[k]
+  t = TEN[r]
+  AT_LOW[r], IN_LOW[t] = 1, IN_LOW[t] + 1
 end
 
 -- how many unseen cards could beat value v under goal g2, doubles included (one reverses the Goal),
@@ -241,11 +239,11 @@ local function wants_trick(per_trick)
 end
 
 -- the trick as it stands: the values declared so far in play order into VALUES_ON (the rules'
--- play_effect, as their on_move); returns the Goal they leave and its state (STATE: nil for a Goal a
+-- play_effect, as their on_move); returns the Goal they leave and its state (GOAL: nil for a Goal a
 -- variant adds). Its cards are seen.
 local VALUES_ON = {} -- refilled at each decision (a new Lua table allocates)
 local function read_trick()
-  local goal, s = nil, 1
+  local goal, s = nil, LEAD
   for i = 1, n_on do
     local move = trick_moves[i]
     local m = MOVE[move] or learn(move)
@@ -258,7 +256,7 @@ local function read_trick()
       local id, decl = move_info(g, move)
       g2, VALUES_ON[i] = play_effect(g, goal, id, decl)
     end
-    goal, s = g2, STATE[g2]
+    goal, s = g2, GOAL[g2]
   end
   return goal, s
 end
@@ -330,7 +328,8 @@ local function best_play(legal, nlegal, want, goal, state)
         g2, v = play_effect(g, goal, id, decl)
       end
       if g2 ~= last_g2 then -- the plays of one decision leave one or two Goals
-        last_g2, rank, at, tens = g2, RANK[g2], UNSEEN_AT[g2], UNSEEN_IN[g2]
+        local gi = GOAL[g2]
+        last_g2, rank, at, tens = g2, RANK[gi], UNSEEN_AT[gi], UNSEEN_IN[gi]
         if rank then top = top_rank(rank, values, played) end
       end
       local beaters -- false when the play does not win the trick now
