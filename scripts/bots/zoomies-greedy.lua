@@ -41,12 +41,12 @@ end
 
 -- Every move of the deck, learnt once when the script loads: RULES.card_moves lists a card's moves,
 -- move_info says what each means and play_effect what it does. MOVE[move] is its number m, MOVE_K[m]
--- its card's place, and EFFECT_GOAL[s][m], EFFECT_VALUE[s][m] the Goal and value it leaves played
+-- its card's place, MOVE_NAME[m] the move, and EFFECT_GOAL[s][m], EFFECT_VALUE[s][m] the Goal and value it leaves played
 -- onto a trick in state s (GOAL[goal]: 1 the Goal is High, 2 Low; LEAD: it leads). A decision reads
 -- these lists instead of calling the helpers for each play (a call with its table reads costs about
 -- a thousand machine instructions); a move they do not list (a variant's), or a Goal a variant adds,
 -- is asked of the helpers when it comes.
-local MOVE, MOVE_K = {}, {}
+local MOVE, MOVE_K, MOVE_NAME = {}, {}, {}
 -- ZM-5's two Goals by number (the one table keyed by a Goal: each string-keyed table costs two Go
 -- maps to copy for every seat and game), and the state of a trick no card was played to yet
 local GOAL, LEAD = {high = 1, low = 2}, 3
@@ -54,7 +54,7 @@ local EFFECT_GOAL, EFFECT_VALUE = {{}, {}, {}}, {{}, {}, {}}
 local function learn(move)
   local m = #MOVE_K + 1
   local id, decl = move_info(g, move)
-  MOVE[move], MOVE_K[m] = m, PLACE[id]
+  MOVE[move], MOVE_K[m], MOVE_NAME[m] = m, PLACE[id], move
   for s, goal in ipairs({"high", "low", false}) do -- each state's Goal (false: none yet, LEAD)
     local g2, v = play_effect(g, goal or nil, id, decl)
     -- false, not nil, for no Goal (a double's follow move, led): a list keeps no hole
@@ -183,33 +183,45 @@ end
 local me, players
 local round, SCORES, TRICKS = 1, {0, 0, 0, 0}, {0, 0, 0, 0}
 local pts -- the points of a trick this round (ZM-11), asked once per round (read_hand)
-local trick_moves, n_on = {}, 0
+-- the moves of the trick being played (by number: MOVE), and how many of the first of them a forced
+-- move left unseen (see remember)
+local trick_moves, n_on, n_unseen = {}, 0, 0
 
--- reads the events since my last decision; see: take the cards of finished tricks out of the pool.
--- A forced move does not (see is false): the cards of the tricks handed with it stay unseen for
--- this bot (its choices are pinned so), so those it had taken out when it saw them go back.
+-- reads the events since my last decision; see: take the card of every play out of the pool as it
+-- comes. A forced move does not (see is false): the cards of the tricks handed with it stay unseen
+-- for this bot (its choices are pinned so), so those it had taken out when it saw them go back, and
+-- the plays of the trick being played are taken out only when their trick ends.
 local function remember(events, see)
   -- upvalues the loop reads or writes, as locals: see take
-  local PLACE, UNSEEN, LO, trick_moves, on = PLACE, UNSEEN, LO, trick_moves, n_on
+  local MOVE, MOVE_K, UNSEEN, trick_moves, on = MOVE, MOVE_K, UNSEEN, trick_moves, n_on
   for i = 1, #events do
     local e = events[i]
     local t = e.type
     if t == "move" then
+      local move = e.move
+      local m = MOVE[move] or learn(move)
       on = on + 1
-      trick_moves[on] = e.move
+      trick_moves[on] = m
+      if see then
+        local k = MOVE_K[m]
+        if UNSEEN[k] then take(k) end
+      end
     elseif t == "trick" then
       local w = e.winner + 1
       TRICKS[w] = TRICKS[w] + 1
-      on = 0
-      local cards = e.cards
-      for j = 1, #cards do
-        local k = PLACE[cards[j]]
-        if see then
+      if not see then
+        local cards = e.cards
+        for j = 1, #cards do
+          local k = PLACE[cards[j]]
+          if not UNSEEN[k] and LO[k] then put(k) end
+        end
+      else
+        for j = 1, n_unseen do
+          local k = MOVE_K[trick_moves[j]]
           if UNSEEN[k] then take(k) end
-        elseif not UNSEEN[k] and LO[k] then
-          put(k)
         end
       end
+      on, n_unseen = 0, 0
     elseif t == "round_end" then
       local scores = e.scores
       for s = 1, players do SCORES[s], TRICKS[s] = SCORES[s] + scores[s], 0 end
@@ -217,6 +229,7 @@ local function remember(events, see)
     end
   end
   n_on = on
+  if not see then n_unseen = on end
 end
 
 -- whether I want the trick: taking it would still leave me strictly below the best other seat's
@@ -240,20 +253,17 @@ end
 
 -- the trick as it stands: the values declared so far in play order into VALUES_ON (the rules'
 -- play_effect, as their on_move); returns the Goal they leave and its state (GOAL: nil for a Goal a
--- variant adds). Its cards are seen.
+-- variant adds).
 local VALUES_ON = {} -- refilled at each decision (a new Lua table allocates)
 local function read_trick()
   local goal, s = nil, LEAD
   for i = 1, n_on do
-    local move = trick_moves[i]
-    local m = MOVE[move] or learn(move)
-    local k = MOVE_K[m]
-    if UNSEEN[k] then take(k) end
+    local m = trick_moves[i]
     local g2 = s and EFFECT_GOAL[s][m]
     if g2 then
       VALUES_ON[i] = EFFECT_VALUE[s][m]
     else
-      local id, decl = move_info(g, move)
+      local id, decl = move_info(g, MOVE_NAME[m])
       g2, VALUES_ON[i] = play_effect(g, goal, id, decl)
     end
     goal, s = g2, GOAL[g2]
