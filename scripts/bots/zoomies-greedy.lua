@@ -41,11 +41,11 @@ end
 
 -- Every move of the deck, learnt once when the script loads: RULES.card_moves lists a card's moves,
 -- move_info says what each means and play_effect what it does. MOVE[move] is its number m, MOVE_K[m]
--- its card's place, MOVE_NAME[m] the move, and EFFECT_GOAL[s][m], EFFECT_VALUE[s][m] the Goal and value it leaves played
--- onto a trick in state s (GOAL[goal]: 1 the Goal is High, 2 Low; LEAD: it leads). A decision reads
--- these lists instead of calling the helpers for each play (a call with its table reads costs about
--- a thousand machine instructions); a move they do not list (a variant's), or a Goal a variant adds,
--- is asked of the helpers when it comes.
+-- its card's place, MOVE_NAME[m] the move, and EFFECT_GOAL[s][m], EFFECT_VALUE[s][m] the Goal and
+-- value it leaves played onto a trick in state s (GOAL[goal]: 1 the Goal is High, 2 Low; LEAD: it
+-- leads). A decision reads these lists instead of calling the helpers for each play (a call with its
+-- table reads costs about a thousand machine instructions); a move they do not list (a variant's), or
+-- a Goal a variant adds, is asked of the helpers when it comes.
 local MOVE, MOVE_K, MOVE_NAME = {}, {}, {}
 -- ZM-5's two Goals by number (the one table keyed by a Goal: each string-keyed table costs two Go
 -- maps to copy for every seat and game), and the state of a trick no card was played to yet
@@ -88,12 +88,12 @@ for k = 1, #DECK do
 end
 
 -- ZM-9: beats orders the values (a trick has one winner whatever order its cards came in), so under
--- each of ZM-5's two Goals the order is read from it once: RANK[gi][value] is the value's place
--- from the worst (1) to the best (NV) under the Goal numbered gi (GOAL), BEST[gi][k] the rank of card
--- k's better reading, UNSEEN_AT[gi][r] 1 while the card (not a double) whose better reading ranks r
--- is unseen, else 0, and UNSEEN_IN[gi][t] how many of those rank in the t-th ten (TEN[r] = t). A reading beats a value
--- exactly when it ranks above it, so the unseen cards that could beat a value are counted over the
--- rest of its ten and the tens above, not by calling beats for each card.
+-- each of ZM-5's two Goals the order is read from it once: RANK[gi][value] is the value's place from
+-- the worst (1) to the best (NV) under the Goal numbered gi (GOAL), BEST[gi][k] the rank of card k's
+-- better reading, UNSEEN_AT[gi][r] 1 while the card (not a double) whose better reading ranks r is
+-- unseen, else 0, and UNSEEN_IN[gi][t] how many of those rank in the t-th ten (TEN[r] = t). A reading
+-- beats a value exactly when it ranks above it, so the unseen cards that could beat a value are
+-- counted over the rest of its ten and the tens above, not by calling beats for each card.
 local VALUES = {} -- every reading of the deck, once
 for k = 1, #DECK do
   if LO[k] then
@@ -315,7 +315,8 @@ local function best_play(legal, nlegal, want, goal, state)
   local MOVE, MOVE_K, POTENCY = MOVE, MOVE_K, POTENCY
   local effect_goal, effect_value = EFFECT_GOAL[state], EFFECT_VALUE[state]
   local played, values = n_on, VALUES_ON
-  local nlater, n, nhand, doubles, NTENS = players - 1 - played, unseen + doubles, nhand, doubles, NTENS
+  local nlater, n = players - 1 - played, unseen + doubles
+  local nhand, doubles, unseen, NTENS = nhand, doubles, unseen, NTENS
   local target = want and 1 - 1e-9 or -1e-9 -- the best value a play can have
   local choice, cval, ctie, prev, tie
   local last_g2, rank, at, tens, top -- the Goal of the last play weighed, and its tallies
@@ -349,11 +350,24 @@ local function best_play(legal, nlegal, want, goal, state)
         local r = rank[v]
         if r < top then
           beaters = false
-        elseif nlater > 0 then -- the unseen cards ranked above r: the rest of r's ten, then the tens above
+        elseif nlater > 0 then
+          -- the unseen cards ranked above r: the rest of r's ten, then the tens above, each counted
+          -- from its nearer end (the ten's count less those up to r; all less the tens up to r's)
           local t = TEN[r]
+          local last = t * 10
           beaters = doubles
-          for s = r + 1, t * 10 do beaters = beaters + at[s] end
-          for u = t + 1, NTENS do beaters = beaters + tens[u] end
+          if last - r <= 5 then
+            for s = r + 1, last do beaters = beaters + at[s] end
+          else
+            beaters = beaters + tens[t]
+            for s = last - 9, r do beaters = beaters - at[s] end
+          end
+          if NTENS - t <= t then
+            for u = t + 1, NTENS do beaters = beaters + tens[u] end
+          else
+            beaters = beaters + unseen
+            for u = 1, t do beaters = beaters - tens[u] end
+          end
         end
       end
       local val = 0
