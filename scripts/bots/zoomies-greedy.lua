@@ -56,9 +56,10 @@ local function learn(move)
   local id, decl = move_info(g, move)
   MOVE[move], MOVE_K[m], MOVE_NAME[m] = m, PLACE[id], move
   for s, goal in ipairs({"high", "low", false}) do -- each state's Goal (false: none yet, LEAD)
-    local g2, v = play_effect(g, goal or nil, id, decl)
-    -- false, not nil, for no Goal (a double's follow move, led): a list keeps no hole
-    EFFECT_GOAL[s][m], EFFECT_VALUE[s][m] = g2 or false, v
+    -- a variant's helper may refuse a play no trick in that state takes (a double's follow move,
+    -- led): left unknown (nil), such a play is asked of the helper if it ever comes
+    local ok, g2, v = pcall(play_effect, g, goal or nil, id, decl)
+    if ok then EFFECT_GOAL[s][m], EFFECT_VALUE[s][m] = g2, v end
   end
   return m
 end
