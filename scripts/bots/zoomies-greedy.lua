@@ -10,16 +10,19 @@
 --
 -- Speed: a decision weighs every unseen card against every legal play, so what never changes is
 -- worked out once, when the script loads (each seat and game starts from a copy of what it left):
--- every card's facts by its place in the catalogue, and the order in which the rules' beats ranks
+-- every card's facts by its place in the catalogue, what every move means and does under each Goal
+-- (asked of the rules' helpers then, not at each play), and the order in which the rules' beats ranks
 -- the values under each Goal. The unseen cards that could beat a play are then counted from tallies
 -- by rank kept up to date as cards are seen, not by calling beats for each card (a Lua call costs
--- several hundred machine instructions, a Lua instruction about a hundred). The doubles among them are
--- only counted, a play is weighed only when its chance can change the choice, and the scores, trick
--- counts and the trick on the table are followed from the events (obs.vars, obs.seat_vars,
--- obs.scores and obs.zones are each a table built in Go for the decision that reads it).
+-- several hundred machine instructions, a Lua instruction about a hundred, a string-keyed read a Go
+-- map lookup). The doubles among them are only counted, a play is weighed only when its chance can
+-- change the choice, the hand is read once per round, and the scores, trick counts and the trick on
+-- the table are followed from the events (obs.vars, obs.seat_vars, obs.scores and obs.zones are
+-- each a table built in Go for the decision that reads it).
 
 -- The rules' own helpers (scripts/zoomies/rules.lua, or a variant's replacements): what a move means,
--- the Goal and value after a play (ZM-5..ZM-8), which value wins (ZM-9), points per trick (ZM-11).
+-- the Goal and value after a play (ZM-5..ZM-8), which value wins (ZM-9), points per trick (ZM-11),
+-- and a card's moves (Notation).
 local move_info, play_effect, beats, trick_points, card_moves =
   RULES.move_info, RULES.play_effect, RULES.beats, RULES.trick_points, RULES.card_moves
 
