@@ -56,6 +56,13 @@ function move_info(g, move)
   return MOVE_ID[move], MOVE_DECL[move]
 end
 
+-- Notation: the moves of card `id` as the plays ask them, when it leads (`leads` true) or follows:
+-- one or two move strings (the second nil), so a bot can learn every move once, when it loads
+function card_moves(g, id, leads)
+  if leads then return LEAD_1[id], LEAD_2[id] end
+  return FOLLOW_1[id], FOLLOW_2[id]
+end
+
 -- ZM-5..ZM-8: returns the Goal and the value in play after card `id` is played with declaration
 -- `decl` onto a trick whose Goal is `goal` (nil: the card leads)
 function play_effect(g, goal, id, decl)
