@@ -76,6 +76,10 @@ local rose, nrose = {}, 0 -- the ids whose count may have risen since the last s
 local own_rows = {}
 for i = 1, #IDS do own_rows[i] = (i - 1) * 16 end
 local nown = #IDS
+-- kept[c]: how many own ids a share of card index c keeps, worked out while nown was kept_at[c] (own_rows
+-- only shrinks, so an equal nown means the same rows): a hand changes little between turns, and a
+-- count costs nown table reads
+local kept, kept_at = {}, {}
 local last_share = {}    -- seat -> card index of its latest share move (0: none)
 local excluded = {}      -- seat -> list by card index: true for the Lost Jiji its shares / refusals rule out
 local discovered = {}    -- target ("2", "extra") -> true once its Lost Jiji is discovered
@@ -90,6 +94,7 @@ local deny, deny_at = nil, nil -- the chosen rule's DENY and DENY_AT, once publi
 -- dealt, read from the zones at the first guess (only a discovery, an event, changes them later); nil
 -- until then
 local own_jiji, extra_dealt = nil, nil
+local players -- obs.players, read with extra_dealt (a field of obs is a call into Go)
 
 -- BYTES[tbl]: the bytes of truth table tbl as a list (one string.byte call per table and game; a
 -- list is gopher-lua's fastest table)
@@ -145,10 +150,10 @@ end
 
 -- keep only the own Lost Jiji ids that allow card index c (this seat shared it)
 local function own_share(bytes, c)
-  local n = 0
+  local n, rows = 0, own_rows -- (a local: an upvalue read per row costs an instruction)
   for k = 1, nown do
-    local row = own_rows[k]
-    if bytes[row + c] == 49 then n = n + 1; own_rows[n] = row end
+    local row = rows[k]
+    if bytes[row + c] == 49 then n = n + 1; rows[n] = row end
   end
   nown = n
 end
@@ -257,24 +262,13 @@ end
 -- up): every other count is one already seen.
 local function snapshot(obs, me)
   if not hand_read then read_hand(obs, me) end
+  local public, hand_n, lower, gone = public, hand_n, lower, gone -- (locals: an upvalue read costs)
   for k = 1, nrose do
     local x = rose[k]
     local c, l = public[x] + hand_n[x], lower[x]
     if c > l then lower[x], gone[x] = c, gone[x] + c - l end
   end
   nrose = 0
-end
-
--- could a target whose excluded ids are `ex` still hide exactly one id? (stops counting at two)
-local function narrowed(ex)
-  local n = 0
-  for i = 1, 16 do
-    if gone[i] < 2 and not ex[i] then
-      n = n + 1
-      if n == 2 then return false end
-    end
-  end
-  return n == 1
 end
 
 -- copies of each id that may still be someone else's hidden Lost Jiji, by card index
@@ -285,9 +279,9 @@ local function remaining()
 end
 
 -- the targets still hidden ("<seat>" or "extra"), in turn order from seat 0, with their excluded ids
-local function hidden_targets(obs, me)
+local function hidden_targets(me)
   local targets, exs = {}, {}
-  for s = 0, obs.players - 1 do
+  for s = 0, players - 1 do
     local t = TARGET[s + 1]
     if s ~= me and not discovered[t] then
       targets[#targets + 1], exs[#targets + 1] = t, excluded[s] or EMPTY
@@ -297,12 +291,29 @@ local function hidden_targets(obs, me)
   return targets, exs
 end
 
--- is some target still hidden narrowed to one id? (the same targets as hidden_targets, no list built)
-local function any_narrowed(obs, me)
-  for s = 0, obs.players - 1 do
-    if s ~= me and not discovered[TARGET[s + 1]] and narrowed(excluded[s] or EMPTY) then return true end
+-- is some target still hidden narrowed to one id (its count stops at two)? The same targets as
+-- hidden_targets (s == players: the extra one), no list built, each count inline (a call costs more)
+local function any_narrowed(me)
+  local gone = gone
+  for s = 0, players do
+    local ex
+    if s == players then
+      ex = extra_dealt and not discovered.extra and EMPTY
+    else
+      ex = s ~= me and not discovered[TARGET[s + 1]] and (excluded[s] or EMPTY)
+    end
+    if ex then
+      local n = 0
+      for i = 1, 16 do
+        if gone[i] < 2 and not ex[i] then
+          n = n + 1
+          if n == 2 then break end
+        end
+      end
+      if n == 1 then return true end
+    end
   end
-  return extra_dealt and not discovered.extra and narrowed(EMPTY)
+  return false
 end
 
 -- candidate Lost Jiji per target: cands[k], the list of targets[k]
@@ -405,13 +416,17 @@ end
 -- reveal as little as possible about the own Lost Jiji: keep the most ids consistent with its shares
 local function choose_share(obs, legal)
   if #legal == 1 then return legal[1] end
-  local bytes = rule_of(obs)
+  local bytes, n, rows = rule_of(obs), nown, own_rows
   local best, bestv
   for i = 1, #legal do
     local m = legal[i]
     local c = SHARED[m]
-    local v = 0 -- ("0" is byte 48, "1" 49: every share sums nown bytes, so the sum ranks as the count)
-    for k = 1, nown do v = v + bytes[own_rows[k] + c] end
+    local v = kept[c]
+    if kept_at[c] ~= n then
+      v = 0 -- ("0" is byte 48, "1" 49: every share sums nown bytes, so the sum ranks as the count)
+      for k = 1, n do v = v + bytes[rows[k] + c] end
+      kept[c], kept_at[c] = v, n
+    end
     if not bestv or v > bestv then best, bestv = m, v end
   end
   return best
@@ -424,10 +439,10 @@ local function choose_guess(obs, me, legal)
     own_jiji = IDX[own[1]] or false
     if own_jiji then gone[own_jiji] = gone[own_jiji] + 1 end
   end
-  if extra_dealt == nil then extra_dealt = obs.zones.extra.count > 0 end
+  if extra_dealt == nil then extra_dealt, players = obs.zones.extra.count > 0, obs.players end
   -- no target narrowed to one id leaves nothing to pin either: no guess (the usual case, cheaply)
-  if not any_narrowed(obs, me) then return "noguess" end
-  local targets, exs = hidden_targets(obs, me)
+  if not any_narrowed(me) then return "noguess" end
+  local targets, exs = hidden_targets(me)
   local cands = candidates(targets, exs)
   for ti = 1, #targets do
     local list = cands[ti]
@@ -449,13 +464,19 @@ function choose(obs, legal)
     or move_words(first)
   if verb == "keep" then return "keep" end
   if verb == "rule" then return choose_rule_and_jiji(obs, legal) end
+  -- Once the Lost Jiji is chosen and the hand read, only a guess needs the counts: this turn's guess
+  -- counts again, and no count falls before it (the own draw and share only add or move cards)
+  local counted = jiji_chosen and hand_read
   if verb == "draw" then
-    if nrose > 0 or not hand_read then snapshot(obs, me) end
+    if not counted and (nrose > 0 or not hand_read) then snapshot(obs, me) end
     return first -- every position is equally blind
   end
   if verb == "jiji" then return choose_jiji(obs, me, legal) end
+  if verb == "share" then
+    if jiji_chosen and not hand_read then snapshot(obs, me) end
+    return choose_share(obs, legal)
+  end
   if jiji_chosen and (nrose > 0 or not hand_read) then snapshot(obs, me) end -- (else nothing changed)
-  if verb == "share" then return choose_share(obs, legal) end
   if verb == "noguess" or verb == "guess" then return choose_guess(obs, me, legal) end
   return first
 end
