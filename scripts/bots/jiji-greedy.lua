@@ -59,6 +59,7 @@ end
 
 local move_words -- the rules' (RULES.move_words), looked up at the first decision: `validate` loads a
                  -- bot without RULES
+local my_seat -- obs.seat, read at the first decision (a field of obs is a call into Go)
 
 -- lists by card index (IDX[id])
 local lower = {}         -- copies known not to be hidden Lost Jiji (max over snapshots)
@@ -178,7 +179,7 @@ local function read_events(obs, me)
       -- a card taken from this seat stays in the taker's hand until the taker lays it out or shares
       -- it, or until another seat's turn starts (the taker's right neighbour may then draw it)
       if lost_card and ((x and seat == lost_to and IDS[x] == lost_card)
-          or (not x and seat ~= me and move_words(move) == "draw")) then
+          or (not x and seat ~= me and move ~= "noguess" and move_words(move) == "draw")) then
         drop_lost()
       end
       if x then
@@ -192,8 +193,8 @@ local function read_events(obs, me)
             own_share(bytes, x)
           elseif not discovered[TARGET[seat + 1]] then -- (what a discovered seat shares tells nothing)
             if deny then -- (the ids that may not share x, listed at load)
-              local ex = exclusions(seat)
-              for k = deny_at[x], deny_at[x + 1] - 1 do ex[deny[k]] = true end
+              local ex, ids = excluded[seat] or exclusions(seat), deny
+              for k = deny_at[x], deny_at[x + 1] - 1 do ex[ids[k]] = true end
             else
               exclude(bytes, seat, x, true)
             end
@@ -237,13 +238,20 @@ local function read_events(obs, me)
   end
 end
 
--- the own hand's counts from its zone, and the card the right neighbour took: once, then the events
--- keep them (a zone read builds tables); every id read may have risen (see snapshot)
-local function read_hand(obs, me)
-  local hand = obs.zones.hand[me + 1].cards or EMPTY
+-- the own hand as card indexes, read from its zone (once or twice a game)
+local function hand_indexes(obs, me)
+  local hand, list = obs.zones.hand[me + 1].cards or EMPTY, {}
+  for i = 1, #hand do list[i] = IDX[hand[i]] end
+  return list
+end
+
+-- the own hand's counts from its zone (`hand`, as card indexes), and the card the right neighbour
+-- took: once, then the events keep them (a zone read builds tables); every id read may have risen
+-- (see snapshot)
+local function read_hand(hand)
   for x = 1, #IDS do hand_n[x] = 0 end -- (what earlier events did is in the zone)
   for i = 1, #hand do
-    local x = IDX[hand[i]]
+    local x = hand[i]
     if x then
       hand_n[x] = hand_n[x] + 1
       nrose = nrose + 1; rose[nrose] = x
@@ -261,7 +269,7 @@ end
 -- have risen since the last snapshot need a look (`rose`: the ids read in hand, drawn, or laid face
 -- up): every other count is one already seen.
 local function snapshot(obs, me)
-  if not hand_read then read_hand(obs, me) end
+  if not hand_read then read_hand(hand_indexes(obs, me)) end
   local public, hand_n, lower, gone = public, hand_n, lower, gone -- (locals: an upvalue read costs)
   for k = 1, nrose do
     local x = rose[k]
@@ -356,13 +364,6 @@ local function candidates(targets, exs)
   return cands
 end
 
--- the own hand as card indexes, read from its zone (once or twice a game)
-local function hand_indexes(obs, me)
-  local hand, list = obs.zones.hand[me + 1].cards or EMPTY, {}
-  for i = 1, #hand do list[i] = IDX[hand[i]] end
-  return list
-end
-
 local function choose_rule_and_jiji(obs, rules_legal)
   -- the start player picks the rule under which some Lost Jiji leaves the most shareable hand cards
   -- (the tables of all three rules are public while it chooses)
@@ -405,7 +406,7 @@ local function choose_jiji(obs, me, legal)
   end
   -- the chosen card leaves the hand now (its move event, read at the next decision, takes it out)
   local j = JIJI[best]
-  if not hand_read then read_hand(obs, me) end
+  if not hand_read then read_hand(hand) end
   hand_n[j] = hand_n[j] - 1
   snapshot(obs, me)
   hand_n[j] = hand_n[j] + 1
@@ -455,8 +456,8 @@ local function choose_guess(obs, me, legal)
 end
 
 function choose(obs, legal)
-  if not move_words then move_words = RULES.move_words end
-  local me = obs.seat
+  local me = my_seat
+  if not me then me, move_words = obs.seat, RULES.move_words; my_seat = me end
   read_events(obs, me)
   local first = legal[1]
   -- the decisions of every turn told by their first move (no move_words call), the others by its verb
