@@ -34,13 +34,14 @@ for s = 0, 7 do TARGET[s + 1] = tostring(s) end
 local EMPTY = {}
 
 -- Each rule's facts, built once at load with the rules' own hook (a variant's included):
--- TABLE[r], its truth table as the public value `rule_table` spells it (so a game need not read the
--- public values, a table built per decision), and DENY[r], DENY_AT[r]: the Lost Jiji (card indexes)
+-- RULE_BYTES[r], the bytes of its truth table as the public value `rule_table` spells it (so a game
+-- neither reads the public values, a table built per decision, nor splits a string), and DENY[r],
+-- DENY_AT[r]: the Lost Jiji (card indexes)
 -- that may not share card index c are DENY[r][k] for k = DENY_AT[r][c] .. DENY_AT[r][c + 1] - 1, so a
 -- share rules them out without testing all 16 (flat lists, as a bot's tables are copied per seat and
 -- game). `validate` loads a bot without RULES: none then, and the public values serve.
 local RULE_MOVE = {["rule A"] = "A", ["rule B"] = "B", ["rule C"] = "C"}
-local TABLE, DENY, DENY_AT = {}, {}, {}
+local RULE_BYTES, DENY, DENY_AT = {}, {}, {}
 if RULES then
   for _, r in pairs(RULE_MOVE) do
     local js, at, chars = {}, {}, {}
@@ -53,7 +54,7 @@ if RULES then
       end
     end
     at[#IDS + 1] = #js + 1
-    TABLE[r], DENY[r], DENY_AT[r] = table.concat(chars), js, at
+    RULE_BYTES[r], DENY[r], DENY_AT[r] = {table.concat(chars):byte(1, -1)}, js, at
   end
 end
 
@@ -91,14 +92,14 @@ local lost_card, lost_to = nil, nil
 local chosen_rule = nil  -- the rule its move named ("A"), once seen
 local rule_bytes = nil   -- the chosen rule's truth table as a list of bytes, once public
 local deny, deny_at = nil, nil -- the chosen rule's DENY and DENY_AT, once public
--- own Lost Jiji (card index, false: none hidden, counted in `gone`) and whether the extra one was
--- dealt, read from the zones at the first guess (only a discovery, an event, changes them later); nil
--- until then
+-- own Lost Jiji (card index, false: none hidden, counted in `gone`): the card it chose, else read from
+-- its zone at the first guess (a scenario may fix it); whether the extra one was dealt, read from its
+-- zone at the first guess (only a discovery, an event, changes them later); nil until then
 local own_jiji, extra_dealt = nil, nil
 local players -- obs.players, read with extra_dealt (a field of obs is a call into Go)
 
--- BYTES[tbl]: the bytes of truth table tbl as a list (one string.byte call per table and game; a
--- list is gopher-lua's fastest table)
+-- BYTES[tbl]: the bytes of truth table tbl as a list, for a rule without RULE_BYTES (one string.byte
+-- call per table and game; a list is gopher-lua's fastest table)
 local BYTES = {}
 local function bytes_of(tbl)
   local b = BYTES[tbl]
@@ -115,13 +116,15 @@ end
 local function rule_of(obs)
   if rule_bytes == nil then
     local r = chosen_rule
-    local tbl = TABLE[r]
-    if not tbl then -- (no rule move seen, as with a scenario's fixed rule, or no tables)
+    local bytes = RULE_BYTES[r]
+    if not bytes then -- (no rule move seen, as with a scenario's fixed rule, or no tables)
       local vars = obs.vars
-      r, tbl = vars.rule, vars.rule_table
+      r = vars.rule
+      bytes = RULE_BYTES[r]
+      if not bytes and vars.rule_table then bytes = bytes_of(vars.rule_table) end
     end
-    if tbl then
-      rule_bytes = bytes_of(tbl)
+    if bytes then
+      rule_bytes = bytes
       deny, deny_at = DENY[r], DENY_AT[r]
     end
   end
@@ -367,13 +370,16 @@ end
 local function choose_rule_and_jiji(obs, rules_legal)
   -- the start player picks the rule under which some Lost Jiji leaves the most shareable hand cards
   -- (the tables of all three rules are public while it chooses)
-  local hand = hand_indexes(obs, obs.seat)
+  local hand = hand_indexes(obs, my_seat)
   local best, bestv
   for _, m in ipairs(rules_legal) do
-    local tbl = TABLE[RULE_MOVE[m]] or obs.vars["rule_table_" .. m:sub(6)]
+    local bytes = RULE_BYTES[RULE_MOVE[m]]
+    if not bytes then
+      local tbl = obs.vars["rule_table_" .. m:sub(6)]
+      bytes = tbl and bytes_of(tbl)
+    end
     local v = 0
-    if tbl then
-      local bytes = bytes_of(tbl) -- (allowed(tbl, x, j) inline: a Lua call per pair costs more)
+    if bytes then -- (allowed(bytes, x, j) inline: a Lua call per pair costs more)
       for a = 1, #hand do
         local j = hand[a]
         local row, c = (j - 1) * 16, 0
@@ -411,6 +417,7 @@ local function choose_jiji(obs, me, legal)
   snapshot(obs, me)
   hand_n[j] = hand_n[j] + 1
   jiji_chosen = true
+  if own_jiji == nil then own_jiji, gone[j] = j, gone[j] + 1 end -- (no zone read at the first guess)
   return best
 end
 
