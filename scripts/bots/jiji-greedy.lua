@@ -14,7 +14,7 @@
 --
 -- Speed: what the events say is counted as they come (the cards laid out in pairs or shared, the own
 -- hand after one read of its zone, the Lost Jiji discovered, the ids its own shares leave possible),
--- so a decision reads no zone (each read builds tables) and looks only at the ids whose counts rose;
+-- so a decision reads no zone (each read builds tables) and only a guess counts copies again;
 -- each rule's facts are worked out once at load from the rules' own hook; its memory is lists indexed
 -- by card (a new string key in a table costs a map entry); a guess first only counts each target's
 -- candidates up to two, as a target narrowed to one card is rare.
@@ -73,7 +73,6 @@ local gone = {}
 local hand_n = {}
 for i = 1, #IDS do lower[i], public[i], gone[i], hand_n[i] = 0, 0, 0, 0 end
 local hand_read = false
-local rose, nrose = {}, 0 -- the ids whose count may have risen since the last snapshot (a list reused)
 -- own: the rows ((i - 1) * 16) of the ids IDS[i] still consistent with this seat's own shares
 local own_rows = {}
 for i = 1, #IDS do own_rows[i] = (i - 1) * 16 end
@@ -189,7 +188,6 @@ local function read_events(obs, me)
         last_share[seat] = x
         if x > 0 then
           public[x] = public[x] + 1
-          nrose = nrose + 1; rose[nrose] = x
           local bytes = rule_bytes or rule_of(obs)
           if seat == me then
             hand_n[x] = hand_n[x] - 1
@@ -216,7 +214,6 @@ local function read_events(obs, me)
       if x then
         local n = e.with_shared and 1 or 2
         public[x] = public[x] + n
-        nrose = nrose + 1; rose[nrose] = x
         if seat == me then hand_n[x] = hand_n[x] - n end
       end
       if lost_card and seat == lost_to and e.card == lost_card then drop_lost() end
@@ -226,7 +223,6 @@ local function read_events(obs, me)
     elseif typ == "drew" and e.seat == me then
       local x = IDX[e.card]
       hand_n[x] = hand_n[x] + 1
-      nrose = nrose + 1; rose[nrose] = x
       if last_share[e.from] == 0 then exclude(rule_of(obs), e.from, x, false) end
     elseif typ == "discovered" then
       local x, target = IDX[e.card], e.target
@@ -249,37 +245,27 @@ local function hand_indexes(obs, me)
 end
 
 -- the own hand's counts from its zone (`hand`, as card indexes), and the card the right neighbour
--- took: once, then the events keep them (a zone read builds tables); every id read may have risen
--- (see snapshot)
+-- took: once, then the events keep them (a zone read builds tables)
 local function read_hand(hand)
   for x = 1, #IDS do hand_n[x] = 0 end -- (what earlier events did is in the zone)
   for i = 1, #hand do
     local x = hand[i]
-    if x then
-      hand_n[x] = hand_n[x] + 1
-      nrose = nrose + 1; rose[nrose] = x
-    end
+    if x then hand_n[x] = hand_n[x] + 1 end
   end
   local x = IDX[lost_card]
-  if x then
-    hand_n[x] = hand_n[x] + 1
-    nrose = nrose + 1; rose[nrose] = x
-  end
+  if x then hand_n[x] = hand_n[x] + 1 end
   hand_read = true
 end
 
--- count hand + public copies now and raise `lower` where it is exceeded. Only the ids whose count may
--- have risen since the last snapshot need a look (`rose`: the ids read in hand, drawn, or laid face
--- up): every other count is one already seen.
+-- count hand + public copies now and raise `lower` where it is exceeded (a count that fell since is
+-- below `lower` already)
 local function snapshot(obs, me)
   if not hand_read then read_hand(hand_indexes(obs, me)) end
   local public, hand_n, lower, gone = public, hand_n, lower, gone -- (locals: an upvalue read costs)
-  for k = 1, nrose do
-    local x = rose[k]
+  for x = 1, 16 do
     local c, l = public[x] + hand_n[x], lower[x]
     if c > l then lower[x], gone[x] = c, gone[x] + c - l end
   end
-  nrose = 0
 end
 
 -- copies of each id that may still be someone else's hidden Lost Jiji, by card index
@@ -476,7 +462,7 @@ function choose(obs, legal)
   -- counts again, and no count falls before it (the own draw and share only add or move cards)
   local counted = jiji_chosen and hand_read
   if verb == "draw" then
-    if not counted and (nrose > 0 or not hand_read) then snapshot(obs, me) end
+    if not counted then snapshot(obs, me) end
     return first -- every position is equally blind
   end
   if verb == "jiji" then return choose_jiji(obs, me, legal) end
@@ -484,7 +470,7 @@ function choose(obs, legal)
     if jiji_chosen and not hand_read then snapshot(obs, me) end
     return choose_share(obs, legal)
   end
-  if jiji_chosen and (nrose > 0 or not hand_read) then snapshot(obs, me) end -- (else nothing changed)
+  if jiji_chosen then snapshot(obs, me) end
   if verb == "noguess" or verb == "guess" then return choose_guess(obs, me, legal) end
   return first
 end
