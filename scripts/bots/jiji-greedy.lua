@@ -33,28 +33,45 @@ local TARGET = {} -- TARGET[seat + 1]: the seat as a guess names it ("2"), witho
 for s = 0, 7 do TARGET[s + 1] = tostring(s) end
 local EMPTY = {}
 
--- Each rule's facts, built once at load with the rules' own hook (a variant's included):
--- RULE_BYTES[r], the bytes of its truth table as the public value `rule_table` spells it (so a game
--- neither reads the public values, a table built per decision, nor splits a string), and DENY[r],
--- DENY_AT[r]: the Lost Jiji (card indexes)
--- that may not share card index c are DENY[r][k] for k = DENY_AT[r][c] .. DENY_AT[r][c + 1] - 1, so a
--- share rules them out without testing all 16 (flat lists, as a bot's tables are copied per seat and
--- game). `validate` loads a bot without RULES: none then, and the public values serve.
+-- A rule's facts, from the bytes of its truth table as the public value `rule_table` spells it
+-- ("0" is byte 48, "1" 49; allowed(x, j) is bytes[(j - 1) * 16 + x] == 49 for card indexes), as the
+-- list {bytes, deny, deny_at, refuse, refuse_at, out} (flat lists, as a bot's tables are copied per
+-- seat and game): the Lost Jiji that may not share card c are deny[k] for k = deny_at[c] ..
+-- deny_at[c + 1] - 1, so a share rules them out without testing all 16; the cards Lost Jiji j may not
+-- share are refuse[k] for k = refuse_at[j] .. refuse_at[j + 1] - 1; out[c] is how many Lost Jiji may
+-- not share card c.
+local function facts_of(bytes)
+  local deny, deny_at, refuse, refuse_at, out = {}, {}, {}, {}, {}
+  for c = 1, 16 do
+    deny_at[c] = #deny + 1
+    for j = 1, 16 do
+      if bytes[(j - 1) * 16 + c] == 48 then deny[#deny + 1] = j end
+    end
+    out[c] = #deny + 1 - deny_at[c]
+  end
+  deny_at[17] = #deny + 1
+  for j = 1, 16 do
+    refuse_at[j] = #refuse + 1
+    for c = 1, 16 do
+      if bytes[(j - 1) * 16 + c] == 48 then refuse[#refuse + 1] = c end
+    end
+  end
+  refuse_at[17] = #refuse + 1
+  return {bytes, deny, deny_at, refuse, refuse_at, out}
+end
+
+-- FACTS[r]: each rule's facts, built once at load with the rules' own hook (a variant's included), so
+-- a game neither reads the public values (a table built per decision) nor splits a string. `validate`
+-- loads a bot without RULES: none then, and the public values serve.
 local RULE_MOVE = {["rule A"] = "A", ["rule B"] = "B", ["rule C"] = "C"}
-local RULE_BYTES, DENY, DENY_AT = {}, {}, {}
+local FACTS = {}
 if RULES then
   for _, r in pairs(RULE_MOVE) do
-    local js, at, chars = {}, {}, {}
-    for c = 1, #IDS do
-      at[c] = #js + 1
-      for j = 1, #IDS do
-        local ok = RULES.share_allowed(IDS[c], IDS[j], r)
-        chars[(j - 1) * 16 + c] = ok and "1" or "0"
-        if not ok then js[#js + 1] = j end
-      end
+    local chars = {}
+    for j = 1, #IDS do
+      for c = 1, #IDS do chars[#chars + 1] = RULES.share_allowed(IDS[c], IDS[j], r) and "1" or "0" end
     end
-    at[#IDS + 1] = #js + 1
-    RULE_BYTES[r], DENY[r], DENY_AT[r] = {table.concat(chars):byte(1, -1)}, js, at
+    FACTS[r] = facts_of({table.concat(chars):byte(1, -1)})
   end
 end
 
@@ -73,14 +90,9 @@ local gone = {}
 local hand_n = {}
 for i = 1, #IDS do lower[i], public[i], gone[i], hand_n[i] = 0, 0, 0, 0 end
 local hand_read = false
--- own: the rows ((i - 1) * 16) of the ids IDS[i] still consistent with this seat's own shares
-local own_rows = {}
-for i = 1, #IDS do own_rows[i] = (i - 1) * 16 end
-local nown = #IDS
--- kept[c]: how many own ids a share of card index c keeps, worked out while nown was kept_at[c] (own_rows
--- only shrinks, so an equal nown means the same rows): a hand changes little between turns, and a
--- count costs nown table reads
-local kept, kept_at = {}, {}
+-- own_ok[j]: whether this seat's own shares leave IDS[j] possible as its Lost Jiji
+local own_ok = {}
+for i = 1, #IDS do own_ok[i] = true end
 local last_share = {}    -- seat -> card index of its latest share move (0: none)
 local excluded = {}      -- seat -> list by card index: true for the Lost Jiji its shares / refusals rule out
 local discovered = {}    -- target ("2", "extra") -> true once its Lost Jiji is discovered
@@ -89,43 +101,27 @@ local jiji_chosen = false
 -- still in its hand (see read_events); nil when none
 local lost_card, lost_to = nil, nil
 local chosen_rule = nil  -- the rule its move named ("A"), once seen
-local rule_bytes = nil   -- the chosen rule's truth table as a list of bytes, once public
-local deny, deny_at = nil, nil -- the chosen rule's DENY and DENY_AT, once public
+-- the chosen rule's facts (see facts_of), once public; own_out[c] is how many of the own_ok ids may
+-- not share card c (the facts' out, this seat's copy, kept as own_ok shrinks: a share is weighed with
+-- one read, not a test per own id)
+local rule_bytes, deny, deny_at, refuse, refuse_at, own_out = nil, nil, nil, nil, nil, nil
 -- own Lost Jiji (card index, false: none hidden, counted in `gone`): the card it chose, else read from
 -- its zone at the first guess (a scenario may fix it); whether the extra one was dealt, read from its
 -- zone at the first guess (only a discovery, an event, changes them later); nil until then
 local own_jiji, extra_dealt = nil, nil
 local players -- obs.players, read with extra_dealt (a field of obs is a call into Go)
 
--- BYTES[tbl]: the bytes of truth table tbl as a list, for a rule without RULE_BYTES (one string.byte
--- call per table and game; a list is gopher-lua's fastest table)
-local BYTES = {}
-local function bytes_of(tbl)
-  local b = BYTES[tbl]
-  if b == nil then
-    b = {tbl:byte(1, #tbl)}
-    BYTES[tbl] = b
-  end
-  return b
-end
-
--- the chosen rule's bytes (allowed(x, j) is bytes[(IDX[j] - 1) * 16 + IDX[x]] == 49), nil before the
--- rule is chosen: its table from load once its move is seen, else the public values (read until the
--- rule is set, as it never changes after)
+-- the chosen rule's bytes, its facts set (nil before the rule is chosen): its facts from load once its
+-- move is seen, else the public values (read until the rule is set, as it never changes after)
 local function rule_of(obs)
   if rule_bytes == nil then
-    local r = chosen_rule
-    local bytes = RULE_BYTES[r]
-    if not bytes then -- (no rule move seen, as with a scenario's fixed rule, or no tables)
+    local facts = FACTS[chosen_rule]
+    if not facts then -- (no rule move seen, as with a scenario's fixed rule, or no facts)
       local vars = obs.vars
-      r = vars.rule
-      bytes = RULE_BYTES[r]
-      if not bytes and vars.rule_table then bytes = bytes_of(vars.rule_table) end
+      facts = FACTS[vars.rule]
+      if not facts and vars.rule_table then facts = facts_of({vars.rule_table:byte(1, -1)}) end
     end
-    if bytes then
-      rule_bytes = bytes
-      deny, deny_at = DENY[r], DENY_AT[r]
-    end
+    if facts then rule_bytes, deny, deny_at, refuse, refuse_at, own_out = unpack(facts) end
   end
   return rule_bytes
 end
@@ -140,25 +136,31 @@ local function exclusions(seat)
   return ex
 end
 
--- rule out, for `seat`, every Lost Jiji id j for which the rule allows card index c (or not) as `want`
--- says (byte k is allowed(c, j) for j = 1, 2...)
-local function exclude(bytes, seat, c, want)
+-- rule out, for `seat`, every Lost Jiji id j for which the rule allows card index c (a card it did not
+-- share: byte k is allowed(c, j) for j = 1, 2...)
+local function exclude_allowing(bytes, seat, c)
   local ex = exclusions(seat)
   local k = c
   for j = 1, 16 do
-    if (bytes[k] == 49) ~= want then ex[j] = true end
+    if bytes[k] == 49 then ex[j] = true end
     k = k + 16
   end
 end
 
--- keep only the own Lost Jiji ids that allow card index c (this seat shared it)
-local function own_share(bytes, c)
-  local n, rows = 0, own_rows -- (a local: an upvalue read per row costs an instruction)
-  for k = 1, nown do
-    local row = rows[k]
-    if bytes[row + c] == 49 then n = n + 1; rows[n] = row end
+-- rule out the own Lost Jiji ids that may not share card index c (this seat shared it): the cards
+-- each of them refuses lose it from own_out
+local function own_share(c)
+  local ok, out = own_ok, own_out
+  for k = deny_at[c], deny_at[c + 1] - 1 do
+    local j = deny[k]
+    if ok[j] then
+      ok[j] = false
+      for q = refuse_at[j], refuse_at[j + 1] - 1 do
+        local d = refuse[q]
+        out[d] = out[d] - 1
+      end
+    end
   end
-  nown = n
 end
 
 -- the card the right neighbour took is no longer provably in its hand
@@ -188,17 +190,13 @@ local function read_events(obs, me)
         last_share[seat] = x
         if x > 0 then
           public[x] = public[x] + 1
-          local bytes = rule_bytes or rule_of(obs)
+          if not rule_bytes then rule_of(obs) end
           if seat == me then
             hand_n[x] = hand_n[x] - 1
-            own_share(bytes, x)
+            own_share(x)
           elseif not discovered[TARGET[seat + 1]] then -- (what a discovered seat shares tells nothing)
-            if deny then -- (the ids that may not share x, listed at load)
-              local ex, ids = excluded[seat] or exclusions(seat), deny
-              for k = deny_at[x], deny_at[x + 1] - 1 do ex[ids[k]] = true end
-            else
-              exclude(bytes, seat, x, true)
-            end
+            local ex, ids = excluded[seat] or exclusions(seat), deny -- (the ids that may not share x)
+            for k = deny_at[x], deny_at[x + 1] - 1 do ex[ids[k]] = true end
           end
         end
       elseif seat == me and JIJI[move] then
@@ -223,7 +221,7 @@ local function read_events(obs, me)
     elseif typ == "drew" and e.seat == me then
       local x = IDX[e.card]
       hand_n[x] = hand_n[x] + 1
-      if last_share[e.from] == 0 then exclude(rule_of(obs), e.from, x, false) end
+      if last_share[e.from] == 0 then exclude_allowing(rule_of(obs), e.from, x) end
     elseif typ == "discovered" then
       local x, target = IDX[e.card], e.target
       discovered[target] = true
@@ -361,10 +359,12 @@ local function choose_rule_and_jiji(obs, rules_legal)
   local n = #hand
   local best, bestv
   for _, m in ipairs(rules_legal) do
-    local bytes = RULE_BYTES[RULE_MOVE[m]]
-    if not bytes then
+    local facts, bytes = FACTS[RULE_MOVE[m]], nil
+    if facts then
+      bytes = facts[1]
+    else
       local tbl = obs.vars["rule_table_" .. m:sub(6)]
-      bytes = tbl and bytes_of(tbl)
+      bytes = tbl and {tbl:byte(1, -1)}
     end
     local v = 0
     if bytes then -- (counted inline as in choose_jiji: a Lua call per card costs more)
@@ -410,20 +410,15 @@ local function choose_jiji(obs, me, legal)
 end
 
 -- reveal as little as possible about the own Lost Jiji: keep the most ids consistent with its shares
+-- (rule out the fewest; the first such share)
 local function choose_share(obs, legal)
   if #legal == 1 then return legal[1] end
-  local bytes, n, rows = rule_of(obs), nown, own_rows
-  local best, bestv
+  if not own_out then rule_of(obs) end
+  local out, best, fewest = own_out, nil, nil
   for i = 1, #legal do
     local m = legal[i]
-    local c = SHARED[m]
-    local v = kept[c]
-    if kept_at[c] ~= n then
-      v = 0 -- ("0" is byte 48, "1" 49: every share sums nown bytes, so the sum ranks as the count)
-      for k = 1, n do v = v + bytes[rows[k] + c] end
-      kept[c], kept_at[c] = v, n
-    end
-    if not bestv or v > bestv then best, bestv = m, v end
+    local v = out[SHARED[m]]
+    if not fewest or v < fewest then best, fewest = m, v end
   end
   return best
 end
