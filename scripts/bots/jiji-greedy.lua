@@ -81,14 +81,15 @@ local my_seat -- obs.seat, read at the first decision (a field of obs is a call 
 
 -- lists by card index (IDX[id])
 local lower = {}         -- copies known not to be hidden Lost Jiji (max over snapshots)
-local public = {}        -- copies laid out in pairs or shared, every seat together
+-- copies seen now: in the own hand (hand_n) or face up (laid out in pairs or shared, every seat)
+local seen = {}
 -- copies that are nobody else's hidden Lost Jiji: lower + those discovered + the own Lost Jiji once
 -- read (2 - gone[i] copies of IDS[i] may be someone else's)
 local gone = {}
 -- copies in the own hand, the card the right neighbour took included (kept from the first snapshot
 -- on, see snapshot)
 local hand_n = {}
-for i = 1, #IDS do lower[i], public[i], gone[i], hand_n[i] = 0, 0, 0, 0 end
+for i = 1, #IDS do lower[i], seen[i], gone[i], hand_n[i] = 0, 0, 0, 0 end
 local hand_read = false
 -- own_ok[j]: whether this seat's own shares leave IDS[j] possible as its Lost Jiji
 local own_ok = {}
@@ -166,7 +167,7 @@ end
 -- the card the right neighbour took is no longer provably in its hand
 local function drop_lost()
   local x = IDX[lost_card]
-  hand_n[x] = hand_n[x] - 1
+  hand_n[x], seen[x] = hand_n[x] - 1, seen[x] - 1
   lost_card = nil
 end
 
@@ -189,20 +190,22 @@ local function read_events(obs, me)
       if x then
         last_share[seat] = x
         if x > 0 then
-          public[x] = public[x] + 1
           if not rule_bytes then rule_of(obs) end
           if seat == me then
-            hand_n[x] = hand_n[x] - 1
+            hand_n[x] = hand_n[x] - 1 -- (still seen: face up now)
             own_share(x)
-          elseif not discovered[TARGET[seat + 1]] then -- (what a discovered seat shares tells nothing)
-            local ex, ids = excluded[seat] or exclusions(seat), deny -- (the ids that may not share x)
-            for k = deny_at[x], deny_at[x + 1] - 1 do ex[ids[k]] = true end
+          else
+            seen[x] = seen[x] + 1
+            if not discovered[TARGET[seat + 1]] then -- (what a discovered seat shares tells nothing)
+              local ex, ids = excluded[seat] or exclusions(seat), deny -- (the ids that may not share x)
+              for k = deny_at[x], deny_at[x + 1] - 1 do ex[ids[k]] = true end
+            end
           end
         end
       elseif seat == me and JIJI[move] then
         jiji_chosen = true
         x = JIJI[move]
-        hand_n[x] = hand_n[x] - 1
+        hand_n[x], seen[x] = hand_n[x] - 1, seen[x] - 1
       elseif not chosen_rule then
         chosen_rule = RULE_MOVE[move]
       end
@@ -211,8 +214,7 @@ local function read_events(obs, me)
       local x, seat = IDX[e.card], e.seat
       if x then
         local n = e.with_shared and 1 or 2
-        public[x] = public[x] + n
-        if seat == me then hand_n[x] = hand_n[x] - n end
+        if seat == me then hand_n[x] = hand_n[x] - n else seen[x] = seen[x] + n end -- (own: still seen)
       end
       if lost_card and seat == lost_to and e.card == lost_card then drop_lost() end
     elseif typ == "lost" and e.seat == me then
@@ -220,7 +222,7 @@ local function read_events(obs, me)
       lost_card, lost_to = e.card, e.to -- (still counted in hand_n)
     elseif typ == "drew" and e.seat == me then
       local x = IDX[e.card]
-      hand_n[x] = hand_n[x] + 1
+      hand_n[x], seen[x] = hand_n[x] + 1, seen[x] + 1
       if last_share[e.from] == 0 then exclude_allowing(rule_of(obs), e.from, x) end
     elseif typ == "discovered" then
       local x, target = IDX[e.card], e.target
@@ -245,23 +247,25 @@ end
 -- the own hand's counts from its zone (`hand`, as card indexes), and the card the right neighbour
 -- took: once, then the events keep them (a zone read builds tables)
 local function read_hand(hand)
-  for x = 1, #IDS do hand_n[x] = 0 end -- (what earlier events did is in the zone)
+  local seen, hand_n = seen, hand_n -- (locals: an upvalue read costs)
+  -- (what earlier events did is in the zone)
+  for x = 1, 16 do seen[x], hand_n[x] = seen[x] - hand_n[x], 0 end
   for i = 1, #hand do
     local x = hand[i]
-    if x then hand_n[x] = hand_n[x] + 1 end
+    if x then hand_n[x], seen[x] = hand_n[x] + 1, seen[x] + 1 end
   end
   local x = IDX[lost_card]
-  if x then hand_n[x] = hand_n[x] + 1 end
+  if x then hand_n[x], seen[x] = hand_n[x] + 1, seen[x] + 1 end
   hand_read = true
 end
 
--- count hand + public copies now and raise `lower` where it is exceeded (a count that fell since is
--- below `lower` already)
+-- raise `lower` to the copies seen now where they exceed it (a count that fell since is below `lower`
+-- already)
 local function snapshot(obs, me)
   if not hand_read then read_hand(hand_indexes(obs, me)) end
-  local public, hand_n, lower, gone = public, hand_n, lower, gone -- (locals: an upvalue read costs)
+  local seen, lower, gone = seen, lower, gone -- (locals: an upvalue read costs)
   for x = 1, 16 do
-    local c, l = public[x] + hand_n[x], lower[x]
+    local c, l = seen[x], lower[x]
     if c > l then lower[x], gone[x] = c, gone[x] + c - l end
   end
 end
@@ -401,9 +405,9 @@ local function choose_jiji(obs, me, legal)
   end
   -- the chosen card leaves the hand now (its move event, read at the next decision, takes it out)
   local j = JIJI[best]
-  hand_n[j] = hand_n[j] - 1
+  seen[j] = seen[j] - 1
   snapshot(obs, me)
-  hand_n[j] = hand_n[j] + 1
+  seen[j] = seen[j] + 1
   jiji_chosen = true
   if own_jiji == nil then own_jiji, gone[j] = j, gone[j] + 1 end -- (no zone read at the first guess)
   return best
