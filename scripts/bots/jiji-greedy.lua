@@ -182,9 +182,11 @@ local function read_events(obs, me)
       local move, seat = e.move, e.seat
       local x = SHARED[move]
       -- a card taken from this seat stays in the taker's hand until the taker lays it out or shares
-      -- it, or until another seat's turn starts (the taker's right neighbour may then draw it)
-      if lost_card and ((x and seat == lost_to and IDS[x] == lost_card)
-          or (not x and seat ~= me and move ~= "noguess" and move_words(move) == "draw")) then
+      -- it, or until another seat's turn starts (the taker's right neighbour may then draw it). The
+      -- taker is this seat's right neighbour, so this seat's turn comes next: the first move of a
+      -- third seat is the draw that starts its turn (no move_words call for it)
+      if lost_card and ((x and seat == lost_to and IDS[x] == lost_card) or (not x and seat ~= me
+          and (seat ~= lost_to or move ~= "noguess" and move_words(move) == "draw"))) then
         drop_lost()
       end
       if x then
@@ -454,23 +456,23 @@ function choose(obs, legal)
   if not me then me, move_words = obs.seat, RULES.move_words; my_seat = me end
   read_events(obs, me)
   local first = legal[1]
-  -- the decisions of every turn told by their first move (no move_words call), the others by its verb
-  local verb = SHARED[first] and "share" or first == "noguess" and "noguess" or first == "draw 0" and "draw"
+  -- the decisions of every turn told by their first move (no move_words call), in turn order, the
+  -- others by its verb
+  local verb = first == "draw 0" and "draw" or SHARED[first] and "share" or first == "noguess" and "noguess"
     or move_words(first)
-  if verb == "keep" then return "keep" end
-  if verb == "rule" then return choose_rule_and_jiji(obs, legal) end
   -- Once the Lost Jiji is chosen and the hand read, only a guess needs the counts: this turn's guess
   -- counts again, and no count falls before it (the own draw and share only add or move cards)
-  local counted = jiji_chosen and hand_read
   if verb == "draw" then
-    if not counted then snapshot(obs, me) end
+    if not (jiji_chosen and hand_read) then snapshot(obs, me) end
     return first -- every position is equally blind
   end
-  if verb == "jiji" then return choose_jiji(obs, me, legal) end
   if verb == "share" then
     if jiji_chosen and not hand_read then snapshot(obs, me) end
     return choose_share(obs, legal)
   end
+  if verb == "keep" then return "keep" end
+  if verb == "rule" then return choose_rule_and_jiji(obs, legal) end
+  if verb == "jiji" then return choose_jiji(obs, me, legal) end
   if jiji_chosen then snapshot(obs, me) end
   if verb == "noguess" or verb == "guess" then return choose_guess(obs, me, legal) end
   return first
