@@ -35,29 +35,29 @@ local EMPTY = {}
 
 -- A rule's facts, from the bytes of its truth table as the public value `rule_table` spells it
 -- ("0" is byte 48, "1" 49; allowed(x, j) is bytes[(j - 1) * 16 + x] == 49 for card indexes), as the
--- list {bytes, deny, deny_at, refuse, refuse_at, out} (flat lists, as a bot's tables are copied per
--- seat and game): the Lost Jiji that may not share card c are deny[k] for k = deny_at[c] ..
--- deny_at[c + 1] - 1, so a share rules them out without testing all 16; the cards Lost Jiji j may not
--- share are refuse[k] for k = refuse_at[j] .. refuse_at[j + 1] - 1; out[c] is how many Lost Jiji may
--- not share card c.
+-- list {bytes, deny, deny_at, allow, allow_at, allowing} (flat lists, as a bot's tables are copied
+-- per seat and game): the Lost Jiji that may not share card c are deny[k] for k = deny_at[c] ..
+-- deny_at[c + 1] - 1, so a share rules them out without testing all 16; the cards Lost Jiji j may
+-- share are allow[k] for k = allow_at[j] .. allow_at[j + 1] - 1; allowing[c] is how many Lost Jiji
+-- may share card c.
 local function facts_of(bytes)
-  local deny, deny_at, refuse, refuse_at, out = {}, {}, {}, {}, {}
+  local deny, deny_at, allow, allow_at, allowing = {}, {}, {}, {}, {}
   for c = 1, 16 do
     deny_at[c] = #deny + 1
     for j = 1, 16 do
       if bytes[(j - 1) * 16 + c] == 48 then deny[#deny + 1] = j end
     end
-    out[c] = #deny + 1 - deny_at[c]
+    allowing[c] = 16 - (#deny + 1 - deny_at[c])
   end
   deny_at[17] = #deny + 1
   for j = 1, 16 do
-    refuse_at[j] = #refuse + 1
+    allow_at[j] = #allow + 1
     for c = 1, 16 do
-      if bytes[(j - 1) * 16 + c] == 48 then refuse[#refuse + 1] = c end
+      if bytes[(j - 1) * 16 + c] == 49 then allow[#allow + 1] = c end
     end
   end
-  refuse_at[17] = #refuse + 1
-  return {bytes, deny, deny_at, refuse, refuse_at, out}
+  allow_at[17] = #allow + 1
+  return {bytes, deny, deny_at, allow, allow_at, allowing}
 end
 
 -- FACTS[r]: each rule's facts, built once at load with the rules' own hook (a variant's included), so
@@ -102,10 +102,10 @@ local jiji_chosen = false
 -- still in its hand (see read_events); nil when none
 local lost_card, lost_to = nil, nil
 local chosen_rule = nil  -- the rule its move named ("A"), once seen
--- the chosen rule's facts (see facts_of), once public; own_out[c] is how many of the own_ok ids may
--- not share card c (the facts' out, this seat's copy, kept as own_ok shrinks: a share is weighed with
+-- the chosen rule's facts (see facts_of), once public; own_in[c] is how many of the own_ok ids may
+-- share card c (the facts' allowing, this seat's copy, kept as own_ok shrinks: a share is weighed with
 -- one read, not a test per own id)
-local rule_bytes, deny, deny_at, refuse, refuse_at, own_out = nil, nil, nil, nil, nil, nil
+local rule_bytes, deny, deny_at, allow, allow_at, own_in = nil, nil, nil, nil, nil, nil
 -- own Lost Jiji (card index, false: none hidden, counted in `gone`): the card it chose, else read from
 -- its zone at the first guess (a scenario may fix it); whether the extra one was dealt, read from its
 -- zone at the first guess (only a discovery, an event, changes them later); nil until then
@@ -122,7 +122,7 @@ local function rule_of(obs)
       facts = FACTS[vars.rule]
       if not facts and vars.rule_table then facts = facts_of({vars.rule_table:byte(1, -1)}) end
     end
-    if facts then rule_bytes, deny, deny_at, refuse, refuse_at, own_out = unpack(facts) end
+    if facts then rule_bytes, deny, deny_at, allow, allow_at, own_in = unpack(facts) end
   end
   return rule_bytes
 end
@@ -149,16 +149,16 @@ local function exclude_allowing(bytes, seat, c)
 end
 
 -- rule out the own Lost Jiji ids that may not share card index c (this seat shared it): the cards
--- each of them refuses lose it from own_out
+-- each of them allows lose it from own_in
 local function own_share(c)
-  local ok, out = own_ok, own_out
+  local ok, count = own_ok, own_in
   for k = deny_at[c], deny_at[c + 1] - 1 do
     local j = deny[k]
     if ok[j] then
       ok[j] = false
-      for q = refuse_at[j], refuse_at[j + 1] - 1 do
-        local d = refuse[q]
-        out[d] = out[d] - 1
+      for q = allow_at[j], allow_at[j + 1] - 1 do
+        local d = allow[q]
+        count[d] = count[d] - 1
       end
     end
   end
@@ -416,15 +416,14 @@ local function choose_jiji(obs, me, legal)
 end
 
 -- reveal as little as possible about the own Lost Jiji: keep the most ids consistent with its shares
--- (rule out the fewest; the first such share)
 local function choose_share(obs, legal)
   if #legal == 1 then return legal[1] end
-  if not own_out then rule_of(obs) end
-  local out, best, fewest = own_out, nil, nil
+  if not own_in then rule_of(obs) end
+  local count, best, bestv = own_in, nil, nil
   for i = 1, #legal do
     local m = legal[i]
-    local v = out[SHARED[m]]
-    if not fewest or v < fewest then best, fewest = m, v end
+    local v = count[SHARED[m]]
+    if not bestv or v > bestv then best, bestv = m, v end
   end
   return best
 end
