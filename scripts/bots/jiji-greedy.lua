@@ -362,24 +362,22 @@ local function choose_rule_and_jiji(obs, rules_legal)
   -- (the tables of all three rules are public while it chooses)
   local hand = hand_indexes(obs, my_seat)
   if not hand_read then read_hand(hand) end -- (hand_n then counts each id's copies)
-  local n = #hand
   local best, bestv
   for _, m in ipairs(rules_legal) do
-    local facts, bytes = FACTS[RULE_MOVE[m]], nil
-    if facts then
-      bytes = facts[1]
-    else
+    local facts = FACTS[RULE_MOVE[m]]
+    if not facts then
       local tbl = obs.vars["rule_table_" .. m:sub(6)]
-      bytes = tbl and {tbl:byte(1, -1)}
+      facts = tbl and facts_of({tbl:byte(1, -1)})
     end
     local v = 0
-    if bytes then -- (counted inline as in choose_jiji: a Lua call per card costs more)
-      for a = 1, n do
+    if facts then -- (counted inline as in choose_jiji: a Lua call per card costs more)
+      local bytes, allow, allow_at = facts[1], facts[4], facts[5]
+      for a = 1, #hand do
         local j = hand[a]
         if j ~= hand[a - 1] then -- (a twin counts the same: copies lie together in a hand)
-          local row, c = (j - 1) * 16, -48 * n
-          for b = 1, n do c = c + bytes[row + hand[b]] end
-          c = c - hand_n[j] * (bytes[row + j] - 48)
+          local c = 0
+          for q = allow_at[j], allow_at[j + 1] - 1 do c = c + hand_n[allow[q]] end
+          if bytes[(j - 1) * 16 + j] == 49 then c = c - hand_n[j] end
           if c > v then v = c end
         end
       end
@@ -393,16 +391,15 @@ end
 local function choose_jiji(obs, me, legal)
   local hand = hand_indexes(obs, me)
   if not hand_read then read_hand(hand) end -- (hand_n then counts each id's copies)
-  local bytes, n = rule_of(obs), #hand
-  local best, bestv
+  local bytes = rule_of(obs)
+  local allow, allow_at, best, bestv = allow, allow_at, nil, nil
   for i = 1, #legal do
     local m = legal[i]
     local j = JIJI[m]
-    -- the hand cards that allow(x, j), inline: the sum of their bytes ("0" is 48, "1" 49) from -48 per
-    -- card, which costs fewer instructions than a test per card, less j's own copies where allowed
-    local row, c = (j - 1) * 16, -48 * n
-    for k = 1, n do c = c + bytes[row + hand[k]] end
-    c = c - hand_n[j] * (bytes[row + j] - 48)
+    -- the hand's copies of the cards j allows (its list from load), less its own where allowed
+    local c = 0
+    for q = allow_at[j], allow_at[j + 1] - 1 do c = c + hand_n[allow[q]] end
+    if bytes[(j - 1) * 16 + j] == 49 then c = c - hand_n[j] end
     if not bestv or c > bestv then best, bestv = m, c end
   end
   -- the chosen card leaves the hand now (its move event, read at the next decision, takes it out)
