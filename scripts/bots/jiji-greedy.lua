@@ -98,8 +98,8 @@ local last_share = {}    -- seat -> card index of its latest share move (0: none
 local excluded = {}      -- seat -> list by card index: true for the Lost Jiji its shares / refusals rule out
 local discovered = {}    -- target ("2", "extra") -> true once its Lost Jiji is discovered
 local jiji_chosen = false
--- the card the right neighbour took from this seat and that neighbour, while the card is provably
--- still in its hand (see read_events); nil when none
+-- the card (index) the right neighbour took from this seat and that neighbour, while the card is
+-- provably still in its hand (see read_events); nil when none
 local lost_card, lost_to = nil, nil
 local chosen_rule = nil  -- the rule its move named ("A"), once seen
 -- the chosen rule's facts (see facts_of), once public; own_in[c] is how many of the own_ok ids may
@@ -166,7 +166,7 @@ end
 
 -- the card the right neighbour took is no longer provably in its hand
 local function drop_lost()
-  local x = IDX[lost_card]
+  local x = lost_card
   hand_n[x], seen[x] = hand_n[x] - 1, seen[x] - 1
   lost_card = nil
 end
@@ -185,11 +185,8 @@ local function read_events(obs, me)
       -- it, or until another seat's turn starts (the taker's right neighbour may then draw it). The
       -- taker is this seat's right neighbour, so this seat's turn comes next: the first move of a
       -- third seat is the draw that starts its turn (no move_words call for it)
-      if lost_card and ((x and seat == lost_to and IDS[x] == lost_card) or (not x and seat ~= me
-          and (seat ~= lost_to or move ~= "noguess" and move_words(move) == "draw"))) then
-        drop_lost()
-      end
       if x then
+        if x == lost_card and seat == lost_to then drop_lost() end
         last_share[seat] = x
         if x > 0 then
           if not rule_bytes then rule_of(obs) end
@@ -204,6 +201,9 @@ local function read_events(obs, me)
             end
           end
         end
+      elseif lost_card and seat ~= me
+          and (seat ~= lost_to or move ~= "noguess" and move_words(move) == "draw") then
+        drop_lost()
       elseif seat == me and JIJI[move] then
         jiji_chosen = true
         x = JIJI[move]
@@ -217,11 +217,11 @@ local function read_events(obs, me)
       if x then
         local n = e.with_shared and 1 or 2
         if seat == me then hand_n[x] = hand_n[x] - n else seen[x] = seen[x] + n end -- (own: still seen)
+        if x == lost_card and seat == lost_to then drop_lost() end
       end
-      if lost_card and seat == lost_to and e.card == lost_card then drop_lost() end
     elseif typ == "lost" and e.seat == me then
       if lost_card then drop_lost() end
-      lost_card, lost_to = e.card, e.to -- (still counted in hand_n)
+      lost_card, lost_to = IDX[e.card], e.to -- (still counted in hand_n)
     elseif typ == "drew" and e.seat == me then
       local x = IDX[e.card]
       hand_n[x], seen[x] = hand_n[x] + 1, seen[x] + 1
@@ -256,7 +256,7 @@ local function read_hand(hand)
     local x = hand[i]
     if x then hand_n[x], seen[x] = hand_n[x] + 1, seen[x] + 1 end
   end
-  local x = IDX[lost_card]
+  local x = lost_card
   if x then hand_n[x], seen[x] = hand_n[x] + 1, seen[x] + 1 end
   hand_read = true
 end
