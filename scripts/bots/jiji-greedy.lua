@@ -1,10 +1,11 @@
 -- A greedy bot for Cats Called Jiji. It reads only its observation (zones it may see, public values,
 -- the events it may see) and guesses only when its own deduction narrows a Lost Jiji to one card:
 --
--- * Copies it can account for: at each of its decisions (from its own Lost Jiji choice on) it counts,
---   per card id, its hand + every public pair + every shared card. A card that was ever in a hand or
---   face up after the Lost Jiji were chosen is nobody's Lost Jiji, and copies never come back, so the
---   largest such count seen is a safe lower bound of the copies that are NOT hidden Lost Jiji.
+-- * Copies it can account for: from its own Lost Jiji choice on it counts, per card id, its hand +
+--   every public pair + every shared card (before each guess: no count falls between a turn's draw
+--   and its guess). A card that was ever in a hand or face up after the Lost Jiji were chosen is
+--   nobody's Lost Jiji, and copies never come back, so the largest such count seen is a safe lower
+--   bound of the copies that are NOT hidden Lost Jiji.
 -- * A seat's shares: every card it shared while its Lost Jiji was hidden satisfies the public rule
 --   relative to that Lost Jiji (the rule's truth table is the public value `rule_table`).
 -- * A `share none`: the card this bot then draws from that seat (its left neighbour) was in that hand
@@ -13,11 +14,12 @@
 -- Memory lives in globals (one environment per seat per game).
 --
 -- Speed: what the events say is counted as they come (the cards laid out in pairs or shared, the own
--- hand after one read of its zone, the Lost Jiji discovered, the ids its own shares leave possible),
--- so a decision reads no zone (each read builds tables) and only a guess counts copies again;
--- each rule's facts are worked out once at load from the rules' own hook; its memory is lists indexed
--- by card (a new string key in a table costs a map entry); a guess first only counts each target's
--- candidates up to two, as a target narrowed to one card is rare.
+-- hand after one read of its zone, the Lost Jiji discovered, the ids its own shares leave possible
+-- and how many of them allow each card), so a decision reads no zone (each read builds tables) and
+-- only a guess counts copies again; each rule's facts (its truth table as bytes, the Lost Jiji each
+-- card rules out, the cards each Lost Jiji allows) are worked out once at load from the rules' own
+-- hook; its memory is lists indexed by card (a new string key in a table costs a map entry); a guess
+-- first only counts each target's candidates up to two, as a target narrowed to one card is rare.
 
 local IDS = {}
 for _, col in ipairs({"W", "K"}) do
