@@ -88,8 +88,8 @@ local seen = {}
 -- copies that are nobody else's hidden Lost Jiji: lower + those discovered + the own Lost Jiji once
 -- read (2 - gone[i] copies of IDS[i] may be someone else's)
 local gone = {}
--- copies in the own hand, the card the right neighbour took included (kept from the first snapshot
--- on, see snapshot)
+-- copies in the own hand, the card the right neighbour took included (kept from the first read of
+-- its zone on, see read_hand)
 local hand_n = {}
 for i = 1, #IDS do lower[i], seen[i], gone[i], hand_n[i] = 0, 0, 0, 0 end
 local hand_read = false
