@@ -230,7 +230,7 @@ local function read_events(obs, me)
       if last_share[e.from] == 0 then exclude_allowing(rule_of(obs), e.from, x) end
     elseif typ == "discovered" then
       local x, target = IDX[e.card], e.target
-      discovered[target] = true
+      discovered[target], hidden_stale = true, true
       if target == TARGET[me + 1] then
         if not own_jiji then gone[x] = gone[x] + 1 end -- (else it was counted as the own one)
         own_jiji = false
@@ -294,27 +294,30 @@ local function hidden_targets(me)
   return targets, exs
 end
 
--- is some target still hidden narrowed to one id (its count stops at two)? The same targets as
--- hidden_targets (s == players: the extra one), no list built, each count inline (a call costs more)
+-- the excluded lists of the targets still hidden (as hidden_targets), made again after a discovery
+-- only: any_narrowed reads them at every guess
+local hidden_exs, hidden_stale = nil, true
+
+-- is some target still hidden narrowed to one id (its count stops at two)? Each count inline (a
+-- call costs more)
 local function any_narrowed(me)
+  if hidden_stale then
+    hidden_exs, hidden_stale = {}, false
+    for s = 0, players - 1 do
+      if s ~= me and not discovered[TARGET[s + 1]] then hidden_exs[#hidden_exs + 1] = exclusions(s) end
+    end
+    if extra_dealt and not discovered.extra then hidden_exs[#hidden_exs + 1] = EMPTY end
+  end
   local gone = gone
-  for s = 0, players do
-    local ex
-    if s == players then
-      ex = extra_dealt and not discovered.extra and EMPTY
-    else
-      ex = s ~= me and not discovered[TARGET[s + 1]] and (excluded[s] or EMPTY)
-    end
-    if ex then
-      local n = 0
-      for i = 1, 16 do
-        if gone[i] < 2 and not ex[i] then
-          n = n + 1
-          if n == 2 then break end
-        end
+  for t = 1, #hidden_exs do
+    local ex, n = hidden_exs[t], 0
+    for i = 1, 16 do
+      if gone[i] < 2 and not ex[i] then
+        n = n + 1
+        if n == 2 then break end
       end
-      if n == 1 then return true end
     end
+    if n == 1 then return true end
   end
   return false
 end
