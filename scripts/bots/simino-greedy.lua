@@ -17,9 +17,9 @@
 
 -- library functions as locals: a global lookup goes through the sandbox
 local random, huge, words, byte = math.random, math.huge, words, string.byte
--- -1 where climbing pays, else 1; and the least best value past which no "place2" move can win
--- (set at the first decision: the same all game)
-local UP, PLACE2_BELOW
+-- -1 where climbing pays, else 1; and the best values from which no placement above floor 1, and no
+-- "place2" move, can win (set at the first decision: the same all game)
+local UP, CLIMB_BELOW, PLACE2_BELOW
 
 local DIRS = {r = {0, 1}, l = {0, -1}, d = {1, 0}, u = {-1, 0}}
 local NUM = {} -- the numbers a move spells, by their text (tonumber is a call into Go)
@@ -31,6 +31,9 @@ local COLOUR, FREE = {}, 0
 -- each tile's two colours' numbers by id (its attributes a and b), and also by the number its id's
 -- two bytes make (how a placement read as bytes names it: bytes_at), read at load
 local FIRST, SECOND = {}, {}
+-- the length of a placement "place TT R C D F": 16 when every tile id has two letters, else 0 (a
+-- length no move has: every move is then read with words)
+local ONE_DIGIT = 16
 -- the number of two letters: 1 to 676 for "AA" to "ZZ" (a small index, as gopher-lua grows a table's
 -- array part up to any positive integer key)
 local function bytes_at(b1, b2)
@@ -48,6 +51,8 @@ do
     if #id == 2 then
       local at = bytes_at(byte(id, 1, 2))
       FIRST[at], SECOND[at] = ka, kb
+    else
+      ONE_DIGIT = 0
     end
   end
   FREE = colour_number("")
@@ -143,7 +148,7 @@ end
 local function best_move(vals, legal)
   -- what is read at every move as locals: each read of an upvalue is one more VM instruction
   local byte, random, shows, near2, colour = byte, random, SHOWS, NEAR2, COLOUR
-  local cols = COLS or 0
+  local first, second, climb, cols, one_digit = FIRST, SECOND, -UP * 100, COLS or 0, ONE_DIGIT
   local base = 1 - 48 * cols - 48 -- cell index = row byte * cols + column byte + base ("0" is 48)
   local best, bestv = nil, -huge
   -- the tile whose moves are weighed (its id's two bytes, or its id and nil), its colours (SHOWS
@@ -152,11 +157,11 @@ local function best_move(vals, legal)
   for i = 1, #legal do
     local m = legal[i]
     local v
-    -- a placement whose numbers are one digit each, read as bytes: " ", the tile's two letters, then
-    -- row, column, direction and floor after a space each ("0" is 48, "1" 49)
-    local space, t1, t2, _, rb, _, cb, _, dir, _, fb = byte(m, 6, 16)
-    if space ~= 32 or #m ~= 16 then
-      if space == 50 and bestv >= PLACE2_BELOW then
+    -- a placement whose numbers are one digit each (the only move of its length), read as bytes: the
+    -- tile's two letters, then row, column, direction and floor after a space each ("0" is 48, "1" 49)
+    local t1, t2, _, rb, _, cb, _, dir, _, fb = byte(m, 7, 16)
+    if #m ~= one_digit then
+      if t1 == 32 and bestv >= PLACE2_BELOW then
         v, t1 = -huge, nil -- "place2 ...": it cannot beat best, no need to read it
       else
         -- any other move, read with words: a placement (a number of two digits, a tile id not of two
@@ -172,22 +177,26 @@ local function best_move(vals, legal)
       end
     end
     if t1 then
-      if t1 ~= cur1 or t2 ~= cur2 then
-        shows[a], shows[b], cur1, cur2 = sa, sb, t1, t2
-        local tile = t2 and (t1 - 65) * 26 + t2 - 64 or t1 -- bytes_at(t1, t2), inline, or the id
-        a, b = FIRST[tile], SECOND[tile]
-        sa, sb = shows[a], shows[b]
-        shows[a], shows[b] = sa - 1, sb - 1
-        double, own = a == b and -1 or 0, 0.2 * (sa + sb - 2)
-      end
-      if fb ~= 49 then
-        v = -UP * 100 * (fb - 49) - own
-      elseif vals then
-        local cells, u = near2[dir][rb * cols + cb + base], 0
-        for j = 1, #cells do u = u + shows[colour[vals[cells[j]]]] end
-        v = double + 3 * u - own
+      if fb ~= 49 and bestv >= CLIMB_BELOW then
+        v = -huge -- above floor 1: it cannot beat best, no need to weigh it
       else
-        v = double - own
+        if t1 ~= cur1 or t2 ~= cur2 then
+          shows[a], shows[b], cur1, cur2 = sa, sb, t1, t2
+          local tile = t2 and (t1 - 65) * 26 + t2 - 64 or t1 -- bytes_at(t1, t2), inline, or the id
+          a, b = first[tile], second[tile]
+          sa, sb = shows[a], shows[b]
+          shows[a], shows[b] = sa - 1, sb - 1
+          double, own = a == b and -1 or 0, 0.2 * (sa + sb - 2)
+        end
+        if fb ~= 49 then
+          v = climb * (fb - 49) - own
+        elseif vals then
+          local cells, u = near2[dir][rb * cols + cb + base], 0
+          for j = 1, #cells do u = u + shows[colour[vals[cells[j]]]] end
+          v = double + 3 * u - own
+        else
+          v = double - own
+        end
       end
     end
     v = v + random() * 0.5
@@ -206,9 +215,10 @@ function choose(obs, legal)
   if UP == nil then
     local draw = obs.params and obs.params.draw
     UP = (obs.players == 1 or obs.players >= 4 or (draw and draw ~= "refill")) and -1 or 1
-    -- where climbing does not pay, a "place2" move is worth -60 or less (floors count from 1), less
-    -- than -59.5 with its tie-break
-    PLACE2_BELOW = UP == 1 and -59.5 or huge
+    -- where climbing does not pay, a placement above floor 1 is worth -99.6 or less (-100 per floor
+    -- above, less own, at most 0.4) and a "place2" move -60 or less (floors count from 1), each less
+    -- with its tie-break (under 0.5), so neither can beat a move worth -99 or -59.5
+    CLIMB_BELOW, PLACE2_BELOW = UP == 1 and -99 or huge, UP == 1 and -59.5 or huge
   end
   local board = obs.boards and obs.boards.main
   local vals
