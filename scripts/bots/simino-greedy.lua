@@ -12,8 +12,9 @@
 -- and direction (the board's size is a param), and the hand's colours are counted once per decision,
 -- less one for the colours of the tile weighed (its moves come together): a neighbour then costs a
 -- few table reads, not a loop over the hand. Colours are numbered at load, so the counts are lists:
--- a write to a string key costs gopher-lua a map entry and a boxed key. Every Lua call and upvalue
--- read is a VM step (about 200 machine instructions): placements are weighed inline, in one loop.
+-- a write to a string key costs gopher-lua a map entry and a boxed key. Every VM step costs about
+-- 200 machine instructions, a Lua call several hundred more: placements are weighed inline, in one
+-- loop, and a move that cannot beat the best one found is not weighed at all.
 
 -- library functions as locals: a global lookup goes through the sandbox
 local random, huge, words, byte = math.random, math.huge, words, string.byte
@@ -216,9 +217,11 @@ function choose(obs, legal)
     local draw = obs.params and obs.params.draw
     UP = (obs.players == 1 or obs.players >= 4 or (draw and draw ~= "refill")) and -1 or 1
     -- where climbing does not pay, a placement above floor 1 is worth -99.6 or less (-100 per floor
-    -- above, less own, at most 0.4) and a "place2" move -60 or less (floors count from 1), each less
-    -- with its tie-break (under 0.5), so neither can beat a move worth -99 or -59.5
-    CLIMB_BELOW, PLACE2_BELOW = UP == 1 and -99 or huge, UP == 1 and -59.5 or huge
+    -- above, less own, which is -0.4 or more) and a "place2" move -60 or less (floors count from 1),
+    -- each less with its tie-break (under 0.5), so neither can beat a move worth -99 or -59.5 (a
+    -- place2 is told by its seventh byte, " ", when every tile id has two letters)
+    CLIMB_BELOW = UP == 1 and -99 or huge
+    PLACE2_BELOW = (UP == 1 and ONE_DIGIT == 16) and -59.5 or huge
   end
   local board = obs.boards and obs.boards.main
   local vals
