@@ -7,74 +7,101 @@
 -- Speed: a decision weighs every legal placement, and most of a turn's moves are new strings (the
 -- seat's own tiles on a board that changed), so a move is read afresh each time: a placement "place
 -- TT R C D F" whose numbers are one digit each (every board up to 10 by 10) as its bytes (one
--- string.byte call, numbers made once per host; words made a string per word and the numbers were
--- looked up by their text), any other move with one words call (a string pattern is compiled on every
--- call; a cache keyed by move string grew by several map entries per move). The cells next to each
--- cell are listed at load (the board's size is a param), and the hand's colours are counted once per
--- decision: a placement then costs a few table reads, not a loop over the hand per neighbour. The
--- moves of one tile come together, so what depends on the tile alone is found once per tile, and
--- each cell's neighbour sum once per tile (several of its moves cover the cell). Every Lua call and
--- upvalue read is a VM step: placements are weighed inline, in one loop.
+-- string.byte call), any other move with one words call (a cache keyed by move string grew by several
+-- map entries per move). The cells next to a placement's two cells are listed at load for each cell
+-- and direction (the board's size is a param), and the hand's colours are counted once per decision,
+-- less one for the colours of the tile weighed (its moves come together): a neighbour then costs a
+-- few table reads, not a loop over the hand. Colours are numbered at load, so the counts are lists:
+-- a write to a string key costs gopher-lua a map entry and a boxed key. Every VM step costs about
+-- 200 machine instructions, a Lua call several hundred more: placements are weighed inline, in one
+-- loop, and a move that cannot beat the best one found is not weighed at all.
 
 -- library functions as locals: a global lookup goes through the sandbox
 local random, huge, words, byte = math.random, math.huge, words, string.byte
--- -1 where climbing pays, else 1 (set at the first decision: the same all game)
-local UP
+-- -1 where climbing pays, else 1; and the best values from which no placement above floor 1, and no
+-- "place2" move, can win (set at the first decision: the same all game)
+local UP, CLIMB_BELOW, PLACE2_BELOW
 
 local DIRS = {r = {0, 1}, l = {0, -1}, d = {1, 0}, u = {-1, 0}}
 local NUM = {} -- the numbers a move spells, by their text (tonumber is a call into Go)
 for i = 0, 99 do NUM[tostring(i)] = i end
 
--- each tile's two colours by id (its attributes a and b) and by its id's two bytes (how a placement
--- read as bytes names it: FIRST_AT[bytes_at(b1, b2)]), read at load, and every colour once
-local FIRST, SECOND, FIRST_AT, SECOND_AT, COLOURS = {}, {}, {}, {}, {}
--- the place of two letters in FIRST_AT and SECOND_AT: 1 to 676 for "AA" to "ZZ" (a small index,
--- as gopher-lua grows a table's array part up to any positive integer key)
+-- COLOUR[x]: the number of each colour a tile shows, from 1 (in catalogue order), and FREE, after
+-- them, of "" (a free cell's value)
+local COLOUR, FREE = {}, 0
+-- each tile's two colours' numbers by id (its attributes a and b), and also by the number its id's
+-- two bytes make (how a placement read as bytes names it: bytes_at), read at load
+local FIRST, SECOND = {}, {}
+-- the length of a placement "place TT R C D F": 16 when every tile id has two letters, else 0 (a
+-- length no move has: every move is then read with words)
+local ONE_DIGIT = 16
+-- the number of two letters: 1 to 676 for "AA" to "ZZ" (a small index, as gopher-lua grows a table's
+-- array part up to any positive integer key)
 local function bytes_at(b1, b2)
   return (b1 - 65) * 26 + b2 - 64
 end
--- colour_counts' answer, refilled at each decision, with every colour's entry made here: a key
--- added during a game costs thousands of machine instructions
-local SHOWS = {}
+local function colour_number(x)
+  if not COLOUR[x] then FREE = FREE + 1; COLOUR[x] = FREE end
+  return COLOUR[x]
+end
 do
   local ids, a, b = g:card_list(), g:card_list("a"), g:card_list("b")
   for i = 1, #ids do
-    local id = ids[i]
-    FIRST[id], SECOND[id] = a[i], b[i]
+    local id, ka, kb = ids[i], colour_number(a[i]), colour_number(b[i])
+    FIRST[id], SECOND[id] = ka, kb
     if #id == 2 then
       local at = bytes_at(byte(id, 1, 2))
-      FIRST_AT[at], SECOND_AT[at] = a[i], b[i]
+      FIRST[at], SECOND[at] = ka, kb
+    else
+      ONE_DIGIT = 0
     end
-    if not SHOWS[a[i]] then SHOWS[a[i]], COLOURS[#COLOURS + 1] = 0, a[i] end
-    if not SHOWS[b[i]] then SHOWS[b[i]], COLOURS[#COLOURS + 1] = 0, b[i] end
   end
+  FREE = colour_number("")
 end
+-- SHOWS[k]: how many tiles of the seat's hand show colour k (a double once), refilled at each
+-- decision, 0 for FREE; while a tile's moves are weighed, less one for its colours (how many of its
+-- other tiles show k: each tile id is unique)
+local SHOWS = {}
+for k = 1, FREE do SHOWS[k] = 0 end
 
--- NEAR[i]: the board indices of the cells next to cell i (ROWS x COLS, the same all game), listed at
--- load for the board.size param (and again at a game's first decision if its board differs)
-local NEAR, ROWS, COLS
+-- NEAR2[d][i]: the board indices of the cells next to a placement's first half on cell i and next to
+-- its second half, the cell in direction d (its letter's byte); the two cells themselves are free (a
+-- placement's are), so left out. Listed at load for the board.size param (and again at a game's first
+-- decision if its board differs): ROWS x COLS, the same all game
+local NEAR2, ROWS, COLS
+-- a direction letter's byte: a placement read with words names its direction as a string
+local DIR_BYTE = {}
+for dir in pairs(DIRS) do DIR_BYTE[dir] = byte(dir) end
 local STEPS = {{0, 1}, {0, -1}, {1, 0}, {-1, 0}}
--- near_use's answers for the tile being weighed, by cell (USE[i], valid while USE_AT[i] is STAMP):
--- a tile's floor-1 moves come together and cover each cell in several of them (either way round,
--- several directions); STAMP moves on with each tile weighed, so no table is cleared
-local USE, USE_AT, STAMP = {}, {}, 0
--- STEP_AT[byte]: how far the cell a direction's letter points to is, in board indices (a list with
--- slots up to "u", 117)
-local STEP_AT = {}
-for k = 1, 117 do STEP_AT[k] = false end
 local function near_cells(rows, cols)
-  NEAR, ROWS, COLS = {}, rows, cols
-  for dir, dd in pairs(DIRS) do STEP_AT[byte(dir)] = dd[1] * cols + dd[2] end
+  local near = {} -- near[i]: the cells next to cell i
   for r = 0, rows - 1 do
     for c = 0, cols - 1 do
       local list = {}
-      for k = 1, #STEPS do
+      for k = 1, 4 do
         local nr, nc = r + STEPS[k][1], c + STEPS[k][2]
         if nr >= 0 and nr < rows and nc >= 0 and nc < cols then list[#list + 1] = nr * cols + nc + 1 end
       end
-      local i = r * cols + c + 1
-      NEAR[i], USE[i], USE_AT[i] = list, 0, 0 -- by index from 1: array slots, not new keys later
+      near[r * cols + c + 1] = list
     end
+  end
+  NEAR2, ROWS, COLS = {}, rows, cols
+  for k = 1, 117 do NEAR2[k] = false end -- a list with slots up to "u" (117), not new keys later
+  for dir, dd in pairs(DIRS) do
+    local lists = {}
+    for r = 0, rows - 1 do
+      for c = 0, cols - 1 do
+        local i, r2, c2, list = r * cols + c + 1, r + dd[1], c + dd[2], false
+        if r2 >= 0 and r2 < rows and c2 >= 0 and c2 < cols then
+          local i2, n1, n2 = r2 * cols + c2 + 1, near[i], near[r2 * cols + c2 + 1]
+          list = {}
+          for k = 1, #n1 do if n1[k] ~= i2 then list[#list + 1] = n1[k] end end
+          for k = 1, #n2 do if n2[k] ~= i then list[#list + 1] = n2[k] end end
+        end
+        lists[i] = list -- by index from 1: array slots
+      end
+    end
+    NEAR2[DIR_BYTE[dir]] = lists
   end
 end
 do
@@ -82,12 +109,10 @@ do
   if type(size) == "number" then near_cells(size, size) end
 end
 
--- shows[x]: how many tiles of the seat's hand show colour x (a double once), 0 for every other
--- colour; a hand tile's other tiles showing x are shows[x] minus one if it shows x itself (each tile
--- id is unique)
+-- fills SHOWS from the seat's hand
 local function colour_counts(obs)
-  local shows, colours, first, second = SHOWS, COLOURS, FIRST, SECOND -- locals: see best_move
-  for k = 1, #colours do shows[colours[k]] = 0 end
+  local shows, first, second = SHOWS, FIRST, SECOND -- locals: see best_move
+  for k = 1, FREE - 1 do shows[k] = 0 end
   local h = obs.zones.hand[obs.seat + 1]
   local hand = h and h.cards or {}
   for i = 1, #hand do
@@ -96,126 +121,80 @@ local function colour_counts(obs)
     shows[a] = shows[a] + 1
     if b ~= a then shows[b] = shows[b] + 1 end
   end
-  return shows
 end
 
--- how many of the hand's other tiles show the colours a and b of one of its tiles (each shows[x]
--- counts the tile itself once)
-local function other_use(shows, a, b)
-  return shows[a] + shows[b] - 2
-end
-
--- a half on cell i next to different tiles of the same colours makes junctions my tiles may bridge:
--- the sum, over the covered cells next to i, of my other tiles (not the one of colours a, b placed)
--- showing that cell's colour
-local function near_use(vals, shows, i, a, b)
-  local n = 0
-  local near = NEAR[i]
-  for k = 1, #near do
-    local v = vals[near[k]]
-    if v ~= "" then
-      n = n + shows[v]
-      if v == a or v == b then n = n - 1 end
-    end
-  end
-  USE[i], USE_AT[i] = n, STAMP
-  return n
-end
-
--- the value of a move other than a placement: "place2 ...", "pay TILE" or "pass"
-local function other_score(shows, m, kind, tile)
+-- the value of a move other than a placement, by its words: "place2 T1 R C D F1 T2 R C D F2",
+-- "pay TILE" or "pass"
+local function other_score(kind, tile, f1, f2)
   if kind == "pay" then
+    -- give away the tile my other tiles need least (how many show its colours), a double last
     local a, b = FIRST[tile], SECOND[tile]
-    local v = -other_use(shows, a, b)
+    local v = -(SHOWS[a] + SHOWS[b] - 2)
     if a == b then v = v - 5 end
     return v
-  elseif m == "pass" then
+  elseif kind == "pass" then
     return -1000
   elseif kind == "place2" then
-    local _, _, _, _, _, f1, _, _, _, _, f2 = words(m)
     return -UP * 100 * (NUM[f1] + NUM[f2] - 2) - UP * 60
   end
   return 0
 end
 
--- what depends on a tile of colours a, b alone, for its moves: the double's bonus (keep doubles for
--- junctions, other things equal), its colours' use to my other tiles (play the tile they need
--- least: other_use), and a new STAMP for near_use's answers
-local function tile_facts(shows, a, b)
-  STAMP = STAMP + 1
-  return a == b and -1 or 0, 0.2 * (shows[a] + shows[b] - 2), STAMP
-end
-
--- the best of the legal moves, each weighed plus a random tie-break: a placement "place TILE ROW COL
--- DIR FLOOR" (most moves) weighed here, inline (a call per move cost more than its sums), the others
--- by other_score; vals: floor 1 of the board
-local function best_move(vals, shows, legal)
+-- the best of the legal moves, each weighed plus a random tie-break: a placement (most moves) weighed
+-- here, inline (a call per move cost more than its sums), the others by other_score; vals: floor 1
+-- of the board. A placement on floor 1 is worth most next to tiles of colours my other tiles show
+-- (junctions they may bridge later: the sum over the cells next to its two halves), a double keeps a
+-- bonus (junctions, other things equal), and a tile whose colours my other tiles need least is played
+-- first; a placement above is worth its floor
+local function best_move(vals, legal)
   -- what is read at every move as locals: each read of an upvalue is one more VM instruction
-  local words, byte, random, num, dirs, step_at = words, byte, random, NUM, DIRS, STEP_AT
-  local use, use_at, near, cols = USE, USE_AT, NEAR, COLS or 0
+  local byte, random, shows, near2, colour = byte, random, SHOWS, NEAR2, COLOUR
+  local first, second, climb, cols, one_digit = FIRST, SECOND, -UP * 100, COLS or 0, ONE_DIGIT
   local base = 1 - 48 * cols - 48 -- cell index = row byte * cols + column byte + base ("0" is 48)
   local best, bestv = nil, -huge
-  -- the tile whose moves are weighed (a tile's moves come together: cur names it, by its first byte
-  -- and cur2 its second, or cur by its id), and what depends on it alone (tile_facts)
-  local cur, cur2, a, b, double, own, stamp
+  -- the tile whose moves are weighed (its id's two bytes, or its id and nil), its colours (SHOWS
+  -- holds one less of each: sa and sb put back) and what depends on it alone
+  local cur1, cur2, a, b, sa, sb, double, own = nil, nil, FREE, FREE, 0, 0
   for i = 1, #legal do
     local m = legal[i]
     local v
-    -- a placement whose numbers are one digit each, read as bytes: " ", the tile's two letters, then
-    -- row, column, direction and floor after a space each ("0" is 48, "1" 49)
-    local space, t1, t2, _, rb, _, cb, _, db, _, fb = byte(m, 6, 16)
-    if space == 32 and #m == 16 then
-      if t2 ~= cur2 or t1 ~= cur then
-        local at = (t1 - 65) * 26 + t2 - 64 -- bytes_at(t1, t2), inline
-        cur, cur2, a, b = t1, t2, FIRST_AT[at], SECOND_AT[at]
-        double, own, stamp = tile_facts(shows, a, b)
-      end
-      if fb ~= 49 then
-        v = -UP * 100 * (fb - 49) - own
-      elseif vals then
-        local i1 = rb * cols + cb + base
-        local u = 0
-        -- near_use of both cells (i1, then i1 + the direction's step), inline, each remembered
-        -- for the tile's other moves (a call per cell cost more than its loop)
-        for at = i1, i1 + step_at[db], step_at[db] do
-          local n = use[at]
-          if use_at[at] ~= stamp then
-            n = 0
-            local cells = near[at]
-            for j = 1, #cells do
-              local x = vals[cells[j]]
-              if x ~= "" then
-                n = n + shows[x]
-                if x == a or x == b then n = n - 1 end
-              end
-            end
-            use[at], use_at[at] = n, stamp
-          end
-          u = u + n
-        end
-        v = double + 3 * u - own
+    -- a placement whose numbers are one digit each (the only move of its length), read as bytes: the
+    -- tile's two letters, then row, column, direction and floor after a space each ("0" is 48, "1" 49)
+    local t1, t2, _, rb, _, cb, _, dir, _, fb = byte(m, 7, 16)
+    if #m ~= one_digit then
+      if t1 == 32 and bestv >= PLACE2_BELOW then
+        v, t1 = -huge, nil -- "place2 ...": it cannot beat best, no need to read it
       else
-        v = double - own
-      end
-    else
-      local kind, tile, w3, w4, dir, w6 = words(m)
-      if kind ~= "place" then
-        v = other_score(shows, m, kind, tile)
-      else
-        if tile ~= cur then
-          cur, a, b = tile, FIRST[tile], SECOND[tile]
-          double, own, stamp = tile_facts(shows, a, b)
+        -- any other move, read with words: a placement (a number of two digits, a tile id not of two
+        -- letters) into the same bytes, t1 its tile's id
+        local kind, w2, w3, w4, w5, w6, _, _, _, _, w11 = words(m)
+        if kind == "place" then
+          t1, t2, rb, cb, dir, fb = w2, nil, NUM[w3] + 48, NUM[w4] + 48, DIR_BYTE[w5], NUM[w6] + 48
+        else
+          shows[a], shows[b] = sa, sb -- SHOWS as counted, for other_score
+          cur1, cur2, a, b, sa, sb = nil, nil, FREE, FREE, 0, 0
+          t1, v = nil, other_score(kind, w2, w6, w11)
         end
-        local f = num[w6]
-        if f ~= 1 then
-          v = -UP * 100 * (f - 1) - own
+      end
+    end
+    if t1 then
+      if fb ~= 49 and bestv >= CLIMB_BELOW then
+        v = -huge -- above floor 1: it cannot beat best, no need to weigh it
+      else
+        if t1 ~= cur1 or t2 ~= cur2 then
+          shows[a], shows[b], cur1, cur2 = sa, sb, t1, t2
+          local tile = t2 and (t1 - 65) * 26 + t2 - 64 or t1 -- bytes_at(t1, t2), inline, or the id
+          a, b = first[tile], second[tile]
+          sa, sb = shows[a], shows[b]
+          shows[a], shows[b] = sa - 1, sb - 1
+          double, own = a == b and -1 or 0, 0.2 * (sa + sb - 2)
+        end
+        if fb ~= 49 then
+          v = climb * (fb - 49) - own
         elseif vals then
-          local dd = dirs[dir]
-          local i1 = num[w3] * cols + num[w4] + 1
-          local i2 = i1 + dd[1] * cols + dd[2]
-          local u1 = use_at[i1] == stamp and use[i1] or near_use(vals, shows, i1, a, b)
-          local u2 = use_at[i2] == stamp and use[i2] or near_use(vals, shows, i2, a, b)
-          v = double + 3 * (u1 + u2) - own
+          local cells, u = near2[dir][rb * cols + cb + base], 0
+          for j = 1, #cells do u = u + shows[colour[vals[cells[j]]]] end
+          v = double + 3 * u - own
         else
           v = double - own
         end
@@ -227,7 +206,7 @@ local function best_move(vals, shows, legal)
   return best
 end
 
--- whether this game's board was checked against the one NEAR lists (at its first decision)
+-- whether this game's board was checked against the one NEAR2 lists (at its first decision)
 local board_checked = false
 
 function choose(obs, legal)
@@ -237,6 +216,12 @@ function choose(obs, legal)
   if UP == nil then
     local draw = obs.params and obs.params.draw
     UP = (obs.players == 1 or obs.players >= 4 or (draw and draw ~= "refill")) and -1 or 1
+    -- where climbing does not pay, a placement above floor 1 is worth -99.6 or less (-100 per floor
+    -- above, less own, which is -0.4 or more) and a "place2" move -60 or less (floors count from 1),
+    -- each less with its tie-break (under 0.5), so neither can beat a move worth -99 or -59.5 (a
+    -- place2 is told by its seventh byte, " ", when every tile id has two letters)
+    CLIMB_BELOW = UP == 1 and -99 or huge
+    PLACE2_BELOW = (UP == 1 and ONE_DIGIT == 16) and -59.5 or huge
   end
   local board = obs.boards and obs.boards.main
   local vals
@@ -247,6 +232,6 @@ function choose(obs, legal)
       if board.rows ~= ROWS or board.cols ~= COLS then near_cells(board.rows, board.cols) end
     end
   end
-  local shows = colour_counts(obs)
-  return best_move(vals, shows, legal)
+  colour_counts(obs)
+  return best_move(vals, legal)
 end
