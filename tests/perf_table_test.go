@@ -3,6 +3,8 @@ package tests
 import (
 	"os/exec"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -30,4 +32,40 @@ func TestPerfTableScript(t *testing.T) {
 		require.Equal(t, 7, strings.Count(row, "|"), "six columns: %s", row)
 		require.Regexp(t, `^\| [A-Za-z ]+ \| [0-9.]+ µs \| [0-9.]+ \| [0-9.]+ µs \| ([0-9]+%|under 1%) \| [0-9,]+ \|$`, row)
 	}
+}
+
+// TestInstructionsScript: scripts/bench/instructions.py, which measures docs/performance.md's machine
+// instructions per move, prints one row per game it is given: random and greedy seats and their ratio.
+func TestInstructionsScript(t *testing.T) {
+	for _, tool := range []string{"python3", "valgrind"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			t.Skip(tool + " is not installed")
+		}
+	}
+	bin := buildBinary(t)
+	root := repoRoot(t)
+	cmd := exec.Command(filepath.Join(root, "scripts", "bench", "instructions.py"), "--games", "3", "--ruleslab", bin, "zoomies")
+	cmd.Dir = root
+	out, err := cmd.CombinedOutput()
+	require.NoError(t, err, "%s", out)
+	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+	require.Len(t, lines, 3, "a header, its rule and the game's row:\n%s", out)
+	m := regexp.MustCompile(`^\| zoomies \| ([0-9,]+) \| ([0-9,]+) \| ([0-9.]+)x \|$`).FindStringSubmatch(lines[2])
+	require.NotNil(t, m, "row: %s", lines[2])
+	random, greedy := number(t, m[1]), number(t, m[2])
+	require.Greater(t, random, 1000.0, "a move costs thousands of machine instructions")
+	require.Greater(t, greedy, random, "a greedy decision costs more than a random one")
+	require.InDelta(t, greedy/random, number(t, m[3]), 0.051)
+
+	bad := exec.Command(filepath.Join(root, "scripts", "bench", "instructions.py"), "--games", "2", "--ruleslab", bin, "zoomies")
+	out, err = bad.CombinedOutput()
+	require.Error(t, err)
+	require.Contains(t, string(out), "--games must be at least 3")
+}
+
+func number(t *testing.T, s string) float64 {
+	t.Helper()
+	x, err := strconv.ParseFloat(strings.ReplaceAll(s, ",", ""), 64)
+	require.NoError(t, err)
+	return x
 }
