@@ -34,7 +34,7 @@ mid-game state), and with --workers N the speed-up of N workers over one.`,
 	f := cmd.Flags()
 	registerVariant(f, &opts.Variant)
 	opts.Batch.register(f, batchDefaults{Games: 200, GamesHelp: "games to play", Workers: 1,
-		WorkersHelp: "also play the games on this many workers and report the speed-up", Seats: "random", SeatsHelp: "bots by seat, comma-separated: without --players, as many players as listed when the game allows it; cycled if shorter than the player count"})
+		WorkersHelp: "also play the games on this many workers and on one, three times each (runs of a second at least), and report the speed-up", Seats: "random", SeatsHelp: "bots by seat, comma-separated: without --players, as many players as listed when the game allows it; cycled if shorter than the player count"})
 	opts.Output.register(f, "print the figures as JSON", "", false)
 	return cmd
 }

@@ -3,6 +3,7 @@ package lab
 import (
 	"context"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"runtime"
 	"sort"
@@ -42,8 +43,10 @@ type BenchReport struct {
 	Resample         ResampleReport `json:"clone_resample"`
 	Search           SearchReport   `json:"ismcts"`
 	Workers          int            `json:"workers,omitempty"`
-	// WorkersRounds is how many runs on one worker and on Workers the speed-up takes the fastest of
+	// WorkersRounds is how many runs on one worker and on Workers the speed-up takes the fastest of,
+	// each of WorkersGames games (at least Games: enough to last a second on one worker)
 	WorkersRounds int     `json:"workers_rounds,omitempty"`
+	WorkersGames  int     `json:"workers_games,omitempty"`
 	WorkersSpeed  float64 `json:"workers_games_per_second,omitempty"`
 	Speedup       float64 `json:"speedup,omitempty"`
 	// WorkersCPU is the process's CPU time for the games on Workers over that on one worker (0 when
@@ -126,6 +129,20 @@ func Bench(ctx context.Context, o *BenchOptions) (*BenchReport, error) {
 // the workers cost, and a neighbour's burst during one run cannot decide the speed-up.
 const workerRounds = 3
 
+// minWorkersRun is the least time a run on one worker lasts: shorter, the workers' start (engines
+// loaded, caches cold) and the last game's wait weigh on the speed-up, so bench plays more games than
+// --games when the game is short.
+const minWorkersRun = time.Second
+
+// workersGames is how many games each run plays: the bench's games, or enough to last minWorkersRun on
+// one worker at the speed measured on one core.
+func (rep *BenchReport) workersGames() int {
+	if rep.GamesPerSec <= 0 {
+		return rep.Games
+	}
+	return max(rep.Games, int(math.Ceil(minWorkersRun.Seconds()*rep.GamesPerSec)))
+}
+
 // measureWorkers plays the games as sim does on one worker and then on workers, workerRounds times
 // in turn, each run timed the same way (its workers made, their engines loaded and their caches
 // cold), and reports the speed-up of the fastest run of each. The one-core figures above come from a
@@ -133,17 +150,18 @@ const workerRounds = 3
 // The process's CPU time per game, least of each too, tells the two causes of a lost speed-up apart:
 // the workers' own (they cost more CPU together) or the machine's (it lent less than a core each).
 func (rep *BenchReport) measureWorkers(ctx context.Context, reg *bots.Registry, workers int, seats []string) error {
+	games := rep.workersGames()
 	one, many := &workersRun{}, &workersRun{}
 	for range workerRounds {
-		if err := one.play(ctx, rep, reg, 1, seats); err != nil {
+		if err := one.play(ctx, rep, reg, games, 1, seats); err != nil {
 			return err
 		}
-		if err := many.play(ctx, rep, reg, workers, seats); err != nil {
+		if err := many.play(ctx, rep, reg, games, workers, seats); err != nil {
 			return err
 		}
 	}
-	rep.Workers, rep.WorkersRounds = workers, workerRounds
-	rep.WorkersSpeed, rep.Speedup = float64(rep.Games)/many.wall.Seconds(), one.wall.Seconds()/many.wall.Seconds()
+	rep.Workers, rep.WorkersRounds, rep.WorkersGames = workers, workerRounds, games
+	rep.WorkersSpeed, rep.Speedup = float64(games)/many.wall.Seconds(), one.wall.Seconds()/many.wall.Seconds()
 	if one.cpu > 0 && many.cpu > 0 {
 		rep.WorkersCPU = many.cpu.Seconds() / one.cpu.Seconds()
 	}
@@ -153,9 +171,9 @@ func (rep *BenchReport) measureWorkers(ctx context.Context, reg *bots.Registry, 
 // workersRun keeps the least wall and CPU time of a batch's runs on one number of workers.
 type workersRun struct{ wall, cpu time.Duration }
 
-// play runs the bench's games once on n workers, as sim does, and keeps its times if least.
-func (r *workersRun) play(ctx context.Context, rep *BenchReport, reg *bots.Registry, n int, seats []string) error {
-	batch := Batch{Games: rep.Games, Seed: 1, Workers: n, NewWorker: func() (Worker, error) {
+// play runs games once on n workers, as sim does, and keeps its times if least.
+func (r *workersRun) play(ctx context.Context, rep *BenchReport, reg *bots.Registry, games, n int, seats []string) error {
+	batch := Batch{Games: games, Seed: 1, Workers: n, NewWorker: func() (Worker, error) {
 		return NewEngineWorker(reg, rep.Players, seats, false)
 	}}
 	cpu0, start := processCPU(), time.Now()

@@ -25,8 +25,8 @@ func BenchText(out io.Writer, rep *lab.BenchReport) error {
 		fmt.Fprintln(out)
 	}
 	if rep.Workers > 1 {
-		fmt.Fprintf(out, "%d workers: %.0f games/s, %.2fx one worker (the fastest of %d runs each, in turn)\n",
-			rep.Workers, rep.WorkersSpeed, rep.Speedup, rep.WorkersRounds)
+		fmt.Fprintf(out, "%d workers: %.0f games/s, %.2fx one worker (the fastest of %d runs each of %d games, in turn)\n",
+			rep.Workers, rep.WorkersSpeed, rep.Speedup, rep.WorkersRounds, rep.WorkersGames)
 		if rep.WorkersCPU > 0 {
 			fmt.Fprintf(out, "their CPU time: %.2fx one worker's (near 1: a speed-up short of %d is the machine's)\n",
 				rep.WorkersCPU, rep.Workers)

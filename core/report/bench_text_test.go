@@ -1,0 +1,32 @@
+package report
+
+import (
+	"bytes"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/ruleslab/ruleslab/core/lab"
+)
+
+// BenchText's lines on workers: the speed-up of the fastest runs and how many games each played, and
+// the CPU-time ratio only when the system told it.
+func TestBenchTextWorkers(t *testing.T) {
+	rep := &lab.BenchReport{Game: "zoomies", Players: 4, Games: 4, Moves: 200, MicrosPerMove: 3, GamesPerSec: 8000,
+		Workers: 2, WorkersRounds: 3, WorkersGames: 8000, WorkersSpeed: 14400, Speedup: 1.8, WorkersCPU: 1.04}
+	var out bytes.Buffer
+	require.NoError(t, BenchText(&out, rep))
+	require.Contains(t, out.String(), "\n2 workers: 14400 games/s, 1.80x one worker (the fastest of 3 runs each of 8000 games, in turn)\n"+
+		"their CPU time: 1.04x one worker's (near 1: a speed-up short of 2 is the machine's)\n")
+
+	rep.WorkersCPU = 0
+	out.Reset()
+	require.NoError(t, BenchText(&out, rep))
+	require.Contains(t, out.String(), "in turn)\n")
+	require.NotContains(t, out.String(), "their CPU time")
+
+	rep.Workers = 1
+	out.Reset()
+	require.NoError(t, BenchText(&out, rep))
+	require.NotContains(t, out.String(), "workers:")
+}
