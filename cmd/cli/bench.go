@@ -24,7 +24,9 @@ func NewCmdBench(io *IO, runF func(*BenchOptions) error) *cobra.Command {
 		Short: "Measure a game's speed: time and allocations per move, per hook, per clone, per worker",
 		Long: `Plays whole games on one core and prints the time and allocations per move, where the time goes
 (each Lua hook and Lua bot), the cost of a search bot's determinisation (Clone + Resample of a
-mid-game state), and with --workers N the speed-up of N workers over one.`,
+mid-game state), and with --workers N the speed-up of N workers over one. With a bot in a seat
+that is not random, it also plays the games with random seats and prints what the bots multiply
+the time per move by.`,
 		Example: `  ruleslab bench mimic-taking --games 300
   ruleslab bench mimic-taking --seats greedy
   ruleslab bench simino --variant whites --workers 2 --json`,

@@ -13,6 +13,9 @@ import (
 // API, sandbox and limits as the game's own bots).
 const LuaPrefix = "lua:"
 
+// Random is the bot that plays a uniformly random legal move (every game has it).
+const Random = "random"
+
 // Registry reads the bot specs of one game and makes its bots. Check every spec (Check or Seats) before
 // the game's workers start: a `lua:PATH` script is compiled into the program then.
 type Registry struct {
@@ -34,7 +37,7 @@ func (r *Registry) Names() []string { return r.p.BotNames() }
 // script (compiled now), a `cmd:COMMAND` or an ismcts spec.
 func (r *Registry) Check(spec string) error {
 	switch {
-	case spec == "random" || r.p.Bots[spec] != nil:
+	case spec == Random || r.p.Bots[spec] != nil:
 		return nil
 	case strings.HasPrefix(spec, LuaPrefix):
 		return r.p.LoadLuaBot(spec)
@@ -70,7 +73,7 @@ func Split(list string) ([]string, error) {
 // Lua bots, an external program or an ismcts search (whose playouts run on e).
 func (r *Registry) New(e *scripting.Engine, spec string, seed uint64) (core.Bot, error) {
 	switch {
-	case spec == "random":
+	case spec == Random:
 		return core.NewRandomBot(seed), nil
 	case search.IsSpec(spec):
 		return r.newISMCTS(e, spec, seed)

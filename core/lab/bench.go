@@ -35,14 +35,21 @@ type BenchReport struct {
 	MicrosPerMove float64  `json:"us_per_move"`
 	// CPUMicrosPerMove is the CPU time of the thread that played the games per move (0 when the system
 	// does not tell): on a loaded machine, closer than the wall time to what a move costs on an idle core
-	CPUMicrosPerMove float64        `json:"cpu_us_per_move,omitempty"`
-	AllocsPerMove    float64        `json:"allocs_per_move"`
-	BytesPerMove     float64        `json:"bytes_per_move"`
-	GamesPerSec      float64        `json:"games_per_second"`
-	Hooks            []HookReport   `json:"hooks"`
-	Resample         ResampleReport `json:"clone_resample"`
-	Search           SearchReport   `json:"ismcts"`
-	Workers          int            `json:"workers,omitempty"`
+	CPUMicrosPerMove float64      `json:"cpu_us_per_move,omitempty"`
+	AllocsPerMove    float64      `json:"allocs_per_move"`
+	BytesPerMove     float64      `json:"bytes_per_move"`
+	GamesPerSec      float64      `json:"games_per_second"`
+	Hooks            []HookReport `json:"hooks"`
+	// VersusRandom is the time per move with the seats over that with random seats in every seat (the
+	// rules' own cost), each the fastest of VersusRounds runs of VersusGames games in turn, as CPU time
+	// where the system tells it; RandomMicrosPerMove is the latter. Measured only when a seat is not random.
+	VersusRandom        float64        `json:"versus_random,omitempty"`
+	RandomMicrosPerMove float64        `json:"random_us_per_move,omitempty"`
+	VersusRounds        int            `json:"versus_rounds,omitempty"`
+	VersusGames         int            `json:"versus_games,omitempty"`
+	Resample            ResampleReport `json:"clone_resample"`
+	Search              SearchReport   `json:"ismcts"`
+	Workers             int            `json:"workers,omitempty"`
 	// WorkersRounds is how many runs on one worker and on Workers the speed-up takes the fastest of,
 	// each of WorkersGames games (at least Games: enough to last a second on one worker)
 	WorkersRounds int     `json:"workers_rounds,omitempty"`
@@ -105,6 +112,12 @@ func Bench(ctx context.Context, o *BenchOptions) (*BenchReport, error) {
 	defer context.AfterFunc(ctx, w.Interrupt)()
 	rep := &BenchReport{Game: p.Game.Name(), Players: players, Seats: seats, Games: o.Games}
 	if err := rep.measure(w, o.Games); err != nil {
+		if ctx.Err() == nil && rep.Failures != nil {
+			return rep, err
+		}
+		return nil, benchError(ctx, err)
+	}
+	if err := rep.measureVersusRandom(ctx, reg, w); err != nil {
 		if ctx.Err() == nil && rep.Failures != nil {
 			return rep, err
 		}

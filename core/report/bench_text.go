@@ -16,6 +16,10 @@ func BenchText(out io.Writer, rep *lab.BenchReport) error {
 		fmt.Fprintf(out, "CPU time per move: %.2f µs (the thread that played; a loaded machine inflates the wall time)\n", rep.CPUMicrosPerMove)
 	}
 	fmt.Fprintf(out, "per game: %.1f µs (%.0f games/s)\n", 1e6/rep.GamesPerSec, rep.GamesPerSec)
+	if rep.VersusRandom > 0 {
+		fmt.Fprintf(out, "against random seats: %.2fx the time per move (random seats: %.2f µs; the fastest of %d runs each of %d games, in turn)\n",
+			rep.VersusRandom, rep.RandomMicrosPerMove, rep.VersusRounds, rep.VersusGames)
+	}
 	fmt.Fprintf(out, "resample of a mid-game state (a search's determinisation): %.2f µs, %.1f allocations\n", rep.Resample.Micros, rep.Resample.Allocs)
 	if rep.Search.Iterations > 0 {
 		fmt.Fprintf(out, "ismcts (the game's defaults) from there: %.0f iterations/s", rep.Search.IterationsSec)

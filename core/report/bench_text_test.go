@@ -30,3 +30,17 @@ func TestBenchTextWorkers(t *testing.T) {
 	require.NoError(t, BenchText(&out, rep))
 	require.NotContains(t, out.String(), "workers:")
 }
+
+// BenchText's line against random seats: shown when bench measured it (a seat was not random).
+func TestBenchTextVersusRandom(t *testing.T) {
+	rep := &lab.BenchReport{Game: "jiji", Players: 4, Games: 200, Moves: 9690, MicrosPerMove: 16, GamesPerSec: 1200,
+		VersusRandom: 4.25, RandomMicrosPerMove: 3.1, VersusRounds: 3, VersusGames: 200}
+	var out bytes.Buffer
+	require.NoError(t, BenchText(&out, rep))
+	require.Contains(t, out.String(), "\nagainst random seats: 4.25x the time per move (random seats: 3.10 µs; the fastest of 3 runs each of 200 games, in turn)\n")
+
+	rep.VersusRandom = 0
+	out.Reset()
+	require.NoError(t, BenchText(&out, rep))
+	require.NotContains(t, out.String(), "against random")
+}
