@@ -165,8 +165,14 @@ func (lt *lazyTable) fill(t *lua.LTable, i int, key lua.LString, val lua.LValue)
 	}
 }
 
-// isEmpty reports whether t holds no key (Next from nil finds none: a few comparisons when t is empty).
+// isEmpty reports whether t holds no key: its maps are empty and it has no list part (a list part may
+// hold nils only, which Next from nil finds out).
 func isEmpty(t *lua.LTable) bool {
+	if tableLayoutOK {
+		if l := layout(t); len(l.array) == 0 {
+			return len(l.strdict) == 0 && len(l.dict) == 0
+		}
+	}
 	k, _ := t.Next(lua.LNil)
 	_, none := k.(*lua.LNilType) // (a type check: == on two interfaces calls the runtime)
 	return none
