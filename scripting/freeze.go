@@ -16,6 +16,8 @@ import (
 // values (no tables, no functions) that only module-level locals hold, each of which the functions of
 // its script only index or measure (`NUMBER[id]`, `#IDS`; the static scan, Chunk.escapes): no code can
 // reach it to write it (a direct write `NUMBER[id] = x` is a kept state, which reloads the script).
+// Only the functions the chunk's top level makes are known to hold module-level locals: a closure a
+// function made while the script loaded holds that function's locals, which the scan does not follow.
 
 // freezer replaces the tables a loaded environment reaches by read-only proxies, each table by one proxy
 // wherever it is reached (so identity and aliasing are kept).
@@ -26,14 +28,21 @@ type freezer struct {
 	// escapes by chunk path (Chunk.escapes); indexOnly: the tables only such locals hold
 	escapes   map[string]map[string]bool
 	indexOnly map[*lua.LTable]bool
+	// moduleLevel: the functions a chunk's top level makes, whose upvalues are its module-level
+	// locals (a function made inside another may hold that function's locals)
+	moduleLevel map[*lua.FunctionProto]bool
 }
 
 // freezeModule makes the tables of a loaded rules environment read-only.
 func (h *Host) freezeModule(env *lua.LTable, chunks []*Chunk) {
 	f := &freezer{h: h, proxies: map[*lua.LTable]*lua.LTable{}, seen: map[*lua.LFunction]bool{},
 		escapes: map[string]map[string]bool{}, indexOnly: map[*lua.LTable]bool{}}
+	f.moduleLevel = map[*lua.FunctionProto]bool{}
 	for _, c := range chunks {
 		f.escapes[c.Path] = c.escapes
+		for _, p := range c.Proto.FunctionPrototypes {
+			f.moduleLevel[p] = true
+		}
 	}
 	f.findIndexOnly(env)
 	f.seen = map[*lua.LFunction]bool{}
@@ -69,7 +78,7 @@ func (f *freezer) findIndexOnly(env *lua.LTable) {
 				fn(uv.Value())
 				continue
 			}
-			if i < len(l.Proto.DbgUpvalues) && f.escapes[l.Proto.SourceName] != nil &&
+			if f.moduleLevel[l.Proto] && i < len(l.Proto.DbgUpvalues) && f.escapes[l.Proto.SourceName] != nil &&
 				!f.escapes[l.Proto.SourceName][l.Proto.DbgUpvalues[i]] && plainValues(t) {
 				f.indexOnly[t] = true
 			} else {

@@ -33,10 +33,11 @@ func playBatch(t *testing.T, p *scripting.Program, games, workers int) []string 
 	return out
 }
 
-// Rules that keep state in module-level locals or tables (found by the static check, so loaded again for
-// every game) give the same results for any number of workers, equal to a fresh engine per game.
+// Rules that keep state in module-level locals or tables, or in closures made at load (found by the
+// static check, so loaded again for every game) give the same results for any number of workers, equal
+// to a fresh engine per game.
 func TestModuleStateStaysInItsGame(t *testing.T) {
-	for _, file := range []string{"testdata/module-state.yaml", "testdata/module-counter.yaml"} {
+	for _, file := range []string{"testdata/module-state.yaml", "testdata/module-counter.yaml", "testdata/module-closure.yaml"} {
 		t.Run(file, func(t *testing.T) {
 			p := loadProgram(t, file, "")
 			require.NotEmpty(t, p.KeptState())
@@ -76,7 +77,8 @@ func TestScriptsLoadOncePerEngineUnlessTheyKeepState(t *testing.T) {
 }
 
 // A module-level table written through an alias (which the static check cannot see) is read-only once
-// the scripts are loaded: the write stops the game with a message naming the table.
+// the scripts are loaded, as is a table a closure made at load holds: the write stops the game with a
+// message naming the table.
 func TestModuleTablesAreFrozenAfterLoading(t *testing.T) {
 	p := loadProgram(t, "testdata/module-alias.yaml", "")
 	require.Empty(t, p.KeptState())
@@ -85,6 +87,12 @@ func TestModuleTablesAreFrozenAfterLoading(t *testing.T) {
 	_, _, err := startGame(p, h, 2, 1)
 	require.ErrorContains(t, err, "hook setup: ")
 	require.ErrorContains(t, err, "module-alias.lua:7: module-level table `memory` is read-only (assigning games)")
+
+	// the same through a closure a function made at load (its upvalue is that function's local)
+	p = loadProgram(t, "testdata/module-closure-alias.yaml", "")
+	require.Empty(t, p.KeptState())
+	_, _, err = startGame(p, h, 2, 1)
+	require.ErrorContains(t, err, "module-closure-alias.lua:7: module-level table `seen` is read-only (assigning 1)")
 }
 
 // g:memo keeps a table (of numbers, strings, booleans) for every later game, read-only; a cycle is

@@ -37,11 +37,34 @@ func firstWrites(ws []StateWrite) []StateWrite {
 	return out
 }
 
-// luaScope is one block's local names; fn marks the outermost block of a function body.
+// luaScope is one block's local names; fn marks the outermost block of a function body, ctx that
+// function (nil for the chunk's top level), and funcs the locals declared with a function as value.
 type luaScope struct {
 	names  map[string]bool
 	parent *luaScope
 	fn     bool
+	ctx    *funcCtx
+	funcs  map[string]*funcCtx
+}
+
+// function is the function the scope's code runs in (nil: the chunk's top level, at load).
+func (s *luaScope) function() *funcCtx {
+	for sc := s; sc != nil; sc = sc.parent {
+		if sc.fn {
+			return sc.ctx
+		}
+	}
+	return nil
+}
+
+// declaring is the scope that declares name as seen from s (nil: a global).
+func (s *luaScope) declaring(name string) *luaScope {
+	for sc := s; sc != nil; sc = sc.parent {
+		if sc.names[name] {
+			return sc
+		}
+	}
+	return nil
 }
 
 // inFunction says whether name is a local of the running function (or of a function around it) rather
@@ -73,6 +96,7 @@ type stateScan struct {
 	path    string
 	writes  []StateWrite
 	escapes map[string]bool
+	outer   []outerWrite // writes to an enclosing function's local (keepstate_closures.go)
 }
 
 // keptState lists the writes to module-level state in a parsed chunk, in source order.
@@ -83,6 +107,7 @@ func keptState(path string, stmts []ast.Stmt) []StateWrite {
 func scanState(path string, stmts []ast.Stmt) *stateScan {
 	s := &stateScan{path: path, escapes: map[string]bool{}}
 	s.block(stmts, &luaScope{names: map[string]bool{}}, false)
+	s.keptByClosures()
 	return s
 }
 
@@ -109,9 +134,13 @@ func (s *stateScan) stmt(st ast.Stmt, sc *luaScope) {
 		// the names are declared after their values: `local x = x` reads the outer x. (The parser gives
 		// `local function f` the same shape, whose body sees f: a write to f there then counts as a
 		// write to the outer f, which at worst reloads the script, never misses a write.)
-		s.exprs(st.Exprs, sc)
+		bound := s.localValues(st, sc)
 		for _, n := range st.Names {
 			sc.names[n] = true
+			delete(sc.funcs, n)
+		}
+		for n, ctx := range bound {
+			sc.bindFunction(n, ctx)
 		}
 	case *ast.AssignStmt:
 		for _, l := range st.Lhs {
@@ -181,7 +210,9 @@ func (s *stateScan) target(e ast.Expr, sc *luaScope, line int) {
 	}
 	if inside(sc) && !sc.inFunction(id.Value) {
 		s.writes = append(s.writes, StateWrite{Path: s.path, Name: id.Value, Line: line})
+		return
 	}
+	s.outerTarget(id.Value, sc, line)
 }
 
 func (s *stateScan) exprs(es []ast.Expr, sc *luaScope) {
@@ -195,18 +226,14 @@ func (s *stateScan) exprs(es []ast.Expr, sc *luaScope) {
 func (s *stateScan) expr(e ast.Expr, sc *luaScope) {
 	switch e := e.(type) {
 	case *ast.FunctionExpr:
-		params := &luaScope{names: map[string]bool{}, parent: sc, fn: true}
-		if e.ParList != nil {
-			for _, n := range e.ParList.Names {
-				params.names[n] = true
-			}
-		}
-		params.names["self"] = true // a method's implicit parameter
-		s.block(e.Stmts, params, false)
+		s.function(e, sc, true) // a function value handed on: it may outlive the call it was made in
+	case *ast.FuncCallExpr:
+		s.call(e, sc)
 	case *ast.IdentExpr:
 		if inside(sc) && sc.moduleLocal(e.Value) {
 			s.escapes[e.Value] = true
 		}
+		sc.handedOn(e.Value)
 	case *ast.AttrGetExpr:
 		if id, ok := e.Object.(*ast.IdentExpr); !ok || !sc.moduleLocal(id.Value) {
 			s.expr(e.Object, sc) // t[k] with t a module-level local only reads t

@@ -30,7 +30,19 @@ func TestKeptStateFindsWritesToModuleState(t *testing.T) {
 		{"own locals", "function f(g, a)\n  local t = {}\n  t.x = 1\n  a = 2\n  for i = 1, 2 do i = i + 1 end\n  for k, v in pairs(t) do v = k end\nend", nil},
 		{"a parameter shadows a module local", "local n = 0\nfunction f(n)\n  n = 1\nend", nil},
 		{"a local shadows a module table", "local t = {}\nfunction f()\n  local t = {}\n  t.x = 1\nend", nil},
-		{"an outer function's local", "function f()\n  local n = 0\n  return function() n = n + 1 end\nend", nil},
+		// a closure over its maker's local, handed on: made at load, it would count across games
+		{"a closure handed on writes its maker's local", "function f()\n  local n = 0\n  return function() n = n + 1 end\nend", []string{"n:3"}},
+		{"a closure made at load", "local function make()\n  local n = 0\n  return function() n = n + 1 return n end\nend\nlocal count = make()", []string{"n:3"}},
+		{"a local helper handed on", "function f()\n  local n = 0\n  local function add() n = n + 1 end\n  return add\nend", []string{"n:3"}},
+		{"a closure kept in a table", "function f()\n  local seen = {}\n  return {mark = function(k) seen[k] = true end}\nend", []string{"seen:3"}},
+		{"a closure returned by a nested function", "function f()\n  local n = 0\n  local function g()\n    return function() n = 1 end\n  end\n  g()\nend", []string{"n:4"}},
+		// a helper called from another local function errs on the side of a reload
+		{"a helper called from a nested function", "function f()\n  local n = 0\n  local function add() n = n + 1 end\n  local function twice() add() add() end\n  twice()\nend", []string{"n:3"}},
+		// closures that die with the call that made them keep nothing
+		{"a local helper called where it was made", "function f()\n  local n = 0\n  local function add() n = n + 1 end\n  add()\n  add()\n  return n\nend", nil},
+		{"a gsub callback counts in a hook", "function on_move(g, s)\n  local n = 0\n  s:gsub('x', function() n = n + 1 end)\n  string.gsub(s, 'y', function() n = n + 1 end)\n  return n\nend", nil},
+		{"a sort comparator and a pcall", "function f(t)\n  local calls = 0\n  table.sort(t, function(a, b) calls = calls + 1 return a < b end)\n  pcall(function() calls = 0 end)\nend", nil},
+		{"a shadowed pcall is not the builtin", "local pcall = function(f) return f end\nfunction f()\n  local n = 0\n  return pcall(function() n = 1 end)\nend", []string{"n:4"}},
 		{"repeat sees its body's locals", "function f()\n  repeat local x = 1 until x == 1\nend", nil},
 		{"a local declared after a write is not in scope", "function f()\n  n = 1\n  local n\nend", []string{"n:2"}},
 	} {

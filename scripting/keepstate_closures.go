@@ -1,0 +1,172 @@
+package scripting
+
+import (
+	"cmp"
+	"slices"
+
+	"github.com/yuin/gopher-lua/ast"
+)
+
+// A function called while the script loads can make closures over its own locals that outlive the
+// call:
+//
+//	local function make() local n = 0; return function() n = n + 1; return n end end
+//	local count = make() -- at load: every game's count() then adds to the same n
+//
+// Such a local is state kept between games as surely as a module-level one, though no module-level
+// name is written. The scan cannot tell which functions run at load, so it counts a write to an
+// enclosing function's local as kept state whenever a function between the write and that local's
+// function may outlive its call: its value is handed on (returned, stored, passed to a function)
+// rather than only called where it was made, or run at once by string.gsub, table.sort, pcall or
+// xpcall. A closure that counts the matches of a gsub inside a hook, or a local helper the hook
+// calls, keeps nothing.
+
+// funcCtx is a function body being scanned; escapes: its value may outlive the call of the function
+// around it (settled once the whole chunk is scanned: `return f` may come after f's body).
+type funcCtx struct {
+	parent  *funcCtx
+	escapes bool
+}
+
+// outerWrite is a write, in function in, to a local of the enclosing function owner.
+type outerWrite struct {
+	name      string
+	line      int
+	in, owner *funcCtx
+}
+
+// function scans a function expression's body in a scope of its own and returns its context.
+func (s *stateScan) function(e *ast.FunctionExpr, sc *luaScope, escapes bool) *funcCtx {
+	ctx := &funcCtx{parent: sc.function(), escapes: escapes}
+	params := &luaScope{names: map[string]bool{}, parent: sc, fn: true, ctx: ctx}
+	if e.ParList != nil {
+		for _, n := range e.ParList.Names {
+			params.names[n] = true
+		}
+	}
+	params.names["self"] = true // a method's implicit parameter
+	s.block(e.Stmts, params, false)
+	return ctx
+}
+
+// localValues scans the values of a local statement and returns the names given a function as value
+// (`local function f`, `local f = function`), whose functions do not escape by being made.
+func (s *stateScan) localValues(st *ast.LocalAssignStmt, sc *luaScope) map[string]*funcCtx {
+	var bound map[string]*funcCtx
+	for i, e := range st.Exprs {
+		f, ok := e.(*ast.FunctionExpr)
+		if !ok || i >= len(st.Names) {
+			s.expr(e, sc)
+			continue
+		}
+		if bound == nil {
+			bound = map[string]*funcCtx{}
+		}
+		bound[st.Names[i]] = s.function(f, sc, false)
+	}
+	return bound
+}
+
+// bindFunction records that the local name of sc holds the function ctx.
+func (sc *luaScope) bindFunction(name string, ctx *funcCtx) {
+	if sc.funcs == nil {
+		sc.funcs = map[string]*funcCtx{}
+	}
+	sc.funcs[name] = ctx
+}
+
+// boundFunction is the function the local name holds, as seen from sc, and the scope declaring it.
+func (sc *luaScope) boundFunction(name string) (*funcCtx, *luaScope) {
+	d := sc.declaring(name)
+	if d == nil {
+		return nil, nil
+	}
+	return d.funcs[name], d
+}
+
+// handedOn notes a use of name other than a call where it was made: the function it holds escapes.
+func (sc *luaScope) handedOn(name string) {
+	if f, _ := sc.boundFunction(name); f != nil {
+		f.escapes = true
+	}
+}
+
+// immediateCallers run a function they are handed before they return, and keep no reference to it.
+var immediateCallers = map[string]bool{"gsub": true, "sort": true, "pcall": true, "xpcall": true}
+
+// call scans a call: a local function called where it was made does not escape, nor does a function
+// made in the arguments of one that runs it at once.
+func (s *stateScan) call(e *ast.FuncCallExpr, sc *luaScope) {
+	direct := false
+	if id, ok := e.Func.(*ast.IdentExpr); ok {
+		if f, d := sc.boundFunction(id.Value); f != nil && d.function() == sc.function() {
+			direct = true
+		}
+	}
+	if !direct {
+		s.expr(e.Func, sc)
+	}
+	s.expr(e.Receiver, sc)
+	runsAtOnce := immediateCallers[calleeName(e, sc)]
+	for _, a := range e.Args {
+		if f, ok := a.(*ast.FunctionExpr); ok && runsAtOnce {
+			s.function(f, sc, false)
+			continue
+		}
+		s.expr(a, sc)
+	}
+}
+
+// calleeName is the name a call's function goes by: the method (s:gsub), the library field
+// (table.sort) or the global (pcall); "" for a local or anything else.
+func calleeName(e *ast.FuncCallExpr, sc *luaScope) string {
+	if e.Receiver != nil {
+		return e.Method
+	}
+	switch f := e.Func.(type) {
+	case *ast.IdentExpr:
+		if sc.declaring(f.Value) == nil {
+			return f.Value
+		}
+	case *ast.AttrGetExpr:
+		lib, ok1 := f.Object.(*ast.IdentExpr)
+		key, ok2 := f.Key.(*ast.StringExpr)
+		if ok1 && ok2 && sc.declaring(lib.Value) == nil && (lib.Value == "string" || lib.Value == "table") {
+			return key.Value
+		}
+	}
+	return ""
+}
+
+// outerTarget records a write to name from inside a function when name is a local of an enclosing
+// function (not of the writing function itself, not module-level: those are handled by target).
+func (s *stateScan) outerTarget(name string, sc *luaScope, line int) {
+	d := sc.declaring(name)
+	if d == nil {
+		return
+	}
+	owner, in := d.function(), sc.function()
+	if owner == nil || owner == in {
+		return
+	}
+	s.outer = append(s.outer, outerWrite{name: name, line: line, in: in, owner: owner})
+}
+
+// keptByClosures adds to the writes those of closures that may outlive the call that made them:
+// some function from the writing one up to the local's own escapes.
+func (s *stateScan) keptByClosures() {
+	for _, w := range s.outer {
+		for c := w.in; c != nil && c != w.owner; c = c.parent {
+			if c.escapes {
+				s.writes = append(s.writes, StateWrite{Path: s.path, Name: w.name, Line: w.line})
+				break
+			}
+		}
+	}
+	sortWrites(s.writes)
+}
+
+// sortWrites puts writes in source order (those of closures are found after the others).
+func sortWrites(ws []StateWrite) {
+	slices.SortStableFunc(ws, func(a, b StateWrite) int { return cmp.Compare(a.Line, b.Line) })
+}
