@@ -46,7 +46,7 @@ func (e *Engine) loadTemplate(chunk *Chunk) *botTemplate {
 	if !tableLayoutOK {
 		return &botTemplate{why: "this build's gopher-lua tables are not the ones bot_clone.go copies"}
 	}
-	if len(e.p.KeptState()) > 0 {
+	if e.keepsState() {
 		return &botTemplate{why: "the rules keep state between games"}
 	}
 	h := e.h

@@ -41,7 +41,7 @@ func rememberHelper(L *lua.LState) int {
 	if !ok {
 		L.ArgError(2, "the rules define no function "+name+" (g:remember remembers a RULES helper)")
 	}
-	if len(f.p.KeptState()) > 0 {
+	if f.e.keepsState() {
 		L.Push(fn) // the rules keep state: a helper may read it, so it answers afresh every time
 		return 1
 	}

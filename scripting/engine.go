@@ -24,6 +24,9 @@ type Engine struct {
 	data *hostData
 	env  *lua.LTable
 	g    gHandle
+	// goState is where the loaded scripts keep a Go function a library made while they loaded
+	// (freeze_gostate.go): the scripts are then loaded again for every game
+	goState *StateWrite
 
 	setup, onMove, normalize, trickWinner, trickDone, canPlay, stats *lua.LFunction
 	render, describe, explain                                        *lua.LFunction // screen.go
@@ -84,13 +87,20 @@ func (r *Engine) load() error {
 		return fmt.Errorf("%s: no `setup` hook is defined", r.p.Chunks[0].Path)
 	}
 	r.h.freeze(env)
-	if len(r.p.KeptState()) == 0 {
-		r.h.freezeModule(env, r.p.Chunks)
+	if !r.keepsState() {
+		if w := r.p.goFunctionKept(r.h, env); w != nil {
+			r.goState = w
+		} else {
+			r.h.freezeModule(env, r.p.Chunks)
+		}
 	}
 	r.env, r.exports = env, nil
 	r.coverRules = nil
 	return nil
 }
+
+// keepsState says whether the scripts are loaded again for every game: they keep state between games.
+func (r *Engine) keepsState() bool { return len(r.p.KeptState()) > 0 || r.goState != nil }
 
 // Program returns the game the engine runs.
 func (r *Engine) Program() *Program { return r.p }
@@ -100,11 +110,12 @@ func (r *Engine) Host() *Host { return r.h }
 
 // NewState starts a game on this engine. The scripts were loaded once, with their module-level tables
 // frozen (freeze.go), so no game can leave anything for the next; a script whose functions write a
-// module-level local or a global (Program.KeptState) is loaded afresh for each game after the first
-// instead, so results are the same for any number of workers either way. Create a game's Lua bots
+// module-level local or a global (Program.KeptState), or that keeps a library's Go function made while
+// it loaded (freeze_gostate.go), is loaded afresh for each game after the first instead, so results
+// are the same for any number of workers either way. Create a game's Lua bots
 // after its state: they reach the rules (RULES) of the game's own environment.
 func (r *Engine) NewState(players int, seed uint64, opts core.StateOptions) (*core.State, error) {
-	if r.games > 0 && len(r.p.KeptState()) > 0 {
+	if r.games > 0 && r.keepsState() {
 		if err := r.load(); err != nil {
 			return nil, err
 		}

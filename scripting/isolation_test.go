@@ -57,6 +57,20 @@ func TestModuleStateStaysInItsGame(t *testing.T) {
 	}
 }
 
+// Rules that keep a library's Go function made at load (a gmatch iterator keeps its place), which no
+// name written shows, are found once loaded and loaded again for every game: each game reads the first
+// word, on any number of workers.
+func TestLibraryFunctionKeptFromLoadStaysInItsGame(t *testing.T) {
+	p := loadProgram(t, "testdata/module-gmatch.yaml", "")
+	require.Empty(t, p.KeptState())
+	const games = 6
+	one := playBatch(t, p, games, 1)
+	require.Equal(t, one, playBatch(t, p, games, 2))
+	for i, r := range one {
+		require.Contains(t, r, `"type":"word","word":"a"`, "game %d", i)
+	}
+}
+
 // Rules that keep no state are loaded once per engine; rules that do are loaded for every game.
 func TestScriptsLoadOncePerEngineUnlessTheyKeepState(t *testing.T) {
 	for file, loads := range map[string]int{"mimic-taking": 1, "testdata/module-counter.yaml": 3} {

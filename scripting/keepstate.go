@@ -13,10 +13,16 @@ type StateWrite struct {
 	Path string
 	Name string // the module-level local or global written
 	Line int
+	// GoFunction: Name holds a Go function a library made while the script loaded (a string.gmatch
+	// iterator), found once the scripts are loaded (no line)
+	GoFunction bool
 }
 
 // Message says what is kept and what it costs, as `validate` shows it.
 func (w StateWrite) Message() string {
+	if w.GoFunction {
+		return fmt.Sprintf("keeps state between games in `%s`, a library's function made while loading (a string.gmatch iterator keeps its place): make it in the hook, or it is reloaded for every game at a cost", w.Name)
+	}
 	return fmt.Sprintf("keeps state between games in `%s` (line %d): use g:set, or it is reloaded for every game at a cost",
 		w.Name, w.Line)
 }

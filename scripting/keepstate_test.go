@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 	"github.com/yuin/gopher-lua/parse"
 
+	"github.com/ruleslab/ruleslab/core"
 	"github.com/ruleslab/ruleslab/core/config"
 )
 
@@ -68,6 +69,14 @@ func TestBundledRulesKeepNoState(t *testing.T) {
 			p, err := Load(g.ID, v)
 			require.NoError(t, err)
 			require.Empty(t, p.KeptState(), "%s %s", g.ID, v)
+			// nor a library's function made at load, which only loading shows
+			h := NewHost()
+			e, err := p.NewEngine(h)
+			require.NoError(t, err)
+			_, err = e.NewState(p.Game.Config.Players.Default, 1, core.StateOptions{})
+			require.NoError(t, err)
+			require.False(t, e.keepsState(), "%s %s", g.ID, v)
+			h.Close()
 		}
 	}
 }

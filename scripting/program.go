@@ -235,14 +235,25 @@ func (h *Host) newEnv(p *Program, chunks []*Chunk, hooks []string, prepare ...fu
 }
 
 // CheckHooks loads a program once on a fresh host to report scripts that fail at load time or that
-// define no setup hook; `validate` uses it (the static checks ran in Compile).
-func (p *Program) CheckHooks() error {
+// define no setup hook; `validate` uses it (the static checks ran in Compile). It returns the notes of
+// the state the static checks cannot see: a library's Go function kept from loading.
+func (p *Program) CheckHooks() ([]StateWrite, error) {
 	h := NewHost()
 	defer h.Close()
 	env, err := h.newEnv(p, p.Chunks, hookNames)
 	if err != nil {
-		return err
+		return nil, err
 	}
+	var notes []StateWrite
+	if w := p.goFunctionKept(h, env); w != nil {
+		notes = append(notes, *w)
+	}
+	return notes, p.checkHookDefs(h, env)
+}
+
+// checkHookDefs reports a hook the game needs that its scripts do not define, and a bot that does not
+// load or defines no choose.
+func (p *Program) checkHookDefs(h *Host, env *lua.LTable) error {
 	for _, name := range []string{"setup", "on_move"} {
 		if _, ok := env.RawGetString(name).(*lua.LFunction); !ok {
 			return fmt.Errorf("%s: no `%s` hook is defined", p.Chunks[0].Path, name)

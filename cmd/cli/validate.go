@@ -160,10 +160,11 @@ func validatePath(path string) ([]scripting.StateWrite, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := p.CheckHooks(); err != nil {
+	notes, err := p.CheckHooks()
+	if err != nil {
 		return nil, err
 	}
-	return p.KeptState(), checkSetup(path, p)
+	return append(p.KeptState(), notes...), checkSetup(path, p)
 }
 
 func compileGame(path string) (*scripting.Program, error) {
