@@ -2,6 +2,7 @@ package scripting
 
 import (
 	"fmt"
+	"maps"
 	"math/rand/v2"
 
 	lua "github.com/yuin/gopher-lua"
@@ -65,8 +66,32 @@ func (e *Engine) loadTemplate(chunk *Chunk) *botTemplate {
 	case draws.n > 0:
 		return &botTemplate{why: "it draws random numbers while it loads"}
 	}
-	graph, why := findGraph(env, chunk, h.botShares(g, e.Exports()), g)
+	shares := h.botShares(g, e.Exports())
+	for t := range constantTables(h, env, chunk) {
+		shares[t] = true
+	}
+	graph, why := findGraph(env, chunk, shares, g)
 	return &botTemplate{env: env, graph: graph, why: why}
+}
+
+// constantTables are the tables of plain values the bot's script built at load that no code can
+// change, which its copies share: each is held only by module-level locals that its functions only
+// index or measure (`FACTS[id]`, `#IDS`; Chunk.escapes) and never write (`X[k] = v`: Chunk.KeptState),
+// as the rules' frozen scripts leave such tables as they are (freeze.go). Anything else (a table
+// passed to a function, held by another table, a global, or a function's own local a closure made at
+// load keeps) is copied.
+func constantTables(h *Host, env *lua.LTable, chunk *Chunk) map[*lua.LTable]bool {
+	changing := maps.Clone(chunk.escapes) // the module-level locals whose tables may change
+	for _, w := range chunk.KeptState {
+		changing[w.Name] = true
+	}
+	f := &freezer{h: h, seen: map[*lua.LFunction]bool{}, escapes: map[string]map[string]bool{chunk.Path: changing},
+		indexOnly: map[*lua.LTable]bool{}, moduleLevel: map[*lua.FunctionProto]bool{}}
+	for _, p := range chunk.Proto.FunctionPrototypes {
+		f.moduleLevel[p] = true
+	}
+	f.findIndexOnly(env)
+	return f.indexOnly
 }
 
 // countingSource counts the numbers drawn from it.

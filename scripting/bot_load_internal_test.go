@@ -81,3 +81,32 @@ func TestBotTemplateSaysWhyItReloads(t *testing.T) {
 		})
 	}
 }
+
+// A bot's copies share the tables of plain values it built at load that only module-level locals hold
+// and its functions only index or measure; a table written, handed on, holding tables, or held by a
+// closure made at load is copied for each seat and game.
+func TestBotCopiesShareConstantTables(t *testing.T) {
+	p, err := Load("testdata/tiny.yaml", "")
+	require.NoError(t, err)
+	chunk, err := CompileFile("testdata/bots/constants.lua")
+	require.NoError(t, err)
+	p.Bots["constants"] = chunk
+	h := NewHost()
+	defer h.Close()
+	e, err := p.NewEngine(h)
+	require.NoError(t, err)
+	tpl := e.botTemplate("constants", chunk)
+	require.Empty(t, tpl.why)
+	choose := tpl.env.RawGetString("choose").(*lua.LFunction)
+	copied := map[string]bool{}
+	for i, uv := range choose.Upvalues {
+		if tb, ok := uv.Value().(*lua.LTable); ok {
+			_, in := tpl.graph.tableAt[tb]
+			copied[choose.Proto.DbgUpvalues[i]] = in
+		}
+	}
+	require.Equal(t, map[string]bool{"VALUE": false, "SEEN": true, "ALIAS": true, "NESTED": true}, copied)
+	peek := choose.Upvalues[indexOf(choose.Proto.DbgUpvalues, "peek")].Value().(*lua.LFunction)
+	_, in := tpl.graph.tableAt[peek.Upvalues[0].Value().(*lua.LTable)]
+	require.True(t, in, "the closure's own table")
+}
