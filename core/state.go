@@ -77,7 +77,13 @@ type StateOptions struct {
 	// NoHistory drops the event log and the move list: for batches that write no log and whose bots read
 	// no events. Rules never read the history, so the game plays the same.
 	NoHistory bool
+	// HistoryHint is how many events and moves the game will likely keep (a worker's last game's): its
+	// history starts with room for them, so a long log is not grown by doubling, copy after copy.
+	HistoryHint History
 }
+
+// History counts a game's kept events and moves.
+type History struct{ Events, Moves int }
 
 // NewState creates a game with every component in the start zone and runs the rules' setup.
 func NewState(g *Game, rules Rules, players int, seed uint64, opts StateOptions) (*State, error) {
@@ -89,6 +95,10 @@ func NewState(g *Game, rules Rules, players int, seed uint64, opts StateOptions)
 		return nil, fmt.Errorf("at most 63 players")
 	}
 	s := &State{Game: g, Players: players, Seed: seed, Fixed: opts.Fixed, history: !opts.NoHistory, lineage: nextLineage()}
+	if hint := opts.HistoryHint; s.history && hint.Events > 0 {
+		// a little more than the last game's: games vary in length
+		s.events, s.moves = make([]Event, 0, hint.Events+hint.Events/8), make([]string, 0, hint.Moves+hint.Moves/8)
+	}
 	s.rng = seedStreams(seed)
 	slots := 0
 	s.zoneBase = make([]int, len(g.Zones))
@@ -142,6 +152,9 @@ func (s *State) Events() []Event { return s.events }
 
 // Moves returns the moves applied so far, in order; empty when the state keeps no history.
 func (s *State) Moves() []string { return s.moves }
+
+// KeptHistory counts the events and moves the state keeps (none without a history).
+func (s *State) KeptHistory() History { return History{Events: len(s.events), Moves: len(s.moves)} }
 
 // MoveCount is the number of moves applied so far (kept with or without history).
 func (s *State) MoveCount() int { return s.nmoves }

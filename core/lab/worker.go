@@ -18,6 +18,7 @@ type EngineWorker struct {
 	Seats   []string
 	Events  bool // keep each game's events in its Result (for --log)
 	index   int  // the game being played
+	last    core.History
 }
 
 // NewEngineWorker creates a worker with a fresh host and engine for the registry's game; seats are checked
@@ -88,11 +89,12 @@ func (w *EngineWorker) play(seed uint64) (s *core.State, err error) {
 		}
 	}()
 	// a batch that writes no log and whose bots read no events (random bots) keeps no history
-	opts := core.StateOptions{NoHistory: !w.Events && !botsReadEvents(w.Seats)}
+	opts := core.StateOptions{NoHistory: !w.Events && !botsReadEvents(w.Seats), HistoryHint: w.last}
 	s, err = w.E.NewState(w.Players, seed, opts)
 	if err != nil {
 		return nil, err
 	}
+	defer func() { w.last = s.KeptHistory() }()
 	w.E.GameIndex = w.index
 	players, err := w.Bots.NewSeats(w.E, w.Seats, seed)
 	defer bots.End(players, s)
@@ -105,7 +107,7 @@ func (w *EngineWorker) play(seed uint64) (s *core.State, err error) {
 // botsReadEvents reports whether any of these bots may read the event log (all but random).
 func botsReadEvents(seats []string) bool {
 	for _, name := range seats {
-		if name != "random" {
+		if name != bots.Random {
 			return true
 		}
 	}
