@@ -2,10 +2,15 @@ package scripting
 
 import (
 	"reflect"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 	lua "github.com/yuin/gopher-lua"
+
+	"github.com/ruleslab/ruleslab/core"
+	"github.com/ruleslab/ruleslab/core/config"
 )
 
 // The mirror of gopher-lua's tables matches the library built in: else no bot would be copied (each
@@ -83,8 +88,9 @@ func TestBotTemplateSaysWhyItReloads(t *testing.T) {
 }
 
 // A bot's copies share the tables of plain values it built at load that only module-level locals hold
-// and its functions only index or measure; a table written, handed on, holding tables, or held by a
-// closure made at load is copied for each seat and game.
+// and its functions only index or measure (a function only the load runs may write them); a table
+// written, handed on, holding tables, or held by a closure made at load is copied for each seat and
+// game.
 func TestBotCopiesShareConstantTables(t *testing.T) {
 	p, err := Load("testdata/tiny.yaml", "")
 	require.NoError(t, err)
@@ -105,8 +111,60 @@ func TestBotCopiesShareConstantTables(t *testing.T) {
 			copied[choose.Proto.DbgUpvalues[i]] = in
 		}
 	}
-	require.Equal(t, map[string]bool{"VALUE": false, "SEEN": true, "ALIAS": true, "NESTED": true}, copied)
+	require.Equal(t, map[string]bool{"VALUE": false, "ALIAS": false, "BUILT": false, "SEEN": true, "HANDED": true, "NESTED": true}, copied)
 	peek := choose.Upvalues[indexOf(choose.Proto.DbgUpvalues, "peek")].Value().(*lua.LFunction)
 	_, in := tpl.graph.tableAt[peek.Upvalues[0].Value().(*lua.LTable)]
 	require.True(t, in, "the closure's own table")
+}
+
+// The bundled greedy bots' shared tables (constantTables) hold the same after whole games as at load:
+// a write the static scan missed would change them (and let one seat's bot see another's).
+func TestBundledBotsLeaveSharedTablesUnchanged(t *testing.T) {
+	games, err := config.BundledGames()
+	require.NoError(t, err)
+	for _, gm := range games {
+		t.Run(gm.ID, func(t *testing.T) {
+			p, err := Load(gm.ID, "")
+			require.NoError(t, err)
+			h := NewHost()
+			defer h.Close()
+			e, err := p.NewEngine(h)
+			require.NoError(t, err)
+			chunk := p.Bots["greedy"]
+			tpl := e.botTemplate("greedy", chunk)
+			require.Empty(t, tpl.why)
+			shared := constantTables(h, tpl.env, chunk)
+			before := map[*lua.LTable]string{}
+			for tb := range shared {
+				before[tb] = tableEntries(tb)
+			}
+			players := p.Game.Config.Players.Default
+			for i := 0; i < 3; i++ {
+				s, err := e.NewState(players, uint64(i), core.StateOptions{})
+				require.NoError(t, err)
+				var seats []*LuaBot
+				for j := 0; j < players; j++ {
+					b, err := e.NewLuaBot("greedy", uint64(j))
+					require.NoError(t, err)
+					seats = append(seats, b)
+				}
+				for !s.Over() {
+					k, err := seats[s.ToAct()].Choose(s.ViewFor(s.ToAct()))
+					require.NoError(t, err)
+					require.NoError(t, s.ApplyIndex(e, k))
+				}
+			}
+			for tb, was := range before {
+				require.Equal(t, was, tableEntries(tb))
+			}
+		})
+	}
+}
+
+// tableEntries spells t's entries in key order.
+func tableEntries(t *lua.LTable) string {
+	var parts []string
+	t.ForEach(func(k, v lua.LValue) { parts = append(parts, k.String()+"="+v.String()) })
+	slices.Sort(parts)
+	return strings.Join(parts, ",")
 }

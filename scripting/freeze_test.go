@@ -11,22 +11,31 @@ import (
 	"github.com/ruleslab/ruleslab/core"
 )
 
-// A module-level local escapes when a function uses it other than by indexing it or taking its length.
+// A module-level local escapes when a function uses it (or a local declared as it) other than by
+// indexing it or taking its length; a function that only runs at load does not count.
 func TestScanFindsEscapingLocals(t *testing.T) {
-	src := `local A, B, C, D, E, F = {}, {}, {}, {}, {}, {}
-local function f(x)
+	src := `local A, B, C, D, E, F, I, J, K = {}, {}, {}, {}, {}, {}, {}, {}, {}
+function f(x)
   local n = A[x] + A.y + #B
   g(C)
   local alias = D
-  return E, n
+  g(alias)
+  local fast = I -- a local declared as I, only indexed: I's uses
+  local K = K -- the same name: K's uses
+  g(K)
+  return E, n + fast[1] + #fast
 end
 local G = {}
-local H = F -- load time: no function sees F`
+local H = F -- load time: no function sees F
+local function build() -- called at load only: what it does is load time
+  g(J)
+end
+build()`
 	stmts, err := parse.Parse(strings.NewReader(src), "x.lua")
 	require.NoError(t, err)
 	s := scanState("x.lua", stmts)
 	require.Empty(t, s.writes)
-	require.Equal(t, map[string]bool{"C": true, "D": true, "E": true}, s.escapes)
+	require.Equal(t, map[string]bool{"C": true, "D": true, "E": true, "K": true}, s.escapes)
 }
 
 // After loading, a table of plain values that only index-only locals hold is left as it is; a table

@@ -44,13 +44,15 @@ func firstWrites(ws []StateWrite) []StateWrite {
 }
 
 // luaScope is one block's local names; fn marks the outermost block of a function body, ctx that
-// function (nil for the chunk's top level), and funcs the locals declared with a function as value.
+// function (nil for the chunk's top level), funcs the locals declared with a function as value, and
+// aliases the locals declared as a module-level local.
 type luaScope struct {
-	names  map[string]bool
-	parent *luaScope
-	fn     bool
-	ctx    *funcCtx
-	funcs  map[string]*funcCtx
+	names   map[string]bool
+	parent  *luaScope
+	fn      bool
+	ctx     *funcCtx
+	funcs   map[string]*funcCtx
+	aliases map[string]string // a function's locals declared as a module-level local (`local t = T`)
 }
 
 // function is the function the scope's code runs in (nil: the chunk's top level, at load).
@@ -103,6 +105,10 @@ type stateScan struct {
 	writes  []StateWrite
 	escapes map[string]bool
 	outer   []outerWrite // writes to an enclosing function's local (keepstate_closures.go)
+	// the writes and escapes found in functions, with the function: those of a function that only
+	// runs while the script loads are no state (keepstate_closures.go)
+	inWrites  []ctxWrite
+	inEscapes []ctxWrite
 }
 
 // keptState lists the writes to module-level state in a parsed chunk, in source order.
@@ -113,7 +119,7 @@ func keptState(path string, stmts []ast.Stmt) []StateWrite {
 func scanState(path string, stmts []ast.Stmt) *stateScan {
 	s := &stateScan{path: path, escapes: map[string]bool{}}
 	s.block(stmts, &luaScope{names: map[string]bool{}}, false)
-	s.keptByClosures()
+	s.settle()
 	return s
 }
 
@@ -140,13 +146,17 @@ func (s *stateScan) stmt(st ast.Stmt, sc *luaScope) {
 		// the names are declared after their values: `local x = x` reads the outer x. (The parser gives
 		// `local function f` the same shape, whose body sees f: a write to f there then counts as a
 		// write to the outer f, which at worst reloads the script, never misses a write.)
-		bound := s.localValues(st, sc)
+		funcs, aliases := s.localValues(st, sc)
 		for _, n := range st.Names {
 			sc.names[n] = true
 			delete(sc.funcs, n)
+			delete(sc.aliases, n)
 		}
-		for n, ctx := range bound {
+		for n, ctx := range funcs {
 			sc.bindFunction(n, ctx)
+		}
+		for n, m := range aliases {
+			sc.bindAlias(n, m)
 		}
 	case *ast.AssignStmt:
 		for _, l := range st.Lhs {
@@ -214,11 +224,18 @@ func (s *stateScan) target(e ast.Expr, sc *luaScope, line int) {
 		s.expr(root, sc) // a field of a call's result or of a literal: nothing kept by name
 		return
 	}
-	if inside(sc) && !sc.inFunction(id.Value) {
-		s.writes = append(s.writes, StateWrite{Path: s.path, Name: id.Value, Line: line})
+	name := id.Value
+	if m, ok := sc.aliasOf(name); ok && root != e {
+		// t[k] = v with t a local declared as T writes T (often `local T = T`: the name alone would
+		// find the local)
+		s.inWrites = append(s.inWrites, ctxWrite{StateWrite{Path: s.path, Name: m, Line: line}, sc.function()})
 		return
 	}
-	s.outerTarget(id.Value, sc, line)
+	if inside(sc) && !sc.inFunction(name) {
+		s.inWrites = append(s.inWrites, ctxWrite{StateWrite{Path: s.path, Name: name, Line: line}, sc.function()})
+		return
+	}
+	s.outerTarget(name, sc, line)
 }
 
 func (s *stateScan) exprs(es []ast.Expr, sc *luaScope) {
@@ -232,21 +249,21 @@ func (s *stateScan) exprs(es []ast.Expr, sc *luaScope) {
 func (s *stateScan) expr(e ast.Expr, sc *luaScope) {
 	switch e := e.(type) {
 	case *ast.FunctionExpr:
-		s.function(e, sc, true) // a function value handed on: it may outlive the call it was made in
+		s.function(e, sc, true, "") // a function value handed on: it may outlive the call it was made in
 	case *ast.FuncCallExpr:
 		s.call(e, sc)
 	case *ast.IdentExpr:
-		if inside(sc) && sc.moduleLocal(e.Value) {
-			s.escapes[e.Value] = true
+		if m, ok := sc.moduleName(e.Value); ok && inside(sc) {
+			s.inEscapes = append(s.inEscapes, ctxWrite{StateWrite{Name: m}, sc.function()})
 		}
 		sc.handedOn(e.Value)
 	case *ast.AttrGetExpr:
-		if id, ok := e.Object.(*ast.IdentExpr); !ok || !sc.moduleLocal(id.Value) {
-			s.expr(e.Object, sc) // t[k] with t a module-level local only reads t
+		if !sc.indexable(e.Object) {
+			s.expr(e.Object, sc) // t[k] with t a module-level local (or a local declared as one) only reads t
 		}
 		s.expr(e.Key, sc)
 	case *ast.UnaryLenOpExpr:
-		if id, ok := e.Expr.(*ast.IdentExpr); !ok || !sc.moduleLocal(id.Value) {
+		if !sc.indexable(e.Expr) {
 			s.expr(e.Expr, sc)
 		}
 	default:

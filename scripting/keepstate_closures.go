@@ -22,10 +22,29 @@ import (
 // calls, keeps nothing.
 
 // funcCtx is a function body being scanned; escapes: its value may outlive the call of the function
-// around it (settled once the whole chunk is scanned: `return f` may come after f's body).
+// around it (settled once the whole chunk is scanned: `return f` may come after f's body); bound: a
+// local holds it (`local function f`).
 type funcCtx struct {
 	parent  *funcCtx
 	escapes bool
+	bound   bool
+}
+
+// loadOnly says whether the function only runs while the script loads: a local function the top level
+// only calls where it made it (a builder of tables), or one such a function only calls.
+func (c *funcCtx) loadOnly() bool {
+	for ; c != nil; c = c.parent {
+		if !c.bound || c.escapes {
+			return false
+		}
+	}
+	return true
+}
+
+// ctxWrite is a write or an escape of a module-level name, in the function ctx.
+type ctxWrite struct {
+	w   StateWrite
+	ctx *funcCtx
 }
 
 // outerWrite is a write, in function in, to a local of the enclosing function owner.
@@ -35,9 +54,15 @@ type outerWrite struct {
 	in, owner *funcCtx
 }
 
-// function scans a function expression's body in a scope of its own and returns its context.
-func (s *stateScan) function(e *ast.FunctionExpr, sc *luaScope, escapes bool) *funcCtx {
-	ctx := &funcCtx{parent: sc.function(), escapes: escapes}
+// function scans a function expression's body in a scope of its own and returns its context. self
+// names the local the function is made for when its body sees it (`local function f`: gopher-lua
+// gives `local f = function` the same meaning).
+func (s *stateScan) function(e *ast.FunctionExpr, sc *luaScope, escapes bool, self string) *funcCtx {
+	ctx := &funcCtx{parent: sc.function(), escapes: escapes, bound: self != ""}
+	if self != "" {
+		sc = &luaScope{names: map[string]bool{self: true}, parent: sc}
+		sc.bindFunction(self, ctx)
+	}
 	params := &luaScope{names: map[string]bool{}, parent: sc, fn: true, ctx: ctx}
 	if e.ParList != nil {
 		for _, n := range e.ParList.Names {
@@ -50,21 +75,70 @@ func (s *stateScan) function(e *ast.FunctionExpr, sc *luaScope, escapes bool) *f
 }
 
 // localValues scans the values of a local statement and returns the names given a function as value
-// (`local function f`, `local f = function`), whose functions do not escape by being made.
-func (s *stateScan) localValues(st *ast.LocalAssignStmt, sc *luaScope) map[string]*funcCtx {
-	var bound map[string]*funcCtx
+// (`local function f`, `local f = function`), whose functions do not escape by being made, and, in a
+// function, those given a module-level local (`local t = T`, for speed), whose uses are T's.
+func (s *stateScan) localValues(st *ast.LocalAssignStmt, sc *luaScope) (funcs map[string]*funcCtx, aliases map[string]string) {
+	funcs, aliases = map[string]*funcCtx{}, map[string]string{}
 	for i, e := range st.Exprs {
-		f, ok := e.(*ast.FunctionExpr)
-		if !ok || i >= len(st.Names) {
+		if i >= len(st.Names) {
 			s.expr(e, sc)
 			continue
 		}
-		if bound == nil {
-			bound = map[string]*funcCtx{}
+		switch v := e.(type) {
+		case *ast.FunctionExpr:
+			self := ""
+			if len(st.Names) == 1 && len(st.Exprs) == 1 {
+				self = st.Names[0]
+			}
+			funcs[st.Names[i]] = s.function(v, sc, false, self)
+			continue
+		case *ast.IdentExpr:
+			if m, ok := sc.moduleName(v.Value); ok && inside(sc) {
+				aliases[st.Names[i]] = m
+				continue
+			}
 		}
-		bound[st.Names[i]] = s.function(f, sc, false)
+		s.expr(e, sc)
 	}
-	return bound
+	return funcs, aliases
+}
+
+// bindAlias records that the local name of sc was declared as the module-level local m.
+func (sc *luaScope) bindAlias(name, m string) {
+	if sc.aliases == nil {
+		sc.aliases = map[string]string{}
+	}
+	sc.aliases[name] = m
+}
+
+// aliasOf is the module-level local the local name (as seen from sc) was declared as, if any.
+func (sc *luaScope) aliasOf(name string) (string, bool) {
+	d := sc.declaring(name)
+	if d == nil {
+		return "", false
+	}
+	m, ok := d.aliases[name]
+	return m, ok
+}
+
+// moduleName is the module-level local name stands for: itself, or what the local it names was
+// declared as.
+func (sc *luaScope) moduleName(name string) (string, bool) {
+	if m, ok := sc.aliasOf(name); ok {
+		return m, true
+	}
+	return name, sc.moduleLocal(name)
+}
+
+// indexable says whether e is a module-level local, or a local declared as one: indexing it or taking
+// its length only reads it.
+func (sc *luaScope) indexable(e ast.Expr) bool {
+	id, ok := e.(*ast.IdentExpr)
+	if !ok {
+		return false
+	}
+	_, ok = sc.moduleName(id.Value)
+	return ok
 }
 
 // bindFunction records that the local name of sc holds the function ctx.
@@ -110,7 +184,7 @@ func (s *stateScan) call(e *ast.FuncCallExpr, sc *luaScope) {
 	runsAtOnce := immediateCallers[calleeName(e, sc)]
 	for _, a := range e.Args {
 		if f, ok := a.(*ast.FunctionExpr); ok && runsAtOnce {
-			s.function(f, sc, false)
+			s.function(f, sc, false, "")
 			continue
 		}
 		s.expr(a, sc)
@@ -152,9 +226,21 @@ func (s *stateScan) outerTarget(name string, sc *luaScope, line int) {
 	s.outer = append(s.outer, outerWrite{name: name, line: line, in: in, owner: owner})
 }
 
-// keptByClosures adds to the writes those of closures that may outlive the call that made them:
-// some function from the writing one up to the local's own escapes.
-func (s *stateScan) keptByClosures() {
+// settle decides, once the whole chunk is scanned, what its functions keep: their writes and escapes
+// of module-level names, but for those of functions that only run at load, and the writes of closures
+// that may outlive the call that made them (some function from the writing one up to the local's own
+// escapes).
+func (s *stateScan) settle() {
+	for _, w := range s.inWrites {
+		if !w.ctx.loadOnly() {
+			s.writes = append(s.writes, w.w)
+		}
+	}
+	for _, w := range s.inEscapes {
+		if !w.ctx.loadOnly() {
+			s.escapes[w.w.Name] = true
+		}
+	}
 	for _, w := range s.outer {
 		for c := w.in; c != nil && c != w.owner; c = c.parent {
 			if c.escapes {
