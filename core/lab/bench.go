@@ -233,13 +233,9 @@ func (rep *BenchReport) measure(w *EngineWorker, games int) error {
 	defer runtime.UnlockOSThread()
 	cpu0 := scripting.ThreadCPU()
 	start := time.Now()
-	moves := 0
-	for i := 0; i < games; i++ {
-		r := w.Play(i, core.GameSeed(1, i))
-		if r.Error != "" {
-			return rep.failed(r)
-		}
-		moves += r.Length()
+	moves, err := rep.playGames(w, games)
+	if err != nil {
+		return err
 	}
 	elapsed := time.Since(start)
 	if cpu0 >= 0 {
@@ -262,6 +258,20 @@ func (rep *BenchReport) measure(w *EngineWorker, games int) error {
 			MicrosPerCal: float64(c.Time.Nanoseconds()) / float64(c.Calls) / 1000, Share: float64(c.Time) / float64(elapsed)})
 	}
 	return nil
+}
+
+// playGames plays games 0 to n-1 of the bench's seeds on w and returns their moves (a failed game
+// stops it: see failed).
+func (rep *BenchReport) playGames(w *EngineWorker, n int) (int, error) {
+	moves := 0
+	for i := 0; i < n; i++ {
+		r := w.Play(i, core.GameSeed(1, i))
+		if r.Error != "" {
+			return moves, rep.failed(r)
+		}
+		moves += r.Length()
+	}
+	return moves, nil
 }
 
 // midGame is a state a third of the way into a random game (at least one move in, and at a decision

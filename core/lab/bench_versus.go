@@ -6,7 +6,6 @@ import (
 	"runtime"
 	"time"
 
-	"github.com/ruleslab/ruleslab/core"
 	"github.com/ruleslab/ruleslab/core/bots"
 	"github.com/ruleslab/ruleslab/scripting"
 )
@@ -76,13 +75,9 @@ func (rep *BenchReport) playTimed(w *EngineWorker, n int, least *float64) error 
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
 	cpu0, start := scripting.ThreadCPU(), time.Now()
-	moves := 0
-	for i := 0; i < n; i++ {
-		r := w.Play(i, core.GameSeed(1, i))
-		if r.Error != "" {
-			return rep.failed(r)
-		}
-		moves += r.Length()
+	moves, err := rep.playGames(w, n)
+	if err != nil {
+		return err
 	}
 	el := time.Since(start)
 	if cpu0 >= 0 {
