@@ -143,9 +143,9 @@ func inside(sc *luaScope) bool {
 func (s *stateScan) stmt(st ast.Stmt, sc *luaScope) {
 	switch st := st.(type) {
 	case *ast.LocalAssignStmt:
-		// the names are declared after their values: `local x = x` reads the outer x. (The parser gives
-		// `local function f` the same shape, whose body sees f: a write to f there then counts as a
-		// write to the outer f, which at worst reloads the script, never misses a write.)
+		// the names are declared after their values: `local x = x` reads the outer x; but a single
+		// function's body sees its own name (`local function f`, and gopher-lua compiles `local f =
+		// function` alike: localValues)
 		funcs, aliases := s.localValues(st, sc)
 		for _, n := range st.Names {
 			sc.names[n] = true

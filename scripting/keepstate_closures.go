@@ -191,11 +191,15 @@ func (s *stateScan) call(e *ast.FuncCallExpr, sc *luaScope) {
 	}
 }
 
-// calleeName is the name a call's function goes by: the method (s:gsub), the library field
-// (table.sort) or the global (pcall); "" for a local or anything else.
+// calleeName is the name a call's function goes by: the library field (table.sort, string.gsub), the
+// global (pcall) or a string's gsub method (s:gsub; no other of immediateCallers is a method); ""
+// for a local or anything else.
 func calleeName(e *ast.FuncCallExpr, sc *luaScope) string {
 	if e.Receiver != nil {
-		return e.Method
+		if e.Method == "gsub" {
+			return e.Method
+		}
+		return ""
 	}
 	switch f := e.Func.(type) {
 	case *ast.IdentExpr:

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -164,7 +165,7 @@ func validatePath(path string) ([]scripting.StateWrite, error) {
 	if err != nil {
 		return nil, err
 	}
-	return append(p.KeptState(), notes...), checkSetup(path, p)
+	return slices.Concat(p.KeptState(), notes), checkSetup(path, p)
 }
 
 func compileGame(path string) (*scripting.Program, error) {
