@@ -109,6 +109,7 @@ type stateScan struct {
 	// runs while the script loads are no state (keepstate_closures.go)
 	inWrites  []ctxWrite
 	inEscapes []ctxWrite
+	handoffs  []handoff
 }
 
 // keptState lists the writes to module-level state in a parsed chunk, in source order.
@@ -225,6 +226,9 @@ func (s *stateScan) target(e ast.Expr, sc *luaScope, line int) {
 		return
 	}
 	name := id.Value
+	if f, _ := sc.boundFunction(name); f != nil && root == e {
+		f.rebound = true
+	}
 	if m, ok := sc.aliasOf(name); ok && root != e {
 		// t[k] = v with t a local declared as T writes T (often `local T = T`: the name alone would
 		// find the local)

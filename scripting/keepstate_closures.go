@@ -28,6 +28,25 @@ type funcCtx struct {
 	parent  *funcCtx
 	escapes bool
 	bound   bool
+	// params are the function's parameter names, kept: those its body only calls (f(...)), so a
+	// function handed to it there runs while it does; done once its body is scanned
+	params  []string
+	kept    map[string]bool
+	done    bool
+	rebound bool // its local is assigned another value somewhere: a call by that name may run another
+}
+
+// handoff is a function made as argument i of a call to the local function callee: it runs only while
+// the call does if callee only calls that parameter (settled at the end: callee may be rebound later).
+type handoff struct {
+	fn, callee *funcCtx
+	i          int
+}
+
+// runsAt says whether a function handed to ctx as argument i only runs while ctx does: ctx's body,
+// scanned, only calls that parameter, and its local holds no other function.
+func (c *funcCtx) runsAt(i int) bool {
+	return c.done && !c.rebound && i < len(c.params) && !c.kept[c.params[i]]
 }
 
 // loadOnly says whether the function only runs while the script loads: a local function the top level
@@ -68,10 +87,23 @@ func (s *stateScan) function(e *ast.FunctionExpr, sc *luaScope, escapes bool, se
 		for _, n := range e.ParList.Names {
 			params.names[n] = true
 		}
+		ctx.params = e.ParList.Names
 	}
 	params.names["self"] = true // a method's implicit parameter
+	ctx.kept = map[string]bool{}
 	s.block(e.Stmts, params, false)
+	ctx.done = true
 	return ctx
+}
+
+// param is the function whose parameter name is, as seen from sc, when sc's code runs in that very
+// function (nil otherwise: a closure inside it, or not a parameter).
+func (sc *luaScope) param(name string) *funcCtx {
+	d := sc.declaring(name)
+	if d == nil || !d.fn || d.ctx != sc.function() {
+		return nil
+	}
+	return d.ctx
 }
 
 // localValues scans the values of a local statement and returns the names given a function as value
@@ -158,10 +190,14 @@ func (sc *luaScope) boundFunction(name string) (*funcCtx, *luaScope) {
 	return d.funcs[name], d
 }
 
-// handedOn notes a use of name other than a call where it was made: the function it holds escapes.
+// handedOn notes a use of name other than a call where it was made: the function it holds escapes, and
+// so does a function handed to a parameter of that name.
 func (sc *luaScope) handedOn(name string) {
 	if f, _ := sc.boundFunction(name); f != nil {
 		f.escapes = true
+	}
+	if d := sc.declaring(name); d != nil && d.fn && d.ctx != nil {
+		d.ctx.kept[name] = true
 	}
 }
 
@@ -171,10 +207,16 @@ var immediateCallers = map[string]bool{"gsub": true, "sort": true, "pcall": true
 // call scans a call: a local function called where it was made does not escape, nor does a function
 // made in the arguments of one that runs it at once.
 func (s *stateScan) call(e *ast.FuncCallExpr, sc *luaScope) {
+	var callee *funcCtx // the local function called
 	direct := false
 	if id, ok := e.Func.(*ast.IdentExpr); ok {
-		if f, d := sc.boundFunction(id.Value); f != nil && d.function() == sc.function() {
-			direct = true
+		f, d := sc.boundFunction(id.Value)
+		callee = f
+		switch {
+		case f != nil && d.function() == sc.function():
+			direct = true // called where it was made
+		case f == nil && sc.param(id.Value) != nil:
+			direct = true // a parameter called: what was handed to it runs now
 		}
 	}
 	if !direct {
@@ -182,12 +224,16 @@ func (s *stateScan) call(e *ast.FuncCallExpr, sc *luaScope) {
 	}
 	s.expr(e.Receiver, sc)
 	runsAtOnce := immediateCallers[calleeName(e, sc)]
-	for _, a := range e.Args {
-		if f, ok := a.(*ast.FunctionExpr); ok && runsAtOnce {
+	for i, a := range e.Args {
+		f, ok := a.(*ast.FunctionExpr)
+		switch {
+		case ok && runsAtOnce:
 			s.function(f, sc, false, "")
-			continue
+		case ok && callee != nil:
+			s.handoffs = append(s.handoffs, handoff{fn: s.function(f, sc, false, ""), callee: callee, i: i})
+		default:
+			s.expr(a, sc)
 		}
-		s.expr(a, sc)
 	}
 }
 
@@ -235,6 +281,11 @@ func (s *stateScan) outerTarget(name string, sc *luaScope, line int) {
 // that may outlive the call that made them (some function from the writing one up to the local's own
 // escapes).
 func (s *stateScan) settle() {
+	for _, h := range s.handoffs {
+		if !h.callee.runsAt(h.i) {
+			h.fn.escapes = true
+		}
+	}
 	for _, w := range s.inWrites {
 		if !w.ctx.loadOnly() {
 			s.writes = append(s.writes, w.w)

@@ -51,8 +51,12 @@ func TestKeptStateFindsWritesToModuleState(t *testing.T) {
 		{"a local helper called where it was made", "function f()\n  local n = 0\n  local function add() n = n + 1 end\n  add()\n  add()\n  return n\nend", nil},
 		{"a gsub callback counts in a hook", "function on_move(g, s)\n  local n = 0\n  s:gsub('x', function() n = n + 1 end)\n  string.gsub(s, 'y', function() n = n + 1 end)\n  return n\nend", nil},
 		{"a sort comparator and a pcall", "function f(t)\n  local calls = 0\n  table.sort(t, function(a, b) calls = calls + 1 return a < b end)\n  pcall(function() calls = 0 end)\nend", nil},
+		{"a closure handed to a local helper that only calls it", "local function each(list, f)\n  for _, x in ipairs(list) do f(x) end\nend\nfunction on_move(g, hand)\n  local total = 0\n  each(hand, function(c) total = total + c end)\n  return total\nend", nil},
+		{"a closure handed to a local helper that keeps it", "local kept = {}\nlocal function keep(f)\n  local t = kept\n  t[1] = f\nend\nfunction on_move(g)\n  local total = 0\n  keep(function(c) total = total + c end)\nend", []string{"kept:4", "total:8"}},
+		{"a closure handed to a helper rebound later", "local function each(list, f)\n  for _, x in ipairs(list) do f(x) end\nend\nfunction on_move(g, hand)\n  local total = 0\n  each(hand, function(c) total = total + c end)\nend\nfunction setup(g) each = keeper end", []string{"total:6", "each:8"}},
+		{"a closure handed to a helper that passes it on", "local function each(list, f)\n  return g(f)\nend\nfunction on_move(g, hand)\n  local total = 0\n  each(hand, function(c) total = total + c end)\nend", []string{"total:6"}},
 		{"a table's sort method is not table.sort", "function f(t)\n  local n = 0\n  return t:sort(function() n = 1 end)\nend", []string{"n:3"}},
-				{"a shadowed pcall is not the builtin", "local pcall = function(f) return f end\nfunction f()\n  local n = 0\n  return pcall(function() n = 1 end)\nend", []string{"n:4"}},
+		{"a shadowed pcall is not the builtin", "local pcall = function(f) return f end\nfunction f()\n  local n = 0\n  return pcall(function() n = 1 end)\nend", []string{"n:4"}},
 		{"repeat sees its body's locals", "function f()\n  repeat local x = 1 until x == 1\nend", nil},
 		{"a local declared after a write is not in scope", "function f()\n  n = 1\n  local n\nend", []string{"n:2"}},
 	} {
