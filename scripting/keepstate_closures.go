@@ -17,9 +17,13 @@ import (
 // name is written. The scan cannot tell which functions run at load, so it counts a write to an
 // enclosing function's local as kept state whenever a function between the write and that local's
 // function may outlive its call: its value is handed on (returned, stored, passed to a function)
-// rather than only called where it was made, or run at once by string.gsub, table.sort, pcall or
-// xpcall. A closure that counts the matches of a gsub inside a hook, or a local helper the hook
-// calls, keeps nothing.
+// rather than only called where it was made, or run at once by string.gsub, table.sort, pcall,
+// xpcall or a local function of the script that only calls that parameter. A closure that counts
+// the matches of a gsub inside a hook, or a local helper the hook calls, keeps nothing.
+//
+// The same scan tells which functions only run at load (a local function the top level only calls:
+// a builder of tables), whose writes are no state, and follows a function's locals declared as a
+// module-level local (`local T = T`), whose uses are T's.
 
 // funcCtx is a function body being scanned; escapes: its value may outlive the call of the function
 // around it (settled once the whole chunk is scanned: `return f` may come after f's body); bound: a
