@@ -1,0 +1,116 @@
+package scripting_test
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/ruleslab/ruleslab/core"
+)
+
+// Each script tries a way for rules loaded once per engine to carry something from one game to the
+// next (every setup adds one to a count and logs it). Whatever the engine makes of it (loads it again
+// for every game, freezes the table so the write is an error, or finds nothing is kept), each game on
+// a long-lived engine must equal the same game on a fresh engine.
+var leakAttempts = map[string]string{
+	"closure made at load": `
+local function make() local n = 0; return function() n = n + 1; return n end end
+local count = make()
+function setup(g) g:event("n", {n = count()}); base.setup(g) end`,
+	"table a closure made at load keeps": `
+local function make() local t = {0}; return function() t[1] = t[1] + 1; return t[1] end end
+local count = make()
+function setup(g) g:event("n", {n = count()}); base.setup(g) end`,
+	"write through a local of the same name": `
+local T = {0}
+function setup(g) local T = T; T[1] = T[1] + 1; g:event("n", {n = T[1]}); base.setup(g) end`,
+	"write through a local declared as the table": `
+local T = {0}
+function setup(g) local t = T; t[1] = t[1] + 1; g:event("n", {n = t[1]}); base.setup(g) end`,
+	"rawset on a module table": `
+local T = {0}
+function setup(g) rawset(T, 1, rawget(T, 1) + 1); g:event("n", {n = T[1]}); base.setup(g) end`,
+	"closure kept by a helper that stores it": `
+local kept = {}
+local function hold(f) kept[#kept + 1] = f end
+local function make() local n = 0; hold(function() n = n + 1; return n end) end
+make()
+function setup(g) g:event("n", {n = kept[1]()}); base.setup(g) end`,
+	"closure run by a helper inside a kept one": `
+local function each(f) f() end
+local function make() local n = 0; return function() each(function() n = n + 1 end); return n end end
+local count = make()
+function setup(g) g:event("n", {n = count()}); base.setup(g) end`,
+	"closure passed through varargs": `
+local function apply(...) local f = ...; return f end
+local function make() local n = 0; return apply(function() n = n + 1; return n end) end
+local count = make()
+function setup(g) g:event("n", {n = count()}); base.setup(g) end`,
+	"closure put in a table at load": `
+local hooks = {}
+local function reg() local n = 0; table.insert(hooks, function() n = n + 1; return n end) end
+reg()
+function setup(g) g:event("n", {n = hooks[1]()}); base.setup(g) end`,
+	"builder also reached from a hook": `
+local T = {0}
+local function bump() T[1] = T[1] + 1 end
+bump()
+local ops = {bump}
+function setup(g) ops[1](); g:event("n", {n = T[1]}); base.setup(g) end`,
+	"memo in a metatable": `
+local calls = 0
+local M = setmetatable({}, {__index = function(t, k) calls = calls + 1; return calls end})
+function setup(g) g:event("n", {n = M.x}); base.setup(g) end`,
+	"gmatch iterator kept in a table": `
+local its = {("a b c d e f"):gmatch("%a")}
+function setup(g) g:event("n", {w = its[1]()}); base.setup(g) end`,
+	"gmatch iterator made by a builder": `
+local function words() return ("a b c d e f"):gmatch("%a") end
+local next_word = words()
+function setup(g) g:event("n", {w = next_word()}); base.setup(g) end`,
+	"local function rebound to a keeper": `
+local kept = {}
+local function each(list, f) for _, x in ipairs(list) do f(x) end end
+local function keeper(list, f) kept[#kept + 1] = f end
+local function make() local n = 0; each({1}, function() n = n + 1 end); return function() return n end end
+each = keeper
+local read = make()
+function setup(g) if kept[1] then kept[1]() end; g:event("n", {n = read()}); base.setup(g) end`,
+}
+
+func TestRulesCannotCarryStateBetweenGames(t *testing.T) {
+	tiny, err := filepath.Abs("testdata/tiny.yaml")
+	require.NoError(t, err)
+	for name, src := range leakAttempts {
+		t.Run(name, func(t *testing.T) {
+			dir := t.TempDir()
+			require.NoError(t, os.WriteFile(filepath.Join(dir, "leak.lua"), []byte(src), 0o644))
+			yaml := "extends: " + tiny + "\noverrides: [leak.lua]\n"
+			require.NoError(t, os.WriteFile(filepath.Join(dir, "leak.yaml"), []byte(yaml), 0o644))
+			p := loadProgram(t, filepath.Join(dir, "leak.yaml"), "")
+			const games = 4
+			long, err := newWorker(p, 2, []string{"random", "random"}, true)
+			require.NoError(t, err)
+			defer long.Close()
+			for i := 0; i < games; i++ {
+				fresh, err := newWorker(p, 2, []string{"random", "random"}, true)
+				require.NoError(t, err)
+				want := gameJSON(t, fresh.Play(i, core.GameSeed(9, i)))
+				fresh.Close()
+				require.Equal(t, want, gameJSON(t, long.Play(i, core.GameSeed(9, i))), "game %d", i)
+			}
+		})
+	}
+}
+
+// gameJSON is a game's result as JSON, an error included (a frozen table's write is one, in every
+// game alike).
+func gameJSON(t *testing.T, r core.Result) string {
+	t.Helper()
+	b, err := json.Marshal(r)
+	require.NoError(t, err)
+	return string(b)
+}
