@@ -114,3 +114,54 @@ func gameJSON(t *testing.T, r core.Result) string {
 	require.NoError(t, err)
 	return string(b)
 }
+
+// The same for bots, whose copies for each seat and game share the tables nothing writes: each bot
+// counts its decisions in a way that must start again every game (and for each seat), and picks its
+// move by the count. A count carried over would change the moves.
+var botLeakAttempts = map[string]string{
+	"a table written through an alias": `
+local COUNT = {0}
+function choose(obs, legal) local C = COUNT; C[1] = C[1] + 1; return legal[C[1] % #legal + 1] end`,
+	"a table written by rawset": `
+local COUNT = {0}
+function choose(obs, legal) rawset(COUNT, 1, COUNT[1] + 1); return legal[COUNT[1] % #legal + 1] end`,
+	"a table a closure made at load writes": `
+local function make() local t = {0}; return function() t[1] = t[1] + 1; return t[1] end end
+local count = make()
+function choose(obs, legal) return legal[count() % #legal + 1] end`,
+	"a table only a helper writes": `
+local COUNT = {0}
+local function bump(t) t[1] = t[1] + 1 end
+function choose(obs, legal) bump(COUNT); return legal[COUNT[1] % #legal + 1] end`,
+	"a table written by table.insert": `
+local SEEN = {}
+function choose(obs, legal) table.insert(SEEN, 1); return legal[#SEEN % #legal + 1] end`,
+	"a builder called again from choose": `
+local COUNT = {}
+local function build() COUNT[#COUNT + 1] = 1 end
+build()
+function choose(obs, legal) build(); return legal[#COUNT % #legal + 1] end`,
+}
+
+func TestBotsCannotCarryStateBetweenGames(t *testing.T) {
+	for name, src := range botLeakAttempts {
+		t.Run(name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "counter.lua")
+			require.NoError(t, os.WriteFile(path, []byte(src), 0o644))
+			p := loadProgram(t, "testdata/tiny.yaml", "")
+			seats := []string{"lua:" + path, "lua:" + path}
+			require.NoError(t, p.LoadLuaBot(seats[0]))
+			const games = 4
+			long, err := newWorker(p, 2, seats, true)
+			require.NoError(t, err)
+			defer long.Close()
+			for i := 0; i < games; i++ {
+				fresh, err := newWorker(p, 2, seats, true)
+				require.NoError(t, err)
+				want := gameJSON(t, fresh.Play(i, core.GameSeed(9, i)))
+				fresh.Close()
+				require.Equal(t, want, gameJSON(t, long.Play(i, core.GameSeed(9, i))), "game %d", i)
+			}
+		})
+	}
+}
