@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/ruleslab/ruleslab/core"
+	"github.com/ruleslab/ruleslab/scripting"
 )
 
 // Each script tries a way for rules loaded once per engine to carry something from one game to the
@@ -91,18 +92,24 @@ func TestRulesCannotCarryStateBetweenGames(t *testing.T) {
 			yaml := "extends: " + tiny + "\noverrides: [leak.lua]\n"
 			require.NoError(t, os.WriteFile(filepath.Join(dir, "leak.yaml"), []byte(yaml), 0o644))
 			p := loadProgram(t, filepath.Join(dir, "leak.yaml"), "")
-			const games = 4
-			long, err := newWorker(p, 2, []string{"random", "random"}, true)
-			require.NoError(t, err)
-			defer long.Close()
-			for i := 0; i < games; i++ {
-				fresh, err := newWorker(p, 2, []string{"random", "random"}, true)
-				require.NoError(t, err)
-				want := gameJSON(t, fresh.Play(i, core.GameSeed(9, i)))
-				fresh.Close()
-				require.Equal(t, want, gameJSON(t, long.Play(i, core.GameSeed(9, i))), "game %d", i)
-			}
+			requireGamesAsOnFreshEngines(t, p, []string{"random", "random"})
 		})
+	}
+}
+
+// requireGamesAsOnFreshEngines plays four games of p with seats on one engine and requires each to
+// equal the same game on an engine of its own.
+func requireGamesAsOnFreshEngines(t *testing.T, p *scripting.Program, seats []string) {
+	t.Helper()
+	long, err := newWorker(p, 2, seats, true)
+	require.NoError(t, err)
+	defer long.Close()
+	for i := 0; i < 4; i++ {
+		fresh, err := newWorker(p, 2, seats, true)
+		require.NoError(t, err)
+		want := gameJSON(t, fresh.Play(i, core.GameSeed(9, i)))
+		fresh.Close()
+		require.Equal(t, want, gameJSON(t, long.Play(i, core.GameSeed(9, i))), "game %d", i)
 	}
 }
 
@@ -151,17 +158,7 @@ func TestBotsCannotCarryStateBetweenGames(t *testing.T) {
 			p := loadProgram(t, "testdata/tiny.yaml", "")
 			seats := []string{"lua:" + path, "lua:" + path}
 			require.NoError(t, p.LoadLuaBot(seats[0]))
-			const games = 4
-			long, err := newWorker(p, 2, seats, true)
-			require.NoError(t, err)
-			defer long.Close()
-			for i := 0; i < games; i++ {
-				fresh, err := newWorker(p, 2, seats, true)
-				require.NoError(t, err)
-				want := gameJSON(t, fresh.Play(i, core.GameSeed(9, i)))
-				fresh.Close()
-				require.Equal(t, want, gameJSON(t, long.Play(i, core.GameSeed(9, i))), "game %d", i)
-			}
+			requireGamesAsOnFreshEngines(t, p, seats)
 		})
 	}
 }
