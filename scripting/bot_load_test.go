@@ -42,9 +42,7 @@ func botLoads(t *testing.T, p *scripting.Program, bot string, games int) ([]stri
 func resultJSON(t *testing.T, r core.Result) string {
 	t.Helper()
 	require.Empty(t, r.Error)
-	b, err := json.Marshal(r)
-	require.NoError(t, err)
-	return string(b)
+	return gameJSON(t, r)
 }
 
 // A Lua bot's script runs once per engine, and every seat of every game starts with a memory of its
