@@ -80,6 +80,27 @@ local function make() local n = 0; each({1}, function() n = n + 1 end); return f
 each = keeper
 local read = make()
 function setup(g) if kept[1] then kept[1]() end; g:event("n", {n = read()}); base.setup(g) end`,
+	"the string library's metatable": `
+function setup(g) local m = getmetatable("").__index; m.n = (m.n or 0) + 1; g:event("n", {n = m.n}); base.setup(g) end`,
+	"the environment through getfenv": `
+function setup(g) local e = getfenv(1); e.n = (e.n or 0) + 1; g:event("n", {n = e.n}); base.setup(g) end`,
+	"a module table's metatable": `
+local T = setmetatable({}, {n = 0})
+function setup(g) local mt = getmetatable(T); mt.n = mt.n + 1; g:event("n", {n = mt.n}); base.setup(g) end`,
+	"a nested table reached by next, ipairs and unpack": `
+local T = {{0}}
+function setup(g)
+  local _, a = next(T); a[1] = a[1] + 1
+  for _, b in ipairs(T) do b[1] = b[1] + 1 end
+  local c = unpack(T); c[1] = c[1] + 1
+  g:event("n", {n = T[1][1]}); base.setup(g)
+end`,
+	"a module table handed back by select": `
+local T = {0}
+local function id(...) return select(1, ...) end
+function setup(g) local t = id(T); t[1] = t[1] + 1; g:event("n", {n = T[1]}); base.setup(g) end`,
+	"a function compiled in a hook": `
+function setup(g) local f = loadstring and loadstring("n = (n or 0) + 1; return n"); g:event("n", {n = f and f() or 0}); base.setup(g) end`,
 }
 
 func TestRulesCannotCarryStateBetweenGames(t *testing.T) {
@@ -148,6 +169,23 @@ local COUNT = {}
 local function build() COUNT[#COUNT + 1] = 1 end
 build()
 function choose(obs, legal) build(); return legal[#COUNT % #legal + 1] end`,
+	"the string library's metatable": `
+function choose(obs, legal) local m = getmetatable("").__index; m.n = (m.n or 0) + 1; return legal[m.n % #legal + 1] end`,
+	"the legal moves' table": `
+function choose(obs, legal) legal.n = (legal.n or 0) + 1; return legal[legal.n % #legal + 1] end`,
+	"an event's table": `
+function choose(obs, legal) local e = obs.events[1]; local n = 0; if e then e.n = (e.n or 0) + 1; n = e.n end; return legal[n % #legal + 1] end`,
+	"a table kept as another's key": `
+local KEYS = {}
+KEYS[{0}] = true
+function choose(obs, legal) local n = 0; for k in pairs(KEYS) do k[1] = k[1] + 1; n = k[1] end; return legal[n % #legal + 1] end`,
+	"a nested table reached by next": `
+local T = {{0}}
+function choose(obs, legal) local _, t = next(T); t[1] = t[1] + 1; return legal[t[1] % #legal + 1] end`,
+	"a table handed back by a metatable's __index": `
+local T = {0}
+local P = setmetatable({}, {__index = function() return T end})
+function choose(obs, legal) local t = P.x; t[1] = t[1] + 1; return legal[T[1] % #legal + 1] end`,
 }
 
 func TestBotsCannotCarryStateBetweenGames(t *testing.T) {
