@@ -11,8 +11,9 @@
 -- default hand_counts: hidden it cannot): MI-D6 models the Keeper's eye as the signal.
 --
 -- Speed: what a move or a card means is read at load with the rules' own helpers (move_parts,
--- card_facts) into the bot's tables, which each seat of each game gets a copy of: a decision then
--- reads one table entry per legal move, where a call of a helper cost as much as a dozen table reads.
+-- card_facts) into the bot's tables: a decision then reads one table entry per legal move, where a
+-- call of a helper cost as much as a dozen table reads. Only the load writes those tables, so every
+-- seat of every game shares them (a table a decision writes is copied for each seat and game).
 -- Cards go by their place (each distinct id once, in catalogue order) in plain lists; the hot loops
 -- index their lists (ipairs calls a function per step), read what they use as locals (an upvalue
 -- read is an instruction) and answer with the legal move's own string.
@@ -33,7 +34,8 @@ local NO_COUNTS = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0} -- the counts of an empty hand
 -- a hand's counts (its value, or MITO_SLOT); by place, ID_AT the id, VALUE_AT its value, MITO_AT true
 -- for a Mito, BURDEN_AT and PLAY_AT the parts of most_burden's and best_play's scores that depend on
 -- the card alone, ROACH_AT true for a Cockroach
-local CODE, PLACE, SLOT = nil, {}, {}
+local CODE, PLACE, SLOT = {}, {}, {}
+local move_parts = RULES and RULES.move_parts
 local ID_AT, VALUE_AT, MITO_AT, BURDEN_AT, PLAY_AT, ROACH_AT = {}, {}, {}, {}, {}, {}
 
 -- the code of what move_parts says a move means
@@ -49,12 +51,11 @@ local function code_of(verb, id, to)
 end
 
 -- the tables above, from the catalogue (g:card_list) and the rules' card_facts and move_parts. The
--- moves are spelled here only to be looked up: a legal move CODE lacks is read by move_parts when it
--- comes (CODE's __index)
+-- moves are spelled here only to be looked up: a legal move CODE lacks (a variant's) is read by
+-- move_parts when it comes (code_at)
 local function build_tables()
-  local card_facts, move_parts = RULES.card_facts, RULES.move_parts
+  local card_facts = RULES.card_facts
   local power = {spider = 40, ant = 30, cockroach = 8, gray = 0, mosquito = -5, mito = 60}
-  CODE = setmetatable({}, {__index = function(_, move) return code_of(move_parts(move)) end})
   for _, id in ipairs(g:card_list()) do
     local kind, value, penalty = card_facts(id)
     if PLACE[id] == nil and kind ~= "keeper" then
@@ -76,6 +77,11 @@ local function build_tables()
   for _, m in ipairs({"draw", "accuse", "pass"}) do CODE[m] = code_of(move_parts(m)) end
 end
 if RULES then build_tables() end -- (`validate` loads a bot without RULES)
+
+-- the code of a move: CODE's, or move_parts' for a move the load did not spell
+local function code_at(move)
+  return CODE[move] or code_of(move_parts(move))
+end
 
 -- the seat deciding (read at each decision)
 local me
@@ -185,7 +191,6 @@ local give_to = {}
 -- steps are written out here, not in functions of their own: a Lua call costs as much as a dozen
 -- table reads.)
 function choose(obs, legal)
-  if CODE == nil then build_tables() end
   me = obs.seat
   -- the events: each field is a lookup more (a shared read-only table), so an event's move is read
   -- first (most events are moves), and a move's seat only for a cheat (a seat sees no cheat but its
@@ -195,7 +200,7 @@ function choose(obs, legal)
     local e = ev[i]
     local m = e.move
     if m then
-      local x = code[m]
+      local x = code[m] or code_at(m)
       if x < 100 then -- CHEAT + place
         if e.seat == me then my_cheats = my_cheats + 1 end
       elseif x < 200 then -- PLAY + place: the card played lies on top of the pile
@@ -227,7 +232,7 @@ function choose(obs, legal)
   local give_moves, give_ats, give_to = give_moves, give_ats, give_to
   for i = 1, #legal do
     local m = legal[i]
-    local x = code[m]
+    local x = code[m] or code_at(m)
     if x < 100 then -- CHEAT + place (the most frequent kind first: a cheat per card of the hand)
       cheats = cheats + 1
       cheat_moves[cheats] = m
