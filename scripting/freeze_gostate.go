@@ -126,5 +126,51 @@ func (p *Program) goFunctionKept(h *Host, env *lua.LTable) *StateWrite {
 	if path == "" {
 		path = p.Chunks[len(p.Chunks)-1].Path
 	}
-	return &StateWrite{Path: path, Name: name, GoFunction: true}
+	w := &StateWrite{Path: path, Name: name, GoFunction: true}
+	for _, c := range p.Chunks {
+		if c.Path == path {
+			w.Line = holderLine(c.Proto, name)
+		}
+	}
+	return w
+}
+
+// holderLine is the line where the script of proto declares the local name (the first function that
+// declares one, the script's own level first), else the line of its first assignment to the global
+// name; 0 when it does neither.
+func holderLine(proto *lua.FunctionProto, name string) int {
+	if line := localLine(proto, name); line > 0 {
+		return line
+	}
+	for pc, inst := range proto.Code {
+		if int(inst>>26) == lua.OP_SETGLOBAL {
+			if k, ok := proto.Constants[inst&0x3ffff].(lua.LString); ok && string(k) == name {
+				return sourceLine(proto, pc)
+			}
+		}
+	}
+	return 0
+}
+
+// localLine is the line of the instruction that gives the local name its first value, in proto or
+// the first function inside it that declares one; 0 when none does.
+func localLine(proto *lua.FunctionProto, name string) int {
+	for _, l := range proto.DbgLocals {
+		if l.Name == name {
+			return sourceLine(proto, max(l.StartPc-1, 0))
+		}
+	}
+	for _, inner := range proto.FunctionPrototypes {
+		if line := localLine(inner, name); line > 0 {
+			return line
+		}
+	}
+	return 0
+}
+
+func sourceLine(proto *lua.FunctionProto, pc int) int {
+	if pc < len(proto.DbgSourcePositions) {
+		return proto.DbgSourcePositions[pc]
+	}
+	return 0
 }

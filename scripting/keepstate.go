@@ -14,14 +14,18 @@ type StateWrite struct {
 	Name string // the module-level local or global written
 	Line int
 	// GoFunction: Name holds a Go function a library made while the script loaded (a string.gmatch
-	// iterator), found once the scripts are loaded (no line)
+	// iterator), found once the scripts are loaded; Line is where Name is declared (0: not found)
 	GoFunction bool
 }
 
 // Message says what is kept and what it costs, as `validate` shows it.
 func (w StateWrite) Message() string {
 	if w.GoFunction {
-		return fmt.Sprintf("keeps state between games in `%s`, a library's function made while loading (a string.gmatch iterator keeps its place): make it in the hook, or it is reloaded for every game at a cost", w.Name)
+		at := ""
+		if w.Line > 0 {
+			at = fmt.Sprintf(" (line %d)", w.Line)
+		}
+		return fmt.Sprintf("keeps state between games in `%s`%s, a library's function made while loading (a string.gmatch iterator keeps its place): make it in the hook, or it is reloaded for every game at a cost", w.Name, at)
 	}
 	return fmt.Sprintf("keeps state between games in `%s` (line %d): use g:set, or it is reloaded for every game at a cost",
 		w.Name, w.Line)
