@@ -28,8 +28,9 @@ type LuaBot struct {
 	events  int
 	facts   *botFacts
 	obs     *obsBuilder
-	legal   keptList // refilled for each decision
-	label   string   // "bot NAME choose", the hook's name in errors and bench, spelled once
+	legal   keptList   // refilled for each decision
+	label   string     // "bot NAME choose", the hook's name in errors and bench, spelled once
+	copy    *graphCopy // the bot's copy of its loaded script, refilled when it starts again
 }
 
 // botFacts is what a bot's `g` answers: the game's fixed facts, never the state. It lets a bot call the
@@ -120,6 +121,15 @@ func (e *Engine) NewLuaBot(name string, seed uint64) (*LuaBot, error) {
 	return b, nil
 }
 
+// Restart makes the bot the one NewLuaBot makes with seed, for another game, in this one's memory:
+// its copy of the loaded script is refilled in place rather than allocated again, and the tables of
+// its observations are kept as from one line of play to another (obsBuilder checks each before
+// handing it again).
+func (b *LuaBot) Restart(seed uint64) error {
+	b.seed = seed
+	return b.start()
+}
+
 // start gives the bot a fresh environment, as its script leaves it: a new memory.
 func (b *LuaBot) start() error {
 	b.facts = &botFacts{e: b.e, p: b.e.p, data: b.e.data}
@@ -143,7 +153,9 @@ func (b *LuaBot) load() (*lua.LTable, error) {
 	h := b.e.h
 	g := h.botFacts(b.facts)
 	if t := b.e.botTemplate(b.Name, b.chunk); t.graph != nil {
-		return t.copyFor(g), nil
+		env, c := t.copyFor(g, b.copy)
+		b.copy = c
+		return env, nil
 	}
 	return h.newEnv(b.e.p, []*Chunk{b.chunk}, nil, func(env *lua.LTable) {
 		env.RawSetString("RULES", b.e.Exports())

@@ -99,10 +99,10 @@ type graphCopy struct {
 	g      *lua.LUserData
 }
 
-// copyGraph copies the graph for a bot whose g is g; it returns the copy of root (a table of the graph).
-// The objects of each kind are allocated together (a copy lives as long as its bot).
-func (lg *loadedGraph) copyGraph(root *lua.LTable, g *lua.LUserData) *lua.LTable {
-	c := &graphCopy{from: lg, g: g,
+// newCopy allocates the objects of a copy of the graph: the objects of each kind together (a copy
+// lives as long as its bot). fill gives them the template's contents.
+func (lg *loadedGraph) newCopy() *graphCopy {
+	c := &graphCopy{from: lg,
 		tables: make([]*lua.LTable, len(lg.tables)),
 		funcs:  make([]*lua.LFunction, len(lg.funcs)),
 		cells:  make([]*lua.Upvalue, len(lg.cells)),
@@ -112,22 +112,36 @@ func (lg *loadedGraph) copyGraph(root *lua.LTable, g *lua.LUserData) *lua.LTable
 		c.tables[i] = &tables[i]
 	}
 	cells := make([]lua.Upvalue, len(lg.cells))
-	for i, uv := range lg.cells {
-		cells[i] = *uv // a closed cell: its value is its own (set below)
+	for i := range cells {
 		c.cells[i] = &cells[i]
 	}
 	funcs := make([]lua.LFunction, len(lg.funcs))
 	slots := make([]*lua.Upvalue, lg.upvalues)
 	for i, fn := range lg.funcs {
 		n := len(fn.Upvalues)
-		funcs[i] = lua.LFunction{Proto: fn.Proto, Env: c.tables[lg.funcEnv[i]], Upvalues: slots[:n:n]}
+		funcs[i].Upvalues = slots[:n:n]
 		slots = slots[n:]
 		c.funcs[i] = &funcs[i]
 	}
-	for i, fn := range c.funcs {
+	return c
+}
+
+// fill makes the copy's objects hold what the template's hold, for a bot whose g is g, and returns
+// the copy of root (a table of the graph). Objects that held an earlier game's bot are refilled in
+// place: a bot started again (a new game, a new line of play) reuses its copy's memory rather than
+// allocating it again, as nothing but that bot reaches them.
+func (c *graphCopy) fill(root *lua.LTable, g *lua.LUserData) *lua.LTable {
+	lg := c.from
+	c.g = g
+	for i, uv := range lg.cells {
+		*c.cells[i] = *uv // a closed cell: its value is its own (set below)
+	}
+	for i, fn := range lg.funcs {
+		*c.funcs[i] = lua.LFunction{Proto: fn.Proto, Env: c.tables[lg.funcEnv[i]], Upvalues: c.funcs[i].Upvalues}
 		for j, at := range lg.funcCells[i] {
+			c.funcs[i].Upvalues[j] = nil
 			if at >= 0 {
-				fn.Upvalues[j] = c.cells[at]
+				c.funcs[i].Upvalues[j] = c.cells[at]
 			}
 		}
 	}
@@ -172,22 +186,22 @@ func (c *graphCopy) value(v lua.LValue) lua.LValue {
 	return v
 }
 
-// fillTable makes nt hold what t holds, internals included: its slices and maps copied whole, then
-// the places plan names set to the copy's objects.
+// fillTable makes nt hold what t holds, internals included: its slices and maps copied whole (into
+// nt's own when it has them), then the places plan names set to the copy's objects.
 func (c *graphCopy) fillTable(nt, t *lua.LTable, plan *tablePlan) {
 	src, dst := layout(t), layout(nt)
 	dst.Metatable = src.Metatable
 	if plan.meta.kind != refShared {
 		dst.Metatable = c.ref(plan.meta)
 	}
-	dst.array = slices.Clone(src.array)
-	dst.strdict = maps.Clone(src.strdict)
-	dst.keys = slices.Clone(src.keys)
+	dst.array = refillSlice(dst.array, src.array)
+	dst.strdict = refillMap(dst.strdict, src.strdict)
+	dst.keys = refillSlice(dst.keys, src.keys)
 	if plan.other {
 		c.copyMapped(src, dst)
 	} else {
-		dst.dict = maps.Clone(src.dict)
-		dst.k2i = maps.Clone(src.k2i)
+		dst.dict = refillMap(dst.dict, src.dict)
+		dst.k2i = refillMap(dst.k2i, src.k2i)
 	}
 	for _, a := range plan.array {
 		dst.array[a.i] = c.ref(a.ref)
@@ -202,16 +216,43 @@ func (c *graphCopy) copyMapped(src, dst *luaTableLayout) {
 	for i, k := range dst.keys {
 		dst.keys[i] = c.value(k)
 	}
-	if src.dict != nil {
-		dst.dict = make(map[lua.LValue]lua.LValue, len(src.dict))
-		for k, v := range src.dict {
-			dst.dict[c.value(k)] = c.value(v)
-		}
+	dst.dict = emptied(dst.dict, src.dict)
+	for k, v := range src.dict {
+		dst.dict[c.value(k)] = c.value(v)
 	}
-	if src.k2i != nil {
-		dst.k2i = make(map[lua.LValue]int, len(src.k2i))
-		for k, i := range src.k2i {
-			dst.k2i[c.value(k)] = i
-		}
+	dst.k2i = emptied(dst.k2i, src.k2i)
+	for k, i := range src.k2i {
+		dst.k2i[c.value(k)] = i
 	}
+}
+
+// refillSlice is a copy of src in dst's memory when it has room: nil for nil, as slices.Clone (gopher-lua
+// tells a table's missing part by nil).
+func refillSlice[T any](dst, src []T) []T {
+	if src == nil || dst == nil {
+		return slices.Clone(src)
+	}
+	return append(dst[:0], src...)
+}
+
+// refillMap is a copy of src in dst when dst is a map: nil for nil, as maps.Clone.
+func refillMap[K comparable, V any](dst, src map[K]V) map[K]V {
+	if src == nil || dst == nil {
+		return maps.Clone(src)
+	}
+	clear(dst)
+	maps.Copy(dst, src)
+	return dst
+}
+
+// emptied is dst emptied, or a new map when dst is nil: nil when src is nil.
+func emptied[K comparable, V any](dst, src map[K]V) map[K]V {
+	if src == nil {
+		return nil
+	}
+	if dst == nil {
+		return make(map[K]V, len(src))
+	}
+	clear(dst)
+	return dst
 }

@@ -130,7 +130,11 @@ func (h *Host) botShares(g *lua.LUserData, rules *lua.LTable) map[lua.LValue]boo
 	return shared
 }
 
-// copyFor is a new environment of the bot for a seat of a game: the template's copy, with g.
-func (t *botTemplate) copyFor(g *lua.LUserData) *lua.LTable {
-	return t.graph.copyGraph(t.env, g)
+// copyFor is a new environment of the bot for a seat of a game: the template's copy, with g. c is the
+// bot's earlier copy of this template, refilled in place, or nil; the copy used is returned with it.
+func (t *botTemplate) copyFor(g *lua.LUserData, c *graphCopy) (*lua.LTable, *graphCopy) {
+	if c == nil || c.from != t.graph {
+		c = t.graph.newCopy()
+	}
+	return c.fill(t.env, g), c
 }

@@ -182,6 +182,15 @@ function choose(obs, legal) local n = 0; for k in pairs(KEYS) do k[1] = k[1] + 1
 	"a nested table reached by next": `
 local T = {{0}}
 function choose(obs, legal) local _, t = next(T); t[1] = t[1] + 1; return legal[t[1] % #legal + 1] end`,
+	"a table whose keys a game removes and adds (the order pairs sees)": `
+local T, L = {a = 1, b = 2, c = 3}, {1, 2, 3}
+function choose(obs, legal)
+  local order = ""
+  for k in pairs(T) do order = order .. k end
+  T.a, T[#order] = nil, #L
+  L[#L + 1], L[1] = #order, nil
+  return legal[(#order + #L) % #legal + 1]
+end`,
 	"a table handed back by a metatable's __index": `
 local T = {0}
 local P = setmetatable({}, {__index = function() return T end})

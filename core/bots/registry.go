@@ -89,15 +89,42 @@ func (r *Registry) New(e *scripting.Engine, spec string, seed uint64) (core.Bot,
 
 // NewSeats makes the bots of a game: seats[i] names seat i's bot; each gets a seed of its own.
 func (r *Registry) NewSeats(e *scripting.Engine, seats []string, seed uint64) ([]core.Bot, error) {
+	return r.Reseat(e, seats, seed, nil)
+}
+
+// Restarter is a bot that can be made again for another game in its own memory (a Lua bot).
+type Restarter interface {
+	Restart(seed uint64) error
+}
+
+// Reseat makes the bots of a game as NewSeats does, for the seats of the previous game on e, whose
+// bots were prev (nil: none): each of those that is a Restarter is restarted with its seat's seed
+// instead of made anew.
+func (r *Registry) Reseat(e *scripting.Engine, seats []string, seed uint64, prev []core.Bot) ([]core.Bot, error) {
 	bots := make([]core.Bot, len(seats))
 	for i, name := range seats {
-		b, err := r.New(e, name, core.Mix(seed^0xb0b, uint64(i)))
+		seatSeed := core.Mix(seed^0xb0b, uint64(i))
+		if rb, ok := seatBot(prev, i).(Restarter); ok {
+			if err := rb.Restart(seatSeed); err != nil {
+				return nil, err
+			}
+			bots[i] = prev[i]
+			continue
+		}
+		b, err := r.New(e, name, seatSeed)
 		if err != nil {
 			return nil, err
 		}
 		bots[i] = b
 	}
 	return bots, nil
+}
+
+func seatBot(bots []core.Bot, i int) core.Bot {
+	if i < len(bots) {
+		return bots[i]
+	}
+	return nil
 }
 
 // End tells the bots of a game that it is over (external bots get the outcome and their processes

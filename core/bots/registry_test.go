@@ -108,3 +108,34 @@ func TestISMCTSOverGameDefaults(t *testing.T) {
 	require.Equal(t, 9, cfg.Iterations)
 	require.Equal(t, def.Horizon, cfg.Horizon, "options not named keep the game's default")
 }
+
+// Reseat restarts the last game's Lua bots in their own memory (the same bots) and makes the others
+// anew; a game played by restarted bots equals the game played by new ones.
+func TestReseatRestartsLuaBots(t *testing.T) {
+	p, err := scripting.Load("zoomies", "")
+	require.NoError(t, err)
+	reg := bots.For(p, bots.ExtOptions{})
+	h := scripting.NewHost()
+	defer h.Close()
+	e, err := reg.Program().NewEngine(h)
+	require.NoError(t, err)
+	seats := []string{"greedy", "random", "greedy", "greedy"}
+	play := func(seated []core.Bot, seed uint64) []string {
+		s, err := e.NewState(len(seats), seed, core.StateOptions{})
+		require.NoError(t, err)
+		require.NoError(t, core.PlayOut(s, e, seated, seats))
+		return s.Moves()
+	}
+	last, err := reg.NewSeats(e, seats, 1)
+	require.NoError(t, err)
+	play(last, 1)
+	again, err := reg.Reseat(e, seats, 2, last)
+	require.NoError(t, err)
+	for i, name := range seats {
+		require.Equal(t, name == "greedy", again[i] == last[i], "seat %d (%s)", i, name)
+	}
+	reseated := play(again, 2)
+	fresh, err := reg.NewSeats(e, seats, 2)
+	require.NoError(t, err)
+	require.Equal(t, play(fresh, 2), reseated)
+}

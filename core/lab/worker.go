@@ -19,6 +19,10 @@ type EngineWorker struct {
 	Events  bool // keep each game's events in its Result (for --log)
 	index   int  // the game being played
 	last    core.History
+	// the bots of the last game and their seats' specs: a Lua bot of a seat whose spec is the same is
+	// restarted for the next game in its own memory (bots.Reseat)
+	lastBots  []core.Bot
+	lastSeats []string
 }
 
 // NewEngineWorker creates a worker with a fresh host and engine for the registry's game; seats are checked
@@ -96,12 +100,26 @@ func (w *EngineWorker) play(seed uint64) (s *core.State, err error) {
 	}
 	defer func() { w.last = s.KeptHistory() }()
 	w.E.GameIndex = w.index
-	players, err := w.Bots.NewSeats(w.E, w.Seats, seed)
+	players, err := w.seat(seed)
 	defer bots.End(players, s)
 	if err != nil {
 		return s, err
 	}
 	return s, core.PlayOut(s, w.E, players, w.Seats)
+}
+
+// seat makes the bots of a game: a seat whose spec is the last game's gets that game's bot restarted
+// when it can be (a Lua bot, whose memory is reused), else a new one.
+func (w *EngineWorker) seat(seed uint64) ([]core.Bot, error) {
+	prev := make([]core.Bot, len(w.Seats))
+	for i := range prev {
+		if i < len(w.lastBots) && w.lastSeats[i] == w.Seats[i] {
+			prev[i] = w.lastBots[i]
+		}
+	}
+	players, err := w.Bots.Reseat(w.E, w.Seats, seed, prev)
+	w.lastBots, w.lastSeats = players, append(w.lastSeats[:0], w.Seats...)
+	return players, err
 }
 
 // botsReadEvents reports whether any of these bots may read the event log (all but random).

@@ -32,7 +32,7 @@ def run(binary, game, games, seats, variant, workdir):
     # stamp counter with RDTSCP, an instruction valgrind does not know (the run dies with SIGILL);
     # a run that dies so anyway is run again
     env = dict(os.environ, GOGC="off", GODEBUG="asyncpreemptoff=1", GOMAXPROCS="1")
-    for _ in range(3):
+    for _ in range(10):
         done = subprocess.run(cmd, capture_output=True, text=True, env=env, cwd=workdir)
         if "Unrecognised instruction" not in done.stderr:
             break
