@@ -12,7 +12,8 @@ import (
 // its tables (a new string key costs a Go map entry: a bot that indexes its card facts by move spends
 // far more loading than deciding a move), so the engine runs it once, into a template environment that
 // no bot runs in, and each seat of each game gets a copy of what the script left (bot_clone.go): its
-// memory starts as the script left it, its own, as if the script had run for it.
+// memory starts as the script left it, its own, as if the script had run for it. A worker restarts a
+// seat's bot for its next game in the same copy, refilled (LuaBot.Restart).
 //
 // A copy is what a load would have made only when the load did the same whoever ran it. So the bot is
 // loaded again for every seat and game, as before, when its load drew a random number (from the game's

@@ -13,7 +13,7 @@
 -- Speed: what a move or a card means is read at load with the rules' own helpers (move_parts,
 -- card_facts) into the bot's tables: a decision then reads one table entry per legal move, where a
 -- call of a helper cost as much as a dozen table reads. Only the load writes those tables, so every
--- seat of every game shares them (a table a decision writes is copied for each seat and game).
+-- seat of every game shares them (a table a decision writes is each seat's own, refilled every game).
 -- Cards go by their place (each distinct id once, in catalogue order) in plain lists; the hot loops
 -- index their lists (ipairs calls a function per step), read what they use as locals (an upvalue
 -- read is an instruction) and answer with the legal move's own string.
