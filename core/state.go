@@ -80,6 +80,10 @@ type StateOptions struct {
 	// HistoryHint is how many events and moves the game will likely keep (a worker's last game's): its
 	// history starts with room for them, so a long log is not grown by doubling, copy after copy.
 	HistoryHint History
+	// Recycle is a finished game's state whose event log and move list the new state takes over,
+	// emptied, rather than allocating its own (a worker's last game's: its Result holds copies). No one
+	// may read Recycle's history afterwards, nor a clone's made from it.
+	Recycle *State
 }
 
 // History counts a game's kept events and moves.
@@ -95,9 +99,8 @@ func NewState(g *Game, rules Rules, players int, seed uint64, opts StateOptions)
 		return nil, fmt.Errorf("at most 63 players")
 	}
 	s := &State{Game: g, Players: players, Seed: seed, Fixed: opts.Fixed, history: !opts.NoHistory, lineage: nextLineage()}
-	if hint := opts.HistoryHint; s.history && hint.Events > 0 {
-		// a little more than the last game's: games vary in length
-		s.events, s.moves = make([]Event, 0, hint.Events+hint.Events/8), make([]string, 0, hint.Moves+hint.Moves/8)
+	if s.history {
+		s.events, s.moves = historyBuffers(opts)
 	}
 	s.rng = seedStreams(seed)
 	slots := 0
@@ -158,6 +161,23 @@ func (s *State) KeptHistory() History { return History{Events: len(s.events), Mo
 
 // MoveCount is the number of moves applied so far (kept with or without history).
 func (s *State) MoveCount() int { return s.nmoves }
+
+// historyBuffers are a new game's empty event log and move list: the recycled state's, cleared (they
+// hold the last game's maps and lists, which the collector may then free), else room for the hint's.
+func historyBuffers(opts StateOptions) ([]Event, []string) {
+	if r := opts.Recycle; r != nil && r.events != nil && r.moves != nil {
+		events, moves := r.events[:cap(r.events)], r.moves[:cap(r.moves)]
+		clear(events)
+		clear(moves)
+		r.events, r.moves = nil, nil
+		return events[:0], moves[:0]
+	}
+	if hint := opts.HistoryHint; hint.Events > 0 {
+		// a little more than the last game's: games vary in length
+		return make([]Event, 0, hint.Events+hint.Events/8), make([]string, 0, hint.Moves+hint.Moves/8)
+	}
+	return nil, nil
+}
 
 // KeepsHistory reports whether the state records its events and moves.
 func (s *State) KeepsHistory() bool { return s.history }

@@ -19,6 +19,9 @@ type EngineWorker struct {
 	Events  bool // keep each game's events in its Result (for --log)
 	index   int  // the game being played
 	last    core.History
+	// the last game's state, whose history the next game takes over (core.StateOptions.Recycle): the
+	// game's Result holds copies of its moves and events
+	lastState *core.State
 	// the bots of the last game and their seats' specs: a Lua bot of a seat whose spec is the same is
 	// restarted for the next game in its own memory (bots.Reseat)
 	lastBots  []core.Bot
@@ -93,12 +96,12 @@ func (w *EngineWorker) play(seed uint64) (s *core.State, err error) {
 		}
 	}()
 	// a batch that writes no log and whose bots read no events (random bots) keeps no history
-	opts := core.StateOptions{NoHistory: !w.Events && !botsReadEvents(w.Seats), HistoryHint: w.last}
+	opts := core.StateOptions{NoHistory: !w.Events && !botsReadEvents(w.Seats), HistoryHint: w.last, Recycle: w.lastState}
 	s, err = w.E.NewState(w.Players, seed, opts)
 	if err != nil {
 		return nil, err
 	}
-	defer func() { w.last = s.KeptHistory() }()
+	defer func() { w.last, w.lastState = s.KeptHistory(), s }()
 	w.E.GameIndex = w.index
 	players, err := w.seat(seed)
 	defer bots.End(players, s)
