@@ -226,18 +226,21 @@ func (c *graphCopy) copyMapped(src, dst *luaTableLayout) {
 	}
 }
 
-// refillSlice is a copy of src in dst's memory when it has room: nil for nil, as slices.Clone (gopher-lua
-// tells a table's missing part by nil).
+// refillSlice is a copy of src in dst's memory when dst has some (its entries past src's cleared:
+// they held the last game's values), else a new one (nil for nil, as slices.Clone). An empty part
+// where the template has none (nil) keeps its memory for the game to grow into: gopher-lua reads a
+// table's empty part and its missing one alike, by length.
 func refillSlice[T any](dst, src []T) []T {
-	if src == nil || dst == nil {
+	if dst == nil {
 		return slices.Clone(src)
 	}
+	clear(dst[min(len(src), len(dst)):])
 	return append(dst[:0], src...)
 }
 
-// refillMap is a copy of src in dst when dst is a map: nil for nil, as maps.Clone.
+// refillMap is a copy of src in dst when dst is a map, else a new one (nil for nil, as maps.Clone).
 func refillMap[K comparable, V any](dst, src map[K]V) map[K]V {
-	if src == nil || dst == nil {
+	if dst == nil {
 		return maps.Clone(src)
 	}
 	clear(dst)
@@ -245,12 +248,9 @@ func refillMap[K comparable, V any](dst, src map[K]V) map[K]V {
 	return dst
 }
 
-// emptied is dst emptied, or a new map when dst is nil: nil when src is nil.
+// emptied is dst emptied, or a new map for src's entries when dst is nil (nil when src is nil too).
 func emptied[K comparable, V any](dst, src map[K]V) map[K]V {
-	if src == nil {
-		return nil
-	}
-	if dst == nil {
+	if dst == nil && src != nil {
 		return make(map[K]V, len(src))
 	}
 	clear(dst)
