@@ -96,7 +96,7 @@ func (h *Host) workLeft() int64 { return h.work.left }
 
 // monitor watches every open host: it stops a hook past its wall-time backstop (a hook inside slow Go
 // calls: the work count does not see their time) and, when the process heap passes the heap limit,
-// the hooks that have been running for a while. One goroutine serves every host.
+// the hook that has run longest (memoryGuard). One goroutine serves every host.
 var monitor struct {
 	once  sync.Once
 	mu    sync.Mutex
@@ -126,50 +126,84 @@ const monitorTick = 5 * time.Millisecond
 func watchHosts() {
 	tick := time.NewTicker(monitorTick)
 	defer tick.Stop()
-	var heap heapReading
-	var long []*Host // hooks that have run for a while (reused: the monitor must not allocate, or it
-	// would assist the collector in the middle of a memory bomb)
+	var guard memoryGuard
 	for range tick.C {
-		now := time.Now().UnixNano()
-		long = long[:0]
-		monitor.mu.Lock()
-		for h := range monitor.hosts {
-			since, seq := h.busySince.Load(), h.busySeq.Load()
-			if since == 0 || seq == 0 {
-				continue
-			}
-			// a pinned host (Worker.Play) reports the CPU time its hook used since the monitor first saw
-			// it: a hook waiting for a core uses none, so load does not count
-			cpu := int64(-1)
-			if tid := h.tid.Load(); tid != 0 {
-				cpu = threadCPU(tid)
-			}
-			if seq != h.monSeq {
-				h.monSeq, h.monCPU0 = seq, cpu
-			}
-			ran, bomb := now-since, int64(bombTicks*monitorTick)
-			if cpu >= 0 && h.monCPU0 >= 0 {
-				ran, bomb = cpu-h.monCPU0+int64(monitorTick), int64(bombCPUTicks*monitorTick)
-			}
-			if ran > h.backstop.Load() {
-				h.stopCall(stopTime)
-				continue
-			}
-			if ran >= bomb {
-				long = append(long, h)
-			}
-		}
-		monitor.mu.Unlock()
-		// Over the heap limit, every hook that has run bombTicks (in CPU time when known) is stopped:
-		// building hundreds of MB takes that long, innocent hooks take microseconds. No collection first:
-		// runtime.GC takes long on a big heap, and a doubling string reaches gigabytes meanwhile.
-		if len(long) == 0 || !heap.overLimit(maxHeap.Load()) {
+		guard.check(longestHook(time.Now().UnixNano()))
+	}
+}
+
+// longestHook stops every hook past its wall-time backstop and returns the hook that has run longest
+// of those that ran bombTicks (nil if none did).
+func longestHook(now int64) *Host {
+	var longest *Host
+	var longestRan int64
+	monitor.mu.Lock()
+	defer monitor.mu.Unlock()
+	for h := range monitor.hosts {
+		since, seq := h.busySince.Load(), h.busySeq.Load()
+		if since == 0 || seq == 0 {
 			continue
 		}
-		for _, h := range long {
-			h.stopCall(stopMemory)
+		// a pinned host (Worker.Play) reports the CPU time its hook used since the monitor first saw
+		// it: a hook waiting for a core uses none, so load does not count
+		cpu := int64(-1)
+		if tid := h.tid.Load(); tid != 0 {
+			cpu = threadCPU(tid)
+		}
+		if seq != h.monSeq {
+			h.monSeq, h.monCPU0 = seq, cpu
+		}
+		ran, bomb := now-since, int64(bombTicks*monitorTick)
+		if cpu >= 0 && h.monCPU0 >= 0 {
+			ran, bomb = cpu-h.monCPU0+int64(monitorTick), int64(bombCPUTicks*monitorTick)
+		}
+		if ran > h.backstop.Load() {
+			h.stopCall(stopTime)
+			continue
+		}
+		if ran >= bomb && ran > longestRan {
+			longest, longestRan = h, ran
 		}
 	}
+	return longest
+}
+
+// memoryGuard stops a memory bomb: over the heap limit, the hook that has run longest (at least
+// bombTicks; in CPU time when known) is stopped. Building hundreds of MB takes that long, innocent hooks
+// take microseconds. No collection first: runtime.GC takes long on a big heap, and a doubling string
+// reaches gigabytes meanwhile.
+//
+// One hook at a time: while a bomb's data is in the heap, a hook next to it can run for a while too
+// (the runtime makes it help the collector and fault in pages), so it must not be stopped for
+// memory that is not its own. After a stop the guard waits for the stopped call to end (the string
+// it was building when stopped can take long) and for a collection that began after that: only then
+// does the heap show whether another hook holds too much.
+type memoryGuard struct {
+	heap       heapReading
+	stopped    *Host  // the host of the call stopped last, until that call ends
+	stoppedSeq uint64 // that call
+	collection uint64 // the collection that must end before the next stop (0: none)
+}
+
+// check stops longest (the hook that has run longest, or nil) when the heap is past the limit.
+func (g *memoryGuard) check(longest *Host) {
+	if g.settling() || longest == nil || !g.heap.overLimit(maxHeap.Load()) {
+		return
+	}
+	g.stopped, g.stoppedSeq = longest, longest.busySeq.Load()
+	longest.stopCall(stopMemory)
+}
+
+// settling reports whether the heap still holds the last stopped call's data as far as the monitor
+// can tell: the call still runs, or no collection began after it ended.
+func (g *memoryGuard) settling() bool {
+	if g.stopped != nil {
+		if g.stopped.busySeq.Load() == g.stoppedSeq {
+			return true
+		}
+		g.stopped, g.collection = nil, askCollection()
+	}
+	return collected.Load() < g.collection
 }
 
 // heapReading reads the heap's size for the monitor, with samples made once (the monitor must not
@@ -198,21 +232,35 @@ func (r *heapReading) overLimit(limit uint64) bool {
 	if live > limit/3 || heap > 4*limit {
 		return true
 	}
-	select {
-	case collectNow <- struct{}{}:
-	default: // one is asked for already
-	}
+	askCollection()
 	return false
 }
 
 // collectNow asks collectOnRequest for a collection; it holds one request at most.
 var collectNow = make(chan struct{}, 1)
 
+// asked numbers the requests for a collection; collected is the number of the last request that a
+// collection begun after it answered.
+var asked, collected atomic.Uint64
+
+// askCollection asks for a collection that begins after now and returns the request's number: once
+// collected reaches it, the heap readings know what was live after now.
+func askCollection() uint64 {
+	n := asked.Add(1)
+	select {
+	case collectNow <- struct{}{}:
+	default: // one is asked for and not begun yet: it reads asked when it begins
+	}
+	return n
+}
+
 // collectOnRequest collects the heap when the monitor asks (runtime.GC waits for the collection to
 // end: the monitor goes on looking meanwhile).
 func collectOnRequest() {
 	for range collectNow {
+		n := asked.Load()
 		runtime.GC()
+		collected.Store(n)
 	}
 }
 
@@ -223,7 +271,7 @@ func sampleBytes(s metrics.Sample) uint64 {
 	return 0
 }
 
-// Over the heap limit, every hook that has run this many monitor ticks is stopped: of wall time
+// Over the heap limit, the longest of the hooks that ran this many monitor ticks is stopped: of wall time
 // (bombTicks), or of CPU time for a pinned host (bombCPUTicks; a hook waiting for a core uses none).
 const (
 	bombTicks    = 4
