@@ -12,7 +12,9 @@ import (
 // only the test's guard looks at it.
 func busyCall(h *Host, seq uint64) { h.busySeq.Store(seq) }
 
-func stoppedForMemory(h *Host, seq uint64) bool { return h.work.stop.Load() == seq<<3|uint64(stopMemory) }
+func stoppedForMemory(h *Host, seq uint64) bool {
+	return h.work.stop.Load() == seq<<3|uint64(stopMemory)
+}
 
 // Over the heap limit, the guard stops one hook, and no other until that call has ended and a
 // collection begun after it has ended: the hook next to a bomb is not stopped for the bomb's data.

@@ -261,7 +261,7 @@ func isMultiValue(e ast.Expr) bool {
 func scanTokens(src string) []ast.Token {
 	sc := parse.NewScanner(strings.NewReader(src), "")
 	lx := &parse.Lexer{}
-	var toks []ast.Token
+	toks := make([]ast.Token, 0, len(src)/4) // about a token per four bytes: growing the list was a fifth of compiling
 	for {
 		tok, err := sc.Scan(lx)
 		if err != nil || tok.Type < 0 {

@@ -30,7 +30,7 @@ func checkSwaps(path string, stmts []ast.Stmt, toks []ast.Token) []error {
 // walkAST calls visit for every node of a parsed chunk (statements and expressions, depth first) until
 // visit returns false.
 func walkAST(stmts []ast.Stmt, visit func(node any) bool) {
-	stop := false
+	stop, fields := false, structFields{}
 	var walk func(v reflect.Value)
 	walk = func(v reflect.Value) {
 		if stop || !v.IsValid() {
@@ -49,10 +49,8 @@ func walkAST(stmts []ast.Stmt, visit func(node any) bool) {
 			}
 			walk(v.Elem())
 		case reflect.Struct:
-			for i := 0; i < v.NumField(); i++ {
-				if v.Type().Field(i).IsExported() {
-					walk(v.Field(i))
-				}
+			for _, i := range fields.of(v.Type()) {
+				walk(v.Field(i))
 			}
 		case reflect.Slice:
 			for i := 0; i < v.Len(); i++ {
@@ -61,6 +59,25 @@ func walkAST(stmts []ast.Stmt, visit func(node any) bool) {
 		}
 	}
 	walk(reflect.ValueOf(stmts))
+}
+
+// structFields caches the indexes of the exported fields of each struct type a walk meets (a syntax
+// node's parts): reflect's Field builds a StructField at each call, which asked at every node was
+// most of walking a script.
+type structFields map[reflect.Type][]int
+
+func (c structFields) of(t reflect.Type) []int {
+	if idx, ok := c[t]; ok {
+		return idx
+	}
+	idx := []int{}
+	for i := range t.NumField() {
+		if t.Field(i).IsExported() {
+			idx = append(idx, i)
+		}
+	}
+	c[t] = idx
+	return idx
 }
 
 func swapError(path string, a *ast.AssignStmt, toks []ast.Token) error {
@@ -77,7 +94,7 @@ func swapError(path string, a *ast.AssignStmt, toks []ast.Token) error {
 		if j > 0 && j-1 < len(a.Lhs) {
 			assigned[a.Lhs[j-1].(*ast.IdentExpr).Value] = true
 		}
-		if name := readsName(reflect.ValueOf(r), assigned); name != "" {
+		if name := readsName(reflect.ValueOf(r), assigned, structFields{}); name != "" {
 			first := a.Lhs[0].(*ast.IdentExpr).Value
 			return fmt.Errorf("%s:%d:%d: `%s` is assigned and then read in one multiple assignment: gopher-lua computes this wrongly for locals (a swap gives both the same value); use a temporary variable",
 				path, a.Line(), nameColumn(toks, a.Line(), first), name)
@@ -86,7 +103,7 @@ func swapError(path string, a *ast.AssignStmt, toks []ast.Token) error {
 	return nil
 }
 
-func readsName(v reflect.Value, names map[string]bool) string {
+func readsName(v reflect.Value, names map[string]bool, fields structFields) string {
 	switch v.Kind() {
 	case reflect.Interface, reflect.Pointer:
 		if v.IsNil() {
@@ -98,18 +115,16 @@ func readsName(v reflect.Value, names map[string]bool) string {
 		if _, ok := v.Interface().(*ast.FunctionExpr); ok {
 			return "" // a function body runs later
 		}
-		return readsName(v.Elem(), names)
+		return readsName(v.Elem(), names, fields)
 	case reflect.Struct:
-		for i := 0; i < v.NumField(); i++ {
-			if v.Type().Field(i).IsExported() {
-				if n := readsName(v.Field(i), names); n != "" {
-					return n
-				}
+		for _, i := range fields.of(v.Type()) {
+			if n := readsName(v.Field(i), names, fields); n != "" {
+				return n
 			}
 		}
 	case reflect.Slice:
 		for i := 0; i < v.Len(); i++ {
-			if n := readsName(v.Index(i), names); n != "" {
+			if n := readsName(v.Index(i), names, fields); n != "" {
 				return n
 			}
 		}
