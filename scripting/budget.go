@@ -5,6 +5,7 @@ import (
 	"errors"
 	"runtime"
 	"runtime/metrics"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -23,8 +24,8 @@ const (
 	// WorkPerMilli is how many units of work (Lua instructions) one millisecond of budget buys: about a
 	// millisecond of plain Lua on the project's 2-core machine.
 	WorkPerMilli = 50_000
-	// DefaultMaxHeapBytes: while the process heap holds more than this, the hook that has run longest
-	// (at least a tick of the monitor) is stopped: a memory bomb; innocent hooks take microseconds.
+	// DefaultMaxHeapBytes: while the process heap holds more than this, the hooks that have run a few
+	// ticks of the monitor are stopped (memoryGuard): memory bombs; innocent hooks take microseconds.
 	DefaultMaxHeapBytes = 256 << 20
 )
 
@@ -96,7 +97,7 @@ func (h *Host) workLeft() int64 { return h.work.left }
 
 // monitor watches every open host: it stops a hook past its wall-time backstop (a hook inside slow Go
 // calls: the work count does not see their time) and, when the process heap passes the heap limit,
-// the hook that has run longest (memoryGuard). One goroutine serves every host.
+// the hooks that have run for a while (memoryGuard). One goroutine serves every host.
 var monitor struct {
 	once  sync.Once
 	mu    sync.Mutex
@@ -127,16 +128,25 @@ func watchHosts() {
 	tick := time.NewTicker(monitorTick)
 	defer tick.Stop()
 	var guard memoryGuard
+	var long []longCall // reused: the monitor must not allocate, or it would assist the collector in
+	// the middle of a memory bomb
 	for range tick.C {
-		guard.check(longestHook(time.Now().UnixNano()))
+		long = longCalls(time.Now().UnixNano(), long[:0])
+		guard.check(long)
 	}
 }
 
-// longestHook stops every hook past its wall-time backstop and returns the hook that has run longest
-// of those that ran bombTicks (nil if none did).
-func longestHook(now int64) *Host {
-	var longest *Host
-	var longestRan int64
+// longCall is a hook call that has run at least bombTicks: its host, the call, the Lua function it
+// runs and how long it ran.
+type longCall struct {
+	h     *Host
+	seq   uint64
+	proto uintptr
+	ran   int64
+}
+
+// longCalls stops every hook past its backstop and appends to long the others that ran bombTicks.
+func longCalls(now int64, long []longCall) []longCall {
 	monitor.mu.Lock()
 	defer monitor.mu.Unlock()
 	for h := range monitor.hosts {
@@ -161,55 +171,88 @@ func longestHook(now int64) *Host {
 			h.stopCall(stopTime)
 			continue
 		}
-		if ran >= bomb && ran > longestRan {
-			longest, longestRan = h, ran
+		if ran >= bomb {
+			long = append(long, longCall{h, seq, h.busyProto.Load(), ran})
 		}
 	}
-	return longest
+	return long
 }
 
-// memoryGuard stops a memory bomb: over the heap limit, the hook that has run longest (at least
-// bombTicks; in CPU time when known) is stopped. Building hundreds of MB takes that long, innocent hooks
-// take microseconds. No collection first: runtime.GC takes long on a big heap, and a doubling string
-// reaches gigabytes meanwhile.
+// memoryGuard stops memory bombs: over the heap limit, every hook that has run bombTicks (in CPU time
+// when known) is stopped. Building hundreds of MB takes that long, innocent hooks take microseconds.
+// No collection first: runtime.GC takes long on a big heap, and a doubling string reaches gigabytes
+// meanwhile.
 //
-// One hook at a time: while a bomb's data is in the heap, a hook next to it can run for a while too
-// (the runtime makes it help the collector and fault in pages), so it must not be stopped for
-// memory that is not its own. After a stop the guard waits for the stopped call to end (the string
-// it was building when stopped can take long) and for a collection that began after that: only then
-// does the heap show whether another hook holds too much.
+// After a stop the heap still shows the stopped bombs' data until their calls have ended (the string
+// a bomb was building when stopped can take a second more) and a collection begun after that has
+// ended. Meanwhile a hook next to them can run for a while (the runtime makes it help the collector
+// and fault in pages): it must not be stopped for memory that is not its own, so until the heap has
+// settled a call is stopped only past settlingBombTicks, unless it runs a function that was stopped
+// for memory before: every game of a broken script bombs, on every worker, and those are stopped as
+// soon as the first was.
 type memoryGuard struct {
-	heap       heapReading
-	stopped    *Host  // the host of the call stopped last, until that call ends
-	stoppedSeq uint64 // that call
-	collection uint64 // the collection that must end before the next stop (0: none)
+	heap      heapReading
+	stopped   []longCall // the calls stopped last, until they end (reused)
+	settledAt uint64     // the count of collections at which the heap has settled
+	// the functions of the last calls stopped for memory (a ring: a broken script has a few)
+	bombed [8]uintptr
+	next   int
 }
 
-// check stops longest (the hook that has run longest, or nil) when the heap is past the limit.
-func (g *memoryGuard) check(longest *Host) {
-	if g.settling() || longest == nil || !g.heap.overLimit(maxHeap.Load()) {
+// check stops the long calls when the heap is past the limit.
+func (g *memoryGuard) check(long []longCall) {
+	settling := g.settling()
+	if len(long) == 0 || !g.heap.overLimit(maxHeap.Load()) {
 		return
 	}
-	g.stopped, g.stoppedSeq = longest, longest.busySeq.Load()
-	longest.stopCall(stopMemory)
+	for _, c := range long {
+		if c.h.work.stop.Load()>>3 == c.seq || settling && !g.bombedBefore(c.proto) && c.ran < int64(settlingBombTicks*monitorTick) {
+			continue // stopped already, or maybe slowed by the bombs
+		}
+		c.h.stopCall(stopMemory)
+		g.stopped = append(g.stopped, c)
+		if !g.bombedBefore(c.proto) {
+			g.bombed[g.next], g.next = c.proto, (g.next+1)%len(g.bombed)
+		}
+	}
 }
 
-// settling reports whether the heap still holds the last stopped call's data as far as the monitor
-// can tell: the call still runs, or no collection began after it ended.
+// bombedBefore says whether a call of the Lua function proto (busyProto) was stopped for memory.
+func (g *memoryGuard) bombedBefore(proto uintptr) bool {
+	return proto != 0 && slices.Contains(g.bombed[:], proto)
+}
+
+// settling reports whether the heap may still hold the data of the calls stopped last, as far as the
+// monitor can tell: one of them still runs, or no collection began after they ended. (It asks for
+// none: the collections overLimit asks for, or the runtime's own, serve; one more would delay them.)
 func (g *memoryGuard) settling() bool {
-	if g.stopped != nil {
-		if g.stopped.busySeq.Load() == g.stoppedSeq {
-			return true
+	if len(g.stopped) > 0 {
+		for _, c := range g.stopped {
+			if c.h.busySeq.Load() == c.seq {
+				return true
+			}
 		}
-		g.stopped, g.collection = nil, askCollection()
+		// the collection running now may have begun before they ended: the one after it is the first
+		// that knows
+		g.stopped, g.settledAt = g.stopped[:0], g.heap.collections()+2
 	}
-	return collected.Load() < g.collection
+	return g.heap.collections() < g.settledAt
 }
 
 // heapReading reads the heap's size for the monitor, with samples made once (the monitor must not
 // allocate, or it would assist the collector in the middle of a memory bomb).
 type heapReading struct {
 	samples []metrics.Sample
+	cycles  []metrics.Sample
+}
+
+// collections is how many collections have ended since the process started.
+func (r *heapReading) collections() uint64 {
+	if r.cycles == nil {
+		r.cycles = []metrics.Sample{{Name: "/gc/cycles/total:gc-cycles"}}
+	}
+	metrics.Read(r.cycles)
+	return sampleBytes(r.cycles[0])
 }
 
 // overLimit reports whether the heap holds more than limit bytes of objects, of which enough were
@@ -239,31 +282,23 @@ func (r *heapReading) overLimit(limit uint64) bool {
 // collectNow asks collectOnRequest for a collection; it holds one request at most.
 var collectNow = make(chan struct{}, 1)
 
-// asked numbers the requests for a collection; collected is the number of the last request that a
-// collection begun after it answered.
-var asked, collected atomic.Uint64
-
-// askCollection asks for a collection that begins after now and returns the request's number: once
-// collected reaches it, the heap readings know what was live after now.
-func askCollection() uint64 {
-	n := asked.Add(1)
+// askCollection asks for a collection, unless one is asked for already.
+func askCollection() {
 	select {
 	case collectNow <- struct{}{}:
-	default: // one is asked for and not begun yet: it reads asked when it begins
+	default:
 	}
-	return n
 }
 
 // collectOnRequest collects the heap when the monitor asks (runtime.GC waits for the collection to
 // end: the monitor goes on looking meanwhile).
 func collectOnRequest() {
 	for range collectNow {
-		n := asked.Load()
 		runtime.GC()
-		collected.Store(n)
 	}
 }
 
+// sampleBytes is a sample's count (of bytes, or of collections), 0 when the runtime has none.
 func sampleBytes(s metrics.Sample) uint64 {
 	if s.Value.Kind() == metrics.KindUint64 {
 		return s.Value.Uint64()
@@ -271,11 +306,13 @@ func sampleBytes(s metrics.Sample) uint64 {
 	return 0
 }
 
-// Over the heap limit, the longest of the hooks that ran this many monitor ticks is stopped: of wall time
+// Over the heap limit, the hooks that ran this many monitor ticks are stopped: of wall time
 // (bombTicks), or of CPU time for a pinned host (bombCPUTicks; a hook waiting for a core uses none).
 const (
 	bombTicks    = 4
 	bombCPUTicks = 4
+	// until the heap has settled after a stop (memoryGuard), of either time
+	settlingBombTicks = 20
 )
 
 // stopCall stops the hook call running now (if it is still the same call when Lua next checks).

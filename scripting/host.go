@@ -8,6 +8,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+	"unsafe"
 
 	lua "github.com/yuin/gopher-lua"
 
@@ -26,7 +27,8 @@ type Host struct {
 	rand    *rand.Rand
 
 	// the budget of hook calls (see budget.go): work counts the running call's instructions; the monitor
-	// reads busySince, busySeq and backstop to stop a call past its wall-time backstop or a memory bomb
+	// reads busySince, busySeq, busyProto and backstop to stop a call past its wall-time backstop or a
+	// memory bomb
 	work      workCtx
 	seq       uint64 // sequence number of the running outermost call
 	millis    int    // the budget of the engine running now, in ms of work
@@ -35,6 +37,9 @@ type Host struct {
 	busySeq   atomic.Uint64
 	backstop  atomic.Int64 // ns a call may take whatever its work (CPU time when pinned, else wall)
 	tid       atomic.Int32 // the OS thread running the hooks (Pin), 0 when unknown
+	// the Lua function the running call runs (its FunctionProto's address, 0 for a Go function), told
+	// apart by the monitor and never read through
+	busyProto atomic.Uintptr
 	// only the monitor goroutine touches these: the call it last saw and the thread's CPU time then
 	monSeq    uint64
 	monCPU0   int64
@@ -192,6 +197,7 @@ func (h *Host) call(hook string, fn *lua.LFunction, nret int, args ...lua.LValue
 		h.seq++
 		h.work.seq, h.work.left = h.seq, h.budget
 		h.busySeq.Store(h.seq)
+		h.busyProto.Store(uintptr(unsafe.Pointer(fn.Proto)))
 		h.busySince.Store(start.UnixNano())
 	}
 	h.running = hook
