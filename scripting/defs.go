@@ -261,7 +261,7 @@ func isMultiValue(e ast.Expr) bool {
 func scanTokens(src string) []ast.Token {
 	sc := parse.NewScanner(strings.NewReader(src), "")
 	lx := &parse.Lexer{}
-	toks := make([]ast.Token, 0, len(src)/4) // about a token per four bytes: growing the list was a fifth of compiling
+	toks := make([]ast.Token, 0, len(src)/4) // the bundled scripts have 4.7 to 8 bytes a token: no growing
 	for {
 		tok, err := sc.Scan(lx)
 		if err != nil || tok.Type < 0 {

@@ -63,7 +63,7 @@ func walkAST(stmts []ast.Stmt, visit func(node any) bool) {
 
 // structFields caches the indexes of the exported fields of each struct type a walk meets (a syntax
 // node's parts): reflect's Field builds a StructField at each call, which asked at every node was
-// most of walking a script.
+// half the time of walking a script.
 type structFields map[reflect.Type][]int
 
 func (c structFields) of(t reflect.Type) []int {
