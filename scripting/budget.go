@@ -180,16 +180,16 @@ func longCalls(now int64, long []longCall) []longCall {
 
 // memoryGuard stops memory bombs: over the heap limit, every hook that has run bombTicks (in CPU time
 // when known) is stopped. Building hundreds of MB takes that long, innocent hooks take microseconds.
-// No collection first: runtime.GC takes long on a big heap, and a doubling string reaches gigabytes
+// No collection first: runtime.GC takes long on a big heap, and a bomb grows by hundreds of MB
 // meanwhile.
 //
-// After a stop the heap still shows the stopped bombs' data until their calls have ended (the string
-// a bomb was building when stopped can take a second more) and a collection begun after that has
-// ended. Meanwhile a hook next to them can run for a while (the runtime makes it help the collector
-// and fault in pages): it must not be stopped for memory that is not its own, so until the heap has
-// settled a call is stopped only past settlingBombTicks, unless it runs a function that was stopped
-// for memory before: every game of a broken script bombs, on every worker, and those are stopped as
-// soon as the first was.
+// After a stop the heap still shows the stopped bombs' data until their calls have ended (what a
+// bomb was building when stopped, such as a table's array grown again, can take a second more) and a
+// collection begun after that has ended. Meanwhile a hook next to them can run for a while (the
+// runtime makes it help the collector and fault in pages): it must not be stopped for memory that is
+// not its own, so until the heap has settled a call is stopped only past settlingBombTicks, unless it
+// runs a function that was stopped for memory before: every game of a broken script bombs, on every
+// worker, and those are stopped as soon as the first was.
 type memoryGuard struct {
 	heap      heapReading
 	stopped   []longCall // the calls stopped last, until they end (reused)

@@ -198,7 +198,8 @@ func TestBudgetIsIndependentOfLoad(t *testing.T) {
 	require.ErrorContains(t, pinnedSetupError(t, over), "it did more than 20 ms of work")
 }
 
-// Builtins that could run for minutes spend the same budget: a backtracking pattern, a long gsub.
+// Builtins that could run for minutes spend the same budget: a backtracking pattern, a long gsub, `..`
+// of long strings.
 func TestSlowBuiltinsSpendTheBudget(t *testing.T) {
 	for _, code := range []string{
 		`string.find(string.rep("a", 20000), ".-.-.-.-b")`,
@@ -206,6 +207,7 @@ func TestSlowBuiltinsSpendTheBudget(t *testing.T) {
 		`for w in string.gmatch(string.rep("a", 20000), ".-.-.-b") do end`,
 		`local s = string.rep("ab", 400000) for i = 1, 1000 do s = string.gsub(s, "a", "a") end`,
 		`local s = string.rep("a", 1000000) for i = 1, 1e9 do local _ = s:upper() end`,
+		`local s = string.rep("a", 1000000) for i = 1, 1e9 do local _ = s .. "b" end`,
 	} {
 		t.Run(code, func(t *testing.T) {
 			p := probe(t, "testdata/tiny.yaml", "limits: {hook_millis: 100}\n", "function setup(g) "+code+" end\n")
@@ -229,6 +231,9 @@ func TestBuiltinsLimitTheStringsTheyBuild(t *testing.T) {
 		{`string.find("x", string.rep("a.", 1000))`, "the pattern is 2000 bytes long"},
 		{`unpack({}, 1, 1e8)`, "unpack: too many results"},
 		{`string.byte(string.rep("x", 100000), 1, -1)`, "string.byte: too many results"},
+		// the `..` operator is held to the same limit, at the line that would pass it
+		{`local s = "x" while true do s = s .. s end`, "probe.lua:1: `..`: the result would be 2097152 bytes (strings are limited to 1024 KiB)"},
+		{`local s = string.rep("x", 1000000) s = s .. string.rep("y", 48576) .. 10`, "`..`: the result would be 1048578 bytes"},
 	} {
 		t.Run(c.code, func(t *testing.T) {
 			p := probe(t, "testdata/tiny.yaml", "", "function setup(g) "+c.code+" end\n")
@@ -238,6 +243,25 @@ func TestBuiltinsLimitTheStringsTheyBuild(t *testing.T) {
 			assert.Contains(t, err.Error(), c.want)
 		})
 	}
+}
+
+// `..` builds strings up to the limit, and a table's __concat metamethod still runs.
+func TestConcatUpToTheLimit(t *testing.T) {
+	p := probe(t, "testdata/tiny.yaml", "", `
+function setup(g)
+  local s = string.rep("x", 1048576 - 25) .. "y" .. -1.2345678901234567e+300
+  local exact = string.rep("x", 1048576 - 4) .. 1 .. 2.5
+  local t = setmetatable({}, {__concat = function(a, b) return "table" end})
+  g:event("check", {n = #s, last = s:sub(-25), exact = #exact, meta = t .. "x", mixed = "a" .. 1 .. "b" .. 2.5})
+  base.setup(g)
+end
+`)
+	h := scripting.NewHost()
+	defer h.Close()
+	_, s, err := startGame(p, h, 2, 1)
+	require.NoError(t, err)
+	assert.Equal(t, map[string]any{"n": float64(1048576), "last": "y-1.2345678901234567e+300",
+		"exact": float64(1048576), "meta": "table", "mixed": "a1b2.5"}, s.Events()[0].Fields)
 }
 
 // The bounded builtins behave as Lua's.
@@ -269,15 +293,15 @@ end
 		"rep": "ababab"}, s.Events()[0].Fields)
 }
 
-// A memory bomb (the `..` operator cannot be checked) is stopped by the heap monitor, and only the
-// bomb: a game running next to it on another host does not fail.
+// A memory bomb (a table grown in a loop: no single call is too big) is stopped by the heap monitor,
+// and only the bomb: a game running next to it on another host does not fail.
 func TestMemoryBombStopsOnlyItsOwnHook(t *testing.T) {
 	// the bomb's garbage counts in the heap the monitor reads until it is collected: collect it before
 	// the next test runs its hooks
 	t.Cleanup(runtime.GC)
 	old := scripting.SetMaxHeap(96 << 20)
 	defer scripting.SetMaxHeap(old)
-	bomb := probe(t, "testdata/tiny.yaml", "", `function setup(g) local s = "x" while true do s = s .. s end end`+"\n")
+	bomb := probe(t, "testdata/tiny.yaml", "", `function setup(g) local t, i = {}, 0 while true do i = i + 1 t[i] = {} end end`+"\n")
 	ok := loadProgram(t, "testdata/tiny.yaml", "")
 	var done atomic.Bool
 	var innocentErr atomic.Value

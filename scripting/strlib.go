@@ -15,7 +15,7 @@ import (
 // did not write").
 const (
 	// MaxStringBytes is the largest string a builtin builds (string.rep, string.format, string.gsub,
-	// table.concat, string.upper ...). The `..` operator cannot be checked: the heap monitor is its backstop.
+	// table.concat, string.upper ...), and the `..` operator (vmloop_concat.go).
 	MaxStringBytes = 1 << 20
 	// MaxPatternBytes is the longest Lua pattern string.find/match/gmatch/gsub accept.
 	MaxPatternBytes = 1024

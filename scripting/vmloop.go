@@ -118,8 +118,8 @@ func budgetLoop(L *lua.LState, baseframe *callFrameLayout) {
 		cf := s.currentFrame
 		inst := cf.Fn.Proto.Code[cf.Pc]
 		cf.Pc++
-		// the monitor's stop is read at every instruction too: a doubling string (s = s .. s) would
-		// take the heap far past the limit in a few hundred instructions
+		// the monitor's stop is read at every instruction too: a table grown in a loop adds megabytes
+		// a millisecond
 		if w.left--; w.left < 0 || w.stop.Load() != 0 {
 			stopIfSpent(L, w)
 		}

@@ -10,12 +10,15 @@ import (
 )
 
 // The mirror of LState matches the gopher-lua built in (an upgrade that changes it fails here, and
-// hosts fall back to gopher-lua's own loop), and a host runs budgetLoop.
+// hosts fall back to gopher-lua's own loop), and a host runs budgetLoop; `..` is checked
+// (vmloop_concat.go).
 func TestHostsRunTheBudgetLoop(t *testing.T) {
 	require.True(t, stateLayoutOK, "gopher-lua's LState changed: re-read vmloop.go against its vm.go")
 	h := NewHost()
 	defer h.Close()
 	assert.Equal(t, reflect.ValueOf(budgetLoop).Pointer(), reflect.ValueOf(stateLayout(h.L).mainLoop).Pointer())
+	require.True(t, registryLayoutOK(), "gopher-lua's registry changed: re-read vmloop_concat.go against its state.go")
+	assert.Equal(t, reflect.ValueOf(checkedConcat).Pointer(), reflect.ValueOf(jumpTable[lua.OP_CONCAT]).Pointer())
 }
 
 // A mirror that differs from gopher-lua's LState (a field moved, a type changed) is refused.
