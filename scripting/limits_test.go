@@ -52,6 +52,16 @@ func setupError(t *testing.T, p *scripting.Program) error {
 	return err
 }
 
+// setupEvent runs a probe's setup once and returns the fields of the first event it logged.
+func setupEvent(t *testing.T, p *scripting.Program) map[string]any {
+	t.Helper()
+	h := scripting.NewHost()
+	defer h.Close()
+	_, s, err := startGame(p, h, 2, 1)
+	require.NoError(t, err)
+	return s.Events()[0].Fields
+}
+
 // pinnedSetupError is setupError on a host pinned to its thread, as a batch's worker is: the
 // wall-time backstop then counts the hook's CPU time, so waiting for a core never stops it.
 func pinnedSetupError(t *testing.T, p *scripting.Program) error {
@@ -123,13 +133,8 @@ function setup(g)
   base.setup(g)
 end
 `)
-	h := scripting.NewHost()
-	defer h.Close()
-	_, s, err := startGame(p, h, 2, 1)
-	require.NoError(t, err)
-	f := s.Events()[0].Fields
 	assert.Equal(t, map[string]any{"len": 3.0, "cards": 4.0, "joined": "a,b,c", "ipairs": "a,b,c", "unpacked": "abc",
-		"raw": "b", "first": 1.0, "kind": "token", "upper": "AB", "floor": 2.0, "nested": 7.0}, f)
+		"raw": "b", "first": 1.0, "kind": "token", "upper": "AB", "floor": 2.0, "nested": 7.0}, setupEvent(t, p))
 }
 
 // A hook that tries to write into each shared table (and carries on when refused) gives identical
@@ -256,12 +261,8 @@ function setup(g)
   base.setup(g)
 end
 `)
-	h := scripting.NewHost()
-	defer h.Close()
-	_, s, err := startGame(p, h, 2, 1)
-	require.NoError(t, err)
 	assert.Equal(t, map[string]any{"n": float64(1048576), "last": "y-1.2345678901234567e+300",
-		"exact": float64(1048576), "meta": "table", "mixed": "a1b2.5"}, s.Events()[0].Fields)
+		"exact": float64(1048576), "meta": "table", "mixed": "a1b2.5"}, setupEvent(t, p))
 }
 
 // The bounded builtins behave as Lua's.
@@ -284,13 +285,9 @@ function setup(g)
   base.setup(g)
 end
 `)
-	h := scripting.NewHost()
-	defer h.Close()
-	_, s, err := startGame(p, h, 2, 1)
-	require.NoError(t, err)
 	assert.Equal(t, map[string]any{"words": "one,two,three", "kv": "key:val", "g1": "hell0 w0rld2", "g2": "aabbcc",
 		"g3": "Ann is 7", "g4": "-a-b-c-", "g5": "heLlo", "plain": "2-2", "find": "4-4b", "fmt": " 3.14|x|42",
-		"rep": "ababab"}, s.Events()[0].Fields)
+		"rep": "ababab"}, setupEvent(t, p))
 }
 
 // A memory bomb (a table grown in a loop: no single call is too big) is stopped by the heap monitor,
