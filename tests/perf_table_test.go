@@ -35,7 +35,8 @@ func TestPerfTableScript(t *testing.T) {
 }
 
 // TestInstructionsScript: scripts/bench/instructions.py, which measures docs/performance.md's machine
-// instructions per move, prints one row per game it is given: random and greedy seats and their ratio.
+// instructions per move, prints one row per game it is given: random and greedy seats and their ratio;
+// with --caches, rows of instructions, cache misses and mispredicted branches.
 func TestInstructionsScript(t *testing.T) {
 	for _, tool := range []string{"python3", "valgrind"} {
 		if _, err := exec.LookPath(tool); err != nil {
@@ -57,10 +58,39 @@ func TestInstructionsScript(t *testing.T) {
 	require.Greater(t, greedy, random, "a greedy decision costs more than a random one")
 	require.InDelta(t, greedy/random, number(t, m[3]), 0.051)
 
+	caches := exec.Command(filepath.Join(root, "scripts", "bench", "instructions.py"), "--games", "3", "--ruleslab", bin, "--caches", "zoomies")
+	caches.Dir = root
+	out, err = caches.CombinedOutput()
+	require.NoError(t, err, "%s", out)
+	checkCachesTable(t, string(out))
+
 	bad := exec.Command(filepath.Join(root, "scripts", "bench", "instructions.py"), "--games", "2", "--ruleslab", bin, "zoomies")
 	out, err = bad.CombinedOutput()
 	require.Error(t, err)
 	require.Contains(t, string(out), "--games must be at least 3")
+}
+
+// checkCachesTable checks instructions.py --caches' table for zoomies: per move, the instructions, L1
+// data misses and mispredicted branches of random and of greedy seats, and their ratios.
+func checkCachesTable(t *testing.T, out string) {
+	t.Helper()
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	require.Len(t, lines, 5, "a header, its rule and three rows:\n%s", out)
+	require.Equal(t, "| game | seats | instructions | L1 data misses | mispredicted branches |", lines[0])
+	counts := func(line, seats string) []float64 {
+		m := regexp.MustCompile(`^\| zoomies \| ` + seats + ` \| ([0-9,]+) \| ([0-9,]+) \| ([0-9,]+) \|$`).FindStringSubmatch(line)
+		require.NotNil(t, m, "row: %s", line)
+		return []float64{number(t, m[1]), number(t, m[2]), number(t, m[3])}
+	}
+	random, greedy := counts(lines[2], "random"), counts(lines[3], "greedy")
+	ratios := regexp.MustCompile(`^\| zoomies \| greedy / random \| ([0-9.]+)x \| ([0-9.]+)x \| ([0-9.]+)x \|$`).FindStringSubmatch(lines[4])
+	require.NotNil(t, ratios, "row: %s", lines[4])
+	for i := range random {
+		require.Greater(t, random[i], 0.0, "every count is positive: %s", lines[2])
+		require.Greater(t, greedy[i], random[i], "a greedy decision costs more than a random one: %s", lines[3])
+		// the ratio is of the counts before rounding: within 2% of the rounded ones' (misses are tens)
+		require.InEpsilon(t, greedy[i]/random[i], number(t, ratios[i+1]), 0.02)
+	}
 }
 
 func number(t *testing.T, s string) float64 {
