@@ -1,6 +1,8 @@
 package scripting
 
 import (
+	"slices"
+
 	lua "github.com/yuin/gopher-lua"
 
 	"github.com/ruleslab/ruleslab/core"
@@ -50,7 +52,7 @@ func newObsBuilder(h *Host, p *Program, shared *botShared) *obsBuilder {
 	b.obs.meta.RawSetString("__index", L.NewFunction(b.index))
 	b.zones.meta = L.CreateTable(0, 1)
 	b.zones.meta.RawSetString("__index", L.NewFunction(b.zoneIndex))
-	b.obs.names, b.obs.others = obsFields, true
+	b.obs.names, b.obs.fixed = obsFields, len(obsNumbers)
 	for _, z := range p.Game.Zones {
 		b.zones.names = append(b.zones.names, z.Name)
 	}
@@ -60,14 +62,20 @@ func newObsBuilder(h *Host, p *Program, shared *botShared) *obsBuilder {
 // obsFields are the fields of an observation built on first read.
 var obsFields = []string{"zones", "vars", "seat_vars", "scores", "events", "boards", "params"}
 
+// obsNumbers are the fields build sets at every decision.
+var obsNumbers = []string{"seat", "players", "to_act"}
+
 func (b *obsBuilder) build(v core.View, from int) *lua.LTable {
 	h := b.h
 	b.v, b.from = v, from
 	b.decision++
-	t := b.obs.reset(h.L, b.keep, 8)
+	t, kept := b.obs.reuse(h.L, b.keep, 8)
 	setNumber(t, "seat", h.int(v.Seat()))
 	setNumber(t, "players", h.int(v.Players()))
 	setNumber(t, "to_act", h.int(v.ToAct()))
+	if kept {
+		b.obs.empty() // (after the numbers: empty counts them in what the table holds)
+	}
 	b.zones.stale = true
 	return t
 }
@@ -87,7 +95,7 @@ type lazyTable struct {
 	t, meta *lua.LTable
 	names   []string // every key __index may fill (a script may have set one itself)
 	filled  uint64   // bit i: names[i] filled (fill) since the last reset
-	others  bool     // the table holds keys that are not names
+	fixed   int      // how many keys that are not names the builder sets before each empty (obs: 3)
 	stale   bool     // reset at the next use
 }
 
@@ -95,13 +103,22 @@ type lazyTable struct {
 // metatable is still in place, else a new one. A key a script added otherwise stays: the table is the
 // script's own.
 func (lt *lazyTable) reset(L *lua.LState, keep bool, size int) *lua.LTable {
+	if t, kept := lt.reuse(L, keep, size); !kept {
+		return t
+	}
+	lt.empty()
+	return lt.t
+}
+
+// reuse is reset without the emptying: kept, the table still holds the last decision's fields (the
+// caller sets its fixed keys, then empties it).
+func (lt *lazyTable) reuse(L *lua.LState, keep bool, size int) (t *lua.LTable, kept bool) {
 	lt.stale = false
 	if keep && lt.t != nil && lt.t.Metatable == lt.meta {
-		lt.empty()
-	} else {
-		lt.make(L, size)
+		return lt.t, true
 	}
-	return lt.t
+	lt.make(L, size)
+	return lt.t, false
 }
 
 // renew is reset for a table the script gets only to read (a zone's): one the script set a key of
@@ -125,16 +142,13 @@ func (lt *lazyTable) make(L *lua.LState, size int) {
 	lt.filled = 0
 }
 
-// empty removes every name from the table. A table that holds only names (obs.zones) loses those
-// filled since the last reset and, only when it then holds a key (one the script set), any other:
-// most names are not filled at a decision, and deleting or looking up a key costs a map lookup. obs,
-// which holds seat and players too, loses every name.
+// empty removes every name from the table, whose fixed keys are set. It loses the names filled since
+// the last reset and, only when it then holds more than its fixed keys (a key the script set), every
+// other: most names are not filled at a decision, and deleting or looking up a key costs a map lookup.
 func (lt *lazyTable) empty() {
-	if !lt.others {
-		lt.emptyFilled()
-		if isEmpty(lt.t) {
-			return
-		}
+	lt.emptyFilled()
+	if holdsAtMost(lt.t, lt.fixed) {
+		return
 	}
 	for _, k := range lt.names {
 		lt.t.RawSetString(k, lua.LNil)
@@ -160,22 +174,29 @@ func (lt *lazyTable) emptyFilled() {
 // would box the key again.)
 func (lt *lazyTable) fill(t *lua.LTable, i int, key lua.LString, val lua.LValue) {
 	t.RawSetString(string(key), val)
-	if t == lt.t && i < 64 && lt.names[i] == string(key) {
+	if t == lt.t && i >= 0 && i < 64 && lt.names[i] == string(key) {
 		lt.filled |= 1 << i
 	}
 }
 
-// isEmpty reports whether t holds no key: its maps are empty and it has no list part (a list part may
-// hold nils only, which Next from nil finds out).
-func isEmpty(t *lua.LTable) bool {
+// isEmpty reports whether t holds no key.
+func isEmpty(t *lua.LTable) bool { return holdsAtMost(t, 0) }
+
+// holdsAtMost reports whether t holds n keys or fewer: its maps hold that many and it has no list part
+// (a list part may hold nils only, which Next finds out).
+func holdsAtMost(t *lua.LTable, n int) bool {
 	if tableLayoutOK {
 		if l := layout(t); len(l.array) == 0 {
-			return len(l.strdict) == 0 && len(l.dict) == 0
+			return len(l.strdict)+len(l.dict) <= n
 		}
 	}
-	k, _ := t.Next(lua.LNil)
-	_, none := k.(*lua.LNilType) // (a type check: == on two interfaces calls the runtime)
-	return none
+	var k lua.LValue = lua.LNil
+	for i := 0; i <= n; i++ {
+		if k, _ = t.Next(k); k == lua.LNil {
+			return true
+		}
+	}
+	return false
 }
 
 func (b *obsBuilder) index(L *lua.LState) int {
@@ -188,7 +209,7 @@ func (b *obsBuilder) index(L *lua.LState) int {
 	if val == nil {
 		return 0
 	}
-	t.RawSetString(string(key), val) // (RawSet(key) would box the key again)
+	b.obs.fill(t, slices.Index(b.obs.names, string(key)), key, val)
 	L.Push(val)
 	return 1
 }

@@ -29,6 +29,8 @@ local function check_own(obs)
   for i = 1, #obs.scores do
     if obs.scores[i] == -999 then error("a changed obs.scores was handed again") end
   end
+  -- a field set by the bot but never read (so never built) is gone too: raw, as a read would build it
+  if rawget(obs, "params") ~= nil then error("obs.params kept from an earlier decision") end
 end
 
 local function tamper(obs)
@@ -42,6 +44,7 @@ local function tamper(obs)
   for i = 1, #obs.scores do obs.scores[i] = -999 end
   obs.events = "tampered" -- set by the bot: the next decision's obs.events must be the real one
   obs.zones.hand = "tampered" -- and its obs.zones.hand
+  obs.params = "tampered" -- and a field it never read
 end
 
 function choose(obs, legal)
