@@ -201,6 +201,7 @@ func (h *Host) call(hook string, fn *lua.LFunction, nret int, args ...lua.LValue
 		h.busySince.Store(start.UnixNano())
 	}
 	h.running = hook
+	left := h.work.left
 	err := L.PCall(len(args), nret, nil)
 	h.running = outer
 	if outer == "" {
@@ -215,6 +216,7 @@ func (h *Host) call(hook string, fn *lua.LFunction, nret int, args ...lua.LValue
 		}
 		c.Calls++
 		c.Time += time.Since(start)
+		c.Work += left - h.work.left
 	}
 	if err == nil {
 		return nil
@@ -276,10 +278,13 @@ func (e *LimitError) Error() string { return fmt.Sprintf("hook %s was stopped: %
 // every iteration: the search fails at once, naming the hook, instead of retrying it.
 func (e *LimitError) EndsSearch() bool { return true }
 
-// HookCost is the measured cost of one hook.
+// HookCost is the measured cost of one hook: its calls, their time and the units of work they spent
+// (its Lua instructions and what the library charged, as the budget counts them: the machine's load
+// does not change it). A call made while another runs is counted in both.
 type HookCost struct {
 	Calls int
 	Time  time.Duration
+	Work  int64
 }
 
 // HookError is a Lua error raised inside a hook.

@@ -70,7 +70,10 @@ type HookReport struct {
 	Hook         string  `json:"hook"`
 	CallsPerGame float64 `json:"calls_per_game"`
 	MicrosPerCal float64 `json:"us_per_call"`
-	Share        float64 `json:"share"`
+	// WorkPerCall is the units of work a call spent (scripting.HookCost.Work): for the same games, the
+	// same on any machine under any load
+	WorkPerCall float64 `json:"work_per_call"`
+	Share       float64 `json:"share"`
 }
 
 // SearchReport is the speed of the default search bot (the game's `ismcts` defaults) on one core.
@@ -255,7 +258,8 @@ func (rep *BenchReport) measure(w *EngineWorker, games int) error {
 	for _, n := range names {
 		c := w.H.Profile[n]
 		rep.Hooks = append(rep.Hooks, HookReport{Hook: n, CallsPerGame: float64(c.Calls) / float64(games),
-			MicrosPerCal: float64(c.Time.Nanoseconds()) / float64(c.Calls) / 1000, Share: float64(c.Time) / float64(elapsed)})
+			MicrosPerCal: float64(c.Time.Nanoseconds()) / float64(c.Calls) / 1000, WorkPerCall: float64(c.Work) / float64(c.Calls),
+			Share: float64(c.Time) / float64(elapsed)})
 	}
 	return nil
 }

@@ -38,9 +38,9 @@ func BenchText(out io.Writer, rep *lab.BenchReport) error {
 	}
 	// Where the time goes: Lua hooks (and Lua bots) by name, so designers see what a hook costs.
 	tw := tabwriter.NewWriter(out, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "LUA HOOK\tCALLS/GAME\tµs/CALL\tSHARE OF TIME")
+	fmt.Fprintln(tw, "LUA HOOK\tCALLS/GAME\tµs/CALL\tWORK/CALL\tSHARE OF TIME")
 	for _, h := range rep.Hooks {
-		fmt.Fprintf(tw, "%s\t%.1f\t%.2f\t%.1f%%\n", h.Hook, h.CallsPerGame, h.MicrosPerCal, 100*h.Share)
+		fmt.Fprintf(tw, "%s\t%.1f\t%.2f\t%.0f\t%.1f%%\n", h.Hook, h.CallsPerGame, h.MicrosPerCal, h.WorkPerCall, 100*h.Share)
 	}
 	return tw.Flush()
 }

@@ -44,3 +44,18 @@ func TestBenchTextVersusRandom(t *testing.T) {
 	require.NoError(t, BenchText(&out, rep))
 	require.NotContains(t, out.String(), "against random")
 }
+
+// BenchText's table of Lua hooks: each hook's calls per game, time and work per call (rounded to a
+// unit) and share of the time, in the order given.
+func TestBenchTextHooks(t *testing.T) {
+	rep := &lab.BenchReport{Game: "mimic-taking", Players: 4, Games: 200, Moves: 35870, MicrosPerMove: 8.76, GamesPerSec: 637,
+		Hooks: []lab.HookReport{
+			{Hook: "bot greedy choose", CallsPerGame: 88.9, MicrosPerCal: 12.15, WorkPerCall: 420.6, Share: 0.688},
+			{Hook: "on_move", CallsPerGame: 35.4, MicrosPerCal: 6.35, WorkPerCall: 133, Share: 0.143},
+		}}
+	var out bytes.Buffer
+	require.NoError(t, BenchText(&out, rep))
+	require.Contains(t, out.String(), "\nLUA HOOK           CALLS/GAME  µs/CALL  WORK/CALL  SHARE OF TIME\n"+
+		"bot greedy choose  88.9        12.15    421        68.8%\n"+
+		"on_move            35.4        6.35     133        14.3%\n")
+}
