@@ -188,6 +188,12 @@ func (c *graphCopy) value(v lua.LValue) lua.LValue {
 
 // fillTable makes nt hold what t holds, internals included: its slices and maps copied whole (into
 // nt's own when it has them), then the places plan names set to the copy's objects.
+//
+// A table refilled that gained no key since its last fill keeps its key list and the list's index:
+// gopher-lua adds to them only for a key new to the table and removes from neither, so they still are
+// the template's. Its maps of values get the template's values back (restoreMap). Rebuilding the
+// index, whose keys are interface values, was most of the cost of restarting a bot with a large
+// table keyed by strings (Zoomies' moves).
 func (c *graphCopy) fillTable(nt, t *lua.LTable, plan *tablePlan) {
 	src, dst := layout(t), layout(nt)
 	dst.Metatable = src.Metatable
@@ -195,11 +201,17 @@ func (c *graphCopy) fillTable(nt, t *lua.LTable, plan *tablePlan) {
 		dst.Metatable = c.ref(plan.meta)
 	}
 	dst.array = refillSlice(dst.array, src.array)
-	dst.strdict = refillMap(dst.strdict, src.strdict)
-	dst.keys = refillSlice(dst.keys, src.keys)
-	if plan.other {
+	switch {
+	case plan.other:
+		dst.strdict = refillMap(dst.strdict, src.strdict)
+		dst.keys = refillSlice(dst.keys, src.keys)
 		c.copyMapped(src, dst)
-	} else {
+	case dst.keys != nil && len(dst.keys) == len(src.keys):
+		dst.strdict = restoreMap(dst.strdict, src.strdict)
+		dst.dict = restoreMap(dst.dict, src.dict)
+	default:
+		dst.strdict = refillMap(dst.strdict, src.strdict)
+		dst.keys = refillSlice(dst.keys, src.keys)
 		dst.dict = refillMap(dst.dict, src.dict)
 		dst.k2i = refillMap(dst.k2i, src.k2i)
 	}
@@ -245,6 +257,21 @@ func refillMap[K comparable, V any](dst, src map[K]V) map[K]V {
 	}
 	clear(dst)
 	maps.Copy(dst, src)
+	return dst
+}
+
+// restoreMap is refillMap for a dst whose keys are among src's (a table that gained no key): src's
+// values set again, and only when dst then holds more keys (one the template had deleted and the game
+// set again) emptied and refilled. Setting a key a map holds costs less than adding it.
+func restoreMap[K comparable, V any](dst, src map[K]V) map[K]V {
+	if dst == nil {
+		return maps.Clone(src)
+	}
+	maps.Copy(dst, src)
+	if len(dst) != len(src) {
+		clear(dst)
+		maps.Copy(dst, src)
+	}
 	return dst
 }
 
